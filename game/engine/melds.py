@@ -1,0 +1,460 @@
+"""Melds: sets, runs and groups of wilds, with each wild's meaning recorded.
+
+Pure functions over a :class:`MeldContext` (the round's rules that matter for
+melds: which cards are wild, ace handling, limits).  Nothing here knows whose
+turn it is; :mod:`game.engine.state` decides when a meld may be made.
+
+A meld on the table is a :class:`Meld`.  For a run, ``cards[i]`` stands at run
+position ``lo + i`` (positions 1..14; 1 is a low ace and 14 a high ace), so a
+wild's meaning is its position.  For a set every wild means the set's rank.
+``by[i]`` is the seat that placed ``cards[i]`` (the meld's creator, or the seat
+that laid it off).  ``covers`` maps an index to the real card laid on that wild
+(``wild_after_meld = stays``) and who laid it.
+
+Shapes name an interpretation of a group of cards as a new meld:
+``("set", rank)``, ``("run", suit, lo)`` or ``("wilds",)``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import NamedTuple
+
+from .cards import JOKER_SUIT, SUIT_NAMES, SUIT_SYMBOLS, Card, rank_text
+from .rules import Rules
+
+SET, RUN, WILDS = "set", "run", "wilds"
+
+
+class MeldContext:
+    """What a round's meld checks need, precomputed."""
+
+    __slots__ = (
+        "rules", "wilds", "perm_wilds", "wild_rank", "max_set", "run_lo", "run_hi",
+        "natural_in_place", "limit", "min_meld", "allow_sets", "allow_runs", "wild_set", "value",
+        "low_ace_value",
+    )
+
+    def __init__(self, rules: Rules, wild_rank: int | None, decks: int, pack: Iterable[int]):
+        pack = list(pack)
+        self.rules = rules
+        self.wild_rank = wild_rank
+        self.perm_wilds = frozenset(c for c in pack if rules.is_permanent_wild(c))
+        self.wilds = self.perm_wilds | frozenset(
+            c for c in pack if wild_rank is not None and (c >> 4) & 7 != JOKER_SUIT and c & 15 == wild_rank
+        )
+        self.max_set = 4 * decks
+        mode = rules.ace_mode
+        self.run_lo = 2 if mode == "high_only" else 1
+        if mode == "high_only" and rules.lowest_rank > 2:
+            self.run_lo = rules.lowest_rank
+        self.run_hi = 13 if mode == "low_only" else 14
+        self.natural_in_place = rules.wild_rank_natural_in_place
+        self.limit = rules.wild_limit
+        self.min_meld = rules.min_meld
+        self.allow_sets = rules.allow_sets
+        self.allow_runs = rules.allow_runs
+        self.wild_set = rules.wild_set
+        self.value = {c: rules.card_value(c, c in self.wilds) for c in pack}
+        self.low_ace_value = rules.value_table()["ace_low"] if rules.low_ace else None
+
+    def is_wild(self, card: int) -> bool:
+        return card in self.wilds
+
+    def run_positions(self, card: int) -> tuple[int, ...]:
+        """Positions a natural card can take in a run of its suit."""
+        r = card & 15
+        if r == 1:
+            return tuple(p for p in (1, 14) if self.run_lo <= p <= self.run_hi)
+        return (r,) if self.run_lo <= r <= self.run_hi else ()
+
+
+class Meld:
+    __slots__ = ("id", "owner", "kind", "rank", "suit", "lo", "cards", "by", "covers")
+
+    def __init__(self, id: int, owner: int, kind: str, rank: int = 0, suit: int = 0, lo: int = 0,
+                 cards: list | None = None, by: list | None = None, covers: dict | None = None):
+        self.id = id
+        self.owner = owner
+        self.kind = kind
+        self.rank = rank
+        self.suit = suit
+        self.lo = lo
+        self.cards: list[Card] = cards if cards is not None else []
+        self.by: list[int] = by if by is not None else []
+        self.covers: dict[int, tuple[Card, int]] = covers if covers is not None else {}
+
+    def copy(self) -> Meld:
+        return Meld(self.id, self.owner, self.kind, self.rank, self.suit, self.lo,
+                    list(self.cards), list(self.by), dict(self.covers))
+
+    @property
+    def hi(self) -> int:
+        return self.lo + len(self.cards) - 1
+
+    @property
+    def shape(self) -> tuple:
+        if self.kind == RUN:
+            return (RUN, self.suit, self.lo)
+        if self.kind == SET:
+            return (SET, self.rank)
+        return (WILDS,)
+
+    def all_cards(self) -> list[Card]:
+        return list(self.cards) + [c for c, _ in self.covers.values()]
+
+    def placed(self) -> list[tuple[Card, int, int]]:
+        """(card, seat, index) for every card on this meld, covers included."""
+        out = [(c, s, i) for i, (c, s) in enumerate(zip(self.cards, self.by))]
+        out += [(c, s, i) for i, (c, s) in self.covers.items()]
+        return out
+
+    def meaning(self, index: int) -> str:
+        """What the card at ``index`` stands for, as text (``9♣``, ``7``)."""
+        if self.kind == RUN:
+            p = self.lo + index
+            return rank_text(1 if p == 14 else p) + SUIT_SYMBOLS[self.suit]
+        if self.kind == SET:
+            return rank_text(self.rank)
+        return "wild"
+
+    def describe(self) -> str:
+        if self.kind == RUN:
+            return (f"run {rank_text(_pos_rank(self.lo))}-{rank_text(_pos_rank(self.hi))} "
+                    f"of {SUIT_NAMES[self.suit]}")
+        if self.kind == SET:
+            return f"set of {rank_text(self.rank)}s"
+        return "group of wild cards"
+
+    def __repr__(self) -> str:
+        return f"Meld(#{self.id} {self.describe()}: {' '.join(map(str, self.cards))})"
+
+
+def _pos_rank(p: int) -> int:
+    return 1 if p == 14 else p
+
+
+def shape_text(shape: tuple) -> str:
+    if shape[0] == RUN:
+        _, suit, lo = shape
+        return f"run:{rank_text(_pos_rank(lo))}{SUIT_SYMBOLS[suit]}"
+    if shape[0] == SET:
+        return f"set:{rank_text(shape[1])}"
+    return "wilds"
+
+
+def natural_at(ctx: MeldContext, card: int, kind: str, rank: int, suit: int = 0, pos: int = 0) -> bool:
+    """Whether ``card`` counts as natural at that place (sets: ``rank``; runs: ``suit``/``pos``)."""
+    if (card >> 4) & 7 == JOKER_SUIT:
+        return False
+    if card in ctx.wilds and not ctx.natural_in_place:
+        return False
+    if kind == SET:
+        return card & 15 == rank
+    if kind == RUN:
+        return (card >> 4) & 7 == suit and card & 15 == _pos_rank(pos)
+    return False
+
+
+def _limit_ok(ctx: MeldContext, n: int, wild_idx: Sequence[int], kind: str, all_rank: bool) -> bool:
+    w = len(wild_idx)
+    if w == 0 or ctx.limit == "none" or kind == WILDS or all_rank:
+        return True
+    if ctx.limit == "fewer_than_naturals":
+        return n - w > w
+    # one_per_meld: one wild, or two in a meld of six or more, one in each half
+    if w == 1:
+        return True
+    if w != 2 or n < 6:
+        return False
+    if kind == SET:
+        return True
+    i, j = sorted(wild_idx)
+    return max(i + 1, 3) <= min(j, n - 3)
+
+
+def check_set(ctx: MeldContext, cards: Sequence[int], rank: int, new: bool = True) -> str | None:
+    """None if ``cards`` form a valid set of ``rank``; otherwise the reason."""
+    if not ctx.allow_sets:
+        return "sets are not allowed in this game"
+    n = len(cards)
+    if new and n < ctx.min_meld:
+        return f"a meld needs at least {ctx.min_meld} cards"
+    if n > ctx.max_set:
+        return f"a set holds at most {ctx.max_set} cards with this pack"
+    wild_idx = []
+    has_rank = False
+    for i, c in enumerate(cards):
+        if (c >> 4) & 7 != JOKER_SUIT and c & 15 == rank:
+            has_rank = True
+            if c in ctx.wilds and not ctx.natural_in_place:
+                wild_idx.append(i)
+        elif c in ctx.wilds:
+            wild_idx.append(i)
+        else:
+            return f"{Card(c)} is not a {rank_text(rank)} and not wild"
+    if not has_rank:
+        return "a meld needs at least one natural card"
+    all_rank = len(wild_idx) == 0 or all(
+        (cards[i] >> 4) & 7 != JOKER_SUIT and cards[i] & 15 == rank for i in wild_idx
+    )
+    if not _limit_ok(ctx, n, wild_idx, SET, all_rank):
+        return _limit_reason(ctx)
+    return None
+
+
+def _limit_reason(ctx: MeldContext) -> str:
+    if ctx.limit == "fewer_than_naturals":
+        return "natural cards must outnumber wild cards in a meld"
+    return "a meld may hold only one wild card (two in a meld of six or more, one in each half)"
+
+
+def arrange_run(ctx: MeldContext, cards: Sequence[int], suit: int, lo: int,
+                new: bool = True) -> tuple[list[int] | None, str | None]:
+    """Place ``cards`` as the run of ``suit`` starting at position ``lo``.
+
+    Returns (cards in position order, None) or (None, reason).
+    """
+    if not ctx.allow_runs:
+        return None, "runs are not allowed in this game"
+    n = len(cards)
+    if new and n < ctx.min_meld:
+        return None, f"a meld needs at least {ctx.min_meld} cards"
+    hi = lo + n - 1
+    if lo < ctx.run_lo or hi > ctx.run_hi or n > 13:
+        return None, "that run does not fit between the lowest and highest cards"
+    slots: list[int | None] = [None] * n
+    wild_pool = []
+    for c in cards:
+        if c in ctx.wilds:
+            wild_pool.append(c)
+            continue
+        if (c >> 4) & 7 != suit:
+            return None, f"{Card(c)} is not a {SUIT_NAMES[suit][:-1]} and not wild"
+        r = c & 15
+        p = 14 if r == 1 and hi == 14 else r
+        if not lo <= p <= hi:
+            return None, f"{Card(c)} does not belong in that run"
+        if slots[p - lo] is not None:
+            return None, f"a run cannot hold two cards of the same rank ({Card(c)})"
+        slots[p - lo] = c
+    naturals = n - len(wild_pool)
+    rest = []
+    for c in wild_pool:  # wilds that can stand in their own place do so
+        if (c >> 4) & 7 == suit and (c >> 4) & 7 != JOKER_SUIT:
+            r = c & 15
+            p = 14 if r == 1 and hi == 14 else r
+            if lo <= p <= hi and slots[p - lo] is None:
+                slots[p - lo] = c
+                if ctx.natural_in_place:
+                    naturals += 1
+                continue
+        rest.append(c)
+    it = iter(rest)
+    for i in range(n):
+        if slots[i] is None:
+            slots[i] = next(it)
+    if naturals == 0:
+        return None, "a meld needs at least one natural card"
+    wild_idx = [i for i, c in enumerate(slots) if not natural_at(ctx, c, RUN, 0, suit, lo + i)]
+    if not _limit_ok(ctx, n, wild_idx, RUN, False):
+        return None, _limit_reason(ctx)
+    return slots, None  # type: ignore[return-value]
+
+
+def check_wilds(ctx: MeldContext, cards: Sequence[int], new: bool = True) -> str | None:
+    if not ctx.wild_set:
+        return "wild cards cannot form a meld of their own in this game"
+    if new and len(cards) < max(3, ctx.min_meld):
+        return f"a meld needs at least {max(3, ctx.min_meld)} cards"
+    if new and any(c not in ctx.perm_wilds for c in cards):
+        return "a group of wilds is made of permanent wild cards only"
+    if any(c not in ctx.wilds for c in cards):
+        return "a group of wilds can be extended only by wild cards"
+    return None
+
+
+def shapes_for(ctx: MeldContext, cards: Sequence[int]) -> list[tuple]:
+    """Every interpretation of ``cards`` as a new meld (runs first, lowest start first)."""
+    out: list[tuple] = []
+    n = len(cards)
+    if n < ctx.min_meld:
+        return out
+    naturals = [c for c in cards if c not in ctx.wilds]
+    if ctx.allow_runs and n <= 13:
+        suits = {(c >> 4) & 7 for c in naturals}
+        if not naturals:
+            suits = {(c >> 4) & 7 for c in cards if (c >> 4) & 7 != JOKER_SUIT} if ctx.natural_in_place else set()
+        if len(suits) == 1:
+            suit = suits.pop()
+            for lo in range(ctx.run_lo, ctx.run_hi - n + 2):
+                slots, _ = arrange_run(ctx, cards, suit, lo)
+                if slots is not None:
+                    out.append((RUN, suit, lo))
+    if ctx.allow_sets:
+        ranks = {c & 15 for c in cards if (c >> 4) & 7 != JOKER_SUIT}
+        for r in sorted(ranks):
+            if check_set(ctx, cards, r) is None:
+                out.append((SET, r))
+    if ctx.wild_set and check_wilds(ctx, cards) is None:
+        out.append((WILDS,))
+    return out
+
+
+def explain_no_meld(ctx: MeldContext, cards: Sequence[int]) -> str:
+    """Why ``cards`` make no meld, in words."""
+    n = len(cards)
+    if n < ctx.min_meld:
+        return f"a meld needs at least {ctx.min_meld} cards"
+    naturals = [c for c in cards if c not in ctx.wilds]
+    reasons = []
+    ranks = {c & 15 for c in naturals}
+    suits = {(c >> 4) & 7 for c in naturals}
+    if ctx.allow_sets and len(ranks) <= 1:
+        r = next(iter(ranks)) if ranks else (ctx.wild_rank or 0)
+        why = check_set(ctx, cards, r) if r else "a meld needs at least one natural card"
+        if why:
+            reasons.append(why)
+    if ctx.allow_runs and len(suits) <= 1:
+        why = None
+        for lo in range(ctx.run_lo, ctx.run_hi - n + 2):
+            _, why = arrange_run(ctx, cards, next(iter(suits)) if suits else 0, lo)
+            if why is None:
+                break
+        reasons.append(why or "those cards are not consecutive")
+    if not reasons:
+        if len(ranks) > 1 and len(suits) > 1:
+            return "those cards are neither one rank nor one suit in sequence"
+        if not ctx.allow_runs:
+            return "those cards are not all of one rank (only sets are allowed)"
+        if not ctx.allow_sets:
+            return "those cards are not one suit in sequence (only runs are allowed)"
+        return "those cards do not form a set or a run"
+    return reasons[-1] if len(suits) <= 1 and len(ranks) > 1 else reasons[0]
+
+
+def make_meld(ctx: MeldContext, cards: Sequence[int], shape: tuple, owner: int, meld_id: int) -> Meld:
+    """Build the table meld; the caller has checked the shape with :func:`shapes_for`."""
+    kind = shape[0]
+    if kind == RUN:
+        slots, why = arrange_run(ctx, cards, shape[1], shape[2])
+        assert slots is not None, why
+        return Meld(meld_id, owner, RUN, 0, shape[1], shape[2], [Card(c) for c in slots], [owner] * len(slots))
+    if kind == SET:
+        return Meld(meld_id, owner, SET, shape[1], 0, 0, [Card(c) for c in cards], [owner] * len(cards))
+    return Meld(meld_id, owner, WILDS, 0, 0, 0, [Card(c) for c in cards], [owner] * len(cards))
+
+
+class Spot(NamedTuple):
+    """Where a laid-off card goes: ``end`` is "low", "high" or "" (sets and wild groups)."""
+
+    meld: int
+    end: str
+
+
+def layoff_ends(ctx: MeldContext, meld: Meld, card: int) -> list[str]:
+    """The ends of ``meld`` that ``card`` can extend ("low"/"high" for runs, "" otherwise)."""
+    if meld.kind == SET:
+        cards = meld.cards + [card]
+        return [""] if check_set(ctx, cards, meld.rank, new=False) is None else []
+    if meld.kind == WILDS:
+        return [""] if check_wilds(ctx, meld.cards + [card], new=False) is None else []
+    out = []
+    wild = card in ctx.wilds
+    n = len(meld.cards)
+    for end, pos in (("high", meld.hi + 1), ("low", meld.lo - 1)):
+        if pos < ctx.run_lo or pos > ctx.run_hi or n + 1 > 13:
+            continue
+        nat = (card >> 4) & 7 == meld.suit and (card >> 4) & 7 != JOKER_SUIT and card & 15 == _pos_rank(pos)
+        if not (nat or wild):
+            continue
+        if ctx.limit != "none":
+            slots = meld.cards + [card] if end == "high" else [card] + meld.cards
+            lo = meld.lo if end == "high" else meld.lo - 1
+            wild_idx = [i for i, c in enumerate(slots) if not natural_at(ctx, c, RUN, 0, meld.suit, lo + i)]
+            if not _limit_ok(ctx, n + 1, wild_idx, RUN, False):
+                continue
+        out.append(end)
+    return out
+
+
+def cover_index(ctx: MeldContext, meld: Meld, card: int) -> int | None:
+    """Index of a wild on ``meld`` that ``card`` is the real card for (not yet covered)."""
+    if card in ctx.wilds or meld.kind == WILDS:
+        return None
+    for i, c in enumerate(meld.cards):
+        if i in meld.covers or c not in ctx.wilds:
+            continue
+        if meld.kind == RUN:
+            if natural_at(ctx, c, RUN, 0, meld.suit, meld.lo + i):
+                continue
+            if (card >> 4) & 7 == meld.suit and card & 15 == _pos_rank(meld.lo + i):
+                return i
+        else:
+            if natural_at(ctx, c, SET, meld.rank):
+                continue
+            if card & 15 == meld.rank:
+                return i
+    return None
+
+
+def swap_ok(ctx: MeldContext, meld: Meld, index: int, card: int) -> bool:
+    """Whether the meld stays valid with ``card`` in place of the wild at ``index``."""
+    cards = list(meld.cards)
+    cards[index] = card
+    if meld.kind == SET:
+        return check_set(ctx, cards, meld.rank, new=False) is None
+    slots, _ = arrange_run(ctx, cards, meld.suit, meld.lo, new=False)
+    return slots is not None
+
+
+def add_to_meld(meld: Meld, card: Card, end: str, seat: int) -> None:
+    if end == "low":
+        meld.cards.insert(0, card)
+        meld.by.insert(0, seat)
+        meld.lo -= 1
+        meld.covers = {i + 1: v for i, v in meld.covers.items()}
+    else:
+        meld.cards.append(card)
+        meld.by.append(seat)
+
+
+def remove_from_meld(meld: Meld, card: int) -> None:
+    """Undo :func:`add_to_meld` (the card is at one end) or a cover."""
+    for i, (c, _) in list(meld.covers.items()):
+        if c == card:
+            del meld.covers[i]
+            return
+    if meld.kind == RUN and meld.cards and meld.cards[0] == card:
+        meld.cards.pop(0)
+        meld.by.pop(0)
+        meld.lo += 1
+        meld.covers = {i - 1: v for i, v in meld.covers.items()}
+        return
+    i = len(meld.cards) - 1 - meld.cards[::-1].index(card)
+    meld.cards.pop(i)
+    meld.by.pop(i)
+
+
+def can_lay_off_anywhere(ctx: MeldContext, melds: Iterable[Meld], card: int) -> bool:
+    for m in melds:
+        if layoff_ends(ctx, m, card):
+            return True
+    return False
+
+
+def card_points(ctx: MeldContext, card: int, meld: Meld | None = None, index: int = -1) -> int:
+    """A card's value; a low ace in a run may score ``ace_low``."""
+    if (ctx.low_ace_value is not None and meld is not None and meld.kind == RUN
+            and meld.lo + index == 1 and card & 15 == 1 and card not in ctx.wilds):
+        return ctx.low_ace_value
+    return ctx.value[card]
+
+
+def meld_points_by_seat(ctx: MeldContext, meld: Meld, seats: int) -> list[int]:
+    pts = [0] * seats
+    for i, (c, s) in enumerate(zip(meld.cards, meld.by)):
+        pts[s] += card_points(ctx, c, meld, i)
+    for i, (c, s) in meld.covers.items():
+        pts[s] += card_points(ctx, c, meld, i)
+    return pts

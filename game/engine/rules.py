@@ -1,0 +1,449 @@
+"""The ``Rules`` value: one preset plus any house-rule overrides.
+
+Every rule of ``RULES.md`` that differs between sources is an option here, with
+the name used by saves and by the setup screen.  A ``Rules`` is immutable; build
+one with :meth:`Rules.preset` and change it with :meth:`Rules.replace`.  Both
+check every option and refuse unknown names or impossible combinations with a
+message that names the option and what to change.
+
+``Rules.check_players(n)`` is the last check, made when a game is set up: it
+refuses a player count the preset does not allow and a deal that could not fit
+in the pack.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any
+
+from .cards import Card, build_pack, rank_text
+from .errors import RulesError
+
+PERMANENT_WILDS = ("jokers", "twos", "tens", "one_eyed_jacks")
+
+# option name -> allowed values (None: checked by hand below)
+CHOICES: dict[str, tuple] = {
+    "dealer_rotation": ("left", "winner"),
+    "deal_style": ("upcard", "fixed"),
+    "upcard_counts": ("additional", "total"),
+    "court_counts": ("ten", "rank", "rank15"),
+    "wild_indicator": ("dealer_upcard", "dealer_last", "extra_card", "separate", "rotating", "none"),
+    "indicator_on_permanent_wild": ("deal_again", "replace"),
+    "aces": ("high_or_low", "low_only", "high_only"),
+    "wild_limit": ("none", "fewer_than_naturals", "one_per_meld"),
+    "wild_after_meld": ("stays", "swap"),
+    "discard_pile": ("splayed", "top_only"),
+    "deep_take_use": ("meld_or_layoff", "new_meld", "new_meld_two_naturals"),
+    "rummy_calls": ("discard", "off", "top_card", "pile"),
+    "after_call": ("resume", "caller_left"),
+    "going_out": ("discard_unplayable", "floating", "meld_all_or_discard", "discard_required"),
+    "empty_stock": ("end_round", "reshuffle"),
+    "round_scoring": (
+        "melds_and_out_bonus", "melds_minus_hand", "winner_collects", "penalty", "add_to_out_player",
+    ),
+    "winner_rule": ("highest", "went_out", "must_go_out"),
+}
+
+TARGETS = (100, 250, 500, 1000, 1500, 2000, 2200, 2500, 2800, 5000, 10000)
+
+VALUES_5000 = {
+    "A": 100, "2": 5, "3": 5, "4": 5, "5": 5, "6": 5, "7": 5, "8": 5, "9": 5,
+    "10": 10, "J": 10, "Q": 10, "K": 10, "Jk": 100, "wild": 100, "wild_ace": 200, "ace_low": 100,
+}
+VALUES_500 = {
+    "A": 15, **{str(r): r for r in range(2, 10)}, "10": 10, "J": 10, "Q": 10, "K": 10,
+    "Jk": 15, "wild": 15, "wild_ace": 15, "ace_low": 1,
+}
+VALUES_BASIC = {**VALUES_500, "A": 1, "ace_low": 1}
+VALUE_KEYS = tuple(VALUES_5000)
+
+# preset -> (min players, max players, description)
+PLAYERS = {
+    "rummy5000": (2, 8, "Rummy 5000"),
+    "rummy500": (2, 8, "Rummy 500"),
+    "basic": (2, 6, "basic rummy"),
+    "george": (3, 8, "George (2500 Rummy)"),
+}
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Every option of the game.  Defaults are the ``rummy5000`` preset."""
+
+    preset_name: str = "rummy5000"
+    # 1. cards
+    decks: int | None = None            # None: chosen from the player count
+    jokers_per_deck: int = 0
+    lowest_rank: int = 2
+    permanent_wilds: frozenset = frozenset()
+    # 3. the deal
+    dealer_rotation: str = "left"
+    deal_style: str = "upcard"
+    upcard_counts: str = "additional"
+    court_counts: str = "ten"
+    permanent_wild_upcard: int | str = 15
+    min_upcard: int = 2
+    hand_size: int | None = None        # fixed deal; None: 13 for two players, else 7
+    wild_indicator: str = "dealer_upcard"
+    indicator_on_permanent_wild: str = "deal_again"
+    # 4. melds
+    aces: str = "high_or_low"
+    min_meld: int = 3
+    allow_sets: bool = True
+    allow_runs: bool = True
+    wild_rank_natural_in_place: bool = True
+    wild_set: bool = False
+    wild_limit: str = "none"
+    wild_after_meld: str = "stays"
+    # 5. a turn
+    top_take_no_return: bool = True
+    top_take_must_use: bool = False
+    discard_pile: str = "splayed"
+    deep_take_use: str = "meld_or_layoff"
+    stock_draw_must_use: bool = False
+    one_meld_per_turn: bool = False
+    layoff_needs_own_meld: bool = True
+    # 6. calls
+    rummy_calls: str = "discard"
+    after_call: str | None = None       # None: "caller_left" for pile calls, else "resume"
+    pile_call_hand: bool = False
+    # 7. ending a round
+    going_out: str = "discard_unplayable"
+    empty_stock: str = "end_round"
+    floaters_draw_when_out: bool = False
+    first_turn_out_grace: bool = False
+    # 8. scoring
+    values: dict = field(default_factory=lambda: dict(VALUES_5000))
+    simple_scoring: bool = False
+    low_ace: bool = False
+    round_scoring: str = "melds_and_out_bonus"
+    going_out_bonus: int = 0
+    hands_count_on_empty_stock: bool = True
+    target: int = 5000
+    winner_rule: str = "highest"
+
+    # ------------------------------------------------------------------ building
+    @classmethod
+    def preset_names(cls) -> tuple[str, ...]:
+        return tuple(PRESETS)
+
+    @classmethod
+    def preset(cls, name: str = "rummy5000", **overrides: Any) -> Rules:
+        if name not in PRESETS:
+            raise RulesError(
+                f"unknown preset {name!r}; choose one of {', '.join(PRESETS)}"
+            )
+        base = dict(PRESETS[name])
+        base["preset_name"] = name
+        return cls._build(base, overrides)
+
+    def replace(self, **overrides: Any) -> Rules:
+        base = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+        return self._build(base, overrides)
+
+    @property
+    def preset_id(self) -> str:
+        return self.preset_name
+
+    @classmethod
+    def option_names(cls) -> tuple[str, ...]:
+        return tuple(f.name for f in dataclasses.fields(cls) if f.name != "preset_name")
+
+    @classmethod
+    def _build(cls, base: dict, overrides: dict) -> Rules:
+        names = set(cls.option_names())
+        for key in overrides:
+            if key not in names:
+                close = [n for n in names if n.split("_")[0] == key.split("_")[0]]
+                hint = f" (did you mean {', '.join(sorted(close))}?)" if close else ""
+                raise RulesError(f"unknown option {key!r}{hint}")
+        merged = {**base, **overrides}
+        if "values" in overrides:
+            vals = dict(base.get("values", VALUES_5000))
+            vals.update(overrides["values"] or {})
+            merged["values"] = vals
+        if isinstance(merged.get("permanent_wilds"), (list, tuple, set)):
+            merged["permanent_wilds"] = frozenset(merged["permanent_wilds"])
+        rules = cls(**merged)
+        rules._check()
+        return rules
+
+    def _check(self) -> None:
+        for name, allowed in CHOICES.items():
+            value = getattr(self, name)
+            if name == "after_call" and value is None:
+                continue
+            if value not in allowed:
+                raise RulesError(
+                    f"option {name} cannot be {value!r}; choose one of {', '.join(allowed)}"
+                )
+        for name in (
+            "allow_sets", "allow_runs", "wild_rank_natural_in_place", "wild_set",
+            "top_take_no_return", "top_take_must_use", "stock_draw_must_use",
+            "one_meld_per_turn", "layoff_needs_own_meld", "pile_call_hand",
+            "floaters_draw_when_out", "first_turn_out_grace", "simple_scoring", "low_ace",
+            "hands_count_on_empty_stock",
+        ):
+            if not isinstance(getattr(self, name), bool):
+                raise RulesError(f"option {name} must be true or false, not {getattr(self, name)!r}")
+        if self.decks is not None and (not isinstance(self.decks, int) or not 1 <= self.decks <= 4):
+            raise RulesError(f"option decks must be 1 to 4 (or automatic), not {self.decks!r}")
+        if not isinstance(self.jokers_per_deck, int) or not 0 <= self.jokers_per_deck <= 4:
+            raise RulesError(f"option jokers_per_deck must be 0 to 4, not {self.jokers_per_deck!r}")
+        if self.lowest_rank not in (2, 3, 4, 6):
+            raise RulesError(f"option lowest_rank must be 2, 3, 4 or 6, not {self.lowest_rank!r}")
+        bad = set(self.permanent_wilds) - set(PERMANENT_WILDS)
+        if bad:
+            raise RulesError(
+                f"option permanent_wilds has unknown {', '.join(sorted(bad))}; "
+                f"choose from {', '.join(PERMANENT_WILDS)}"
+            )
+        if self.jokers_per_deck and "jokers" not in self.permanent_wilds:
+            raise RulesError(
+                "jokers are only played as wild cards: add 'jokers' to permanent_wilds "
+                "or set jokers_per_deck to 0"
+            )
+        if "jokers" in self.permanent_wilds and not self.jokers_per_deck:
+            raise RulesError("permanent_wilds names jokers but jokers_per_deck is 0: set it to 1 or 2")
+        if "twos" in self.permanent_wilds and self.lowest_rank > 2:
+            raise RulesError("twos cannot be wild when lowest_rank removes them: set lowest_rank to 2")
+        if self.lowest_rank > 2 and self.aces == "low_only":
+            raise RulesError(
+                "aces cannot be low_only when low ranks are removed: set aces to high_only "
+                "or lowest_rank to 2"
+            )
+        if self.permanent_wild_upcard != "replace" and self.permanent_wild_upcard not in (15, 20, 25):
+            raise RulesError(
+                f"option permanent_wild_upcard must be 15, 20, 25 or 'replace', "
+                f"not {self.permanent_wild_upcard!r}"
+            )
+        if self.min_upcard not in (2, 3, 4):
+            raise RulesError(f"option min_upcard must be 2 (no limit), 3 or 4, not {self.min_upcard!r}")
+        if self.hand_size is not None and (not isinstance(self.hand_size, int) or not 1 <= self.hand_size <= 20):
+            raise RulesError(f"option hand_size must be 1 to 20 (or automatic), not {self.hand_size!r}")
+        if self.min_meld not in (3, 4):
+            raise RulesError(f"option min_meld must be 3 or 4, not {self.min_meld!r}")
+        if not (self.allow_sets or self.allow_runs):
+            raise RulesError("allow_sets and allow_runs are both off: no meld could be made; turn one on")
+        if self.wild_set and not self.permanent_wilds:
+            raise RulesError("wild_set needs permanent wild cards: set permanent_wilds (e.g. jokers)")
+        if self.wild_indicator == "rotating" and self.deal_style == "fixed" and self.lowest_rank > 2:
+            pass
+        for key in VALUE_KEYS:
+            if key not in self.values:
+                raise RulesError(f"option values lacks an entry for {key!r}")
+        for key, v in self.values.items():
+            if not isinstance(v, int) or isinstance(v, bool):
+                raise RulesError(f"option values[{key!r}] must be a whole number, not {v!r}")
+        if not isinstance(self.target, int) or self.target <= 0:
+            raise RulesError(f"option target must be a positive number of points, not {self.target!r}")
+        if not isinstance(self.going_out_bonus, int) or self.going_out_bonus < 0:
+            raise RulesError(f"option going_out_bonus must be 0 or more, not {self.going_out_bonus!r}")
+
+    # ------------------------------------------------------------------ derived
+    @property
+    def ace_mode(self) -> str:
+        return "high_only" if self.lowest_rank > 2 else self.aces
+
+    @property
+    def call_after(self) -> str:
+        if self.after_call is not None:
+            return self.after_call
+        return "caller_left" if self.rummy_calls == "pile" else "resume"
+
+    @property
+    def floats(self) -> bool:
+        """Whether a player who plays their last card floats instead of going out."""
+        return self.going_out in ("discard_unplayable", "floating")
+
+    @property
+    def lowest_total_wins(self) -> bool:
+        return self.round_scoring == "penalty"
+
+    def player_range(self) -> tuple[int, int]:
+        lo, hi, _ = PLAYERS[self.preset_name]
+        return lo, hi
+
+    def default_decks(self, players: int) -> int:
+        base = 2 if self.preset_name == "george" else (1 if players <= 4 else 2)
+        return base
+
+    def decks_for(self, players: int) -> int:
+        """Decks used with this many players: the option, or the smallest count that fits."""
+        if self.decks is not None:
+            return self.decks
+        d = self.default_decks(players)
+        while d < 4 and self.largest_deal(players, d) + 1 > self.pack_size(d):
+            d += 1
+        return d
+
+    def pack_size(self, decks: int) -> int:
+        ranks = 1 + sum(1 for r in range(2, 14) if r >= self.lowest_rank)
+        return decks * (4 * ranks + self.jokers_per_deck)
+
+    def fixed_hand_size(self, players: int) -> int:
+        if self.hand_size is not None:
+            return self.hand_size
+        return 13 if players == 2 else 7
+
+    def is_permanent_wild(self, card: int) -> bool:
+        c = Card(card)
+        if c.is_joker:
+            return "jokers" in self.permanent_wilds
+        r = c.rank
+        if r == 2 and "twos" in self.permanent_wilds:
+            return True
+        if r == 10 and "tens" in self.permanent_wilds:
+            return True
+        return r == 11 and c.suit in (2, 3) and "one_eyed_jacks" in self.permanent_wilds
+
+    def upcard_extra(self, card: int) -> int | None:
+        """Face-down cards dealt after this upcard; None when the upcard is replaced."""
+        c = Card(card)
+        if self.is_permanent_wild(c):
+            if self.permanent_wild_upcard == "replace":
+                return None
+            count = int(self.permanent_wild_upcard)
+        else:
+            r = c.rank
+            if r < self.min_upcard and r != 1:
+                return None
+            if r == 1:
+                count = {"ten": 11, "rank": 14, "rank15": 15}[self.court_counts]
+            elif r >= 11:
+                count = 10 if self.court_counts == "ten" else r
+            else:
+                count = r
+        return max(0, count - 1) if self.upcard_counts == "total" else count
+
+    def largest_deal(self, players: int, decks: int) -> int:
+        """Most cards a deal can put in hands (or set aside), whatever the shuffle."""
+        if self.deal_style == "fixed":
+            total = players * self.fixed_hand_size(players)
+        else:
+            pack = build_pack(decks, self.jokers_per_deck, self.lowest_rank)
+            sizes = sorted(
+                (1 + e for e in (self.upcard_extra(c) for c in pack) if e is not None), reverse=True
+            )
+            if not sizes:
+                return 10**6
+            total = sum(sizes[:players]) + max(0, players - len(sizes)) * sizes[0]
+        extra = {"extra_card": 1, "separate": 1}.get(self.wild_indicator, 0)
+        if self.wild_indicator not in ("rotating", "none") and self.indicator_on_permanent_wild == "deal_again":
+            pack = build_pack(decks, self.jokers_per_deck, self.lowest_rank)
+            extra += sum(1 for c in pack if self.is_permanent_wild(c))
+        return total + extra
+
+    def check_players(self, players: int) -> None:
+        lo, hi = self.player_range()
+        name = PLAYERS[self.preset_name][2]
+        if not isinstance(players, int) or not lo <= players <= hi:
+            raise RulesError(f"{name} is played by {lo} to {hi} players, not {players}")
+        decks = self.decks_for(players)
+        need = self.largest_deal(players, decks) + 1
+        have = self.pack_size(decks)
+        if need > have:
+            hints = []
+            if decks < 4:
+                hints.append("more decks")
+            if self.deal_style == "upcard" and self.upcard_counts == "additional":
+                hints.append("upcard_counts = total")
+            if self.deal_style == "upcard" and self.court_counts != "ten":
+                hints.append("court_counts = ten")
+            if self.deal_style == "fixed":
+                hints.append("a smaller hand_size")
+            hints.append("fewer players")
+            raise RulesError(
+                f"the deal may need {need} cards but a pack of {decks} deck(s) has {have}: "
+                f"choose {', '.join(hints)}"
+            )
+
+    # ------------------------------------------------------------------ values
+    def value_table(self) -> dict[str, int]:
+        vals = dict(self.values)
+        if self.simple_scoring:
+            for r in range(2, 10):
+                vals[str(r)] = 5
+            vals["ace_low"] = 5
+        return vals
+
+    def card_value(self, card: int, wild: bool, low: bool = False) -> int:
+        """Points of one card: ``wild`` if it is wild this round, ``low`` if melded as a low ace."""
+        vals = self.value_table()
+        c = Card(card)
+        if wild:
+            return vals["wild_ace"] if c.rank == 1 else vals["wild"]
+        if c.is_joker:
+            return vals["Jk"]
+        special = vals.get(str(c).split("#")[0])
+        if special is not None:
+            return special
+        if c.rank == 1 and low and self.low_ace:
+            return vals["ace_low"]
+        return vals[rank_text(c.rank)]
+
+    # ------------------------------------------------------------------ saving
+    def to_dict(self) -> dict:
+        """Every option that differs from the preset, plus the preset's name."""
+        base = Rules.preset(self.preset_name)
+        out: dict[str, Any] = {"preset": self.preset_name}
+        for name in self.option_names():
+            v = getattr(self, name)
+            if v != getattr(base, name):
+                if isinstance(v, frozenset):
+                    v = sorted(v)
+                elif isinstance(v, dict):
+                    v = {k: x for k, x in v.items() if base.values.get(k) != x}
+                out[name] = v
+        return out
+
+    @classmethod
+    def from_dict(cls, data: dict) -> Rules:
+        if not isinstance(data, dict):
+            raise RulesError("rules must be an object of option names and values")
+        data = dict(data)
+        name = data.pop("preset", "rummy5000")
+        return cls.preset(name, **data)
+
+    def describe(self) -> str:
+        return PLAYERS[self.preset_name][2]
+
+
+PRESETS: dict[str, dict[str, Any]] = {
+    "rummy5000": {},
+    "rummy500": {
+        "deal_style": "fixed",
+        "wild_indicator": "none",
+        "jokers_per_deck": 2,
+        "permanent_wilds": frozenset({"jokers"}),
+        "layoff_needs_own_meld": False,
+        "rummy_calls": "off",
+        "going_out": "meld_all_or_discard",
+        "round_scoring": "melds_minus_hand",
+        "target": 500,
+        "values": dict(VALUES_500),
+    },
+    "basic": {
+        "deal_style": "fixed",
+        "wild_indicator": "none",
+        "discard_pile": "top_only",
+        "aces": "low_only",
+        "layoff_needs_own_meld": False,
+        "rummy_calls": "off",
+        "going_out": "meld_all_or_discard",
+        "round_scoring": "winner_collects",
+        "target": 100,
+        "values": dict(VALUES_BASIC),
+    },
+    "george": {
+        "allow_runs": False,
+        "wild_limit": "one_per_meld",
+        "deep_take_use": "new_meld_two_naturals",
+        "top_take_must_use": True,
+        "lowest_rank": 3,
+        "upcard_counts": "total",
+        "court_counts": "rank",
+        "target": 2500,
+    },
+}

@@ -1,0 +1,429 @@
+"""Meld search: every meld a hand can make, and the plan that scores most.
+
+``iter_melds(ctx, hand)`` yields each distinct new meld the hand can lay down
+(one representative per choice of card faces: identical cards from different
+decks are interchangeable).  ``best_plan(ctx, hand, table, ...)`` finds the
+melds and lay-offs that put the most points on the table.
+
+The best-plan search works on *cores*: groups of natural cards (a set's cards
+of one rank, or a run's cards of one suit inside a window) together with the
+number of wild cards the core needs to become a valid meld.  A depth-first
+search over the naturals, lowest first, decides for each natural whether it
+stays in hand or joins a core that contains it, with the wilds as a shared
+budget; a memo on (naturals left, wilds left) keeps it fast.  Wilds left over
+join the chosen melds where the limits allow, and cards left over are laid off
+on the table and on the new melds, greedily, until nothing more fits.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from itertools import combinations
+
+from .cards import JOKER_SUIT, Card
+from .melds import (
+    RUN,
+    SET,
+    WILDS,
+    Meld,
+    MeldContext,
+    arrange_run,
+    check_set,
+    check_wilds,
+    cover_index,
+    layoff_ends,
+    make_meld,
+)
+
+
+def _face_groups(cards: Sequence[int]) -> dict[int, list[int]]:
+    groups: dict[int, list[int]] = {}
+    for c in cards:
+        groups.setdefault(c & 127, []).append(c)
+    return groups
+
+
+def _multisets(groups: list[list[int]], size: int) -> Iterator[list[int]]:
+    """Choices of ``size`` cards from face groups, one per distinct multiset of faces."""
+    if size == 0:
+        yield []
+        return
+    if not groups:
+        return
+    first, rest = groups[0], groups[1:]
+    for k in range(min(size, len(first)), -1, -1):
+        for tail in _multisets(rest, size - k):
+            yield first[:k] + tail
+
+
+def _pos(card: int, hi: int) -> int:
+    r = card & 15
+    return 14 if r == 1 and hi == 14 else r
+
+
+def iter_melds(ctx: MeldContext, hand: Sequence[int], must: int | None = None) -> Iterator[tuple[tuple, tuple]]:
+    """Yield (cards, shape) for each distinct new meld in ``hand``.
+
+    With ``must``, only melds that contain a card of that face.
+    """
+    wilds = [c for c in hand if c in ctx.wilds]
+    must_face = None if must is None else must & 127
+    must_wild = must is not None and must in ctx.wilds
+    seen: set = set()
+
+    def emit(cards: list[int], shape: tuple):
+        key = (tuple(sorted(c & 127 for c in cards)), shape)
+        if key in seen:
+            return None
+        seen.add(key)
+        return (tuple(Card(c) for c in cards), shape)
+
+    m = ctx.min_meld
+    if ctx.allow_sets:
+        ranks = sorted({c & 15 for c in hand if (c >> 4) & 7 != JOKER_SUIT})
+        for r in ranks:
+            if must is not None and not must_wild and (must & 15 != r or (must >> 4) & 7 == JOKER_SUIT):
+                continue
+            nat = [c for c in hand if (c >> 4) & 7 != JOKER_SUIT and c & 15 == r]
+            fill = [c for c in wilds if not ((c >> 4) & 7 != JOKER_SUIT and c & 15 == r)]
+            ng = list(_face_groups(nat).values())
+            fg = list(_face_groups(fill).values())
+            for a in range(len(nat), 0, -1):
+                for b in range(0, len(fill) + 1):
+                    if a + b < m or a + b > ctx.max_set:
+                        continue
+                    for ns in _multisets(ng, a):
+                        for ws in _multisets(fg, b):
+                            cards = ns + ws
+                            if must_face is not None and not any(c & 127 == must_face for c in cards):
+                                continue
+                            if check_set(ctx, cards, r) is None:
+                                out = emit(cards, (SET, r))
+                                if out:
+                                    yield out
+    if ctx.allow_runs:
+        for suit in range(4):
+            if must is not None and not must_wild and (must >> 4) & 7 != suit:
+                continue
+            by_pos: dict[int, list[int]] = {}
+            for c in hand:
+                if (c >> 4) & 7 == suit:
+                    r = c & 15
+                    for p in ((1, 14) if r == 1 else (r,)):
+                        if ctx.run_lo <= p <= ctx.run_hi:
+                            by_pos.setdefault(p, []).append(c)
+            if not by_pos:
+                continue
+            for lo in range(ctx.run_lo, ctx.run_hi - m + 2):
+                for hi in range(lo + m - 1, min(ctx.run_hi, lo + 12) + 1):
+                    if not any(lo <= p <= hi for p in by_pos):
+                        continue
+                    if must is not None and not must_wild:
+                        if not lo <= _pos(must, hi) <= hi:
+                            continue
+                    naturals = []
+                    gaps = 0
+                    for p in range(lo, hi + 1):
+                        cs = [c for c in by_pos.get(p, ()) if c not in ctx.wilds]
+                        if not cs:
+                            cs = [c for c in by_pos.get(p, ())]
+                        if cs:
+                            if must is not None and not must_wild and must & 127 == cs[0] & 127:
+                                naturals.append(must)
+                            else:
+                                naturals.append(cs[0])
+                        else:
+                            gaps += 1
+                    pool = [c for c in wilds if c not in naturals]
+                    if gaps > len(pool):
+                        continue
+                    for ws in _multisets(list(_face_groups(pool).values()), gaps):
+                        cards = naturals + ws
+                        if must_face is not None and not any(c & 127 == must_face for c in cards):
+                            continue
+                        slots, _ = arrange_run(ctx, cards, suit, lo)
+                        if slots is not None:
+                            out = emit(cards, (RUN, suit, lo))
+                            if out:
+                                yield out
+    if ctx.wild_set:
+        perm = [c for c in hand if c in ctx.perm_wilds]
+        pg = list(_face_groups(perm).values())
+        for size in range(len(perm), max(3, m) - 1, -1):
+            for ws in _multisets(pg, size):
+                if must_face is not None and not any(c & 127 == must_face for c in ws):
+                    continue
+                if check_wilds(ctx, ws) is None:
+                    out = emit(ws, (WILDS,))
+                    if out:
+                        yield out
+
+
+def enumerate_melds(ctx: MeldContext, hand: Sequence[int]) -> list[tuple[tuple, tuple]]:
+    return list(iter_melds(ctx, hand))
+
+
+def any_meld_exists(ctx: MeldContext, hand: Sequence[int]) -> bool:
+    return next(iter_melds(ctx, hand), None) is not None
+
+
+def meld_with_exists(ctx: MeldContext, card: int, hand: Sequence[int], two_naturals: bool = False) -> bool:
+    """Whether ``hand`` (which holds ``card``) can make a new meld containing ``card``."""
+    for cards, shape in iter_melds(ctx, hand, must=card):
+        if not two_naturals:
+            return True
+        nat = 0
+        used_must = False
+        for c in cards:
+            if c & 127 == card & 127 and not used_must:
+                used_must = True
+                continue
+            if c in ctx.wilds:
+                continue
+            if shape[0] == SET and c & 15 == shape[1]:
+                nat += 1
+            elif shape[0] == RUN and (c >> 4) & 7 == shape[1]:
+                nat += 1
+        if nat >= 2:
+            return True
+    return False
+
+
+# ---------------------------------------------------------------------- best plan
+
+
+class Plan:
+    """Melds to make and cards to lay off, with the points they put on the table.
+
+    ``melds`` is a list of (cards, shape); ``layoffs`` a list of (card, target,
+    end) where ``target`` is a table meld id (int) or ``("new", i)`` for the
+    i-th new meld of the plan; ``left`` the cards that stay in hand.
+    """
+
+    __slots__ = ("melds", "layoffs", "points", "left")
+
+    def __init__(self, melds, layoffs, points, left):
+        self.melds = melds
+        self.layoffs = layoffs
+        self.points = points
+        self.left = left
+
+    def __repr__(self) -> str:
+        ms = "; ".join(" ".join(map(str, c)) for c, _ in self.melds)
+        ls = "; ".join(f"{c}->{t}" for c, t, _ in self.layoffs)
+        return f"Plan({self.points} pts: melds [{ms}] layoffs [{ls}] left [{' '.join(map(str, self.left))}])"
+
+
+def _cores(ctx: MeldContext, naturals: list[int], nwild: int) -> list[tuple[int, int, tuple, list[int]]]:
+    """(mask, wilds needed, shape, cards) for each natural core."""
+    out = []
+    idx = {i: c for i, c in enumerate(naturals)}
+    m = ctx.min_meld
+    if ctx.allow_sets:
+        by_rank: dict[int, list[int]] = {}
+        for i, c in idx.items():
+            by_rank.setdefault(c & 15, []).append(i)
+        for r, ids in by_rank.items():
+            for k in range(1, min(len(ids), ctx.max_set) + 1):
+                for combo in combinations(ids, k):
+                    need = max(0, m - k)
+                    if need > nwild:
+                        continue
+                    cards = [naturals[i] for i in combo]
+                    probe = cards + [_PROBE] * need
+                    if _set_ok(ctx, probe, r, need):
+                        mask = 0
+                        for i in combo:
+                            mask |= 1 << i
+                        out.append((mask, need, (SET, r), cards))
+    if ctx.allow_runs:
+        for suit in range(4):
+            by_pos: dict[int, list[int]] = {}
+            for i, c in idx.items():
+                if (c >> 4) & 7 == suit:
+                    r = c & 15
+                    for p in ((1, 14) if r == 1 else (r,)):
+                        if ctx.run_lo <= p <= ctx.run_hi:
+                            by_pos.setdefault(p, []).append(i)
+            if not by_pos:
+                continue
+            ps = sorted(by_pos)
+            # windows whose both ends are naturals; wilds extend later
+            for a_i, a in enumerate(ps):
+                for b in ps[a_i:]:
+                    if b - a > 12:
+                        break
+                    inner = [p for p in ps if a <= p <= b]
+                    gaps = (b - a + 1) - len(inner)
+                    span = b - a + 1
+                    need = gaps + max(0, m - span)
+                    if need > nwild:
+                        continue
+                    if span < m and (b - a + 1 + (m - span)) > 13:
+                        continue
+                    # choose one copy per position (first); ace position consistency
+                    if 1 in inner and 14 in inner:
+                        continue
+                    choice = [by_pos[p][0] for p in inner]
+                    if len({naturals[i] & 127 for i in choice}) != len(choice):
+                        continue
+                    lo = a
+                    if span < m:
+                        ext = m - span
+                        hi_room = ctx.run_hi - b
+                        up = min(ext, hi_room)
+                        lo = a - (ext - up)
+                        if lo < ctx.run_lo:
+                            continue
+                    cards = [naturals[i] for i in choice]
+                    n = max(span, m)
+                    probe = cards + [_PROBE] * (n - len(cards))
+                    if _run_ok(ctx, probe, suit, lo):
+                        mask = 0
+                        for i in choice:
+                            mask |= 1 << i
+                        out.append((mask, need, (RUN, suit, lo), cards))
+    return out
+
+
+class _Probe(int):
+    pass
+
+
+_PROBE = None  # set below: a stand-in wild for feasibility checks
+
+
+def _set_ok(ctx: MeldContext, cards: list, rank: int, nprobe: int) -> bool:
+    if nprobe == 0:
+        return check_set(ctx, cards, rank) is None
+    return check_set(_ProbeCtx(ctx), cards, rank) is None
+
+
+def _run_ok(ctx: MeldContext, cards: list, suit: int, lo: int) -> bool:
+    slots, _ = arrange_run(_ProbeCtx(ctx), cards, suit, lo)
+    return slots is not None
+
+
+class _ProbeCtx:
+    """A context in which the probe card counts as an ordinary wild."""
+
+    __slots__ = ("_ctx", "wilds")
+
+    def __init__(self, ctx: MeldContext):
+        self._ctx = ctx
+        self.wilds = ctx.wilds | {_PROBE}
+
+    def __getattr__(self, name):
+        return getattr(self._ctx, name)
+
+
+_PROBE = Card(127 * 128 + 4 * 16)  # a joker copy no pack reaches
+
+
+def best_plan(ctx: MeldContext, hand: Sequence[int], table: Sequence[Meld] = (), seat: int = 0,
+              may_lay_off: bool = True, keep: int = 0) -> Plan:
+    """The melds and lay-offs that put the most points on the table.
+
+    ``may_lay_off``: whether the seat may lay off on the table melds (it may
+    always extend its new melds).  ``keep``: cards that must stay in hand (1 to
+    keep a discard).
+    """
+    value = ctx.value
+    wilds = sorted((c for c in hand if c in ctx.wilds), key=lambda c: -value[c])
+    naturals = sorted((c for c in hand if c not in ctx.wilds), key=lambda c: (c & 15, (c >> 4) & 7))
+    nw = len(wilds)
+    cores = _cores(ctx, naturals, nw)
+    by_low: dict[int, list] = {}
+    for core in cores:
+        mask = core[0]
+        low = (mask & -mask).bit_length() - 1
+        by_low.setdefault(low, []).append(core)
+    nat_val = [value[c] for c in naturals]
+    memo: dict[tuple[int, int], tuple[int, tuple]] = {}
+    full = (1 << len(naturals)) - 1
+
+    def search(rest: int, w: int) -> tuple[int, tuple]:
+        if rest == 0:
+            return 0, ()
+        key = (rest, w)
+        got = memo.get(key)
+        if got is not None:
+            return got
+        low = (rest & -rest).bit_length() - 1
+        best = search(rest & ~(1 << low), w)
+        for core in by_low.get(low, ()):
+            mask, need = core[0], core[1]
+            if mask & rest != mask or need > w:
+                continue
+            sub_v, sub_c = search(rest & ~mask, w - need)
+            v = sub_v + sum(nat_val[i] for i in range(len(naturals)) if mask >> i & 1) + 1
+            if v > best[0]:
+                best = (v, (core,) + sub_c)
+        memo[key] = best
+        return best
+
+    _, chosen = search(full, nw)
+    # realise the chosen cores with actual wilds
+    wild_pool = list(wilds)
+    melds: list[tuple[list, tuple]] = []
+    for _, need, shape, cards in chosen:
+        use = [wild_pool.pop() for _ in range(need)]  # cheapest wilds fill gaps
+        melds.append((list(cards) + use, shape))
+    used = set()
+    for cards, _ in melds:
+        used.update(cards)
+    left = [c for c in hand if c not in used]
+    # lay off: leftover cards (wilds first, dearest first) onto new melds and the table
+    new_melds = [make_meld(ctx, cards, shape, seat, -(i + 1)) for i, (cards, shape) in enumerate(melds)]
+    layoffs: list[tuple[int, object, str]] = []
+    table_copy = [m.copy() for m in table] if may_lay_off else []
+    # an extra meld of wilds alone, when allowed
+    changed = True
+    while changed and len(left) > keep:
+        changed = False
+        for c in sorted(left, key=lambda c: -value[c]):
+            if len(left) <= keep:
+                break
+            placed = False
+            for i, m in enumerate(new_melds):
+                ends = layoff_ends(ctx, m, c)
+                if ends:
+                    from .melds import add_to_meld
+
+                    add_to_meld(m, Card(c), ends[0], seat)
+                    layoffs.append((c, ("new", i), ends[0]))
+                    placed = True
+                    break
+            if not placed:
+                for m in table_copy:
+                    ends = layoff_ends(ctx, m, c)
+                    if ends:
+                        from .melds import add_to_meld
+
+                        add_to_meld(m, Card(c), ends[0], seat)
+                        layoffs.append((c, m.id, ends[0]))
+                        placed = True
+                        break
+                    if cover_index(ctx, m, c) is not None and ctx.rules.wild_after_meld == "stays":
+                        m.covers[cover_index(ctx, m, c)] = (Card(c), seat)
+                        layoffs.append((c, m.id, "cover"))
+                        placed = True
+                        break
+            if placed:
+                left.remove(c)
+                changed = True
+    # fold new-meld lay-offs into the melds themselves
+    final_melds = [(tuple(m.cards), m.shape) for m in new_melds]
+    table_layoffs = [(c, t, e) for c, t, e in layoffs if not isinstance(t, tuple)]
+    # keep: if everything went down but a card must stay, return the cheapest lay-off
+    while len(left) < keep and table_layoffs:
+        c, t, e = min(table_layoffs, key=lambda x: value[x[0]])
+        table_layoffs.remove((c, t, e))
+        left.append(c)
+    points = sum(value[c] for cards, _ in final_melds for c in cards) + sum(value[c] for c, _, _ in table_layoffs)
+    return Plan(final_melds, table_layoffs, points, left)
+
+
+__all__ = ["Plan", "any_meld_exists", "best_plan", "enumerate_melds", "iter_melds", "meld_with_exists",
+           "Counter"]

@@ -1,0 +1,1142 @@
+"""The game state and the rules of play.
+
+Theory of operation
+-------------------
+A :class:`GameState` holds one whole game: the options, the scores, and the
+round in progress (hands, stock, discard pile, melds on the table).  It is
+changed only by :meth:`GameState.apply`, which checks an action, performs it
+and returns the :mod:`events <game.engine.events>` it caused; an action the
+rules do not allow raises :class:`IllegalActionError` with a reason a player
+can read, and leaves the state as it was.  :meth:`legal_actions` lists what
+the seat to act may do.  :meth:`copy` is cheap, for search.
+
+A round moves through phases:
+
+``draw``        the seat ``current`` draws (stock, pile, or ``end`` on an empty
+                stock).  While a call window is open, other seats may call
+                "Rummy!" (:class:`CallRummy`) before the draw.
+``play``        the seat melds, lays off, covers, undoes, and ends with a discard.
+``call``        a "Rummy!" caller, after laying the called card off, discards.
+``round_over``  the round is scored; :meth:`next_round` deals the next one.
+``game_over``   someone won.
+
+Randomness: every shuffle draws from ``random.Random`` seeded with the game's
+``seed``, the round number and a counter, so the same seed and the same actions
+give the same game on every platform, and a saved position needs no generator
+state.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+
+from . import events as ev
+from .actions import (
+    Action,
+    CallRummy,
+    Cover,
+    Discard,
+    DrawStock,
+    EndRound,
+    LayOff,
+    MeldCards,
+    TakePile,
+    Undo,
+)
+from .cards import Card, build_pack, card_text, rank_text
+from .errors import IllegalActionError, RulesError
+from .melds import (
+    RUN,
+    SET,
+    WILDS,
+    Meld,
+    MeldContext,
+    add_to_meld,
+    cover_index,
+    explain_no_meld,
+    layoff_ends,
+    make_meld,
+    meld_points_by_seat,
+    natural_at,
+    remove_from_meld,
+    shape_text,
+    shapes_for,
+    swap_ok,
+)
+from .rules import Rules
+
+DRAW, PLAY, CALL, ROUND_OVER, GAME_OVER = "draw", "play", "call", "round_over", "game_over"
+
+
+def _ranks_in_pack(rules: Rules) -> list[int]:
+    return [r for r in range(1, 14) if r == 1 or r >= rules.lowest_rank]
+
+
+class RoundResult:
+    """Where each seat's points came from in one round."""
+
+    __slots__ = ("round", "reason", "went_out", "melded", "in_hand", "bonus", "points")
+
+    def __init__(self, round: int, reason: str, went_out: int | None, melded: list, in_hand: list,
+                 bonus: list, points: list):
+        self.round = round
+        self.reason = reason
+        self.went_out = went_out
+        self.melded = melded
+        self.in_hand = in_hand
+        self.bonus = bonus
+        self.points = points
+
+    def to_dict(self) -> dict:
+        return {k: getattr(self, k) for k in self.__slots__}
+
+    @classmethod
+    def from_dict(cls, d: dict) -> RoundResult:
+        return cls(**{k: d[k] for k in cls.__slots__})
+
+
+class GameState:
+    """One game of rummy.  Build it with :func:`new_game`."""
+
+    # Fields copied by copy(); lists of lists are copied one level deeper.
+    __slots__ = (
+        "rules", "players", "decks", "seed", "pack", "round_no", "dealer", "scores", "results",
+        "winners", "names",
+        # round
+        "ctx", "wild_rank", "indicator", "set_aside", "hands", "stock", "pile", "melds",
+        "next_meld_id", "upcards", "known", "floating", "turns", "phase", "current", "turn_seat",
+        "reshuffles",
+        # turn
+        "took_top", "must_use", "stock_card", "turn_log", "melds_this_turn",
+        # calls and ending
+        "call_open", "discarder", "resume_seat", "went_out", "grace", "first_out_turn",
+    )
+
+    # ------------------------------------------------------------------ basics
+    def copy(self) -> GameState:
+        g = object.__new__(GameState)
+        g.rules = self.rules
+        g.players = self.players
+        g.decks = self.decks
+        g.seed = self.seed
+        g.pack = self.pack
+        g.round_no = self.round_no
+        g.dealer = self.dealer
+        g.scores = list(self.scores)
+        g.results = list(self.results)
+        g.winners = self.winners
+        g.names = self.names
+        g.ctx = self.ctx
+        g.wild_rank = self.wild_rank
+        g.indicator = self.indicator
+        g.set_aside = list(self.set_aside)
+        g.hands = [list(h) for h in self.hands]
+        g.stock = list(self.stock)
+        g.pile = list(self.pile)
+        g.melds = [m.copy() for m in self.melds]
+        g.next_meld_id = self.next_meld_id
+        g.upcards = list(self.upcards)
+        g.known = [set(k) for k in self.known]
+        g.floating = list(self.floating)
+        g.turns = list(self.turns)
+        g.phase = self.phase
+        g.current = self.current
+        g.turn_seat = self.turn_seat
+        g.reshuffles = self.reshuffles
+        g.took_top = self.took_top
+        g.must_use = self.must_use
+        g.stock_card = self.stock_card
+        g.turn_log = list(self.turn_log)
+        g.melds_this_turn = self.melds_this_turn
+        g.call_open = self.call_open
+        g.discarder = self.discarder
+        g.resume_seat = self.resume_seat
+        g.went_out = self.went_out
+        g.grace = list(self.grace)
+        g.first_out_turn = self.first_out_turn
+        return g
+
+    @property
+    def over(self) -> bool:
+        return self.phase == GAME_OVER
+
+    def meld_by_id(self, meld_id: int) -> Meld | None:
+        for m in self.melds:
+            if m.id == meld_id:
+                return m
+        return None
+
+    def has_own_meld(self, seat: int) -> bool:
+        return any(m.owner == seat for m in self.melds)
+
+    def all_cards(self) -> list[Card]:
+        """Every card of the pack, wherever it is this round (for invariant checks)."""
+        out = list(self.stock) + list(self.pile) + list(self.set_aside)
+        for h in self.hands:
+            out += h
+        for m in self.melds:
+            out += m.all_cards()
+        return out
+
+    def _rng(self, what: str) -> random.Random:
+        return random.Random(f"{self.seed}/{self.round_no}/{what}")
+
+    def melded_points(self) -> list[int]:
+        pts = [0] * self.players
+        for m in self.melds:
+            for s, p in enumerate(meld_points_by_seat(self.ctx, m, self.players)):
+                pts[s] += p
+        return pts
+
+    def hand_points(self, seat: int) -> int:
+        v = self.ctx.value
+        return sum(v[c] for c in self.hands[seat])
+
+    def seat_name(self, seat: int) -> str:
+        return self.names[seat] if self.names else f"Player {seat + 1}"
+
+    # ------------------------------------------------------------------ dealing
+    def _deal(self) -> list[ev.Event]:
+        rules = self.rules
+        n = self.players
+        rng = self._rng("deal")
+        stock = list(self.pack)
+        rng.shuffle(stock)
+        self.hands = [[] for _ in range(n)]
+        self.upcards = [None] * n
+        self.known = [set() for _ in range(n)]
+        self.set_aside = []
+        self.melds = []
+        self.pile = []
+        self.next_meld_id = 1
+        self.indicator = None
+        self.reshuffles = 0
+        if rules.wild_indicator == "rotating":
+            ranks = _ranks_in_pack(rules)
+            self.wild_rank = ranks[(self.round_no - 1) % len(ranks)]
+        else:
+            self.wild_rank = None
+        events: list[ev.Event] = []
+        order = [(self.dealer + 1 + i) % n for i in range(n)]
+        perm = rules.is_permanent_wild
+
+        def bury(card: Card) -> None:
+            stock.insert(rng.randrange(len(stock) + 1), card)
+
+        if rules.deal_style == "upcard":
+            for seat in order:
+                while True:
+                    up = stock.pop()
+                    dealer_indicator = (
+                        seat == self.dealer and rules.wild_indicator == "dealer_upcard"
+                        and perm(up) and rules.indicator_on_permanent_wild == "replace"
+                    )
+                    extra = rules.upcard_extra(up)
+                    if extra is None or dealer_indicator:
+                        events.append(ev.UpcardReplaced(seat, up))
+                        if not perm(up) and rules.min_upcard > 2:
+                            stock.append(up)
+                            rng.shuffle(stock)
+                        else:
+                            bury(up)
+                        continue
+                    break
+                events.append(ev.DealtUpcard(seat, up))
+                self.hands[seat].append(up)
+                self.upcards[seat] = up
+                self.known[seat].add(up)
+                if extra is None:
+                    extra = 0
+                dealt = [stock.pop() for _ in range(extra)]
+                self.hands[seat].extend(dealt)
+                events.append(ev.DealtHand(seat, tuple(dealt), len(dealt)))
+        else:
+            size = rules.fixed_hand_size(n)
+            for seat in order:
+                dealt = [stock.pop() for _ in range(size)]
+                self.hands[seat].extend(dealt)
+                events.append(ev.DealtHand(seat, tuple(dealt), len(dealt)))
+
+        style = rules.wild_indicator
+        if style in ("dealer_upcard", "dealer_last", "extra_card", "separate"):
+            d = self.dealer
+            if style == "dealer_upcard":
+                ind = self.upcards[d]
+            elif style == "dealer_last":
+                ind = self.hands[d][-1]
+            else:
+                ind = stock.pop()
+                if style == "extra_card":
+                    self.hands[d].append(ind)
+                else:
+                    self.set_aside.append(ind)
+            while perm(ind):
+                if rules.indicator_on_permanent_wild == "replace" and style != "dealer_upcard":
+                    # bury the permanent wild and turn another in its place
+                    if style == "separate":
+                        self.set_aside.remove(ind)
+                    else:
+                        self.hands[d].remove(ind)
+                    bury(ind)
+                    ind = stock.pop()
+                    if style == "separate":
+                        self.set_aside.append(ind)
+                    else:
+                        self.hands[d].append(ind)
+                else:
+                    ind = stock.pop()
+                    if style == "separate":
+                        self.set_aside.append(ind)
+                    else:
+                        self.hands[d].append(ind)
+            self.indicator = ind
+            self.wild_rank = ind.rank
+            holder = None if style == "separate" else d
+            if holder is not None:
+                self.known[d].add(ind)
+                # the face-up extra cards of a "deal again" are public too
+                for c in self.hands[d]:
+                    if perm(c) and style != "dealer_upcard":
+                        pass
+            events.append(ev.WildIndicator(ind, ind.rank, holder))
+        elif style == "rotating":
+            events.append(ev.WildIndicator(None, self.wild_rank, None))
+
+        self.ctx = MeldContext(rules, self.wild_rank, self.decks, self.pack)
+        top = stock.pop()
+        self.pile.append(top)
+        events.append(ev.PileStarted(top))
+        self.stock = stock
+        self.floating = [False] * n
+        self.turns = [0] * n
+        self.went_out = None
+        self.grace = []
+        self.first_out_turn = False
+        self.call_open = False
+        self.discarder = None
+        self.resume_seat = None
+        self._start_turn((self.dealer + 1) % n)
+        return events
+
+    def _start_turn(self, seat: int) -> None:
+        self.phase = DRAW
+        self.current = seat
+        self.turn_seat = seat
+        self.took_top = None
+        self.must_use = None
+        self.stock_card = None
+        self.turn_log = []
+        self.melds_this_turn = 0
+
+    def next_round(self) -> list[ev.Event]:
+        """Deal the next round after ``round_over``."""
+        if self.phase != ROUND_OVER:
+            raise IllegalActionError("the round is not over yet")
+        last = self.results[-1] if self.results else None
+        if self.rules.dealer_rotation == "winner" and last is not None:
+            if last.went_out is not None:
+                self.dealer = last.went_out
+            else:
+                best = max(last.points)
+                self.dealer = last.points.index(best)
+        else:
+            self.dealer = (self.dealer + 1) % self.players
+        self.round_no += 1
+        events: list[ev.Event] = [ev.RoundStarted(self.round_no, self.dealer, None)]
+        events += self._deal()
+        events[0] = ev.RoundStarted(self.round_no, self.dealer, self.wild_rank)
+        return events
+
+    # ------------------------------------------------------------------ helpers
+    def can_lay_off(self, seat: int, card: int, melds: Iterable[Meld] | None = None) -> bool:
+        """Whether ``seat`` could lay ``card`` off on some meld on the table now."""
+        if self.rules.layoff_needs_own_meld and not self.has_own_meld(seat):
+            return False
+        ctx = self.ctx
+        for m in self.melds if melds is None else melds:
+            if layoff_ends(ctx, m, card):
+                return True
+        return False
+
+    def playable(self, seat: int, card: int) -> bool:
+        """A card that cannot be the going-out discard in ``discard_unplayable``."""
+        return self.can_lay_off(seat, card) or (
+            self.rules.wild_after_meld == "stays" and self._coverable(seat, card)
+        )
+
+    def _coverable(self, seat: int, card: int) -> bool:
+        if self.rules.layoff_needs_own_meld and not self.has_own_meld(seat):
+            return False
+        return any(cover_index(self.ctx, m, card) is not None for m in self.melds)
+
+    def _can_use(self, seat: int, card: Card, hand: list, mode: str, has_meld: bool | None = None) -> bool:
+        """Whether ``card`` (in ``hand``) can still be used as the obligation ``mode`` demands."""
+        from .solver import meld_with_exists
+
+        ctx = self.ctx
+        two = mode == "new_meld_two_naturals"
+        if meld_with_exists(ctx, card, hand, two_naturals=two):
+            return True
+        if mode != "meld_or_layoff":
+            return False
+        fits = any(layoff_ends(ctx, m, card) for m in self.melds)
+        if not fits:
+            fits = self.rules.wild_after_meld == "stays" and any(
+                cover_index(ctx, m, card) is not None for m in self.melds
+            )
+        if not fits:
+            return False
+        own = self.has_own_meld(seat) if has_meld is None else has_meld
+        if own or not self.rules.layoff_needs_own_meld:
+            return True
+        rest = list(hand)
+        rest.remove(card)
+        from .solver import any_meld_exists
+
+        return any_meld_exists(ctx, rest)
+
+    def _obligation_met(self, seat: int) -> bool:
+        o = self.must_use
+        if o is None:
+            return True
+        if self.rules.deep_take_use == "meld_or_layoff":
+            return o not in self.hands[seat]
+        # it must be in a new meld made this turn
+        return any(e[0] == "meld" and o in e[2] for e in self.turn_log)
+
+    def _check_leaves_discard(self, seat: int, hand_after: list, what: str) -> None:
+        """Refuse a meld/lay-off whose result would leave no legal way to end the turn."""
+        rules = self.rules
+        if not hand_after:
+            if rules.going_out == "discard_required":
+                raise IllegalActionError(
+                    f"You must keep a card to discard when you go out, so you cannot {what}"
+                )
+            return
+        if len(hand_after) == 1 and self.took_top is not None and hand_after[0] == self.took_top \
+                and rules.top_take_no_return:
+            raise IllegalActionError(
+                f"That would leave you holding only the {self.took_top}, which you may not discard "
+                f"this turn"
+            )
+
+    def _strands_obligation(self, seat: int, action: Action) -> str | None:
+        """Refuse a move after which the card taken from the pile could no longer be used."""
+        o = self.must_use
+        if o is None or self.phase != PLAY or self._obligation_met(seat):
+            return None
+        if isinstance(action, MeldCards) and o in action.cards:
+            return None
+        g = self.copy()
+        g.must_use = None
+        if isinstance(action, MeldCards):
+            g._meld(seat, action)
+        elif isinstance(action, LayOff):
+            g._lay_off(seat, action)
+        else:
+            g._cover(seat, action)
+        if o not in g.hands[seat]:
+            return None
+        if not g._can_use(seat, o, g.hands[seat], self.rules.deep_take_use):
+            return f"That would leave no way to meld the {o} you took from the pile"
+        return None
+
+    # ------------------------------------------------------------------ legality
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """Every action ``seat`` (default: the seat to act) may take now.
+
+        Melds are listed once for each distinct choice of card faces; identical
+        cards from different decks are interchangeable and :meth:`apply`
+        accepts any of them.
+        """
+        if self.phase in (ROUND_OVER, GAME_OVER):
+            return []
+        if seat is None:
+            seat = self.current
+        if seat != self.current:
+            return self.call_actions(seat)
+        out: list[Action] = []
+        if self.phase == DRAW:
+            if self.stock:
+                out.append(DrawStock())
+            if not self.floating[seat] and self.pile:
+                idx = [len(self.pile) - 1] if self.rules.discard_pile == "top_only" else range(len(self.pile))
+                for i in idx:
+                    if self._take_problem(seat, i) is None:
+                        out.append(TakePile(self.pile[i]))
+            if not self.stock:
+                out.append(EndRound())
+            return out
+        hand = self.hands[seat]
+        for c in _distinct([c for c in hand if self._discard_problem(seat, c) is None]):
+            out.append(Discard(c))
+        if self.phase == CALL:
+            if len(hand) == 1:
+                for a in self._layoff_actions(seat, hand):
+                    out.append(a)
+            return out
+        from .solver import enumerate_melds
+
+        if not (self.rules.one_meld_per_turn and self.melds_this_turn >= 1):
+            special = (self.must_use, self.stock_card)
+            ordered = sorted(hand, key=lambda c: c not in special)
+            for cards, shape in enumerate_melds(self.ctx, ordered):
+                a = MeldCards(tuple(cards), shape)
+                if self._meld_problem(seat, a) is None:
+                    out.append(a)
+        out.extend(self._layoff_actions(seat, hand))
+        if self.turn_log:
+            out.append(Undo())
+        return out
+
+    def _layoff_actions(self, seat: int, hand: list) -> list[Action]:
+        out: list[Action] = []
+        if self.rules.layoff_needs_own_meld and not self.has_own_meld(seat):
+            return out
+        for c in _distinct_keep(hand, self.must_use, self.stock_card, self.took_top):
+            for m in self.melds:
+                for end in layoff_ends(self.ctx, m, c):
+                    a = LayOff(c, m.id, end)
+                    if self._layoff_problem(seat, a) is None:
+                        out.append(a)
+                if cover_index(self.ctx, m, c) is not None:
+                    a2 = Cover(c, m.id)
+                    if self._cover_problem(seat, a2) is None:
+                        out.append(a2)
+        return out
+
+    def call_actions(self, seat: int) -> list[Action]:
+        """The "Rummy!" calls ``seat`` may make now (empty when no window is open)."""
+        if not self.call_open or seat == self.discarder or self.phase != DRAW:
+            return []
+        mode = self.rules.rummy_calls
+        out: list[Action] = []
+        if mode in ("discard", "top_card"):
+            if mode == "discard" and not self.has_own_meld(seat):
+                return out
+            top = self.pile[-1]
+            for m in self.melds:
+                for end in layoff_ends(self.ctx, m, top):
+                    out.append(CallRummy(seat, meld=m.id, end=end))
+        elif mode == "pile":
+            for i in range(len(self.pile)):
+                if self._pile_call_ok(seat, i):
+                    out.append(CallRummy(seat, take=self.pile[i]))
+        return out
+
+    def _pile_call_ok(self, seat: int, i: int) -> bool:
+        taken = self.pile[i:]
+        card = self.pile[i]
+        if self.rules.pile_call_hand:
+            hand = self.hands[seat] + taken
+        else:
+            hand = list(taken)
+        return self._can_use(seat, card, hand, self.rules.deep_take_use)
+
+    def _take_problem(self, seat: int, i: int) -> str | None:
+        rules = self.rules
+        card = self.pile[i]
+        top = i == len(self.pile) - 1
+        if self.floating[seat]:
+            return "You are floating: you may only draw from the stock"
+        if not top and rules.discard_pile == "top_only":
+            return "Only the top card of the discard pile may be taken in this game"
+        if top and not rules.top_take_must_use:
+            return None
+        hand = self.hands[seat] + self.pile[i:]
+        if not self._can_use(seat, card, hand, rules.deep_take_use):
+            need = {
+                "meld_or_layoff": "meld or lay off",
+                "new_meld": "put into a new meld",
+                "new_meld_two_naturals": "meld with two natural cards from your hand",
+            }[rules.deep_take_use]
+            return f"You could not {need} the {card}, so you may not take it from the pile"
+        return None
+
+    def _discard_problem(self, seat: int, card: Card) -> str | None:
+        rules = self.rules
+        hand = self.hands[seat]
+        if card not in hand:
+            return f"You do not hold the {card}"
+        if self.phase == PLAY:
+            if card == self.took_top and rules.top_take_no_return:
+                return f"You took the {card} from the top of the pile, so you may not discard it this turn"
+            o = self.must_use
+            if o is not None and not self._obligation_met(seat):
+                return f"You must meld the {o} you took from the pile before you discard"
+            sc = self.stock_card
+            if sc is not None and sc in hand and card != sc:
+                return f"You must meld the {sc} you drew from the stock, or discard it"
+        if len(hand) == 1 and rules.going_out == "discard_unplayable" and self.playable(seat, card):
+            return (
+                f"The {card} could be laid off on a meld, so it cannot be your last discard: "
+                f"lay it off and float"
+            )
+        return None
+
+    def _meld_problem(self, seat: int, a: MeldCards) -> str | None:
+        if self.phase != PLAY:
+            return "You can meld only after drawing, before you discard"
+        if self.rules.one_meld_per_turn and self.melds_this_turn >= 1:
+            return "Only one new meld may be made in a turn in this game"
+        hand = self.hands[seat]
+        rest = list(hand)
+        for c in a.cards:
+            if c not in rest:
+                return f"You do not hold the {c}" if c not in hand else f"The {c} is named twice"
+            rest.remove(c)
+        if self.stock_card is not None and self.stock_card in hand and self.stock_card not in a.cards:
+            return f"You must meld the {self.stock_card} you drew from the stock first, or discard it"
+        shapes = shapes_for(self.ctx, a.cards)
+        if not shapes:
+            return f"{' '.join(map(str, a.cards))} is not a meld: {explain_no_meld(self.ctx, a.cards)}"
+        if a.shape is not None and tuple(a.shape) not in shapes:
+            return f"{' '.join(map(str, a.cards))} cannot be played as {shape_text(a.shape)}"
+        o = self.must_use
+        if (o is not None and o in a.cards and self.rules.deep_take_use == "new_meld_two_naturals"):
+            shape = tuple(a.shape) if a.shape else shapes[0]
+            nat = sum(1 for c in a.cards if c != o and _natural_for_shape(self.ctx, c, shape))
+            if nat < 2:
+                return f"The {o} you took must be melded with two natural cards from your hand"
+        try:
+            self._check_leaves_discard(seat, rest, "meld every card")
+        except IllegalActionError as e:
+            return str(e)
+        return self._strands_obligation(seat, a)
+
+    def _layoff_problem(self, seat: int, a: LayOff) -> str | None:
+        if self.phase != PLAY and not (self.phase == CALL and len(self.hands[seat]) == 1):
+            return "You can lay off only after drawing, before you discard"
+        hand = self.hands[seat]
+        if a.card not in hand:
+            return f"You do not hold the {a.card}"
+        if self.rules.layoff_needs_own_meld and not self.has_own_meld(seat):
+            return "You need a meld of your own on the table before you lay off"
+        m = self.meld_by_id(a.meld)
+        if m is None:
+            return f"There is no meld {a.meld} on the table"
+        if self.stock_card is not None and self.stock_card in hand and a.card != self.stock_card:
+            return f"You must meld the {self.stock_card} you drew from the stock first, or discard it"
+        ends = layoff_ends(self.ctx, m, a.card)
+        if not ends:
+            return f"The {a.card} does not fit the {m.describe()}"
+        if a.end and a.end not in ends:
+            return f"The {a.card} does not fit the {a.end} end of the {m.describe()}"
+        o = self.must_use
+        if o is not None and a.card == o and self.rules.deep_take_use != "meld_or_layoff":
+            return f"The {o} you took from the pile must go into a new meld"
+        rest = list(hand)
+        rest.remove(a.card)
+        try:
+            self._check_leaves_discard(seat, rest, "lay off your last card")
+        except IllegalActionError as e:
+            return str(e)
+        return self._strands_obligation(seat, a)
+
+    def _cover_problem(self, seat: int, a: Cover) -> str | None:
+        if self.phase != PLAY and not (self.phase == CALL and len(self.hands[seat]) == 1):
+            return "You can lay a card on a wild only after drawing, before you discard"
+        hand = self.hands[seat]
+        if a.card not in hand:
+            return f"You do not hold the {a.card}"
+        if self.rules.layoff_needs_own_meld and not self.has_own_meld(seat):
+            return "You need a meld of your own on the table before you lay off"
+        m = self.meld_by_id(a.meld)
+        if m is None:
+            return f"There is no meld {a.meld} on the table"
+        if self.stock_card is not None and self.stock_card in hand and a.card != self.stock_card:
+            return f"You must meld the {self.stock_card} you drew from the stock first, or discard it"
+        i = cover_index(self.ctx, m, a.card)
+        if i is None:
+            return f"No wild card in the {m.describe()} stands for the {a.card}"
+        if self.rules.wild_after_meld == "swap" and not swap_ok(self.ctx, m, i, a.card):
+            return f"The {m.describe()} would not stay valid with the {a.card} in place of its wild"
+        o = self.must_use
+        if o is not None and a.card == o and self.rules.deep_take_use != "meld_or_layoff":
+            return f"The {o} you took from the pile must go into a new meld"
+        rest = list(hand)
+        rest.remove(a.card)
+        if self.rules.wild_after_meld == "swap":
+            rest.append(m.cards[i])
+        try:
+            self._check_leaves_discard(seat, rest, "lay off your last card")
+        except IllegalActionError as e:
+            return str(e)
+        return self._strands_obligation(seat, a)
+
+    def is_legal(self, action: Action) -> bool:
+        try:
+            self.copy().apply(action)
+        except IllegalActionError:
+            return False
+        return True
+
+    # ------------------------------------------------------------------ applying
+    def apply(self, action: Action) -> list[ev.Event]:
+        """Perform ``action`` for the seat to act (or the caller named in a call)."""
+        if self.phase == GAME_OVER:
+            raise IllegalActionError("The game is over")
+        if self.phase == ROUND_OVER:
+            raise IllegalActionError("The round is over: deal the next round first")
+        if isinstance(action, CallRummy):
+            return self._call(action)
+        seat = self.current
+        if isinstance(action, DrawStock):
+            return self._draw_stock(seat)
+        if isinstance(action, TakePile):
+            return self._take_pile(seat, action.card)
+        if isinstance(action, EndRound):
+            if self.phase != DRAW:
+                raise IllegalActionError("The round can be ended only instead of drawing")
+            if self.stock:
+                raise IllegalActionError("The round can be ended only when the stock is empty")
+            self.call_open = False
+            return self._end_round(None)
+        if isinstance(action, MeldCards):
+            why = self._meld_problem(seat, action)
+            if why:
+                raise IllegalActionError(why)
+            return self._meld(seat, action)
+        if isinstance(action, LayOff):
+            why = self._layoff_problem(seat, action)
+            if why:
+                raise IllegalActionError(why)
+            return self._lay_off(seat, action)
+        if isinstance(action, Cover):
+            why = self._cover_problem(seat, action)
+            if why:
+                raise IllegalActionError(why)
+            return self._cover(seat, action)
+        if isinstance(action, Discard):
+            if self.phase not in (PLAY, CALL):
+                raise IllegalActionError("Draw a card before you discard")
+            why = self._discard_problem(seat, action.card)
+            if why:
+                raise IllegalActionError(why)
+            return self._discard(seat, action.card)
+        if isinstance(action, Undo):
+            return self._undo(seat)
+        raise IllegalActionError(f"{action!r} is not an action")
+
+    def _draw_stock(self, seat: int) -> list[ev.Event]:
+        if self.phase != DRAW:
+            raise IllegalActionError("You have already drawn this turn")
+        if not self.stock:
+            raise IllegalActionError("The stock is empty: take from the pile or end the round")
+        self.call_open = False
+        card = self.stock.pop()
+        self.hands[seat].append(card)
+        self.phase = PLAY
+        if self.rules.stock_draw_must_use:
+            self.stock_card = card
+        return [ev.DrewStock(seat, card)]
+
+    def _take_pile(self, seat: int, card: Card) -> list[ev.Event]:
+        if self.phase != DRAW:
+            raise IllegalActionError("You have already drawn this turn")
+        if card not in self.pile:
+            raise IllegalActionError(f"The {card} is not in the discard pile")
+        i = self.pile.index(card)
+        why = self._take_problem(seat, i)
+        if why:
+            raise IllegalActionError(why)
+        self.call_open = False
+        taken = self.pile[i:]
+        del self.pile[i:]
+        self.hands[seat].extend(taken)
+        self.known[seat].update(taken)
+        top = len(taken) == 1
+        if top:
+            self.took_top = card
+        if not top or self.rules.top_take_must_use:
+            self.must_use = card
+        self.phase = PLAY
+        return [ev.TookPile(seat, tuple(taken), self.must_use)]
+
+    def _meld(self, seat: int, a: MeldCards) -> list[ev.Event]:
+        shape = tuple(a.shape) if a.shape else shapes_for(self.ctx, a.cards)[0]
+        m = make_meld(self.ctx, a.cards, shape, seat, self.next_meld_id)
+        self.next_meld_id += 1
+        for c in a.cards:
+            self._remove_from_hand(seat, c)
+        self.melds.append(m)
+        self.melds_this_turn += 1
+        self.turn_log.append(("meld", m.id, tuple(a.cards)))
+        if self.stock_card in a.cards:
+            self.stock_card = None
+        out: list[ev.Event] = [ev.Melded(seat, m.id, tuple(m.cards))]
+        return out + self._after_play(seat)
+
+    def _lay_off(self, seat: int, a: LayOff) -> list[ev.Event]:
+        m = self.meld_by_id(a.meld)
+        end = a.end or layoff_ends(self.ctx, m, a.card)[0]
+        self._remove_from_hand(seat, a.card)
+        add_to_meld(m, Card(a.card), end, seat)
+        self.turn_log.append(("layoff", m.id, a.card))
+        if self.stock_card == a.card:
+            self.stock_card = None
+        out: list[ev.Event] = [ev.LaidOff(seat, Card(a.card), m.id, end)]
+        return out + self._after_play(seat)
+
+    def _cover(self, seat: int, a: Cover) -> list[ev.Event]:
+        m = self.meld_by_id(a.meld)
+        i = cover_index(self.ctx, m, a.card)
+        self._remove_from_hand(seat, a.card)
+        wild = None
+        old_by = m.by[i]
+        if self.rules.wild_after_meld == "swap":
+            wild = m.cards[i]
+            m.cards[i] = Card(a.card)
+            m.by[i] = seat
+            self.hands[seat].append(wild)
+            self.known[seat].add(wild)
+        else:
+            m.covers[i] = (Card(a.card), seat)
+        self.turn_log.append(("cover", m.id, a.card, i, wild, old_by))
+        if self.stock_card == a.card:
+            self.stock_card = None
+        return [ev.Covered(seat, Card(a.card), m.id, i, wild)] + self._after_play(seat)
+
+    def _remove_from_hand(self, seat: int, card: int) -> None:
+        self.hands[seat].remove(card)
+        self.known[seat].discard(card)
+        if self.upcards[seat] == card:
+            self.upcards[seat] = None
+
+    def _after_play(self, seat: int) -> list[ev.Event]:
+        """After a meld, lay-off or cover: an empty hand floats or goes out."""
+        if self.hands[seat]:
+            return []
+        self.turn_log = []
+        if self.rules.floats:
+            self.floating[seat] = True
+            if self.phase == CALL:  # a caller's last card: float, and play resumes
+                return [ev.Floated(seat)] + self._resume_after_call()
+            return [ev.Floated(seat)] + self._end_turn(seat)
+        return self._go_out(seat)
+
+    def _undo(self, seat: int) -> list[ev.Event]:
+        if self.phase != PLAY or not self.turn_log:
+            raise IllegalActionError("There is nothing to take back this turn")
+        entry = self.turn_log.pop()
+        kind, meld_id = entry[0], entry[1]
+        m = self.meld_by_id(meld_id)
+        hand = self.hands[seat]
+        if kind == "meld":
+            self.melds.remove(m)
+            hand.extend(entry[2])
+            self.melds_this_turn -= 1
+            self.next_meld_id -= 1
+            what = f"meld {' '.join(map(str, entry[2]))}"
+        elif kind == "layoff":
+            remove_from_meld(m, entry[2])
+            hand.append(entry[2])
+            what = f"lay-off of the {entry[2]}"
+        else:
+            _, _, card, i, wild, old_by = entry
+            if wild is not None:
+                hand.remove(wild)
+                m.cards[i] = wild
+                m.by[i] = old_by
+                self.known[seat].discard(wild)
+            else:
+                del m.covers[i]
+            hand.append(card)
+            what = f"{card} laid on the wild"
+        return [ev.Undone(seat, what)]
+
+    def _discard(self, seat: int, card: Card) -> list[ev.Event]:
+        self._remove_from_hand(seat, card)
+        self.pile.append(card)
+        out: list[ev.Event] = [ev.Discarded(seat, card)]
+        if not self.hands[seat]:
+            self.floating[seat] = False
+            return out + self._go_out(seat)
+        self.turn_log = []
+        if self.phase == CALL:
+            out += self._resume_after_call()
+            self._open_call_window(seat)
+            return out
+        out += self._end_turn(seat)
+        if self.phase == DRAW:
+            self._open_call_window(seat)
+        return out
+
+    def _open_call_window(self, seat: int) -> None:
+        if self.rules.rummy_calls != "off" and self.phase == DRAW:
+            self.call_open = True
+            self.discarder = seat
+
+    def _next_seat(self, seat: int) -> int:
+        return (seat + 1) % self.players
+
+    def _end_turn(self, seat: int) -> list[ev.Event]:
+        self.turns[seat] += 1
+        if self.grace:
+            nxt = self.grace.pop(0)
+            self._start_turn(nxt)
+            return []
+        if self.went_out is not None and self.first_out_turn:
+            return self._end_round(self.went_out)
+        if self.resume_seat is not None:
+            nxt, self.resume_seat = self.resume_seat, None
+        else:
+            nxt = self._next_seat(seat)
+        self._start_turn(nxt)
+        return self._prepare_draw()
+
+    def _prepare_draw(self) -> list[ev.Event]:
+        """An empty stock is reshuffled from the pile when the rules say so."""
+        if self.stock or self.rules.empty_stock != "reshuffle" or len(self.pile) < 2:
+            return []
+        top = self.pile.pop()
+        cards = self.pile
+        self.pile = [top]
+        self.reshuffles += 1
+        self._rng(f"reshuffle{self.reshuffles}").shuffle(cards)
+        self.stock = cards
+        for k in self.known:
+            k.difference_update(cards)
+        self.call_open = False
+        return [ev.StockReshuffled(len(cards))]
+
+    def _resume_after_call(self) -> list[ev.Event]:
+        seat = self.resume_seat
+        self.resume_seat = None
+        self._start_turn(seat)
+        return self._prepare_draw()
+
+    def _call(self, a: CallRummy) -> list[ev.Event]:
+        seat = a.seat
+        if not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise IllegalActionError(f"There is no seat {seat}")
+        if self.rules.rummy_calls == "off":
+            raise IllegalActionError("Calling \"Rummy!\" is not played in this game")
+        if not self.call_open or self.phase != DRAW:
+            raise IllegalActionError("There is no discard to call \"Rummy!\" on now")
+        if seat == self.discarder:
+            raise IllegalActionError("You cannot call \"Rummy!\" on your own discard")
+        if self.rules.rummy_calls == "pile":
+            if a.take is None or a.take not in self.pile:
+                raise IllegalActionError("Name the card of the pile you call \"Rummy!\" on")
+            i = self.pile.index(a.take)
+            if not self._pile_call_ok(seat, i):
+                raise IllegalActionError(f"The {a.take} cannot be melded or laid off from the pile")
+            taken = self.pile[i:]
+            del self.pile[i:]
+            self.call_open = False
+            resume = self.current
+            self._start_turn(seat)
+            self.hands[seat].extend(taken)
+            self.known[seat].update(taken)
+            self.must_use = a.take
+            self.phase = PLAY
+            if self.rules.call_after == "resume":
+                self.resume_seat = resume
+            return [ev.CalledRummy(seat, tuple(taken), None)]
+        if self.rules.rummy_calls == "discard" and not self.has_own_meld(seat):
+            raise IllegalActionError("You need a meld of your own on the table to call \"Rummy!\"")
+        m = self.meld_by_id(a.meld) if a.meld is not None else None
+        top = self.pile[-1]
+        if m is None:
+            raise IllegalActionError(f"There is no meld {a.meld} on the table")
+        ends = layoff_ends(self.ctx, m, top)
+        if not ends or (a.end and a.end not in ends):
+            raise IllegalActionError(f"The {top} does not fit the {m.describe()}")
+        self.pile.pop()
+        self.call_open = False
+        add_to_meld(m, top, a.end or ends[0], seat)
+        out: list[ev.Event] = [ev.CalledRummy(seat, (top,), m.id), ev.LaidOff(seat, top, m.id, a.end or ends[0])]
+        self.resume_seat = self.current
+        if not self.hands[seat]:
+            return out + self._resume_after_call()
+        self.phase = CALL
+        self.current = seat
+        self.took_top = None
+        self.must_use = None
+        self.stock_card = None
+        self.turn_log = []
+        return out
+
+    def _go_out(self, seat: int) -> list[ev.Event]:
+        out: list[ev.Event] = []
+        if self.went_out is None:
+            self.went_out = seat
+            out.append(ev.WentOut(seat))
+            if self.rules.first_turn_out_grace and self.turns[seat] == 0:
+                pending = [
+                    s for s in ((seat + k) % self.players for k in range(1, self.players))
+                    if self.turns[s] == 0 and s != seat
+                ]
+                if pending:
+                    self.first_out_turn = True
+                    self.turns[seat] += 1
+                    self.grace = pending[1:]
+                    self._start_turn(pending[0])
+                    return out
+        else:
+            out.append(ev.WentOut(seat))
+            if self.grace:
+                self.turns[seat] += 1
+                self._start_turn(self.grace.pop(0))
+                return out
+        return out + self._end_round(self.went_out)
+
+    # ------------------------------------------------------------------ scoring
+    def _end_round(self, went_out: int | None) -> list[ev.Event]:
+        rules = self.rules
+        out: list[ev.Event] = [ev.RoundEnded("went_out" if went_out is not None else "stock_empty", went_out)]
+        if went_out is not None and rules.floaters_draw_when_out:
+            for s in range(self.players):
+                if self.floating[s] and s != went_out and self.stock:
+                    c = self.stock.pop()
+                    self.hands[s].append(c)
+                    out.append(ev.FloaterDrew(s, c))
+        n = self.players
+        melded = self.melded_points()
+        in_hand = [self.hand_points(s) for s in range(n)]
+        bonus = [0] * n
+        mode = rules.round_scoring
+        if mode == "melds_and_out_bonus":
+            points = list(melded)
+            if went_out is not None:
+                bonus[went_out] = sum(in_hand[s] for s in range(n) if s != went_out)
+        elif mode == "melds_minus_hand":
+            count_hands = went_out is not None or rules.hands_count_on_empty_stock
+            points = [melded[s] - (in_hand[s] if count_hands else 0) for s in range(n)]
+            if went_out is not None:
+                bonus[went_out] = rules.going_out_bonus
+        elif mode == "add_to_out_player":
+            points = list(melded)
+            if went_out is not None:
+                bonus[went_out] = sum(in_hand[s] for s in range(n) if s != went_out)
+            elif n == 2:
+                bonus = [in_hand[1], in_hand[0]]
+        elif mode == "winner_collects":
+            points = [0] * n
+            if went_out is not None:
+                bonus[went_out] = sum(in_hand[s] for s in range(n) if s != went_out)
+            else:
+                low = min(in_hand)
+                winners = [s for s in range(n) if in_hand[s] == low]
+                pot = sum(in_hand[s] - low for s in range(n) if s not in winners)
+                for s in winners:
+                    bonus[s] = pot // len(winners)
+        else:  # penalty: points are charged; the lowest total wins
+            points = list(in_hand)
+        points = [points[s] + bonus[s] for s in range(n)]
+        for s in range(n):
+            self.scores[s] += points[s]
+        result = RoundResult(self.round_no, "went_out" if went_out is not None else "stock_empty",
+                             went_out, melded, in_hand, bonus, points)
+        self.results.append(result)
+        out.append(ev.RoundScored(self.round_no, tuple(melded), tuple(in_hand), tuple(bonus),
+                                  tuple(points), tuple(self.scores)))
+        self.call_open = False
+        self.phase = ROUND_OVER
+        winners = self._game_winners(went_out)
+        if winners is not None:
+            self.winners = tuple(winners)
+            self.phase = GAME_OVER
+            out.append(ev.GameOver(self.winners, tuple(self.scores)))
+        return out
+
+    def _game_winners(self, went_out: int | None) -> list[int] | None:
+        rules = self.rules
+        scores = self.scores
+        n = self.players
+        if rules.wild_indicator == "rotating":
+            last = self.wild_rank == 13
+            if not last:
+                return None
+            return _best(scores, rules.lowest_total_wins)
+        reached = [s for s in range(n) if scores[s] >= rules.target]
+        if not reached:
+            return None
+        if rules.lowest_total_wins:
+            return _best(scores, True)
+        if rules.winner_rule == "must_go_out":
+            if went_out is not None and scores[went_out] >= rules.target:
+                return [went_out]
+            return None
+        if rules.winner_rule == "went_out" and went_out is not None and went_out in reached:
+            return [went_out]
+        top = max(scores[s] for s in reached)
+        return [s for s in reached if scores[s] == top]
+
+
+def _best(scores: list[int], lowest: bool) -> list[int]:
+    b = min(scores) if lowest else max(scores)
+    return [s for s, v in enumerate(scores) if v == b]
+
+
+def _distinct(cards: Iterable[Card]) -> list[Card]:
+    seen = set()
+    out = []
+    for c in cards:
+        f = c & 127
+        if f not in seen:
+            seen.add(f)
+            out.append(c)
+    return out
+
+
+def _distinct_keep(cards: Iterable[Card], *special: Card | None) -> list[Card]:
+    """Distinct faces; a card with a duty attached is kept apart from its identical twins."""
+    seen = set()
+    out = []
+    for c in cards:
+        key = (c & 127, c in special)
+        if key not in seen:
+            seen.add(key)
+            out.append(c)
+    return out
+
+
+def _natural_for_shape(ctx: MeldContext, card: int, shape: tuple) -> bool:
+    if card in ctx.wilds:
+        return False
+    if shape[0] == SET:
+        return card & 15 == shape[1]
+    if shape[0] == RUN:
+        return (card >> 4) & 7 == shape[1]
+    return False
+
+
+def new_game(rules: Rules | None = None, players: int = 4, seed: int | random.Random | None = None,
+             names: list[str] | None = None, dealer: int | None = None) -> tuple[GameState, list[ev.Event]]:
+    """Set up a game and deal the first round; returns the state and the deal's events."""
+    rules = rules or Rules.preset()
+    rules.check_players(players)
+    if isinstance(seed, random.Random):
+        seed = seed.getrandbits(63)
+    elif seed is None:
+        seed = random.SystemRandom().getrandbits(63)
+    if not isinstance(seed, int):
+        raise RulesError(f"seed must be a whole number, not {seed!r}")
+    if names is not None and len(names) != players:
+        raise RulesError(f"{len(names)} names were given for {players} players")
+    g = object.__new__(GameState)
+    g.rules = rules
+    g.players = players
+    g.decks = rules.decks_for(players)
+    g.seed = seed
+    g.pack = tuple(build_pack(g.decks, rules.jokers_per_deck, rules.lowest_rank))
+    g.round_no = 1
+    g.dealer = random.Random(f"{seed}/dealer").randrange(players) if dealer is None else dealer
+    g.scores = [0] * players
+    g.results = []
+    g.winners = ()
+    g.names = tuple(names) if names else None
+    g.took_top = g.must_use = g.stock_card = None
+    g.turn_log = []
+    g.melds_this_turn = 0
+    events: list[ev.Event] = [ev.RoundStarted(1, g.dealer, None)]
+    events += g._deal()
+    events[0] = ev.RoundStarted(1, g.dealer, g.wild_rank)
+    return g, events
+
+
+__all__ = ["GameState", "RoundResult", "new_game", "DRAW", "PLAY", "CALL", "ROUND_OVER", "GAME_OVER",
+           "card_text", "rank_text", "natural_at", "WILDS"]
