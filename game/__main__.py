@@ -24,7 +24,7 @@ PROG = "rummy5000"
 # name -> (module, function, one-line help). The function receives the remaining argv.
 SUBCOMMANDS: dict[str, tuple[str, str, str]] = {
     "simulate": (
-        "game.engine.simulate",
+        "game.simulate",
         "main",
         "play computer-only games headless and report statistics",
     ),

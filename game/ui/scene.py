@@ -1,0 +1,86 @@
+"""The scene stack: the table, menus and dialogs drawn over one another.
+
+A :class:`Scene` handles input, advances its animations, and draws.  ``draw``
+must never change game state.  The :class:`SceneStack` sends events to the top
+scene and draws every scene from the lowest opaque one up, so a dialog can sit
+over the table.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class Scene:
+    """One screen or dialog.  ``opaque`` scenes hide what lies below them."""
+
+    opaque = True
+
+    def __init__(self, app: Any):
+        self.app = app
+
+    def enter(self) -> None:
+        """Called when the scene becomes the top of the stack."""
+
+    def leave(self) -> None:
+        """Called when the scene stops being the top (popped or covered)."""
+
+    def handle(self, event: Any) -> None:
+        """One pygame event."""
+
+    def update(self, dt: float) -> None:
+        """Advance time by ``dt`` seconds."""
+
+    def draw(self, surface: Any) -> None:
+        """Paint the scene; must not change any state."""
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """The window changed size."""
+
+    @property
+    def busy(self) -> bool:
+        """True while the scene animates and wants frames; False lets the loop sleep."""
+        return False
+
+
+class SceneStack:
+    def __init__(self) -> None:
+        self.scenes: list[Scene] = []
+
+    @property
+    def top(self) -> Scene | None:
+        return self.scenes[-1] if self.scenes else None
+
+    def push(self, scene: Scene) -> None:
+        if self.scenes:
+            self.scenes[-1].leave()
+        self.scenes.append(scene)
+        scene.enter()
+
+    def pop(self) -> Scene | None:
+        if not self.scenes:
+            return None
+        s = self.scenes.pop()
+        s.leave()
+        if self.scenes:
+            self.scenes[-1].enter()
+        return s
+
+    def replace(self, scene: Scene) -> None:
+        if self.scenes:
+            self.scenes.pop().leave()
+        self.scenes.append(scene)
+        scene.enter()
+
+    def clear(self) -> None:
+        while self.scenes:
+            self.scenes.pop().leave()
+
+    def visible(self) -> list[Scene]:
+        """The scenes to draw, bottom first."""
+        start = 0
+        for i in range(len(self.scenes) - 1, -1, -1):
+            if self.scenes[i].opaque:
+                start = i
+                break
+        return self.scenes[start:]
