@@ -88,15 +88,15 @@ def test_console_script_is_the_same_main():
 
 def test_simulate_is_dispatched_with_remaining_args(monkeypatch):
     seen = []
-    fake = types.ModuleType("game.engine.simulate")
+    fake = types.ModuleType("game.simulate")
     fake.main = lambda argv: seen.append(argv) or 0
-    monkeypatch.setitem(sys.modules, "game.engine.simulate", fake)
+    monkeypatch.setitem(sys.modules, "game.simulate", fake)
     assert main(["simulate", "--games", "3", "--seed", "1"]) == 0
     assert seen == [["--games", "3", "--seed", "1"]]
 
 
 def test_simulate_missing_is_a_clear_error(monkeypatch, capsys):
-    monkeypatch.setitem(sys.modules, "game.engine.simulate", None)  # import now fails
+    monkeypatch.setitem(sys.modules, "game.simulate", None)  # import now fails
     assert main(["simulate"]) == 2
     assert "simulate" in capsys.readouterr().err
 
