@@ -1,0 +1,484 @@
+"""Saving and loading: a versioned, human-readable JSON format.
+
+A **position** is one moment of a game: the options, the scores, and the table
+(hands, stock, pile, melds), every card written in text notation (``10♥``,
+``Qs``, ``Jk#2``).  Positions are meant to be written by hand for a test or a
+bug report: most fields may be left out and take their obvious defaults, and
+``"stock": "rest"`` deals every card not named elsewhere into the stock in a
+seeded random order.  See ``docs/save-format.md`` for every field.
+
+A **record** is a whole game from its start: the options, the players, the seed
+and the actions in their one-line text form (``draw``, ``discard Q♠``, and
+``next`` for dealing the next round).  Replaying it reproduces the game exactly.
+
+:func:`loads_position` and :func:`loads_record` check everything they read and
+raise :class:`SaveError` naming the field at fault; they never return a state
+that breaks the rules' invariants (a card missing or doubled, a bad meld, a
+seat out of range).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from typing import Any
+
+from .actions import parse_action
+from .cards import Card, build_pack, card_text, parse_card, rank_text
+from .errors import EngineError, ParseError, RulesError, SaveError
+from .melds import RUN, SET, WILDS, Meld, MeldContext, arrange_run, check_set, check_wilds
+from .rules import Rules
+from .state import CALL, DRAW, GAME_OVER, PLAY, ROUND_OVER, GameState, RoundResult, new_game
+
+FORMAT = "rummy5000"
+VERSION = 1
+PHASES = (DRAW, PLAY, CALL, ROUND_OVER, GAME_OVER)
+
+
+# ---------------------------------------------------------------------- writing
+
+def _cards(cards) -> str:
+    return " ".join(card_text(c) for c in cards)
+
+
+def _opt_card(c) -> str | None:
+    return None if c is None else card_text(c)
+
+
+def _shape_text(m: Meld) -> str:
+    if m.kind == RUN:
+        p = m.lo
+        return f"run:{rank_text(1 if p == 14 else p)}{'♣♦♥♠'[m.suit]}" + (":high" if p == 14 else "")
+    if m.kind == SET:
+        return f"set:{rank_text(m.rank)}"
+    return "wilds"
+
+
+def position_dict(g: GameState) -> dict:
+    """The position as plain JSON-ready data."""
+    log = []
+    for e in g.turn_log:
+        kind = e[0]
+        if kind == "meld":
+            log.append({"meld": e[1], "cards": _cards(e[2])})
+        elif kind == "layoff":
+            log.append({"layoff": e[1], "card": card_text(e[2])})
+        else:
+            log.append({"cover": e[1], "card": card_text(e[2]), "index": e[3],
+                        "wild": _opt_card(e[4]), "by": e[5]})
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "kind": "position",
+        "rules": g.rules.to_dict(),
+        "players": g.players,
+        "names": list(g.names) if g.names else None,
+        "seed": g.seed,
+        "decks": g.decks,
+        "round": g.round_no,
+        "dealer": g.dealer,
+        "scores": list(g.scores),
+        "results": [r.to_dict() for r in g.results],
+        "winners": list(g.winners),
+        "table": {
+            "wild_rank": None if g.wild_rank is None else rank_text(g.wild_rank),
+            "indicator": _opt_card(g.indicator),
+            "set_aside": _cards(g.set_aside),
+            "hands": [_cards(h) for h in g.hands],
+            "stock": _cards(g.stock),
+            "pile": _cards(g.pile),
+            "melds": [
+                {
+                    "id": m.id, "owner": m.owner, "shape": _shape_text(m), "cards": _cards(m.cards),
+                    "by": list(m.by),
+                    "covers": {str(i): [card_text(c), s] for i, (c, s) in sorted(m.covers.items())},
+                }
+                for m in g.melds
+            ],
+            "next_meld_id": g.next_meld_id,
+            "upcards": [_opt_card(c) for c in g.upcards],
+            "known": [_cards(sorted(k)) for k in g.known],
+            "floating": list(g.floating),
+            "turns": list(g.turns),
+            "phase": g.phase,
+            "current": g.current,
+            "turn_seat": g.turn_seat,
+            "reshuffles": g.reshuffles,
+            "took_top": _opt_card(g.took_top),
+            "must_use": _opt_card(g.must_use),
+            "stock_card": _opt_card(g.stock_card),
+            "turn_log": log,
+            "melds_this_turn": g.melds_this_turn,
+            "call_open": g.call_open,
+            "discarder": g.discarder,
+            "resume_seat": g.resume_seat,
+            "went_out": g.went_out,
+            "grace": list(g.grace),
+            "first_out_turn": g.first_out_turn,
+        },
+    }
+
+
+def dumps_position(g: GameState) -> str:
+    return json.dumps(position_dict(g), ensure_ascii=False, indent=1)
+
+
+def dumps_game(g: GameState, actions: list[str] | None = None) -> str:
+    """A save file: the position, and the record of actions when the caller kept one."""
+    d = position_dict(g)
+    d["kind"] = "game"
+    if actions is not None:
+        d["actions"] = list(actions)
+    return json.dumps(d, ensure_ascii=False, indent=1)
+
+
+def dumps_record(rules: Rules, players: int, seed: int, actions: list[str], names=None,
+                 dealer: int | None = None) -> str:
+    return json.dumps({
+        "format": FORMAT, "version": VERSION, "kind": "record", "rules": rules.to_dict(),
+        "players": players, "seed": seed, "names": names, "dealer": dealer, "actions": list(actions),
+    }, ensure_ascii=False, indent=1)
+
+
+# ---------------------------------------------------------------------- reading
+
+class _Reader:
+    def __init__(self, data: dict, where: str = ""):
+        self.data = data
+        self.where = where
+
+    def fail(self, key: str, msg: str) -> SaveError:
+        return SaveError(f"{self.where}{key}: {msg}")
+
+    def get(self, key: str, kind, default: Any = ..., allow_none: bool = False):
+        if key not in self.data:
+            if default is ...:
+                raise self.fail(key, "is missing")
+            return default
+        v = self.data[key]
+        if v is None and allow_none:
+            return None
+        if kind is int and (isinstance(v, bool) or not isinstance(v, int)):
+            raise self.fail(key, f"must be a whole number, not {v!r}")
+        if kind is bool and not isinstance(v, bool):
+            raise self.fail(key, f"must be true or false, not {v!r}")
+        if kind is str and not isinstance(v, str):
+            raise self.fail(key, f"must be text, not {v!r}")
+        if kind is list and not isinstance(v, list):
+            raise self.fail(key, f"must be a list, not {v!r}")
+        if kind is dict and not isinstance(v, dict):
+            raise self.fail(key, f"must be an object, not {v!r}")
+        return v
+
+    def cards(self, key: str, default: Any = ...) -> list[Card]:
+        v = self.get(key, str, default)
+        if isinstance(v, list):
+            raise self.fail(key, "write cards as one text, e.g. \"7♥ 8♥ Jk\"")
+        try:
+            return [parse_card(t) for t in v.split()] if isinstance(v, str) else v
+        except ParseError as e:
+            raise self.fail(key, str(e)) from None
+
+    def card(self, key: str) -> Card | None:
+        v = self.get(key, str, None, allow_none=True)
+        if v is None:
+            return None
+        try:
+            return parse_card(v)
+        except ParseError as e:
+            raise self.fail(key, str(e)) from None
+
+    def seat(self, key: str, players: int, default: Any = ..., allow_none: bool = False) -> int | None:
+        v = self.get(key, int, default, allow_none)
+        if v is None:
+            return None
+        if not 0 <= v < players:
+            raise self.fail(key, f"seat {v} does not exist in a game of {players}")
+        return v
+
+
+def _parse_json(text: str | bytes) -> dict:
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError:
+            raise SaveError("the file is not UTF-8 text: it is damaged or not a save file") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise SaveError(f"the file is not valid JSON (line {e.lineno}, column {e.colno}): {e.msg}") from None
+    if not isinstance(data, dict):
+        raise SaveError("the file does not hold a save (expected a JSON object)")
+    if data.get("format", FORMAT) != FORMAT:
+        raise SaveError(f"format {data.get('format')!r} is not a Rummy 5000 save")
+    version = data.get("version", VERSION)
+    if not isinstance(version, int) or version > VERSION or version < 1:
+        raise SaveError(f"version {version!r} is not one this game can read (it reads 1 to {VERSION})")
+    return data
+
+
+def _rules(r: _Reader) -> Rules:
+    raw = r.data.get("rules", {"preset": "rummy5000"})
+    if isinstance(raw, str):
+        raw = {"preset": raw}
+    if not isinstance(raw, dict):
+        raise r.fail("rules", "must be an object such as {\"preset\": \"rummy500\"}")
+    raw = dict(raw)
+    if "permanent_wilds" in raw and isinstance(raw["permanent_wilds"], list):
+        raw["permanent_wilds"] = frozenset(raw["permanent_wilds"])
+    try:
+        return Rules.from_dict(raw)
+    except (RulesError, TypeError) as e:
+        raise r.fail("rules", str(e)) from None
+
+
+def _parse_shape(text: str) -> tuple:
+    t = text.strip()
+    if t == "wilds":
+        return (WILDS,)
+    parts = t.split(":")
+    if parts[0] == "set" and len(parts) == 2:
+        return (SET, parse_card(parts[1] + "♣").rank)
+    if parts[0] == "run" and len(parts) in (2, 3):
+        c = parse_card(parts[1])
+        lo = 14 if c.rank == 1 and len(parts) == 3 and parts[2] == "high" else c.rank
+        return (RUN, c.suit, lo)
+    raise ParseError(f"{text!r} is not a meld shape (set:7, run:6♥ or wilds)")
+
+
+def position_from_dict(data: dict) -> GameState:
+    r = _Reader(data)
+    rules = _rules(r)
+    players = r.get("players", int, None)
+    t = r.get("table", dict)
+    tr = _Reader(t, "table.")
+    hands_raw = tr.get("hands", list)
+    if players is None:
+        players = len(hands_raw)
+    if len(hands_raw) != players:
+        raise tr.fail("hands", f"has {len(hands_raw)} hands for {players} players")
+    lo, hi = rules.player_range()
+    if not lo <= players <= hi:
+        raise r.fail("players", f"{rules.describe()} is played by {lo} to {hi} players, not {players}")
+    decks = r.get("decks", int, rules.decks_for(players))
+    if not 1 <= decks <= 4:
+        raise r.fail("decks", f"must be 1 to 4, not {decks}")
+    g = object.__new__(GameState)
+    g.rules = rules
+    g.players = players
+    g.decks = decks
+    g.seed = r.get("seed", int, 0)
+    g.pack = tuple(build_pack(decks, rules.jokers_per_deck, rules.lowest_rank))
+    g.round_no = r.get("round", int, 1)
+    g.dealer = r.seat("dealer", players, players - 1)
+    g.scores = r.get("scores", list, [0] * players)
+    if len(g.scores) != players or not all(isinstance(s, int) and not isinstance(s, bool) for s in g.scores):
+        raise r.fail("scores", f"must be {players} whole numbers")
+    try:
+        g.results = [RoundResult.from_dict(x) for x in r.get("results", list, [])]
+    except (KeyError, TypeError):
+        raise r.fail("results", "an entry lacks round, reason, went_out, melded, in_hand, bonus or points") from None
+    g.winners = tuple(r.get("winners", list, []))
+    names = r.get("names", list, None, allow_none=True)
+    if names is not None and (len(names) != players or not all(isinstance(n, str) for n in names)):
+        raise r.fail("names", f"must be {players} names")
+    g.names = tuple(names) if names else None
+    wr = tr.get("wild_rank", str, None, allow_none=True)
+    if wr is None:
+        g.wild_rank = None
+    else:
+        try:
+            g.wild_rank = parse_card(wr + "♣").rank
+        except ParseError:
+            raise tr.fail("wild_rank", f"{wr!r} is not a rank (A, 2 .. 10, J, Q, K)") from None
+    g.indicator = tr.card("indicator")
+    g.set_aside = tr.cards("set_aside", "")
+    g.hands = []
+    for i, h in enumerate(hands_raw):
+        if not isinstance(h, str):
+            raise tr.fail(f"hands[{i}]", "write a hand as one text, e.g. \"7♥ 8♥ Jk\"")
+        try:
+            g.hands.append([parse_card(x) for x in h.split()])
+        except ParseError as e:
+            raise tr.fail(f"hands[{i}]", str(e)) from None
+    g.pile = tr.cards("pile", "")
+    ctx = MeldContext(rules, g.wild_rank, decks, g.pack)
+    g.ctx = ctx
+    g.melds = []
+    for i, md in enumerate(tr.get("melds", list, [])):
+        if not isinstance(md, dict):
+            raise tr.fail(f"melds[{i}]", "must be an object with shape and cards")
+        mr = _Reader(md, f"table.melds[{i}].")
+        try:
+            shape = _parse_shape(mr.get("shape", str))
+        except ParseError as e:
+            raise mr.fail("shape", str(e)) from None
+        cards = mr.cards("cards")
+        owner = mr.seat("owner", players, 0)
+        by = mr.get("by", list, [owner] * len(cards))
+        if len(by) != len(cards) or not all(isinstance(s, int) and 0 <= s < players for s in by):
+            raise mr.fail("by", f"must name a seat for each of the {len(cards)} cards")
+        covers = {}
+        for k, v in mr.get("covers", dict, {}).items():
+            try:
+                idx = int(k)
+                covers[idx] = (parse_card(v[0]), int(v[1]))
+            except (ValueError, TypeError, IndexError, ParseError):
+                raise mr.fail("covers", f"entry {k!r} must be [card, seat]") from None
+            if not 0 <= idx < len(cards):
+                raise mr.fail("covers", f"index {idx} is not a card of the meld")
+        mid = mr.get("id", int, len(g.melds) + 1)
+        kind = shape[0]
+        if kind == RUN:
+            slots, why = arrange_run(ctx, cards, shape[1], shape[2], new=False)
+            if slots is None:
+                raise mr.fail("cards", f"not a valid run: {why}")
+            if list(slots) != list(cards):
+                raise mr.fail("cards", "list a run's cards in order, lowest first, wilds in their places")
+            m = Meld(mid, owner, RUN, 0, shape[1], shape[2], cards, by, covers)
+        elif kind == SET:
+            why = check_set(ctx, cards, shape[1], new=False)
+            if why:
+                raise mr.fail("cards", f"not a valid set: {why}")
+            m = Meld(mid, owner, SET, shape[1], 0, 0, cards, by, covers)
+        else:
+            why = check_wilds(ctx, cards, new=False)
+            if why:
+                raise mr.fail("cards", f"not a valid group of wilds: {why}")
+            m = Meld(mid, owner, WILDS, 0, 0, 0, cards, by, covers)
+        g.melds.append(m)
+    ids = [m.id for m in g.melds]
+    if len(set(ids)) != len(ids):
+        raise tr.fail("melds", "two melds share an id")
+    g.next_meld_id = tr.get("next_meld_id", int, max(ids, default=0) + 1)
+    stock_raw = t.get("stock", "")
+    named = [c for h in g.hands for c in h] + g.pile + g.set_aside
+    for m in g.melds:
+        named += m.all_cards()
+    if stock_raw == "rest":
+        rest = Counter(g.pack)
+        rest.subtract(named)
+        if any(v < 0 for v in rest.values()):
+            bad = [str(c) for c, v in rest.items() if v < 0]
+            raise SaveError(f"table: {', '.join(bad)} named more often than the pack holds")
+        g.stock = sorted(c for c, v in rest.items() for _ in range(v))
+        random.Random(f"{g.seed}/stock").shuffle(g.stock)
+    else:
+        g.stock = tr.cards("stock", "")
+    have = Counter(named + g.stock)
+    want = Counter(g.pack)
+    if have != want:
+        extra = sorted(str(c) for c in (have - want).elements())
+        missing = sorted(str(c) for c in (want - have).elements())
+        msg = []
+        if extra:
+            msg.append(f"not in the pack or named twice: {' '.join(extra[:8])}")
+        if missing:
+            msg.append(f"missing: {' '.join(missing[:8])}" + (" ..." if len(missing) > 8 else ""))
+        raise SaveError("table: the cards do not add up to the pack (" + "; ".join(msg)
+                        + "); write \"stock\": \"rest\" to put every unnamed card in the stock")
+    ups = tr.get("upcards", list, [None] * players)
+    if len(ups) != players:
+        raise tr.fail("upcards", f"must have {players} entries")
+    try:
+        g.upcards = [None if u is None else parse_card(u) for u in ups]
+    except (ParseError, AttributeError):
+        raise tr.fail("upcards", "entries must be cards or null") from None
+    known = tr.get("known", list, [""] * players)
+    if len(known) != players:
+        raise tr.fail("known", f"must have {players} entries")
+    try:
+        g.known = [set(parse_card(x) for x in k.split()) for k in known]
+    except (ParseError, AttributeError):
+        raise tr.fail("known", "entries must be texts of cards") from None
+    for s in range(players):
+        if g.upcards[s] is not None:
+            g.known[s].add(g.upcards[s])
+        if not g.known[s] <= set(g.hands[s]):
+            raise tr.fail("known", f"seat {s} is said to hold cards not in its hand")
+    g.floating = tr.get("floating", list, [False] * players)
+    g.turns = tr.get("turns", list, [0] * players)
+    if len(g.floating) != players or len(g.turns) != players:
+        raise tr.fail("floating", f"floating and turns need {players} entries")
+    g.phase = tr.get("phase", str, DRAW)
+    if g.phase not in PHASES:
+        raise tr.fail("phase", f"must be one of {', '.join(PHASES)}")
+    g.current = tr.seat("current", players, (g.dealer + 1) % players)
+    g.turn_seat = tr.seat("turn_seat", players, g.current)
+    g.reshuffles = tr.get("reshuffles", int, 0)
+    g.took_top = tr.card("took_top")
+    g.must_use = tr.card("must_use")
+    g.stock_card = tr.card("stock_card")
+    g.turn_log = []
+    for i, e in enumerate(tr.get("turn_log", list, [])):
+        try:
+            if "meld" in e:
+                g.turn_log.append(("meld", int(e["meld"]), tuple(parse_card(x) for x in e["cards"].split())))
+            elif "layoff" in e:
+                g.turn_log.append(("layoff", int(e["layoff"]), parse_card(e["card"])))
+            else:
+                w = e.get("wild")
+                g.turn_log.append(("cover", int(e["cover"]), parse_card(e["card"]), int(e["index"]),
+                                   None if w is None else parse_card(w), int(e["by"])))
+        except (KeyError, TypeError, ValueError, AttributeError):
+            raise tr.fail(f"turn_log[{i}]", "is not a meld, layoff or cover entry") from None
+    g.melds_this_turn = tr.get("melds_this_turn", int, 0)
+    g.call_open = tr.get("call_open", bool, False)
+    g.discarder = tr.seat("discarder", players, None, allow_none=True)
+    g.resume_seat = tr.seat("resume_seat", players, None, allow_none=True)
+    g.went_out = tr.seat("went_out", players, None, allow_none=True)
+    g.grace = tr.get("grace", list, [])
+    g.first_out_turn = tr.get("first_out_turn", bool, False)
+    if g.call_open and not g.pile:
+        raise tr.fail("call_open", "a call window needs a discard on the pile")
+    return g
+
+
+def loads_position(text: str | bytes) -> GameState:
+    """Read a position (or a game save); :class:`SaveError` names what is wrong."""
+    data = _parse_json(text)
+    if data.get("kind") == "record":
+        return loads_record(text)[0]
+    try:
+        return position_from_dict(data)
+    except SaveError:
+        raise
+    except (EngineError, KeyError, TypeError, ValueError, AttributeError) as e:
+        raise SaveError(f"the save could not be read: {e}") from None
+
+
+loads_game = loads_position
+
+
+def loads_record(text: str | bytes) -> tuple[GameState, list[str]]:
+    """Replay a record; returns the final state and the action texts."""
+    data = _parse_json(text)
+    r = _Reader(data)
+    rules = _rules(r)
+    players = r.get("players", int)
+    seed = r.get("seed", int)
+    names = r.get("names", list, None, allow_none=True)
+    dealer = r.get("dealer", int, None, allow_none=True)
+    actions = r.get("actions", list, [])
+    try:
+        g, _ = new_game(rules, players, seed=seed, names=names, dealer=dealer)
+    except RulesError as e:
+        raise r.fail("rules", str(e)) from None
+    for i, text_ in enumerate(actions):
+        if not isinstance(text_, str):
+            raise r.fail(f"actions[{i}]", "must be text such as \"draw\"")
+        try:
+            if text_.strip() == "next":
+                g.next_round()
+            else:
+                g.apply(parse_action(text_))
+        except EngineError as e:
+            raise r.fail(f"actions[{i}]", f"{text_!r}: {e}") from None
+    return g, list(actions)
+
+
+__all__ = [
+    "dumps_game", "dumps_position", "dumps_record", "loads_game", "loads_position", "loads_record",
+    "position_dict", "position_from_dict",
+]
