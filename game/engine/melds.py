@@ -283,16 +283,25 @@ def shapes_for(ctx: MeldContext, cards: Sequence[int]) -> list[tuple]:
     naturals = [c for c in cards if c not in ctx.wilds]
     if ctx.allow_runs and n <= 13:
         suits = {(c >> 4) & 7 for c in naturals}
-        if not naturals:
+        if not naturals:  # only wilds: a run of any suit one of them stands in naturally
             suits = {(c >> 4) & 7 for c in cards if (c >> 4) & 7 != JOKER_SUIT} if ctx.natural_in_place else set()
-        if len(suits) == 1:
-            suit = suits.pop()
-            for lo in range(ctx.run_lo, ctx.run_hi - n + 2):
+        elif len(suits) > 1:
+            suits = set()
+        for suit in sorted(suits):
+            lo_min, lo_max = ctx.run_lo, ctx.run_hi - n + 1
+            plain = [c & 15 for c in naturals if c & 15 != 1]
+            if plain:  # the window must cover every natural that is not an ace
+                lo_min = max(lo_min, max(plain) - n + 1)
+                lo_max = min(lo_max, min(plain))
+            for lo in range(lo_min, lo_max + 1):
                 slots, _ = arrange_run(ctx, cards, suit, lo)
                 if slots is not None:
                     out.append((RUN, suit, lo))
     if ctx.allow_sets:
         ranks = {c & 15 for c in cards if (c >> 4) & 7 != JOKER_SUIT}
+        nat_ranks = {c & 15 for c in naturals if (c >> 4) & 7 != JOKER_SUIT}
+        if len(nat_ranks) > 1:
+            ranks = set()
         for r in sorted(ranks):
             if check_set(ctx, cards, r) is None:
                 out.append((SET, r))
@@ -352,8 +361,29 @@ class Spot(NamedTuple):
     end: str
 
 
+_NONE: list[str] = []
+
+
 def layoff_ends(ctx: MeldContext, meld: Meld, card: int) -> list[str]:
     """The ends of ``meld`` that ``card`` can extend ("low"/"high" for runs, "" otherwise)."""
+    if ctx.limit == "none" and card not in ctx.wilds:
+        # fast path: a natural card fits only its own rank (sets) or the next place (runs)
+        if meld.kind == SET:
+            if (card >> 4) & 7 == JOKER_SUIT or card & 15 != meld.rank:
+                return _NONE
+            return [""] if len(meld.cards) < ctx.max_set else _NONE
+        if meld.kind == WILDS:
+            return _NONE
+        if (card >> 4) & 7 != meld.suit or len(meld.cards) >= 13:
+            return _NONE
+        r = card & 15
+        hi = meld.lo + len(meld.cards)
+        if r == hi or (r == 1 and hi == 14):
+            return ["high"] if hi <= ctx.run_hi else _NONE
+        lo = meld.lo - 1
+        if r == lo and lo >= ctx.run_lo:
+            return ["low"]
+        return _NONE
     if meld.kind == SET:
         cards = meld.cards + [card]
         return [""] if check_set(ctx, cards, meld.rank, new=False) is None else []
@@ -381,6 +411,11 @@ def layoff_ends(ctx: MeldContext, meld: Meld, card: int) -> list[str]:
 def cover_index(ctx: MeldContext, meld: Meld, card: int) -> int | None:
     """Index of a wild on ``meld`` that ``card`` is the real card for (not yet covered)."""
     if card in ctx.wilds or meld.kind == WILDS:
+        return None
+    if meld.kind == SET:
+        if card & 15 != meld.rank or (card >> 4) & 7 == JOKER_SUIT:
+            return None
+    elif (card >> 4) & 7 != meld.suit:
         return None
     for i, c in enumerate(meld.cards):
         if i in meld.covers or c not in ctx.wilds:

@@ -103,6 +103,7 @@ def iter_melds(ctx: MeldContext, hand: Sequence[int], must: int | None = None) -
                                 if out:
                                     yield out
     if ctx.allow_runs:
+        nw = len(wilds)
         for suit in range(4):
             if must is not None and not must_wild and (must >> 4) & 7 != suit:
                 continue
@@ -113,28 +114,37 @@ def iter_melds(ctx: MeldContext, hand: Sequence[int], must: int | None = None) -
                     for p in ((1, 14) if r == 1 else (r,)):
                         if ctx.run_lo <= p <= ctx.run_hi:
                             by_pos.setdefault(p, []).append(c)
-            if not by_pos:
+            if not by_pos or len(by_pos) + nw < m:
                 continue
+            # prefix[p] = positions below p that hold a card of this suit
+            prefix = [0] * 16
+            for p in range(1, 15):
+                prefix[p + 1] = prefix[p] + (1 if p in by_pos else 0)
             for lo in range(ctx.run_lo, ctx.run_hi - m + 2):
+                if lo not in by_pos and not nw:
+                    continue
                 for hi in range(lo + m - 1, min(ctx.run_hi, lo + 12) + 1):
-                    if not any(lo <= p <= hi for p in by_pos):
+                    held = prefix[hi + 1] - prefix[lo]
+                    gaps = hi - lo + 1 - held
+                    if gaps > nw:
+                        break  # gaps only grow as the window does
+                    if held == 0:
                         continue
                     if must is not None and not must_wild:
                         if not lo <= _pos(must, hi) <= hi:
                             continue
                     naturals = []
-                    gaps = 0
                     for p in range(lo, hi + 1):
-                        cs = [c for c in by_pos.get(p, ()) if c not in ctx.wilds]
-                        if not cs:
-                            cs = [c for c in by_pos.get(p, ())]
+                        cs = by_pos.get(p)
                         if cs:
-                            if must is not None and not must_wild and must & 127 == cs[0] & 127:
-                                naturals.append(must)
-                            else:
-                                naturals.append(cs[0])
-                        else:
-                            gaps += 1
+                            pick = cs[0]
+                            for c in cs:
+                                if c not in ctx.wilds:
+                                    pick = c
+                                    break
+                            if must is not None and not must_wild and must & 127 == pick & 127:
+                                pick = must
+                            naturals.append(pick)
                     pool = [c for c in wilds if c not in naturals]
                     if gaps > len(pool):
                         continue

@@ -483,7 +483,7 @@ class GameState:
             ordered = sorted(hand, key=lambda c: c not in special)
             for cards, shape in enumerate_melds(self.ctx, ordered):
                 a = MeldCards(tuple(cards), shape)
-                if self._meld_problem(seat, a) is None:
+                if self._meld_problem(seat, a, trusted=True) is None:
                     out.append(a)
         out.extend(self._layoff_actions(seat, hand))
         if self.turn_log:
@@ -575,7 +575,8 @@ class GameState:
             )
         return None
 
-    def _meld_problem(self, seat: int, a: MeldCards) -> str | None:
+    def _meld_problem(self, seat: int, a: MeldCards, trusted: bool = False) -> str | None:
+        """Why the meld is refused, or None.  ``trusted``: the cards and shape are known valid."""
         if self.phase != PLAY:
             return "You can meld only after drawing, before you discard"
         if self.rules.one_meld_per_turn and self.melds_this_turn >= 1:
@@ -588,7 +589,7 @@ class GameState:
             rest.remove(c)
         if self.stock_card is not None and self.stock_card in hand and self.stock_card not in a.cards:
             return f"You must meld the {self.stock_card} you drew from the stock first, or discard it"
-        shapes = shapes_for(self.ctx, a.cards)
+        shapes = [a.shape] if trusted else shapes_for(self.ctx, a.cards)
         if not shapes:
             return f"{' '.join(map(str, a.cards))} is not a meld: {explain_no_meld(self.ctx, a.cards)}"
         if a.shape is not None and tuple(a.shape) not in shapes:
