@@ -118,7 +118,7 @@ def parse_shape(text: str) -> tuple:
     try:
         if kind == "set":
             return (SET, _RANK_PARSE[rest.upper()])
-        if kind == "run":
+        if kind == "run" and len(rest) >= 2:
             r, s = rest[:-1].upper(), rest[-1]
             rank = _RANK_PARSE[r]
             suit = _SUIT_PARSE.get(s.lower(), _SUIT_PARSE.get(s))
@@ -128,11 +128,6 @@ def parse_shape(text: str) -> tuple:
     except KeyError:
         pass
     raise ParseError(f"{text!r} is not a meld shape (write set:7, run:6♥ or wilds)")
-
-
-def _run_lo_fix(shape: tuple, cards: tuple) -> tuple:
-    # run:A♥ means a run starting at the low ace (position 1); a high ace cannot start a run
-    return shape
 
 
 def parse_action(text: str) -> Action:

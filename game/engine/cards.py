@@ -126,7 +126,7 @@ def parse_card(text: str) -> Card:
     copy = 0
     if "#" in s:
         s, _, c = s.partition("#")
-        if not c.isdigit() or int(c) < 1:
+        if not (c.isascii() and c.isdigit()) or int(c) < 1:
             raise ParseError(f"{text!r} is not a card: the copy after '#' must be 1 or more")
         copy = int(c) - 1
     if s.lower() in ("jk", "joker", "jo", "*"):

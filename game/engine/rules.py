@@ -62,7 +62,7 @@ VALUE_KEYS = tuple(VALUES_5000)
 PLAYERS = {
     "rummy5000": (2, 8, "Rummy 5000"),
     "rummy500": (2, 8, "Rummy 500"),
-    "basic": (2, 6, "basic rummy"),
+    "basic": (2, 4, "basic rummy"),
     "george": (3, 8, "George (2500 Rummy)"),
 }
 
