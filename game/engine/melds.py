@@ -275,7 +275,7 @@ def check_wilds(ctx: MeldContext, cards: Sequence[int], new: bool = True) -> str
 
 
 def shapes_for(ctx: MeldContext, cards: Sequence[int]) -> list[tuple]:
-    """Every interpretation of ``cards`` as a new meld (runs first, lowest start first)."""
+    """Every interpretation of ``cards`` as a new meld, the default reading first."""
     out: list[tuple] = []
     n = len(cards)
     if n < ctx.min_meld:
@@ -307,7 +307,13 @@ def shapes_for(ctx: MeldContext, cards: Sequence[int]) -> list[tuple]:
                 out.append((SET, r))
     if ctx.wild_set and check_wilds(ctx, cards) is None:
         out.append((WILDS,))
-    return out
+    # the default reading comes first: a set when the naturals share one rank,
+    # otherwise the run that extends upward (7♥ 8♥ W is 7-8-9 before 6-7-8)
+    runs = sorted((x for x in out if x[0] == RUN), key=lambda x: (-x[2], x[1]))
+    rest = [x for x in out if x[0] != RUN]
+    ranked = naturals or [c for c in cards if (c >> 4) & 7 != JOKER_SUIT]
+    one_rank = len({c & 15 for c in ranked}) == 1
+    return rest + runs if one_rank else runs + rest
 
 
 def explain_no_meld(ctx: MeldContext, cards: Sequence[int]) -> str:
