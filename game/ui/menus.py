@@ -1,0 +1,1373 @@
+"""The menu screens: title, new game, rules, settings, statistics, and the
+round-end and game-over sheets shown over the table.
+
+Each screen is a :class:`~game.ui.scene.Scene`.  They use only these names of
+the application object (``self.app``):
+
+* ``app.stack`` -- the :class:`~game.ui.scene.SceneStack` (``push``/``pop``/``replace``/``clear``);
+* ``app.settings`` -- a :class:`~game.ui.settings.Settings` (changed in place, saved here);
+* ``app.audio`` -- an :class:`~game.ui.audio.Audio` (``play(name)``);
+* ``app.screen_size`` -- ``(width, height)`` of the window;
+* ``app.start_game(rules, players, names, levels, seed=None)``;
+* ``app.continue_game()`` and ``app.quit()``;
+* optional: ``app.human_seat`` (default 0; None means no person plays, so no
+  statistics are kept) and ``app.apply_settings()`` (called after a setting changes).
+
+The menus never decide a rule: the new-game screen builds a ``Rules`` with
+``Rules.preset`` and asks ``check_players``, and shows the engine's message when
+the combination cannot be played.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from game import __version__
+from game.engine.errors import RulesError
+from game.engine.rules import Rules
+from game.resources import user_data_dir
+
+from . import ui_kit as ui
+from .rules_text import (
+    GROUPS,
+    OPTION_BY_NAME,
+    OPTIONS,
+    PRESET_SUMMARIES,
+    TARGET_CHOICES,
+    OptionInfo,
+    describe_rules,
+    explain_round,
+    preset_title,
+)
+from .scene import Scene
+from .settings import ANIMATION_SPEEDS, BOT_LEVELS, CARD_BACKS, CARD_SCALES, Settings
+from .stats import Stats
+
+log = logging.getLogger(__name__)
+
+AUTOSAVE_NAME = "autosave.json"
+HUMAN = "human"
+FRIENDLY_NAMES = (
+    "Alice", "Ben", "Chloe", "Dev", "Elena", "Farid", "Grace", "Hugo", "Ines", "Jonas", "Kira",
+    "Leo", "Maya", "Nico", "Olga", "Pablo", "Quinn", "Rosa", "Sam", "Tess", "Uma", "Victor",
+    "Wen", "Yusuf", "Zoe",
+)
+MAX_SEATS = 8
+
+
+def autosave_path():
+    return user_data_dir() / AUTOSAVE_NAME
+
+
+def has_autosave() -> bool:
+    try:
+        return autosave_path().is_file()
+    except OSError:
+        return False
+
+
+def _play(app: Any, name: str) -> None:
+    audio = getattr(app, "audio", None)
+    if audio is not None:
+        try:
+            audio.play(name)
+        except Exception:  # sound must never stop the game
+            log.debug("sound %s failed", name, exc_info=True)
+
+
+def _settings(app: Any) -> Settings:
+    s = getattr(app, "settings", None)
+    if s is None:
+        s = Settings()
+        try:
+            app.settings = s
+        except AttributeError:
+            pass
+    return s
+
+
+def go_title(app: Any) -> None:
+    """Empty the stack and show the title screen."""
+    app.stack.clear()
+    app.stack.push(TitleScene(app))
+
+
+def go_new_game(app: Any) -> None:
+    """Title screen with the new-game screen on top (Back returns to the title)."""
+    go_title(app)
+    app.stack.push(NewGameScene(app))
+
+
+# ---------------------------------------------------------------------- base
+
+
+class MenuScene(Scene):
+    """A full-screen menu on the felt, with keyboard focus and mouse widgets."""
+
+    heading = ""
+    show_felt = True
+
+    def __init__(self, app: Any):
+        super().__init__(app)
+        self.theme = ui.Theme(self._size())
+        self.widgets: list[ui.Widget] = []
+        self.scroll: ui.ScrollView | None = None
+        self.focus = ui.FocusRing()
+        self.focus.on_move = self._focus_moved
+        self.show_focus = False
+        self.message: str | None = None
+        self.message_is_error = False
+        self.build()
+
+    # ------------------------------------------------------------------ layout
+    def _size(self) -> tuple[int, int]:
+        size = getattr(self.app, "screen_size", None)
+        if not size:
+            surf = pygame.display.get_surface() if pygame.display.get_init() else None
+            size = surf.get_size() if surf else (1280, 800)
+        return int(size[0]), int(size[1])
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.theme = ui.Theme(size)
+        self.build()
+
+    def build(self) -> None:
+        """Create and place the widgets for the current size (subclasses)."""
+
+    def focus_order(self) -> list[ui.Widget]:
+        out: list[ui.Widget] = []
+        if self.scroll is not None:
+            out += self.scroll.widgets()
+        return out + self.widgets
+
+    def refocus(self, keep: ui.Widget | None = None) -> None:
+        self.focus.set(self.focus_order(), keep)
+        if not self.show_focus:
+            for w in self.focus.widgets:
+                w.focused = False
+
+    def _focus_moved(self, widget: ui.Widget) -> None:
+        if self.scroll is not None and self.scroll.contains(widget):
+            self.scroll.ensure_visible(widget)
+
+    def all_widgets(self) -> list[ui.Widget]:
+        return (self.scroll.widgets() if self.scroll else []) + self.widgets
+
+    def find(self, name: str) -> ui.Widget | None:
+        """The widget (or setting row) called ``name`` (tests and keyboard shortcuts)."""
+        for w in self.all_widgets():
+            if w.name == name:
+                return w
+        return None
+
+    def frame(self) -> pygame.Rect:
+        w, h = self.theme.size
+        m = self.theme.px(24)
+        return pygame.Rect(m, m, w - 2 * m, h - 2 * m)
+
+    # ------------------------------------------------------------------ events
+    def handle(self, event: Any) -> None:
+        editing = next((w for w in self.all_widgets() if w.editing), None)
+        if editing is not None and event.type in (pygame.KEYDOWN, pygame.TEXTINPUT):
+            editing.handle(event)
+            return
+        if event.type == pygame.KEYDOWN:
+            if self.on_key(event):
+                return
+            if event.key == pygame.K_ESCAPE:
+                self.back()
+                return
+            if not self.show_focus and event.key in (
+                pygame.K_UP, pygame.K_DOWN, pygame.K_TAB, pygame.K_LEFT, pygame.K_RIGHT,
+                pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER,
+            ):
+                self.show_focus = True
+                if self.focus.current is None:
+                    self.focus.move(1)
+                else:
+                    self.focus.focus(self.focus.current)
+                if event.key not in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_RETURN, pygame.K_SPACE,
+                                     pygame.K_KP_ENTER):
+                    return
+            self.focus.handle_key(event)
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN and self.show_focus:
+            self.show_focus = False
+            for w in self.focus.widgets:
+                w.focused = False
+        if self.scroll is not None and self.scroll.handle(event) and event.type != pygame.MOUSEMOTION:
+            return
+        for w in list(self.widgets):
+            if w.handle(event) and event.type != pygame.MOUSEMOTION:
+                break
+
+    def on_key(self, event: Any) -> bool:
+        """Screen-specific keys, before the focus keys; True if used."""
+        return False
+
+    def back(self) -> None:
+        self.app.stack.pop()
+
+    # ------------------------------------------------------------------ drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.show_felt:
+            ui.draw_felt(surface)
+        self.draw_back(surface)
+        if self.scroll is not None:
+            self.scroll.draw(surface, self.theme)
+        for w in self.widgets:
+            if w.visible:
+                w.draw(surface, self.theme)
+        self.draw_front(surface)
+
+    def draw_back(self, surface: pygame.Surface) -> None:
+        """Painted under the widgets (subclasses)."""
+
+    def draw_front(self, surface: pygame.Surface) -> None:
+        """Painted over the widgets (subclasses)."""
+
+    def draw_heading(self, surface: pygame.Surface, text: str | None = None) -> pygame.Rect:
+        t = self.theme
+        return ui.draw_text(surface, text or self.heading, t.font(34, True), ui.GOLD,
+                            (t.px(36), t.px(22)), "topleft", shadow=True)
+
+    def draw_message(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The status line: an error in a red box, or a quiet note."""
+        if not self.message:
+            return
+        t = self.theme
+        font = t.font(15, self.message_is_error)
+        lines = ui.wrap_text(self.message, font, rect.width - t.px(24))[:3]
+        h = len(lines) * font.get_linesize() + t.px(12)
+        box = pygame.Rect(rect.x, rect.centery - h // 2, rect.width, h)
+        if self.message_is_error:
+            ui.rounded_rect(surface, ui.ERROR_BG, box, t.px(8))
+            ui.rounded_rect(surface, (220, 90, 70), box, t.px(8), 1)
+        y = box.y + t.px(6)
+        for line in lines:
+            ui.draw_text(surface, line, font, ui.ERROR if self.message_is_error else ui.MUTED,
+                         (box.x + t.px(12), y))
+            y += font.get_linesize()
+
+    def say(self, text: str | None, error: bool = False) -> None:
+        self.message = text
+        self.message_is_error = error
+
+
+# ---------------------------------------------------------------------- title
+
+
+class TitleScene(MenuScene):
+    """New game, Continue, Rules, Settings, Statistics, Quit."""
+
+    ITEMS = (
+        ("new_game", "New game"),
+        ("continue", "Continue"),
+        ("rules", "Rules"),
+        ("settings", "Settings"),
+        ("stats", "Statistics"),
+        ("quit", "Quit"),
+    )
+
+    def __init__(self, app: Any):
+        self.can_continue = has_autosave()
+        self.notice: str | None = None
+        super().__init__(app)
+        self.show_focus = True
+        self.focus.focus(self.find("continue" if self.can_continue else "new_game"))
+
+    def enter(self) -> None:
+        was = self.can_continue
+        self.can_continue = has_autosave()
+        if was != self.can_continue:
+            self.build()
+        problems = [p for p in (getattr(_settings(self.app), "problem", None),) if p]
+        if problems and self.notice is None:
+            self.notice = " ".join(problems)
+
+    def build(self) -> None:
+        t = self.theme
+        w, h = t.size
+        bw, bh, gap = t.px(300), t.px(46), t.px(11)
+        total = len(self.ITEMS) * bh + (len(self.ITEMS) - 1) * gap
+        top = max(round(h * 0.44), h - total - t.px(56))
+        actions = {
+            "new_game": lambda: self.app.stack.push(NewGameScene(self.app)),
+            "continue": self._continue,
+            "rules": lambda: self.app.stack.push(RulesScene(self.app)),
+            "settings": lambda: self.app.stack.push(SettingsScene(self.app)),
+            "stats": lambda: self.app.stack.push(StatsScene(self.app)),
+            "quit": self.app.quit,
+        }
+        keep = self.focus.current
+        self.widgets = []
+        for i, (name, label) in enumerate(self.ITEMS):
+            rect = pygame.Rect(0, 0, bw, bh)
+            rect.midtop = (w // 2, top + i * (bh + gap))
+            b = ui.Button(label, actions[name], rect, primary=(i == 0), name=name, size=19)
+            if name == "continue":
+                b.enabled = self.can_continue
+            self.widgets.append(b)
+        self.refocus(keep)
+        if self.show_focus and self.focus.current is None:
+            self.focus.focus(self.find("continue" if self.can_continue else "new_game"))
+
+    def _continue(self) -> None:
+        if has_autosave():
+            self.app.continue_game()
+        else:
+            self.can_continue = False
+            self.build()
+
+    def back(self) -> None:
+        pass  # the title screen stays; Quit is a button
+
+    def on_key(self, event: Any) -> bool:
+        if event.key == pygame.K_n:
+            self.find("new_game").activate()
+            return True
+        return False
+
+    def draw_back(self, surface: pygame.Surface) -> None:
+        t = self.theme
+        w, h = t.size
+        first = self.widgets[0].rect.top if self.widgets else h // 2
+        # a fan of cards over the name
+        fan_h = max(t.px(60), min(t.px(150), round(first * 0.42)))
+        fan_w = round(fan_h * 0.7)
+        cx = w // 2
+        cards = (("A", 3), ("K", 2), ("5", 1), ("Q", 0), ("J", 2))
+        spread = len(cards) - 1
+        settings = _settings(self.app)
+        for i, (rank, suit) in enumerate(cards):
+            angle = (spread / 2 - i) * 11
+            x = cx + round((i - spread / 2) * fan_w * 0.55)
+            y = t.px(20) + fan_h // 2 + round(abs(i - spread / 2) * fan_h * 0.07)
+            ui.draw_card_face(surface, pygame.Rect(0, 0, fan_w, fan_h).move(x - fan_w // 2, y - fan_h // 2),
+                              rank, suit, angle, settings.four_colour)
+        # the name
+        title_font = ui.get_font(max(24, min(t.px(84), round(first * 0.2))), True)
+        ty = t.px(20) + fan_h + t.px(6)
+        r = ui.draw_text(surface, "Rummy 5000", title_font, ui.GOLD, (cx, ty), "midtop", shadow=True)
+        sub = t.font(17)
+        ui.draw_text(surface, "5000 Rummy  ·  Rummy 500  ·  Basic rummy  ·  George", sub, ui.MUTED,
+                     (cx, r.bottom + t.px(2)), "midtop")
+
+    def draw_front(self, surface: pygame.Surface) -> None:
+        t = self.theme
+        w, h = t.size
+        small = t.font(13)
+        ui.draw_text(surface, f"version {__version__}", small, ui.FAINT, (w - t.px(14), h - t.px(10)),
+                     "bottomright")
+        ui.draw_text(surface, "↑ ↓ to choose, Enter to select", small, ui.FAINT,
+                     (t.px(14), h - t.px(10)), "bottomleft")
+        if self.notice:
+            rect = pygame.Rect(0, 0, min(w - t.px(40), t.px(760)), t.px(40))
+            rect.midbottom = (w // 2, h - t.px(30))
+            self.message, self.message_is_error = self.notice, True
+            self.draw_message(surface, rect)
+
+
+# ---------------------------------------------------------------------- new game
+
+
+class NewGameScene(MenuScene):
+    """Preset, seats, computer players and every house rule; Start builds the game."""
+
+    heading = "New game"
+
+    def __init__(self, app: Any):
+        settings = _settings(app)
+        self.level_default = settings.default_level
+        last = settings.last_game if isinstance(settings.last_game, dict) else {}
+        self.preset = "rummy5000"
+        self.overrides: dict[str, Any] = {}
+        self.names = ["You"] + list(FRIENDLY_NAMES[: MAX_SEATS - 1])
+        self.levels = [HUMAN] + [self.level_default] * (MAX_SEATS - 1)
+        self.players = 4
+        self._restore(last)
+        self.rules: Rules | None = None
+        self.error: str | None = None
+        super().__init__(app)
+        self.validate()
+
+    # ------------------------------------------------------------------ model
+    def _restore(self, last: dict) -> None:
+        try:
+            rules = Rules.from_dict(last.get("rules") or {"preset": last.get("preset", "rummy5000")})
+            base = Rules.preset(rules.preset_name)
+            self.preset = rules.preset_name
+            self.overrides = {
+                n: getattr(rules, n) for n in Rules.option_names()
+                if getattr(rules, n) != getattr(base, n)
+            }
+        except (RulesError, TypeError, ValueError, AttributeError):
+            self.preset, self.overrides = "rummy5000", {}
+        names = last.get("names")
+        if isinstance(names, list):
+            for i, n in enumerate(names[:MAX_SEATS]):
+                if isinstance(n, str) and n.strip():
+                    self.names[i] = n.strip()[:16]
+        levels = last.get("levels")
+        if isinstance(levels, list):
+            for i, lv in enumerate(levels[1:MAX_SEATS], start=1):
+                if lv in {v for v, _ in BOT_LEVELS}:
+                    self.levels[i] = lv
+        players = last.get("players")
+        lo, hi = Rules.preset(self.preset).player_range()
+        self.players = players if isinstance(players, int) and lo <= players <= hi else max(lo, min(hi, 4))
+
+    def base_rules(self) -> Rules:
+        return Rules.preset(self.preset)
+
+    def option_value(self, info: OptionInfo) -> Any:
+        """The value shown for an option: the override, or the preset's."""
+        base = self.base_rules()
+        if info.name.startswith("wild."):
+            pw = self.overrides.get("permanent_wilds", base.permanent_wilds)
+            return info.name[5:] in pw
+        if info.name.startswith("values."):
+            vals = self.overrides.get("values", base.values)
+            return vals.get(info.name[7:], base.values.get(info.name[7:]))
+        return self.overrides.get(info.name, getattr(base, info.name))
+
+    def _set_override(self, name: str, value: Any) -> None:
+        base = getattr(self.base_rules(), name)
+        if value == base:
+            self.overrides.pop(name, None)
+        else:
+            self.overrides[name] = value
+
+    def set_option(self, name: str, value: Any) -> None:
+        """Change one option (``wild.x`` and ``values.k`` name parts of the composite options)."""
+        base = self.base_rules()
+        if name.startswith("wild."):
+            pw = set(self.overrides.get("permanent_wilds", base.permanent_wilds))
+            (pw.add if value else pw.discard)(name[5:])
+            self._set_override("permanent_wilds", frozenset(pw))
+        elif name.startswith("values."):
+            vals = dict(self.overrides.get("values", base.values))
+            vals[name[7:]] = value
+            self._set_override("values", vals)
+        else:
+            self._set_override(name, value)
+            if name == "jokers_per_deck":
+                # jokers are only ever played wild: keep the two options in step
+                pw = set(self.overrides.get("permanent_wilds", base.permanent_wilds))
+                (pw.add if value else pw.discard)("jokers")
+                self._set_override("permanent_wilds", frozenset(pw))
+        self.validate()
+        self.sync()
+
+    def set_preset(self, name: str) -> None:
+        self.preset = name
+        self.overrides = {}
+        lo, hi = Rules.preset(name).player_range()
+        self.players = max(lo, min(hi, self.players))
+        self.build()
+        self.validate()
+
+    def set_players(self, n: int) -> None:
+        self.players = n
+        self.build()
+        self.validate()
+
+    def reset_options(self) -> None:
+        target = self.overrides.get("target")
+        self.overrides = {} if target is None else {"target": target}
+        self.validate()
+        self.sync()
+
+    def build_rules(self) -> Rules:
+        """The ``Rules`` of the screen; raises RulesError with the engine's message."""
+        rules = Rules.preset(self.preset, **self.overrides)
+        rules.check_players(self.players)
+        return rules
+
+    def validate(self) -> Rules | None:
+        try:
+            self.rules = self.build_rules()
+            self.error = None
+        except RulesError as exc:
+            self.rules = None
+            self.error = str(exc)
+        if self.error:
+            self.say(_sentence(self.error), error=True)
+        else:
+            lo, hi = self.rules.player_range()
+            changed = len([k for k in self.overrides if k != "target"])
+            extra = f", {changed} house rule{'s' if changed != 1 else ''} changed" if changed else ""
+            self.say(f"{preset_title(self.preset)} for {self.players} players{extra}.")
+        return self.rules
+
+    def seat_names(self) -> list[str]:
+        return [self.names[i].strip() or f"Player {i + 1}" for i in range(self.players)]
+
+    def seat_levels(self) -> list[str]:
+        return [HUMAN] + [self.levels[i] for i in range(1, self.players)]
+
+    def pick_name(self, seat: int) -> None:
+        used = {n for i, n in enumerate(self.names[: self.players]) if i != seat}
+        try:
+            start = FRIENDLY_NAMES.index(self.names[seat]) + 1
+        except ValueError:
+            start = 0
+        for k in range(len(FRIENDLY_NAMES)):
+            cand = FRIENDLY_NAMES[(start + k) % len(FRIENDLY_NAMES)]
+            if cand not in used:
+                self.names[seat] = cand
+                break
+        w = self.find(f"name{seat}")
+        if isinstance(w, ui.TextInput):
+            w.text = self.names[seat]
+
+    def set_name(self, seat: int, text: str) -> None:
+        self.names[seat] = text.strip()[:16] or (FRIENDLY_NAMES[seat - 1] if seat else "You")
+
+    def start(self) -> None:
+        for w in self.all_widgets():
+            if isinstance(w, ui.TextInput) and w.editing:
+                w.finish()
+        rules = self.validate()
+        if rules is None:
+            _play(self.app, "error")
+            return
+        names, levels = self.seat_names(), self.seat_levels()
+        settings = _settings(self.app)
+        settings.last_game = {
+            "rules": rules.to_dict(), "players": self.players,
+            "names": list(self.names), "levels": list(self.levels),
+        }
+        try:
+            settings.save()
+        except OSError as exc:
+            log.warning("could not save settings: %s", exc)
+        self.app.start_game(rules, self.players, names, levels)
+
+    def show_rules(self) -> None:
+        rules = self.validate()
+        if rules is None:
+            _play(self.app, "error")
+            return
+        self.app.stack.push(RulesScene(self.app, rules, browse=False))
+
+    # ------------------------------------------------------------------ layout
+    def build(self) -> None:
+        t = self.theme
+        w, h = t.size
+        keep = self.focus.current
+        m = t.px(28)
+        top = t.px(80)
+        foot = t.px(72)
+        left_w = max(t.px(400), round((w - 3 * m) * 0.43))
+        self.left = pygame.Rect(m, top, left_w, h - top - foot - t.px(8))
+        self.right = pygame.Rect(self.left.right + m, top, w - left_w - 3 * m, self.left.height)
+        self.widgets = []
+
+        # --- left column: preset, players, target, seats
+        x, y, cw = self.left.x + t.px(14), self.left.y + t.px(12), self.left.width - t.px(28)
+        row_h = t.px(40)
+        label_w = t.px(110)
+
+        def control_rect(yy: int) -> pygame.Rect:
+            return pygame.Rect(x + label_w, yy + (row_h - t.px(34)) // 2, cw - label_w, t.px(34))
+
+        self.labels: list[tuple[str, tuple[int, int]]] = []
+        presets = [(p, preset_title(p)) for p in Rules.preset_names()]
+        self.widgets.append(ui.Cycler(presets, self.preset, self.set_preset, control_rect(y),
+                                      name="preset", size=17))
+        self.labels.append(("Game", (x, y + row_h // 2)))
+        y += row_h
+        self.summary_pos = (x, y + t.px(2), cw)
+        y += t.px(44)
+        lo, hi = self.base_rules().player_range()
+        self.widgets.append(ui.Cycler([(n, f"{n} players") for n in range(lo, hi + 1)], self.players,
+                                      self.set_players, control_rect(y), name="players", wrap=False))
+        self.labels.append(("Players", (x, y + row_h // 2)))
+        y += row_h + t.px(4)
+        target = ui.Cycler(TARGET_CHOICES, self.option_value(_TARGET), lambda v: self.set_option("target", v),
+                           control_rect(y), name="target", wrap=False)
+        self.widgets.append(target)
+        self.labels.append(("Play to", (x, y + row_h // 2)))
+        y += row_h + t.px(10)
+        self.seats_top = y
+        y += t.px(26)
+        seat_h = min(t.px(40), max(t.px(28), (self.left.bottom - y - t.px(8)) // max(1, self.players)))
+        levels = list(BOT_LEVELS)
+        name_w = round((cw - t.px(30)) * 0.50)
+        for seat in range(self.players):
+            ry = y + seat * seat_h
+            ih = min(t.px(32), seat_h - t.px(4))
+            name_rect = pygame.Rect(x + t.px(30), ry + (seat_h - ih) // 2, name_w, ih)
+            inp = ui.TextInput(self.names[seat], (lambda s: lambda text: self.set_name(s, text))(seat),
+                               name_rect, max_len=16, placeholder="You" if seat == 0 else "Name",
+                               name=f"name{seat}")
+            self.widgets.append(inp)
+            if seat == 0:
+                continue
+            pick = ui.Button("↻", (lambda s: lambda: self.pick_name(s))(seat),
+                             pygame.Rect(name_rect.right + t.px(6), name_rect.y, ih, ih),
+                             name=f"pick{seat}", size=16)
+            self.widgets.append(pick)
+            lx = pick.rect.right + t.px(8)
+            self.widgets.append(ui.Cycler(levels, self.levels[seat],
+                                          (lambda s: lambda v: self._set_level(s, v))(seat),
+                                          pygame.Rect(lx, name_rect.y, x + cw - lx, ih),
+                                          name=f"level{seat}", wrap=True, size=15))
+        self.seat_h = seat_h
+        self.seat_y = y
+
+        # --- right column: house rules
+        head_h = t.px(44)
+        self.scroll = ui.ScrollView(pygame.Rect(self.right.x + t.px(6), self.right.y + head_h,
+                                                self.right.width - t.px(12), self.right.height - head_h - t.px(6)))
+        self.scroll.line = t.px(40)
+        sw = self.scroll.rect.width - t.px(14)
+        cy = 0
+        opt_h = t.px(52)
+        control_w = max(t.px(170), round(sw * 0.42))
+        self.rows: dict[str, ui.Row] = {}
+        for group in GROUPS:
+            self.scroll.add(ui.Heading(group), pygame.Rect(0, cy, sw, t.px(34)))
+            cy += t.px(36)
+            for info in OPTIONS:
+                if info.group != group:
+                    continue
+                control = self._control_for(info)
+                row = ui.Row(info.label, control, info.help, name=info.name, control_width=control_w)
+                row.place(pygame.Rect(0, cy, sw, opt_h), t)
+                self.scroll.add(row, pygame.Rect(0, cy, sw, opt_h))
+                self.rows[info.name] = row
+                cy += opt_h
+            cy += t.px(6)
+        self.scroll.layout()
+        self.widgets.append(ui.Button("Reset house rules", self.reset_options,
+                                      pygame.Rect(self.right.right - t.px(190), self.right.y + t.px(8),
+                                                  t.px(178), t.px(30)), name="reset", size=14))
+
+        # --- footer
+        bh, bw = t.px(46), t.px(170)
+        fy = h - foot + (foot - bh) // 2 - t.px(4)
+        start = ui.Button("Start game", self.start, pygame.Rect(w - m - bw, fy, bw, bh), primary=True,
+                          name="start", size=19)
+        rules_b = ui.Button("Read the rules", self.show_rules,
+                            pygame.Rect(start.rect.x - t.px(12) - bw, fy, bw, bh), name="read_rules", size=16)
+        back = ui.Button("Back", self.back, pygame.Rect(m, fy, t.px(120), bh), name="back")
+        self.widgets += [rules_b, start, back]
+        self.message_rect = pygame.Rect(back.rect.right + t.px(16), fy - t.px(4),
+                                        rules_b.rect.x - back.rect.right - t.px(32), bh + t.px(8))
+        self.sync()
+        self.refocus(keep)
+
+    def focus_order(self) -> list[ui.Widget]:
+        left = [w for w in self.widgets if w.name not in ("reset", "read_rules", "start", "back")]
+        rows = self.scroll.widgets() if self.scroll else []
+        foot = [self.find(n) for n in ("start", "read_rules", "back", "reset")]
+        return left + rows + [w for w in foot if w is not None]
+
+    def _control_for(self, info: OptionInfo) -> ui.Widget:
+        value = self.option_value(info)
+        if info.is_bool:
+            return ui.Toggle(value, lambda v, n=info.name: self.set_option(n, v), name=info.name)
+        choices = [(v, info.value_label(v)) for v in info.values_for(value)]
+        return ui.Cycler(choices, value, lambda v, n=info.name: self.set_option(n, v), name=info.name,
+                         size=15)
+
+    def _set_level(self, seat: int, level: str) -> None:
+        self.levels[seat] = level
+
+    def sync(self) -> None:
+        """Show the model's values in every control and grey out options that do not apply."""
+        base = self.base_rules()
+        shown = {name: self.overrides.get(name, getattr(base, name)) for name in Rules.option_names()}
+        for name, row in getattr(self, "rows", {}).items():
+            info = OPTION_BY_NAME[name]
+            value = self.option_value(info)
+            c = row.control
+            if isinstance(c, ui.Cycler):
+                if not any(v == value for v, _ in c.choices):
+                    c.choices.append((value, info.value_label(value)))
+                c.value = value
+            elif isinstance(c, ui.Toggle):
+                c.value = bool(value)
+            base_value = OptionInfo.get(info, base)
+            row.changed = value != base_value
+            c.enabled = _applies(name, shown)
+        target = self.find("target")
+        if isinstance(target, ui.Cycler):
+            target.value = self.option_value(_TARGET)
+            target.enabled = shown["wild_indicator"] != "rotating"
+        preset = self.find("preset")
+        if isinstance(preset, ui.Cycler):
+            preset.value = self.preset
+
+    # ------------------------------------------------------------------ drawing
+    def draw_back(self, surface: pygame.Surface) -> None:
+        t = self.theme
+        self.draw_heading(surface)
+        ui.panel(surface, self.left, t)
+        ui.panel(surface, self.right, t)
+        lf = t.font(16, True)
+        for text, pos in self.labels:
+            ui.draw_text(surface, text, lf, ui.INK, pos, "midleft")
+        x, y, cw = self.summary_pos
+        sf = t.font(14)
+        for i, line in enumerate(ui.wrap_text(PRESET_SUMMARIES.get(self.preset, ""), sf, cw)[:2]):
+            ui.draw_text(surface, line, sf, ui.MUTED, (x, y + i * sf.get_linesize()))
+        # seats
+        hf = t.font(17, True)
+        ui.draw_text(surface, "Seats", hf, ui.GOLD, (x, self.seats_top), "topleft")
+        small = t.font(13)
+        ui.draw_text(surface, "name  ·  ↻ picks one  ·  level", small, ui.FAINT,
+                     (x + cw, self.seats_top + t.px(3)), "topright")
+        nf = t.font(15, True)
+        for seat in range(self.players):
+            cy = self.seat_y + seat * self.seat_h + self.seat_h // 2
+            ui.draw_text(surface, str(seat + 1), nf, ui.MUTED, (x + t.px(10), cy), "center")
+            if seat == 0:
+                name = self.find("name0")
+                if name is not None:
+                    ui.draw_text(surface, "you play this seat", t.font(14), ui.MUTED,
+                                 (name.rect.right + t.px(12), cy), "midleft")
+        # house rules header
+        ui.draw_text(surface, "House rules", t.font(20, True), ui.GOLD,
+                     (self.right.x + t.px(16), self.right.y + t.px(22)), "midleft")
+        changed = len([k for k in self.overrides if k != "target"])
+        if changed:
+            ui.draw_text(surface, f"●  {changed} changed", t.font(14), ui.GOLD,
+                         (self.right.x + t.px(150), self.right.y + t.px(22)), "midleft")
+
+    def draw_front(self, surface: pygame.Surface) -> None:
+        self.draw_message(surface, self.message_rect)
+
+
+_TARGET = OptionInfo("target", "Scoring", "Play to", "", TARGET_CHOICES)
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
+def _applies(name: str, v: dict[str, Any]) -> bool:
+    """Whether an option matters with the other values ``v`` (irrelevant ones are greyed out)."""
+    upcard = v["deal_style"] == "upcard"
+    if name in ("upcard_counts", "court_counts", "permanent_wild_upcard", "min_upcard"):
+        return upcard
+    if name == "hand_size":
+        return not upcard
+    if name == "indicator_on_permanent_wild":
+        return v["wild_indicator"] not in ("none", "rotating") and bool(v["permanent_wilds"])
+    if name == "wild_rank_natural_in_place":
+        return v["wild_indicator"] != "none"
+    if name == "deep_take_use":
+        return v["discard_pile"] == "splayed"
+    if name == "after_call":
+        return v["rummy_calls"] != "off"
+    if name == "pile_call_hand":
+        return v["rummy_calls"] == "pile"
+    if name == "aces":
+        return v["allow_runs"] and v["lowest_rank"] == 2
+    if name in ("going_out_bonus", "hands_count_on_empty_stock"):
+        return v["round_scoring"] == "melds_minus_hand"
+    if name == "values.ace_low":
+        return v["low_ace"]
+    if name == "winner_rule":
+        return v["round_scoring"] != "penalty"
+    return True
+
+
+# ---------------------------------------------------------------------- rules
+
+
+class RulesScene(MenuScene):
+    """The rules of a preset (or of the new-game screen's choices) in plain words."""
+
+    heading = "Rules"
+
+    def __init__(self, app: Any, rules: Rules | None = None, browse: bool | None = None):
+        if rules is None:
+            last = _settings(app).last_game
+            try:
+                rules = Rules.from_dict(last.get("rules")) if last.get("rules") else Rules.preset()
+            except (RulesError, TypeError, ValueError, AttributeError):
+                rules = Rules.preset()
+        self.rules = rules
+        self.browse = (rules.to_dict() == {"preset": rules.preset_name}) if browse is None else browse
+        super().__init__(app)
+
+    def set_preset(self, name: str) -> None:
+        self.rules = Rules.preset(name)
+        self.build()
+
+    def build(self) -> None:
+        t = self.theme
+        w, h = t.size
+        keep = self.focus.current
+        m = t.px(28)
+        top = t.px(80)
+        foot = t.px(72)
+        text_w = min(w - 2 * m, t.px(980))
+        self.body = pygame.Rect((w - text_w) // 2, top, text_w, h - top - foot)
+        self.widgets = []
+        if self.browse:
+            presets = [(p, preset_title(p)) for p in Rules.preset_names()]
+            self.widgets.append(ui.Cycler(presets, self.rules.preset_name, self.set_preset,
+                                          pygame.Rect(w - m - t.px(300), t.px(26), t.px(300), t.px(38)),
+                                          name="preset", size=17))
+        bh = t.px(46)
+        self.widgets.append(ui.Button("Back", self.back,
+                                      pygame.Rect(w // 2 - t.px(80), h - foot + (foot - bh) // 2, t.px(160), bh),
+                                      name="back", primary=True))
+        view = ui.ScrollView(self.body.inflate(-t.px(24), -t.px(20)))
+        view.line = t.px(48)
+        width = view.rect.width - t.px(18)
+        y = 0
+        for i, (heading, paragraphs) in enumerate(describe_rules(self.rules)):
+            if i == 0:
+                block = ui.TextBlock(heading, size=24, bold=True, color=ui.GOLD)
+            else:
+                block = ui.Heading(heading)
+            hh = block.measure(width, t) if isinstance(block, ui.TextBlock) else t.px(38)
+            view.add(block, pygame.Rect(0, y, width, hh))
+            y += hh + t.px(2)
+            for p in paragraphs:
+                tb = ui.TextBlock(p, size=16, bullet=i > 0)
+                ph = tb.measure(width, t)
+                view.add(tb, pygame.Rect(0, y, width, ph))
+                y += ph
+            y += t.px(8)
+        view.scroll_to(min(getattr(self.scroll, "offset", 0), view.max_offset) if self.scroll else 0)
+        self.scroll = view
+        self.scroll.layout()
+        self.refocus(keep)
+
+    def on_key(self, event: Any) -> bool:
+        s = self.scroll
+        k = event.key
+        if k in (pygame.K_DOWN, pygame.K_UP):
+            s.scroll(s.line * (1 if k == pygame.K_DOWN else -1))
+            return True
+        if k in (pygame.K_PAGEDOWN, pygame.K_PAGEUP):
+            s.scroll(s.rect.height * 0.9 * (1 if k == pygame.K_PAGEDOWN else -1))
+            return True
+        if k in (pygame.K_HOME, pygame.K_END):
+            s.scroll_to(0 if k == pygame.K_HOME else s.max_offset)
+            return True
+        if k in (pygame.K_LEFT, pygame.K_RIGHT) and self.browse:
+            self.find("preset").adjust(-1 if k == pygame.K_LEFT else 1)
+            return True
+        if k in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.back()
+            return True
+        return False
+
+    def draw_back(self, surface: pygame.Surface) -> None:
+        t = self.theme
+        self.draw_heading(surface, "Rules" if self.browse else "Rules of this game")
+        ui.panel(surface, self.body, t)
+
+
+# ---------------------------------------------------------------------- settings
+
+
+class SettingsScene(MenuScene):
+    """Animation, sound, cards, the Rummy! window and the default computer level."""
+
+    heading = "Settings"
+
+    def __init__(self, app: Any):
+        super().__init__(app)
+
+    @property
+    def settings(self) -> Settings:
+        return _settings(self.app)
+
+    def change(self, name: str, value: Any) -> None:
+        setattr(self.settings, name, value)
+        if name in ("sound", "volume") and self.settings.sound:
+            _play(self.app, "card_place")
+        apply = getattr(self.app, "apply_settings", None)
+        if callable(apply):
+            apply()
+        self.refresh()
+
+    def refresh(self) -> None:
+        vol = self.find("volume")
+        if vol is not None:
+            vol.control.enabled = self.settings.sound
+
+    def restore_defaults(self) -> None:
+        fresh = Settings()
+        for name in Settings.SAVED:
+            if name != "last_game":
+                setattr(self.settings, name, getattr(fresh, name))
+        self.build()
+        apply = getattr(self.app, "apply_settings", None)
+        if callable(apply):
+            apply()
+
+    def save(self) -> None:
+        try:
+            self.settings.save()
+        except OSError as exc:
+            self.say(f"Your settings could not be saved: {exc}", error=True)
+            return
+        self.say(None)
+
+    def back(self) -> None:
+        self.save()
+        if not self.message_is_error or not self.message:
+            self.app.stack.pop()
+
+    def leave(self) -> None:
+        if self.message is None:
+            try:
+                self.settings.save()
+            except OSError as exc:
+                log.warning("could not save settings: %s", exc)
+
+    def build(self) -> None:
+        t = self.theme
+        w, h = t.size
+        s = self.settings
+        keep = self.focus.current
+        m = t.px(28)
+        top, foot = t.px(80), t.px(72)
+        pw = min(w - 2 * m, t.px(860))
+        self.body = pygame.Rect((w - pw) // 2, top, pw, h - top - foot)
+        view = ui.ScrollView(self.body.inflate(-t.px(24), -t.px(20)))
+        view.line = t.px(56)
+        rw = view.rect.width - t.px(16)
+        row_h = t.px(58)
+        cw = max(t.px(220), round(rw * 0.4))
+
+        def speed_label(v: float) -> str:
+            return next((lbl for val, lbl in ANIMATION_SPEEDS if val == v), f"{v:g}x")
+
+        def near(choices, value):
+            return min(choices, key=lambda c: abs(c[0] - value))[0]
+
+        rows = [
+            ("animation_speed", "Animation speed", "How fast cards move; None shows every move at once.",
+             ui.Cycler(ANIMATION_SPEEDS, near(ANIMATION_SPEEDS, s.animation_speed),
+                       lambda v: self.change("animation_speed", v), wrap=False)),
+            ("sound", "Sound effects", "Card sounds and the Rummy! call.",
+             ui.Toggle(s.sound, lambda v: self.change("sound", v))),
+            ("volume", "Volume", "Loudness of the sound effects.",
+             ui.Slider(0, 100, 5, round(s.volume * 100), lambda v: self.change("volume", v / 100),
+                       fmt=lambda v: f"{v:.0f}%")),
+            ("card_scale", "Card size", "Bigger cards are easier to read; smaller ones leave more room.",
+             ui.Cycler(CARD_SCALES, near(CARD_SCALES, s.card_scale),
+                       lambda v: self.change("card_scale", v), wrap=False)),
+            ("four_colour", "Four-colour suits", "Clubs green and diamonds blue, so no two suits look alike.",
+             ui.Toggle(s.four_colour, lambda v: self.change("four_colour", v))),
+            ("card_back", "Card back", "The pattern on the back of the cards.",
+             ui.Cycler(CARD_BACKS, s.card_back, lambda v: self.change("card_back", v))),
+            ("rummy_window", "Time to call Rummy!", "How long you have to call after a playable discard.",
+             ui.Slider(1, 10, 0.5, s.rummy_window, lambda v: self.change("rummy_window", v),
+                       fmt=lambda v: f"{v:g} s")),
+            ("default_level", "Computer players", "The level new computer seats start with.",
+             ui.Cycler(BOT_LEVELS, s.default_level, lambda v: self.change("default_level", v))),
+        ]
+        y = 0
+        for name, label, help_, control in rows:
+            control.name = name
+            row = ui.Row(label, control, help_, name=name, control_width=cw)
+            row.place(pygame.Rect(0, y, rw, row_h), t)
+            view.add(row, pygame.Rect(0, y, rw, row_h))
+            y += row_h + t.px(4)
+        self.scroll = view
+        view.layout()
+        bh = t.px(46)
+        fy = h - foot + (foot - bh) // 2
+        self.widgets = [
+            ui.Button("Done", self.back, pygame.Rect(w // 2 + t.px(8), fy, t.px(170), bh), primary=True,
+                      name="done"),
+            ui.Button("Restore defaults", self.restore_defaults,
+                      pygame.Rect(w // 2 - t.px(8) - t.px(190), fy, t.px(190), bh), name="defaults", size=16),
+        ]
+        self.refocus(keep)
+        self.refresh()
+
+    def draw_back(self, surface: pygame.Surface) -> None:
+        t = self.theme
+        self.draw_heading(surface)
+        ui.panel(surface, self.body, t)
+        # a preview of the suits and the back
+        s = self.settings
+        y = t.px(30)
+        x = self.body.right
+        cw, ch = t.px(30), t.px(42)
+        for i, suit in enumerate(range(4)):
+            r = pygame.Rect(x - (4 - i) * (cw + t.px(6)), y - t.px(8), cw, ch)
+            ui.draw_card_face(surface, r, "A", suit, 0, s.four_colour)
+        back = pygame.Rect(x - 4 * (cw + t.px(6)) - cw - t.px(14), y - t.px(8), cw, ch)
+        draw_card_back(surface, back, s.card_back)
+
+    def draw_front(self, surface: pygame.Surface) -> None:
+        if self.message:
+            t = self.theme
+            rect = pygame.Rect(self.body.x, self.body.bottom + t.px(4), t.px(300), t.px(40))
+            self.draw_message(surface, rect)
+
+
+BACK_COLOURS = {
+    "blue": ((28, 62, 140), (90, 130, 210)),
+    "red": ((150, 28, 36), (225, 110, 110)),
+    "green": ((20, 90, 50), (120, 190, 120)),
+    "black": ((24, 24, 28), (210, 170, 80)),
+}
+
+
+def draw_card_back(surface: pygame.Surface, rect: pygame.Rect, back: str) -> None:
+    """A small preview of a card back (the table draws the real ones)."""
+    base, line = BACK_COLOURS.get(back, BACK_COLOURS["blue"])
+    radius = max(3, rect.width // 8)
+    pygame.draw.rect(surface, (250, 250, 244), rect, border_radius=radius)
+    inner = rect.inflate(-max(4, rect.width // 7), -max(4, rect.width // 7))
+    pygame.draw.rect(surface, base, inner, border_radius=max(2, radius // 2))
+    clip = surface.get_clip()
+    surface.set_clip(inner.clip(clip) if clip else inner)
+    step = max(4, rect.width // 5)
+    for k in range(-inner.height, inner.width + inner.height, step):
+        pygame.draw.line(surface, line, (inner.x + k, inner.y), (inner.x + k + inner.height, inner.bottom), 1)
+        pygame.draw.line(surface, line, (inner.x + k, inner.bottom), (inner.x + k + inner.height, inner.y), 1)
+    surface.set_clip(clip)
+
+
+# ---------------------------------------------------------------------- statistics
+
+
+class StatsScene(MenuScene):
+    """Games, wins, best score and rounds per preset."""
+
+    heading = "Statistics"
+
+    def __init__(self, app: Any):
+        self.stats = Stats.load()
+        self.confirm_reset = False
+        super().__init__(app)
+        if self.stats.problem:
+            self.say(self.stats.problem, error=True)
+
+    def reset(self) -> None:
+        if not self.confirm_reset:
+            self.confirm_reset = True
+            self.find("reset").label = "Really reset?"
+            return
+        self.stats.reset()
+        try:
+            self.stats.save()
+            self.say("Statistics cleared.")
+        except OSError as exc:
+            self.say(f"The statistics could not be saved: {exc}", error=True)
+        self.confirm_reset = False
+        self.build()
+
+    def build(self) -> None:
+        t = self.theme
+        w, h = t.size
+        keep = self.focus.current
+        m = t.px(28)
+        top, foot = t.px(80), t.px(72)
+        pw = min(w - 2 * m, t.px(900))
+        self.body = pygame.Rect((w - pw) // 2, top, pw, h - top - foot)
+        bh = t.px(46)
+        fy = h - foot + (foot - bh) // 2
+        self.widgets = [
+            ui.Button("Back", self.back, pygame.Rect(w // 2 + t.px(8), fy, t.px(170), bh), primary=True,
+                      name="back"),
+            ui.Button("Really reset?" if self.confirm_reset else "Reset statistics", self.reset,
+                      pygame.Rect(w // 2 - t.px(8) - t.px(190), fy, t.px(190), bh), name="reset", size=16),
+        ]
+        self.refocus(keep)
+
+    def rows(self) -> list[tuple[str, Any]]:
+        names = list(Rules.preset_names()) + sorted(set(self.stats.presets) - set(Rules.preset_names()))
+        return [(n, self.stats.get(n)) for n in names]
+
+    def draw_back(self, surface: pygame.Surface) -> None:
+        t = self.theme
+        self.draw_heading(surface)
+        ui.panel(surface, self.body, t)
+        inner = self.body.inflate(-t.px(48), -t.px(40))
+        cols = (("Game", 0.0, "midleft"), ("Games", 0.42, "midright"), ("Won", 0.55, "midright"),
+                ("Win rate", 0.70, "midright"), ("Best score", 0.86, "midright"),
+                ("Rounds", 1.0, "midright"))
+        hf = t.font(16, True)
+        y = inner.y + t.px(14)
+        for text, fx, anchor in cols:
+            ui.draw_text(surface, text, hf, ui.GOLD, (inner.x + round(inner.width * fx), y), anchor)
+        y += t.px(22)
+        pygame.draw.line(surface, (150, 130, 70), (inner.x, y), (inner.right, y), 1)
+        y += t.px(8)
+        bf, rf = t.font(17, True), t.font(17)
+        row_h = t.px(44)
+        for i, (name, st) in enumerate(self.rows()):
+            cy = y + row_h // 2
+            if i % 2 == 0:
+                ui.rounded_rect(surface, (255, 255, 255, 12), pygame.Rect(inner.x - t.px(8), y, inner.width + t.px(16),
+                                                                          row_h), t.px(6))
+            ui.draw_text(surface, preset_title(name), bf, ui.INK, (inner.x, cy), "midleft")
+            values = (
+                str(st.games), str(st.wins), f"{st.win_rate:.0%}" if st.games else "–",
+                f"{st.best_score:,}" if st.best_score is not None else "–", str(st.total_rounds),
+            )
+            for (_, fx, anchor), val in zip(cols[1:], values):
+                ui.draw_text(surface, val, rf, ui.INK if st.games else ui.FAINT,
+                             (inner.x + round(inner.width * fx), cy), anchor)
+            y += row_h
+        total = self.stats.total_games
+        note = (f"{total} game{'s' if total != 1 else ''} finished in all." if total
+                else "No finished games yet: statistics count every game played to the end.")
+        ui.draw_text(surface, note, t.font(15), ui.MUTED, (inner.x, y + t.px(16)))
+        if self.message:
+            self.draw_message(surface, pygame.Rect(inner.x, inner.bottom - t.px(60), inner.width, t.px(56)))
+
+
+# ---------------------------------------------------------------------- over the table
+
+
+class SheetScene(MenuScene):
+    """A dialog over the table: the table shows dimmed behind a panel."""
+
+    opaque = False
+    show_felt = False
+
+    def back(self) -> None:
+        pass  # a sheet is closed by its buttons
+
+    def draw(self, surface: pygame.Surface) -> None:
+        ui.dim(surface, 150)
+        super().draw(surface)
+
+
+def _names(state: Any) -> list[str]:
+    return [state.seat_name(s) if hasattr(state, "seat_name") else f"Player {s + 1}"
+            for s in range(state.players)]
+
+
+def _signed(n: int) -> str:
+    return f"{n:+,}" if n else "0"
+
+
+class RoundEndScene(SheetScene):
+    """Where each player's points came from in the round just played, and the totals."""
+
+    def __init__(self, app: Any, state: Any, on_next: Callable[[], Any] | None):
+        self.state = state
+        self.on_next = on_next
+        self.result = state.results[-1] if state.results else None
+        super().__init__(app)
+        self.show_focus = True
+        self.focus.focus(self.find("next"))
+
+    def next_round(self) -> None:
+        if self.on_next is not None:
+            self.on_next()
+
+    def on_key(self, event: Any) -> bool:
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            self.next_round()
+            return True
+        return False
+
+    def build(self) -> None:
+        t = self.theme
+        w, h = t.size
+        n = self.state.players
+        pw = min(w - t.px(40), t.px(980))
+        ph = min(h - t.px(40), t.px(250) + n * t.px(42))
+        self.body = pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
+        bh = t.px(46)
+        label = "See the result" if getattr(self.state, "winners", None) else "Next round"
+        self.widgets = [ui.Button(label, self.next_round,
+                                  pygame.Rect(self.body.centerx - t.px(100), self.body.bottom - bh - t.px(18),
+                                              t.px(200), bh), primary=True, name="next")]
+        self.refocus(self.find("next"))
+
+    def draw_back(self, surface: pygame.Surface) -> None:
+        t = self.theme
+        ui.panel(surface, self.body, t)
+        st, res = self.state, self.result
+        rules = st.rules
+        names = _names(st)
+        inner = self.body.inflate(-t.px(48), -t.px(36))
+        title = f"Round {res.round} is over" if res is not None else "Round over"
+        tf = t.font(28, True)
+        ui.draw_text(surface, title, tf, ui.GOLD, (inner.x, inner.y), "topleft", shadow=True)
+        if rules.wild_indicator == "rotating":
+            goal = f"Round {res.round if res else '?'} of 13"
+        else:
+            goal = f"Playing to {rules.target:,}" + (" (lowest total wins)" if rules.lowest_total_wins else "")
+        ui.draw_text(surface, goal, t.font(16, True), ui.MUTED, (inner.right, inner.y + t.px(8)), "topright")
+        y = inner.y + tf.get_linesize() + t.px(2)
+        if res is None:
+            return
+        sf = t.font(15)
+        for line in ui.wrap_text(explain_round(rules, res, names), sf, inner.width)[:3]:
+            ui.draw_text(surface, line, sf, ui.INK, (inner.x, y))
+            y += sf.get_linesize()
+        y += t.px(10)
+        human = getattr(self.app, "human_seat", 0)
+        cols = (("Player", 0.0, "midleft"), ("Melded", 0.40, "midright"), ("In hand", 0.53, "midright"),
+                ("Bonus", 0.66, "midright"), ("This round", 0.82, "midright"), ("Total", 1.0, "midright"))
+        hf = t.font(15, True)
+        for text, fx, anchor in cols:
+            ui.draw_text(surface, text, hf, ui.GOLD, (inner.x + round(inner.width * fx), y + t.px(10)), anchor)
+        y += t.px(22)
+        pygame.draw.line(surface, (150, 130, 70), (inner.x, y), (inner.right, y), 1)
+        y += t.px(4)
+        row_h = min(t.px(40), max(t.px(24), (self.widgets[0].rect.y - t.px(12) - y) // max(1, st.players)))
+        bf, rf = t.font(16, True), t.font(16)
+        hand_sign = -1 if rules.round_scoring in ("melds_minus_hand",) else 1
+        for s in range(st.players):
+            cy = y + row_h // 2
+            if s == human:
+                ui.rounded_rect(surface, (255, 255, 255, 22),
+                                pygame.Rect(inner.x - t.px(8), y + 1, inner.width + t.px(16), row_h - 2), t.px(6))
+            name = names[s] + ("  ★ went out" if res.went_out == s else "")
+            ui.draw_text(surface, ui.fit_text(name, bf, round(inner.width * 0.30)), bf, ui.INK,
+                         (inner.x, cy), "midleft")
+            hand = res.in_hand[s]
+            hand_text = (f"−{hand:,}" if hand and hand_sign < 0 else f"{hand:,}")
+            vals = (f"{res.melded[s]:,}", hand_text, f"{res.bonus[s]:,}" if res.bonus[s] else "–",
+                    _signed(res.points[s]), f"{st.scores[s]:,}")
+            for (_, fx, anchor), val in zip(cols[1:], vals):
+                font = bf if anchor and fx >= 0.82 else rf
+                colour = ui.INK
+                if fx == 0.82:
+                    colour = ui.OK if res.points[s] > 0 else (ui.ERROR if res.points[s] < 0 else ui.MUTED)
+                ui.draw_text(surface, val, font, colour, (inner.x + round(inner.width * fx), cy), anchor)
+            y += row_h
+
+
+class GameOverScene(SheetScene):
+    """The winners and final scores; the game is counted in the statistics once."""
+
+    def __init__(self, app: Any, state: Any, on_done: Callable[[str], Any] | None = None):
+        self.state = state
+        self.on_done = on_done
+        self.recorded = False
+        self.record_problem: str | None = None
+        super().__init__(app)
+        self.record()
+        self.show_focus = True
+        self.focus.focus(self.find("new_game"))
+
+    def record(self) -> None:
+        """Count the game in ``stats.json`` (once; never when no person played)."""
+        if self.recorded:
+            return
+        self.recorded = True
+        human = getattr(self.app, "human_seat", 0)
+        if human is None or not 0 <= human < self.state.players:
+            return
+        rules = self.state.rules
+        stats = Stats.load()
+        stats.record_game(
+            rules.preset_name, human in tuple(self.state.winners or ()), self.state.scores[human],
+            len(self.state.results), lower_is_better=rules.lowest_total_wins,
+        )
+        try:
+            stats.save()
+        except OSError as exc:
+            self.record_problem = f"The statistics could not be saved: {exc}"
+            log.warning("%s", self.record_problem)
+
+    def done(self, choice: str) -> None:
+        if self.on_done is not None:
+            self.on_done(choice)
+        elif choice == "new_game":
+            go_new_game(self.app)
+        else:
+            go_title(self.app)
+
+    def on_key(self, event: Any) -> bool:
+        if event.key == pygame.K_ESCAPE:
+            self.done("title")
+            return True
+        return False
+
+    def build(self) -> None:
+        t = self.theme
+        w, h = t.size
+        n = self.state.players
+        pw = min(w - t.px(40), t.px(760))
+        ph = min(h - t.px(40), t.px(260) + n * t.px(44))
+        self.body = pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
+        bh, bw = t.px(46), t.px(180)
+        by = self.body.bottom - bh - t.px(18)
+        keep = self.focus.current
+        self.widgets = [
+            ui.Button("New game", lambda: self.done("new_game"),
+                      pygame.Rect(self.body.centerx - bw - t.px(8), by, bw, bh), primary=True, name="new_game"),
+            ui.Button("Title screen", lambda: self.done("title"),
+                      pygame.Rect(self.body.centerx + t.px(8), by, bw, bh), name="title"),
+        ]
+        self.refocus(keep)
+
+    def headline(self) -> str:
+        names = _names(self.state)
+        winners = list(self.state.winners or ())
+        human = getattr(self.app, "human_seat", 0)
+        if not winners:
+            return "Game over"
+        if winners == [human]:
+            return "You win!"
+        who = [("you" if s == human else names[s]) for s in winners]
+        if len(who) == 1:
+            return f"{who[0]} wins"
+        text = ", ".join(who[:-1]) + " and " + who[-1]
+        return text[0].upper() + text[1:] + " share the win"
+
+    def draw_back(self, surface: pygame.Surface) -> None:
+        t = self.theme
+        ui.panel(surface, self.body, t)
+        st = self.state
+        inner = self.body.inflate(-t.px(48), -t.px(36))
+        ui.draw_text(surface, "Game over", t.font(18, True), ui.MUTED, (inner.centerx, inner.y), "midtop")
+        hf = t.font(36, True)
+        r = ui.draw_text(surface, ui.fit_text(self.headline(), hf, inner.width), hf, ui.GOLD,
+                         (inner.centerx, inner.y + t.px(26)), "midtop", shadow=True)
+        rounds = len(st.results)
+        sub = f"{preset_title(st.rules.preset_name)}  ·  {rounds} round{'s' if rounds != 1 else ''}"
+        ui.draw_text(surface, sub, t.font(15), ui.MUTED, (inner.centerx, r.bottom + t.px(4)), "midtop")
+        y = r.bottom + t.px(36)
+        names = _names(st)
+        human = getattr(self.app, "human_seat", 0)
+        winners = set(st.winners or ())
+        order = sorted(range(st.players), key=lambda s: st.scores[s], reverse=not st.rules.lowest_total_wins)
+        row_h = min(t.px(40), max(t.px(24), (self.widgets[0].rect.y - t.px(14) - y) // max(1, st.players)))
+        bf = t.font(18, True)
+        rf = t.font(18)
+        col_w = min(inner.width, t.px(480))
+        x0 = inner.centerx - col_w // 2
+        place = 0
+        last = None
+        for i, s in enumerate(order):
+            if st.scores[s] != last:
+                place = i + 1
+                last = st.scores[s]
+            cy = y + row_h // 2
+            if s == human:
+                ui.rounded_rect(surface, (255, 255, 255, 22),
+                                pygame.Rect(x0 - t.px(10), y + 1, col_w + t.px(20), row_h - 2), t.px(6))
+            colour = ui.GOLD if s in winners else ui.INK
+            ui.draw_text(surface, f"{place}.", rf, ui.MUTED, (x0 + t.px(26), cy), "midright")
+            label = names[s] + ("  ♛" if s in winners else "")
+            ui.draw_text(surface, ui.fit_text(label, bf, col_w - t.px(160)), bf, colour, (x0 + t.px(40), cy),
+                         "midleft")
+            ui.draw_text(surface, f"{st.scores[s]:,}", bf, colour, (x0 + col_w, cy), "midright")
+            y += row_h
+        if self.record_problem:
+            ui.draw_text(surface, self.record_problem, t.font(13), ui.ERROR,
+                         (inner.centerx, self.widgets[0].rect.y - t.px(8)), "midbottom")

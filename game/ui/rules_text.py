@@ -1,0 +1,648 @@
+"""The rules in plain words, made from a ``Rules`` value, and the setup screen's option list.
+
+:func:`describe_rules` turns any :class:`~game.engine.rules.Rules` into headed
+paragraphs for the rules screen.  :data:`OPTIONS` lists every house rule the
+new-game screen offers, grouped like ``RULES.md`` (Cards, Deal, Melds, Turn,
+Rummy calls, Ending, Scoring), each with a short label, a one-line explanation
+and a label for every value.
+
+Pure text: this module does not import pygame, and never decides a rule itself;
+it only describes the values it is given.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from game.engine.cards import RANK_PLURALS, rank_text
+from game.engine.rules import CHOICES, PERMANENT_WILDS, TARGETS, Rules
+
+GROUPS = ("Cards", "Deal", "Melds", "Turn", "Rummy calls", "Ending", "Scoring")
+
+PRESET_TITLES = {
+    "rummy5000": "Rummy 5000",
+    "rummy500": "Rummy 500",
+    "basic": "Basic rummy",
+    "george": "George (2500 Rummy)",
+    "partnership500": "Partnership 500",
+    "persian": "Persian rummy",
+}
+PRESET_SUMMARIES = {
+    "rummy5000": "Upcard deal, the dealer's upcard rank is wild, melds score, to 5000.",
+    "rummy500": "Seven cards (13 for two), take deep from the pile, melds minus hand, to 500.",
+    "basic": "Standard rummy: top of the pile only, low aces, the winner collects the hands.",
+    "george": "Sets only, one wild per set, a double 48-card pack, to 2500.",
+    "partnership500": "Rummy 500 for two teams of two.",
+    "persian": "Partnership 500 with jokers as their own groups.",
+}
+PERMANENT_WILD_NAMES = {
+    "jokers": "jokers",
+    "twos": "twos",
+    "tens": "tens",
+    "one_eyed_jacks": "one-eyed jacks (J♠ and J♥)",
+}
+
+
+def preset_title(name: str) -> str:
+    return PRESET_TITLES.get(name, name.replace("_", " ").title())
+
+
+@dataclass(frozen=True)
+class OptionInfo:
+    """One house rule on the setup screen.
+
+    ``name`` is a ``Rules`` attribute, or ``wild.<kind>`` for one member of
+    ``permanent_wilds``, or ``values.<key>`` for one entry of the value table.
+    ``choices`` is None for an on/off option, else (value, label) pairs.
+    """
+
+    name: str
+    group: str
+    label: str
+    help: str
+    choices: tuple[tuple[Any, str], ...] | None = None
+
+    @property
+    def is_bool(self) -> bool:
+        return self.choices is None
+
+    def value_label(self, value: Any) -> str:
+        if self.choices is None:
+            return "On" if value else "Off"
+        for v, text in self.choices:
+            if v == value:
+                return text
+        return str(value)
+
+    def get(self, rules: Rules) -> Any:
+        if self.name.startswith("wild."):
+            return self.name[5:] in rules.permanent_wilds
+        if self.name.startswith("values."):
+            return rules.values.get(self.name[7:])
+        return getattr(rules, self.name)
+
+    def values_for(self, current: Any) -> list[Any]:
+        """The values to cycle through; the current one is kept even if it is unusual."""
+        vals = [v for v, _ in self.choices or ((False, ""), (True, ""))]
+        if current not in vals:
+            vals.append(current)
+            if all(isinstance(v, int) and not isinstance(v, bool) for v in vals):
+                vals.sort()
+        return vals
+
+
+def _o(name, group, label, help, choices=None) -> OptionInfo:
+    return OptionInfo(name, group, label, help, tuple(choices) if choices is not None else None)
+
+
+OPTIONS: tuple[OptionInfo, ...] = (
+    # ------------------------------------------------------------------ Cards
+    _o("decks", "Cards", "Decks", "How many 52-card decks are shuffled together.",
+       [(None, "Auto"), (1, "1"), (2, "2"), (3, "3"), (4, "4")]),
+    _o("jokers_per_deck", "Cards", "Jokers per deck", "Jokers added to each deck; jokers are always wild.",
+       [(n, str(n)) for n in range(5)]),
+    _o("lowest_rank", "Cards", "Lowest rank",
+       "Smaller cards are taken out of the pack; aces are then high only.",
+       [(2, "2 (full deck)"), (3, "3"), (4, "4"), (6, "6")]),
+    _o("wild.twos", "Cards", "Twos are always wild", "Every 2 is wild in every round."),
+    _o("wild.tens", "Cards", "Tens are always wild", "Every 10 is wild in every round."),
+    _o("wild.one_eyed_jacks", "Cards", "One-eyed jacks are wild",
+       "The J♠ and the J♥ are wild in every round."),
+    # ------------------------------------------------------------------ Deal
+    _o("deal_style", "Deal", "How hands are dealt",
+       "Upcard: your face-up first card decides how many more cards you get.",
+       [("upcard", "By the upcard"), ("fixed", "Fixed size")]),
+    _o("upcard_counts", "Deal", "Upcard number counts",
+       "Whether the upcard's number is the cards dealt after it or the whole hand.",
+       [("additional", "Cards after it"), ("total", "Whole hand")]),
+    _o("court_counts", "Deal", "Picture cards and aces count",
+       "How many cards J, Q, K and A upcards are worth.",
+       [("ten", "10 (ace 11)"), ("rank", "11-13 (ace 14)"), ("rank15", "11-13 (ace 15)")]),
+    _o("permanent_wild_upcard", "Deal", "A wild card as upcard",
+       "What an always-wild upcard (say a joker) gives.",
+       [(15, "Counts 15"), (20, "Counts 20"), (25, "Counts 25"), ("replace", "Is replaced")]),
+    _o("min_upcard", "Deal", "Smallest upcard",
+       "A smaller upcard goes back into the stock and another is dealt.",
+       [(2, "Any card"), (3, "3 or more"), (4, "4 or more")]),
+    _o("hand_size", "Deal", "Hand size (fixed deal)",
+       "Cards each with a fixed deal; Auto gives 13 to two players, 7 to more.",
+       [(None, "Auto")] + [(n, str(n)) for n in (5, 6, 7, 8, 9, 10, 11, 12, 13, 15)]),
+    _o("wild_indicator", "Deal", "Round's wild rank",
+       "Which card names the rank that is wild for the whole round.",
+       [("dealer_upcard", "Dealer's upcard"), ("dealer_last", "Dealer's last card"),
+        ("extra_card", "Extra card to dealer"), ("separate", "Card under the stock"),
+        ("rotating", "A in round 1 ... K"), ("none", "No round wild")]),
+    _o("indicator_on_permanent_wild", "Deal", "If that card is always wild",
+       "What happens when the card naming the wild rank is a joker or other permanent wild.",
+       [("deal_again", "Deal another"), ("replace", "Bury and replace")]),
+    _o("dealer_rotation", "Deal", "Next dealer", "Who deals the next round.",
+       [("left", "Player on the left"), ("winner", "Round's winner")]),
+    # ------------------------------------------------------------------ Melds
+    _o("allow_sets", "Melds", "Sets", "Three or more cards of one rank, like 7 7 7."),
+    _o("allow_runs", "Melds", "Runs", "Three or more cards in a row of one suit, like 5♥ 6♥ 7♥."),
+    _o("min_meld", "Melds", "Smallest new meld", "How many cards a brand-new meld needs.",
+       [(3, "3 cards"), (4, "4 cards")]),
+    _o("aces", "Melds", "Aces in runs", "Whether A-2-3, Q-K-A or both are runs (never K-A-2).",
+       [("high_or_low", "High or low"), ("low_only", "Low only"), ("high_only", "High only")]),
+    _o("wild_limit", "Melds", "Wild cards per meld", "How many wild cards one meld may hold.",
+       [("none", "No limit"), ("fewer_than_naturals", "Fewer than naturals"),
+        ("one_per_meld", "One per meld")]),
+    _o("wild_rank_natural_in_place", "Melds", "Wild card as itself is natural",
+       "A wild-rank card used as its own rank counts as a natural card."),
+    _o("wild_set", "Melds", "Sets of wild cards",
+       "Three or more always-wild cards may form a set of their own."),
+    _o("wild_after_meld", "Melds", "The real card for a melded wild",
+       "What the holder of the card a wild stands for may do with it.",
+       [("stays", "Lay it beside"), ("swap", "Swap the wild out")]),
+    # ------------------------------------------------------------------ Turn
+    _o("discard_pile", "Turn", "Discard pile",
+       "Spread: you may take a deeper card with every card above it.",
+       [("splayed", "Spread out"), ("top_only", "Top card only")]),
+    _o("deep_take_use", "Turn", "Deepest card taken must",
+       "What you must do this turn with the deepest card you took from the pile.",
+       [("meld_or_layoff", "Be played"), ("new_meld", "Start a new meld"),
+        ("new_meld_two_naturals", "Meld with 2 naturals")]),
+    _o("top_take_no_return", "Turn", "No discarding the card just taken",
+       "A card taken from the top of the pile may not go straight back."),
+    _o("top_take_must_use", "Turn", "Top card taken must be melded",
+       "A card taken from the pile must be melded in the same turn."),
+    _o("stock_draw_must_use", "Turn", "Use or discard the stock card",
+       "A card drawn from the stock must be melded at once or discarded."),
+    _o("one_meld_per_turn", "Turn", "One new meld a turn",
+       "Only one new meld may be laid down in a turn; laying off is free."),
+    _o("layoff_needs_own_meld", "Turn", "Lay off only after your own meld",
+       "You may add to melds only once you have a meld of your own down."),
+    # ------------------------------------------------------------------ Rummy calls
+    _o("rummy_calls", "Rummy calls", "Calling \"Rummy!\"",
+       "Snatch a discard that could have been played on the table.",
+       [("discard", "Playable discard"), ("top_card", "Anyone may call"),
+        ("pile", "Anything in the pile"), ("off", "Off")]),
+    _o("after_call", "Rummy calls", "After a call, play goes to",
+       "Who plays next once a call is finished.",
+       [(None, "Usual for the call"), ("resume", "Whoever was next"),
+        ("caller_left", "Caller's left")]),
+    _o("pile_call_hand", "Rummy calls", "Pile calls may use hand cards",
+       "A pile call may combine cards of the pile with cards from the caller's hand."),
+    # ------------------------------------------------------------------ Ending
+    _o("going_out", "Ending", "Going out",
+       "How a round ends when a player runs out of cards.",
+       [("discard_unplayable", "Discard a dead card"), ("floating", "Float, then discard"),
+        ("meld_all_or_discard", "Meld all or discard"), ("discard_required", "Must discard")]),
+    _o("empty_stock", "Ending", "When the stock runs out",
+       "Whether the round ends or the pile is shuffled into a new stock.",
+       [("end_round", "Round ends"), ("reshuffle", "Reshuffle the pile")]),
+    _o("floaters_draw_when_out", "Ending", "Floaters draw at the end",
+       "Players holding no cards draw one from the stock when someone goes out."),
+    _o("first_turn_out_grace", "Ending", "Grace turn after a quick out",
+       "If someone goes out on their first turn, players yet to play get one turn."),
+    # ------------------------------------------------------------------ Scoring
+    _o("round_scoring", "Scoring", "Round scoring", "Where each round's points come from.",
+       [("melds_and_out_bonus", "Melds + out bonus"), ("melds_minus_hand", "Melds minus hand"),
+        ("winner_collects", "Winner collects"), ("penalty", "Penalty points"),
+        ("add_to_out_player", "Melds, out adds hands")]),
+    _o("winner_rule", "Scoring", "Who wins", "Who wins once someone reaches the target.",
+       [("highest", "Highest score"), ("went_out", "The one who went out"),
+        ("must_go_out", "Must go out to win")]),
+    _o("going_out_bonus", "Scoring", "Going-out bonus",
+       "Extra points for going out, with melds-minus-hand scoring.",
+       [(n, str(n)) for n in (0, 10, 25, 50, 100, 200)]),
+    _o("hands_count_on_empty_stock", "Scoring", "Hands count on an empty stock",
+       "With melds minus hand, cards still held count against you even if no one went out."),
+    _o("simple_scoring", "Scoring", "Simple scoring", "Every card from 2 to 9 scores 5."),
+    _o("low_ace", "Scoring", "Low ace scores less", "An ace used low (A-2-3) scores its low value."),
+    _o("values.A", "Scoring", "Ace value", "Points for an ace that is not wild.",
+       [(n, str(n)) for n in (1, 5, 10, 15, 50, 100)]),
+    _o("values.ace_low", "Scoring", "Low ace value", "Points for an ace used low, with the option above.",
+       [(n, str(n)) for n in (1, 5, 15)]),
+    _o("values.wild", "Scoring", "Wild card value", "Points for a wild card that is not an ace.",
+       [(n, str(n)) for n in (15, 20, 25, 50, 100, 200)]),
+    _o("values.wild_ace", "Scoring", "Wild ace value", "Points for an ace that is wild.",
+       [(n, str(n)) for n in (15, 25, 50, 100, 200)]),
+)
+
+OPTION_BY_NAME = {o.name: o for o in OPTIONS}
+TARGET_CHOICES = tuple((t, f"{t:,}") for t in TARGETS)
+
+
+def options_in(group: str) -> list[OptionInfo]:
+    return [o for o in OPTIONS if o.group == group]
+
+
+def covered_option_names() -> set[str]:
+    """The ``Rules`` attributes the setup screen can change (tests check it is all of them)."""
+    names = {o.name for o in OPTIONS if "." not in o.name}
+    if any(o.name.startswith("wild.") for o in OPTIONS):
+        names.add("permanent_wilds")
+    if any(o.name.startswith("values.") for o in OPTIONS):
+        names.add("values")
+    names.add("target")  # its own control at the top of the screen
+    return names
+
+
+# ---------------------------------------------------------------------- describing rules
+
+
+def _join(items: list[str], word: str = "and") -> str:
+    items = [i for i in items if i]
+    if not items:
+        return ""
+    if len(items) == 1:
+        return items[0]
+    return ", ".join(items[:-1]) + f" {word} " + items[-1]
+
+
+def _count(n: int, one: str, many: str | None = None) -> str:
+    return f"{n} {one if n == 1 else (many or one + 's')}"
+
+
+def _upcard_count_text(rules: Rules) -> str:
+    if rules.court_counts == "ten":
+        court, ace = "J, Q and K count 10", "an ace 11"
+    elif rules.court_counts == "rank":
+        court, ace = "J, Q and K count 11, 12 and 13", "an ace 14"
+    else:
+        court, ace = "J, Q and K count 11, 12 and 13", "an ace 15"
+    if rules.permanent_wild_upcard == "replace":
+        wild = "An always-wild upcard is buried in the stock and another upcard is dealt."
+    else:
+        wild = f"An always-wild upcard counts {rules.permanent_wild_upcard}."
+    lo = ""
+    if rules.min_upcard > 2:
+        small = "a 2" if rules.min_upcard == 3 else "a 2 or a 3"
+        lo = f" An upcard of {small} goes back into the stock, which is shuffled, and another is dealt."
+    return f"Number cards count their number, {court} and {ace}. {wild}{lo}"
+
+
+def _wild_indicator_text(rules: Rules) -> str:
+    wi = rules.wild_indicator
+    if wi == "none":
+        return ""
+    text = {
+        "dealer_upcard": "The rank of the dealer's upcard is wild for the whole round.",
+        "dealer_last": "The last card dealt to the dealer is turned face up; its rank is wild for the round.",
+        "extra_card": "The dealer gets one extra card face up; its rank is wild for the round.",
+        "separate": "After the deal one card is turned up and tucked under the stock; its rank is wild "
+                    "for the round.",
+        "rotating": "The wild rank changes every round: aces in round 1, twos in round 2, and so on "
+                    "up to kings in round 13, after which the game ends.",
+    }[wi]
+    if wi != "rotating" and rules.permanent_wilds:
+        if rules.indicator_on_permanent_wild == "deal_again":
+            text += " If that card is an always-wild card, the dealer gets another one, until it is not."
+        else:
+            text += " If that card is an always-wild card, it is buried in the stock and replaced."
+    return text
+
+
+def _values_text(rules: Rules) -> str:
+    v = rules.value_table()
+    pips = [v[str(r)] for r in range(max(2, rules.lowest_rank), 10)]
+    low = max(2, rules.lowest_rank)
+    parts = []
+    if pips and all(p == pips[0] for p in pips):
+        parts.append(f"{low} to 9 score {pips[0]} each")
+    elif pips and all(v[str(r)] == r for r in range(low, 10)):
+        parts.append(f"{low} to 9 score their number")
+    else:
+        parts.append(", ".join(f"{rank_text(r)} {v[str(r)]}" for r in range(low, 10)))
+    courts = [v["10"], v["J"], v["Q"], v["K"]]
+    if all(c == courts[0] for c in courts):
+        parts.append(f"10, J, Q and K {courts[0]} each")
+    else:
+        parts.append(f"10 {v['10']}, J {v['J']}, Q {v['Q']}, K {v['K']}")
+    ace = f"aces {v['A']}"
+    if rules.low_ace and v["ace_low"] != v["A"]:
+        ace += f" ({v['ace_low']} when used low)"
+    parts.append(ace)
+    has_wilds = bool(rules.permanent_wilds) or rules.wild_indicator != "none"
+    if has_wilds:
+        wild = f"a wild card {v['wild']}"
+        if v["wild_ace"] != v["wild"]:
+            wild += f" (a wild ace {v['wild_ace']})"
+        parts.append(wild)
+    specials = [f"{k} {x}" for k, x in v.items() if k not in (
+        "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "Jk", "wild", "wild_ace",
+        "ace_low")]
+    if specials:
+        parts.append("and these single cards: " + ", ".join(specials))
+    return "Card values: " + _join(parts) + "."
+
+
+def _scoring_text(rules: Rules) -> list[str]:
+    rs = rules.round_scoring
+    out = []
+    if rs == "melds_and_out_bonus":
+        out.append("At the end of a round everyone scores the cards they have on the table: their "
+                   "own melds and the cards they laid off. The player who went out also scores every "
+                   "card left in the other players' hands. If the stock ran out, the hands count for "
+                   "nobody.")
+    elif rs == "melds_minus_hand":
+        t = ("At the end of a round everyone scores the cards they have on the table, minus the "
+             "cards still in their hand, so a round can score below zero.")
+        if not rules.hands_count_on_empty_stock:
+            t += " If the stock ran out and no one went out, hands do not count."
+        out.append(t)
+        if rules.going_out_bonus:
+            out.append(f"Going out is worth {rules.going_out_bonus} extra points.")
+    elif rs == "winner_collects":
+        out.append("Only the winner of the round scores: the player who went out takes the value of "
+                   "every card left in the other hands. If the stock runs out, the lowest hand wins "
+                   "and takes the difference from each other hand; tied winners share.")
+    elif rs == "penalty":
+        out.append("Cards left in your hand count against you: each round adds their value to your "
+                   "total, and the lowest total wins.")
+    else:
+        out.append("Everyone scores the cards they have on the table, and the player who went out "
+                   "adds the value of the cards left in the other hands.")
+    return out
+
+
+def _winning_text(rules: Rules) -> list[str]:
+    if rules.wild_indicator == "rotating":
+        t = "The game lasts 13 rounds, one for each wild rank, "
+        return [t + ("and the lowest total wins." if rules.lowest_total_wins
+                     else "and the highest total wins; ties share the win.")]
+    reach = f"The game ends after the round in which someone reaches {rules.target:,} points."
+    if rules.lowest_total_wins:
+        return [reach + " Then the player with the lowest total wins."]
+    w = {
+        "highest": " Then the highest total wins; equal totals share the win.",
+        "went_out": " If the player who went out in that round has reached the target, they win; "
+                    "otherwise the highest total wins.",
+        "must_go_out": " Only a player who went out can win: the game goes on until someone at or "
+                       "over the target goes out.",
+    }[rules.winner_rule]
+    return [reach + w]
+
+
+def describe_rules(rules: Rules) -> list[tuple[str, list[str]]]:
+    """The rules of ``rules`` in plain words: a list of (heading, paragraphs)."""
+    lo, hi = rules.player_range()
+    title = preset_title(rules.preset_name)
+    sections: list[tuple[str, list[str]]] = []
+
+    # --- overview
+    aim = ("Make melds, sets of one rank or runs in one suit, and lay them down on the table; "
+           "go out by getting rid of your cards.")
+    if not rules.allow_runs:
+        aim = "Make sets of cards of one rank and lay them down; go out by getting rid of your cards."
+    elif not rules.allow_sets:
+        aim = "Make runs of one suit and lay them down; go out by getting rid of your cards."
+    sections.append((title, [
+        f"{title} is for {lo} to {hi} players. {PRESET_SUMMARIES.get(rules.preset_name, '')}".strip(),
+        aim,
+    ]))
+
+    # --- cards
+    cards = []
+    if rules.decks is None:
+        if rules.preset_name == "george":
+            cards.append("Two decks are shuffled together (more if the deal needs them).")
+        else:
+            cards.append("One deck of 52 cards for up to four players, two decks for more "
+                         "(more if the deal needs them).")
+    else:
+        cards.append(f"{_count(rules.decks, 'deck')} of 52 cards {'is' if rules.decks == 1 else 'are'} "
+                     "shuffled together.")
+    if rules.lowest_rank > 2:
+        removed = _join([rank_text(r) + "s" for r in range(2, rules.lowest_rank)])
+        cards.append(f"The {removed} are taken out of every deck. Aces are high only.")
+    if rules.jokers_per_deck:
+        cards.append(f"Each deck has {_count(rules.jokers_per_deck, 'joker')}.")
+    perm = [PERMANENT_WILD_NAMES[w] for w in PERMANENT_WILDS if w in rules.permanent_wilds]
+    if perm:
+        cards.append(f"Always wild: {_join(perm)}.")
+    wi = _wild_indicator_text(rules)
+    if wi:
+        cards.append(wi)
+    if not perm and rules.wild_indicator == "none":
+        cards.append("There are no wild cards.")
+    else:
+        cards.append("A wild card can stand for any card a meld needs.")
+    sections.append(("Cards", cards))
+
+    # --- deal
+    deal = ["Seats go clockwise. The first dealer is chosen at random; afterwards "
+            + ("the deal passes to the left." if rules.dealer_rotation == "left"
+               else "the winner of the last round deals.")]
+    if rules.deal_style == "upcard":
+        if rules.upcard_counts == "additional":
+            deal.append("Starting left of the dealer, dealer last, everyone gets one card face up, "
+                        "their upcard, and then as many more cards face down as the upcard is worth.")
+        else:
+            deal.append("Starting left of the dealer, dealer last, everyone gets one card face up, "
+                        "their upcard; their whole hand then has as many cards as the upcard is worth.")
+        deal.append(_upcard_count_text(rules))
+        deal.append("Everyone saw the upcards, and the table keeps showing them while they stay in hand.")
+    else:
+        if rules.hand_size is None:
+            deal.append("Each player gets 13 cards when two play, 7 cards when more play.")
+        else:
+            deal.append(f"Each player gets {rules.hand_size} cards.")
+    deal.append("The next card of the stock is turned face up to start the discard pile.")
+    sections.append(("The deal", deal))
+
+    # --- melds
+    melds = []
+    kinds = []
+    if rules.allow_sets:
+        kinds.append(f"a set is {rules.min_meld} or more cards of one rank (7♣ 7♦ 7♠)")
+    if rules.allow_runs:
+        kinds.append(f"a run is {rules.min_meld} or more cards in a row of one suit (5♥ 6♥ 7♥)")
+    melds.append(_join(kinds).capitalize() + ".")
+    if rules.allow_runs:
+        ace = {
+            "high_or_low": "An ace is high or low: A-2-3 and Q-K-A are runs, K-A-2 is not.",
+            "low_only": "Aces are low: A-2-3 is a run, Q-K-A is not.",
+            "high_only": "Aces are high: Q-K-A is a run, A-2-3 is not.",
+        }[rules.ace_mode]
+        melds.append(ace)
+    has_wilds = bool(perm) or rules.wild_indicator != "none"
+    if has_wilds:
+        melds.append("A meld needs at least one natural card, but cards of the round's wild rank may "
+                     "form a set of their own." if rules.wild_indicator != "none"
+                     else "A meld needs at least one natural card.")
+        limit = {
+            "none": "",
+            "fewer_than_naturals": "A meld must hold more natural cards than wild cards.",
+            "one_per_meld": "A meld may hold only one wild card (two in a meld of six or more, "
+                            "one in each half).",
+        }[rules.wild_limit]
+        if limit:
+            melds.append(limit)
+        if rules.wild_indicator != "none":
+            melds.append("A card of the wild rank sitting in its own place counts as natural there, "
+                         "but still scores as a wild card." if rules.wild_rank_natural_in_place
+                         else "A card of the wild rank is always a wild card, even in its own place.")
+        if rules.wild_set:
+            melds.append("Three or more always-wild cards may form a set of their own, which only "
+                         "more wild cards can join.")
+        if rules.wild_after_meld == "stays":
+            melds.append("If you hold the real card a melded wild stands for, you may lay it beside "
+                         "that wild in your turn; it scores for you.")
+        else:
+            melds.append("If you hold the real card a melded wild stands for, you may swap it in "
+                         "during your turn and take the wild into your hand.")
+    sections.append(("Melds", melds))
+
+    # --- turn
+    turn = []
+    draw = ["Start your turn by drawing one card: the top card of the stock, or the top card of "
+            "the discard pile"]
+    if rules.discard_pile == "splayed":
+        draw.append(", or any deeper card of the spread-out pile together with every card above it")
+    turn.append("".join(draw) + ".")
+    if rules.discard_pile == "splayed":
+        turn.append({
+            "meld_or_layoff": "The deepest card you take that way must be melded or laid off in "
+                              "the same turn.",
+            "new_meld": "The deepest card you take that way must go into a new meld in the same turn.",
+            "new_meld_two_naturals": "The deepest card you take that way must go into a new meld "
+                                     "with two natural cards from your hand, in the same turn.",
+        }[rules.deep_take_use])
+    if rules.top_take_must_use:
+        turn.append("A card taken from the top of the pile must be melded in the same turn.")
+    if rules.top_take_no_return:
+        turn.append("You may not discard the card you just took from the top of the pile.")
+    if rules.stock_draw_must_use:
+        turn.append("A card drawn from the stock must be melded at once or discarded.")
+    t = "Then lay down melds and lay cards off on any meld on the table, in any order"
+    if rules.one_meld_per_turn:
+        t += ", but only one new meld per turn"
+    turn.append(t + ". A laid-off card scores for the player who laid it.")
+    if rules.layoff_needs_own_meld:
+        turn.append("You may lay off only once you have a meld of your own on the table this round.")
+    turn.append("End your turn by discarding one card face up on the pile. Until you discard you may "
+                "take back the melds and lay-offs of this turn.")
+    sections.append(("Your turn", turn))
+
+    # --- calls
+    calls = []
+    rc = rules.rummy_calls
+    if rc == "off":
+        calls.append("There is no calling \"Rummy!\" in this game.")
+    else:
+        if rc == "discard":
+            calls.append("When someone discards a card that could be laid off on a meld on the "
+                         "table, any other player who has a meld of their own down may call "
+                         "\"Rummy!\", take that card and lay it off, then discard a card.")
+        elif rc == "top_card":
+            calls.append("When someone discards a card that could be laid off on a meld on the "
+                         "table, any other player may call \"Rummy!\", take that card and lay it "
+                         "off, then discard a card.")
+        else:
+            calls.append("When the discard pile holds cards that could be melded or laid off, any "
+                         "other player may call \"Rummy!\" and take the pile down to the deepest card "
+                         "they use"
+                         + (", together with cards from their own hand." if rules.pile_call_hand
+                            else ", using only cards from the pile."))
+        calls.append("After a call, play goes on with "
+                     + ("the player who would have been next." if rules.call_after == "resume"
+                        else "the caller's left-hand neighbour.")
+                     + " The call window closes when the next player draws.")
+    sections.append(("Calling \"Rummy!\"", calls))
+
+    # --- ending
+    ending = []
+    go = rules.going_out
+    if go == "discard_unplayable":
+        ending.append("You go out by discarding your last card, and that card must be one that "
+                      "cannot be laid off on the table. If you play every card, you float: on later "
+                      "turns you draw from the stock, play the card if it fits, or discard it and go out.")
+    elif go == "floating":
+        ending.append("You go out by discarding your last card. If you play every card, you float: "
+                      "on later turns you draw from the stock, play the card if it fits, or discard "
+                      "it and go out.")
+    elif go == "meld_all_or_discard":
+        ending.append("The round ends as soon as a player has no cards left, whether by melding, "
+                      "laying off or discarding the last one.")
+    else:
+        ending.append("You go out by discarding your last card; you may not meld or lay off all "
+                      "your cards, so keep one to discard.")
+    if rules.empty_stock == "end_round":
+        ending.append("If the stock runs out and the player to move cannot or will not take from "
+                      "the pile, the round ends.")
+    else:
+        ending.append("If the stock runs out, the discard pile except its top card is shuffled "
+                      "into a new stock.")
+    if rules.floaters_draw_when_out:
+        ending.append("When someone goes out, each floating player draws one card from the stock.")
+    if rules.first_turn_out_grace:
+        ending.append("If someone goes out on their very first turn, the players who have not yet "
+                      "had a turn get one; the one who went out keeps the credit.")
+    sections.append(("Ending a round", ending))
+
+    # --- scoring
+    scoring = _scoring_text(rules)
+    scoring.append(_values_text(rules))
+    sections.append(("Scoring", scoring))
+    sections.append(("Winning", _winning_text(rules)))
+    return sections
+
+
+def rules_as_text(rules: Rules) -> str:
+    """The whole description as plain text (for a console or a file)."""
+    parts = []
+    for heading, paragraphs in describe_rules(rules):
+        parts.append(heading)
+        parts.append("=" * len(heading))
+        parts.extend(paragraphs)
+        parts.append("")
+    return "\n".join(parts)
+
+
+def choice_label(option: str, value: Any) -> str:
+    """Label for one value of an option, falling back to the raw value."""
+    info = OPTION_BY_NAME.get(option)
+    if info is not None:
+        return info.value_label(value)
+    if option in CHOICES:
+        return str(value).replace("_", " ")
+    return str(value)
+
+
+def wild_rank_name(rank: int | None) -> str:
+    return RANK_PLURALS.get(rank, "none") if rank else "none"
+
+
+def explain_round(rules: Rules, result: Any, names: list[str]) -> str:
+    """One or two sentences on how the last round was scored, for the round-end sheet.
+
+    ``result`` is the engine's ``RoundResult`` (``went_out``, ``in_hand``, ``bonus`` ...).
+    """
+    out = result.went_out
+    who = names[out] if out is not None and 0 <= out < len(names) else None
+    if who is not None:
+        first = f"{who} went out."
+    else:
+        first = "The stock ran out and no one went out."
+    rs = rules.round_scoring
+    if rs == "melds_and_out_bonus":
+        if who is not None:
+            rest = (f"Everyone scores their melds and lay-offs; {who} also collects the "
+                    f"{result.bonus[out]:,} points left in the other hands.")
+        else:
+            rest = "Everyone scores their melds and lay-offs; the cards left in hand count for nobody."
+    elif rs == "melds_minus_hand":
+        counted = who is not None or rules.hands_count_on_empty_stock
+        rest = ("Everyone scores their melds and lay-offs minus the cards left in their hand."
+                if counted else "Everyone scores their melds and lay-offs; hands do not count this time.")
+        if who is not None and result.bonus[out]:
+            rest += f" {who} gets {result.bonus[out]:,} for going out."
+    elif rs == "winner_collects":
+        winners = [s for s, b in enumerate(result.bonus) if b]
+        if who is not None:
+            rest = f"{who} collects the {result.bonus[out]:,} points left in the other hands."
+        elif winners:
+            rest = (f"{_join([names[s] for s in winners])} had the lowest hand and "
+                    "collect the difference from each other hand.")
+        else:
+            rest = "The hands were level, so no one scores."
+    elif rs == "penalty":
+        rest = "The cards left in each hand count against their holder; the lowest total wins."
+    else:
+        rest = "Everyone scores their melds and lay-offs"
+        rest += (f"; {who} adds the {result.bonus[out]:,} points left in the other hands."
+                 if who is not None else ".")
+    return f"{first} {rest}"

@@ -1,0 +1,211 @@
+"""The player's settings, kept in ``settings.json`` in the per-user data folder.
+
+:class:`Settings` is a plain dataclass.  :meth:`Settings.load` never raises: a
+missing file gives the defaults, and a damaged one is moved aside as
+``settings.json.bad``, described in :attr:`Settings.problem` (the title screen
+shows it) and replaced by the defaults.  Each value is checked on its own, so one
+bad entry does not throw away the others.  :meth:`Settings.save` writes a
+temporary file and renames it over the old one, so a crash never leaves half a
+file.
+
+This module does not import pygame.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import tempfile
+from dataclasses import asdict, dataclass, field, fields
+from pathlib import Path
+from typing import Any
+
+from game.resources import user_data_dir
+
+log = logging.getLogger(__name__)
+
+FILE_NAME = "settings.json"
+
+# (value, label) pairs offered by the settings screen
+ANIMATION_SPEEDS: tuple[tuple[float, str], ...] = (
+    (0.0, "None"),
+    (0.5, "Slow"),
+    (1.0, "Normal"),
+    (1.5, "Fast"),
+    (2.5, "Very fast"),
+)
+CARD_SCALES: tuple[tuple[float, str], ...] = (
+    (0.8, "Small"),
+    (0.9, "Medium"),
+    (1.0, "Normal"),
+    (1.15, "Large"),
+    (1.3, "Extra large"),
+)
+CARD_BACKS: tuple[tuple[str, str], ...] = (
+    ("blue", "Blue lattice"),
+    ("red", "Red lattice"),
+    ("green", "Green tartan"),
+    ("black", "Black and gold"),
+)
+BOT_LEVELS: tuple[tuple[str, str], ...] = (
+    ("easy", "Easy"),
+    ("normal", "Normal"),
+    ("hard", "Hard"),
+)
+RUMMY_WINDOW_RANGE = (1.0, 10.0)   # seconds
+CARD_SCALE_RANGE = (0.5, 2.0)
+ANIMATION_SPEED_RANGE = (0.0, 5.0)
+
+
+@dataclass
+class Settings:
+    """Everything the player can set on the settings screen."""
+
+    animation_speed: float = 1.0   # 0 = no animation, 1 = normal, 2 = twice as fast
+    sound: bool = True
+    volume: float = 0.7            # 0 .. 1
+    card_scale: float = 1.0
+    four_colour: bool = False      # clubs green and diamonds blue
+    card_back: str = "blue"        # one of CARD_BACKS
+    rummy_window: float = 4.0      # seconds the person has to call "Rummy!"
+    default_level: str = "normal"  # one of BOT_LEVELS, for new computer seats
+    # the last new-game setup, so the next game starts from it (see menus.NewGameScene)
+    last_game: dict = field(default_factory=dict)
+    # not saved: why the file could not be read, for the title screen to show once
+    problem: str | None = field(default=None, compare=False, repr=False)
+    path: Path | None = field(default=None, compare=False, repr=False)
+
+    SAVED = (
+        "animation_speed", "sound", "volume", "card_scale", "four_colour", "card_back",
+        "rummy_window", "default_level", "last_game",
+    )
+
+    # ------------------------------------------------------------------ files
+    @staticmethod
+    def default_path() -> Path:
+        return user_data_dir() / FILE_NAME
+
+    @classmethod
+    def load(cls, path: str | os.PathLike | None = None) -> Settings:
+        """The saved settings, or the defaults; never raises."""
+        target = Path(path) if path is not None else cls.default_path()
+        settings = cls(path=target)
+        try:
+            text = target.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            return settings
+        except OSError as exc:
+            settings.problem = f"Your settings could not be read ({exc}); the defaults are used."
+            log.warning("%s", settings.problem)
+            return settings
+        try:
+            data = json.loads(text)
+            if not isinstance(data, dict):
+                raise ValueError("the file does not hold an object of settings")
+        except ValueError as exc:
+            settings.problem = (
+                f"Your settings file was damaged and has been set aside as {target.name}.bad; "
+                "the defaults are used."
+            )
+            log.warning("damaged settings file %s: %s", target, exc)
+            _set_aside(target)
+            return settings
+        bad = settings.update_from(data)
+        if bad:
+            settings.problem = (
+                "Some settings had values the game does not know "
+                f"({', '.join(bad)}); their defaults are used."
+            )
+            log.warning("%s", settings.problem)
+        return settings
+
+    def save(self, path: str | os.PathLike | None = None) -> None:
+        """Write the settings atomically.  Raises OSError if the folder cannot be written."""
+        target = Path(path) if path is not None else (self.path or self.default_path())
+        atomic_write_json(target, self.to_dict())
+        self.path = target
+
+    # ------------------------------------------------------------------ values
+    def to_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        return {k: data[k] for k in self.SAVED}
+
+    def update_from(self, data: dict) -> list[str]:
+        """Take every valid known entry of ``data``; returns the names of the rejected ones."""
+        bad = []
+        for name in self.SAVED:
+            if name not in data:
+                continue
+            value = _clean(name, data[name])
+            if value is None:
+                bad.append(name)
+            else:
+                setattr(self, name, value)
+        return bad
+
+    def copy(self) -> Settings:
+        other = Settings(**{f.name: getattr(self, f.name) for f in fields(self)})
+        other.last_game = json.loads(json.dumps(self.last_game))
+        return other
+
+
+def _number(value: Any, lo: float, hi: float) -> float | None:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    if value != value:  # NaN
+        return None
+    return float(min(hi, max(lo, value)))
+
+
+def _clean(name: str, value: Any) -> Any:
+    """A valid value for the named setting, or None."""
+    if name in ("sound", "four_colour"):
+        return value if isinstance(value, bool) else None
+    if name == "volume":
+        return _number(value, 0.0, 1.0)
+    if name == "animation_speed":
+        return _number(value, *ANIMATION_SPEED_RANGE)
+    if name == "card_scale":
+        return _number(value, *CARD_SCALE_RANGE)
+    if name == "rummy_window":
+        return _number(value, *RUMMY_WINDOW_RANGE)
+    if name == "card_back":
+        return value if value in {v for v, _ in CARD_BACKS} else None
+    if name == "default_level":
+        return value if value in {v for v, _ in BOT_LEVELS} else None
+    if name == "last_game":
+        return value if isinstance(value, dict) else None
+    return None
+
+
+def _set_aside(target: Path) -> None:
+    try:
+        os.replace(target, target.with_name(target.name + ".bad"))
+    except OSError as exc:
+        log.warning("could not set aside %s: %s", target, exc)
+
+
+def atomic_write_json(target: Path, data: Any) -> None:
+    """Write ``data`` as JSON to ``target`` through a temporary file and ``os.replace``."""
+    target = Path(target)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=target.name + ".", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            json.dump(data, fh, indent=2, sort_keys=True)
+            fh.write("\n")
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def set_aside_damaged(target: Path) -> None:
+    """Rename a damaged file to ``<name>.bad`` (replacing an older one)."""
+    _set_aside(Path(target))

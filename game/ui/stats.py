@@ -1,0 +1,141 @@
+"""The player's record per preset, kept in ``stats.json`` in the per-user data folder.
+
+For each preset: games played, games won, best final score and rounds played.
+:meth:`Stats.load` never raises: a damaged file is kept as ``stats.json.bad``,
+described in :attr:`Stats.problem`, and fresh statistics are used.  Saving is
+atomic (a temporary file renamed over the old one).
+
+This module does not import pygame.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from game.resources import user_data_dir
+
+from .settings import atomic_write_json, set_aside_damaged
+
+log = logging.getLogger(__name__)
+
+FILE_NAME = "stats.json"
+VERSION = 1
+
+
+@dataclass
+class PresetStats:
+    games: int = 0
+    wins: int = 0
+    best_score: int | None = None
+    total_rounds: int = 0
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "games": self.games, "wins": self.wins, "best_score": self.best_score,
+            "total_rounds": self.total_rounds,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Any) -> PresetStats:
+        if not isinstance(data, dict):
+            raise ValueError("an entry is not an object")
+        out = cls()
+        for name in ("games", "wins", "total_rounds"):
+            v = data.get(name, 0)
+            if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+                raise ValueError(f"{name} is not a count: {v!r}")
+            setattr(out, name, v)
+        best = data.get("best_score")
+        if best is not None and (isinstance(best, bool) or not isinstance(best, int)):
+            raise ValueError(f"best_score is not a whole number: {best!r}")
+        out.best_score = best
+        if out.wins > out.games:
+            raise ValueError("more wins than games")
+        return out
+
+
+@dataclass
+class Stats:
+    presets: dict[str, PresetStats] = field(default_factory=dict)
+    problem: str | None = field(default=None, compare=False, repr=False)
+    path: Path | None = field(default=None, compare=False, repr=False)
+
+    @staticmethod
+    def default_path() -> Path:
+        return user_data_dir() / FILE_NAME
+
+    @classmethod
+    def load(cls, path: str | os.PathLike | None = None) -> Stats:
+        """The saved statistics, or fresh ones; never raises."""
+        target = Path(path) if path is not None else cls.default_path()
+        stats = cls(path=target)
+        try:
+            text = target.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            return stats
+        except OSError as exc:
+            stats.problem = f"Your statistics could not be read ({exc})."
+            log.warning("%s", stats.problem)
+            return stats
+        try:
+            data = json.loads(text)
+            if not isinstance(data, dict) or not isinstance(data.get("presets"), dict):
+                raise ValueError("the file does not hold statistics per preset")
+            presets = {str(k): PresetStats.from_dict(v) for k, v in data["presets"].items()}
+        except ValueError as exc:
+            stats.problem = (
+                f"Your statistics file was damaged; it was kept as {target.name}.bad "
+                "and fresh statistics are used."
+            )
+            log.warning("damaged statistics file %s: %s", target, exc)
+            set_aside_damaged(target)
+            return stats
+        stats.presets = presets
+        return stats
+
+    def save(self, path: str | os.PathLike | None = None) -> None:
+        target = Path(path) if path is not None else (self.path or self.default_path())
+        atomic_write_json(target, self.to_dict())
+        self.path = target
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "version": VERSION,
+            "presets": {k: v.to_dict() for k, v in sorted(self.presets.items())},
+        }
+
+    def get(self, preset: str) -> PresetStats:
+        """The record of one preset (a blank one if it was never played)."""
+        return self.presets.get(preset) or PresetStats()
+
+    def record_game(
+        self, preset: str, won: bool, score: int, rounds: int, *, lower_is_better: bool = False
+    ) -> None:
+        """Count one finished game.  ``lower_is_better`` for penalty scoring."""
+        entry = self.presets.setdefault(preset, PresetStats())
+        entry.games += 1
+        entry.wins += 1 if won else 0
+        entry.total_rounds += max(0, int(rounds))
+        score = int(score)
+        if entry.best_score is None:
+            entry.best_score = score
+        elif lower_is_better:
+            entry.best_score = min(entry.best_score, score)
+        else:
+            entry.best_score = max(entry.best_score, score)
+
+    def reset(self) -> None:
+        self.presets.clear()
+
+    @property
+    def total_games(self) -> int:
+        return sum(p.games for p in self.presets.values())

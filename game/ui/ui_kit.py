@@ -1,0 +1,1030 @@
+"""A small widget toolkit for the menus: buttons, toggles, cyclers, sliders, text
+fields, a scrolling column, text wrapping and the green-felt background.
+
+Every widget has a ``rect`` in screen pixels, ``handle(event) -> bool`` (True
+when it used the event), ``draw(surface, theme)``, and for keyboard use
+``activate()`` (Enter or Space) and ``adjust(step) -> bool`` (Left/Right).
+Callbacks fire on the mouse button's release inside the widget, like desktop
+buttons.  Sizes come from a :class:`Theme`, which scales everything to the
+window so the menus read the same at 1024x640 and at 1920x1080.
+
+Text is drawn with the bundled DejaVu Sans (it has the suit symbols).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from functools import lru_cache
+from typing import Any
+
+import pygame
+
+from game.resources import font_path
+
+# ---------------------------------------------------------------------- colours
+
+FELT = (24, 104, 60)
+FELT_LIGHT = (38, 132, 78)
+FELT_DARK = (10, 58, 33)
+PANEL = (6, 36, 21, 200)
+PANEL_EDGE = (214, 180, 92)
+INK = (246, 241, 226)
+MUTED = (186, 206, 190)
+FAINT = (128, 160, 138)
+GOLD = (236, 198, 92)
+GOLD_DARK = (160, 120, 40)
+CREAM = (246, 238, 214)
+CREAM_HOVER = (255, 250, 232)
+BUTTON_TEXT = (22, 52, 34)
+DISABLED = (120, 138, 124)
+ERROR = (255, 170, 150)
+ERROR_BG = (90, 20, 16, 220)
+OK = (160, 230, 170)
+SWITCH_ON = (96, 196, 120)
+SWITCH_OFF = (70, 86, 76)
+RED_SUIT = (196, 30, 40)
+BLACK_SUIT = (22, 22, 28)
+
+
+# ---------------------------------------------------------------------- fonts and text
+
+
+@lru_cache(maxsize=64)
+def get_font(px: int, bold: bool = False) -> pygame.font.Font:
+    """The bundled DejaVu Sans at ``px`` pixels (cached)."""
+    if not pygame.font.get_init():
+        pygame.font.init()
+    return pygame.font.Font(str(font_path(bold=bold)), max(6, int(px)))
+
+
+class Theme:
+    """Sizes for one window size: ``px(n)`` scales a length designed for 1280x800."""
+
+    BASE = (1280, 800)
+
+    def __init__(self, size: tuple[int, int]):
+        w, h = size
+        self.size = (int(w), int(h))
+        self.scale = max(0.7, min(w / self.BASE[0], h / self.BASE[1], 2.0))
+
+    def px(self, n: float) -> int:
+        return max(1, round(n * self.scale))
+
+    def font(self, size: float, bold: bool = False) -> pygame.font.Font:
+        return get_font(self.px(size), bold)
+
+    # the usual text sizes
+    def title_font(self) -> pygame.font.Font:
+        return self.font(30, True)
+
+    def body_font(self) -> pygame.font.Font:
+        return self.font(17)
+
+    def small_font(self) -> pygame.font.Font:
+        return self.font(14)
+
+    def label_font(self) -> pygame.font.Font:
+        return self.font(17, True)
+
+
+def wrap_text(text: str, font: pygame.font.Font, width: int) -> list[str]:
+    """Break ``text`` into lines no wider than ``width`` pixels (words longer than a line are cut)."""
+    lines: list[str] = []
+    for para in text.split("\n"):
+        words = para.split(" ")
+        line = ""
+        for word in words:
+            trial = word if not line else line + " " + word
+            if font.size(trial)[0] <= width:
+                line = trial
+                continue
+            if line:
+                lines.append(line)
+            # a single word wider than the line: cut it
+            while font.size(word)[0] > width and len(word) > 1:
+                cut = len(word)
+                while cut > 1 and font.size(word[:cut])[0] > width:
+                    cut -= 1
+                lines.append(word[:cut])
+                word = word[cut:]
+            line = word
+        lines.append(line)
+    return lines
+
+
+def fit_text(text: str, font: pygame.font.Font, width: int) -> str:
+    """``text``, shortened with an ellipsis if it is wider than ``width``."""
+    if font.size(text)[0] <= width:
+        return text
+    while text and font.size(text + "…")[0] > width:
+        text = text[:-1]
+    return text + "…"
+
+
+def draw_text(
+    surface: pygame.Surface,
+    text: str,
+    font: pygame.font.Font,
+    color: Sequence[int],
+    pos: tuple[int, int],
+    anchor: str = "topleft",
+    shadow: bool = False,
+) -> pygame.Rect:
+    """Draw one line; ``anchor`` is a pygame.Rect attribute name such as ``center``."""
+    img = font.render(text, True, color)
+    rect = img.get_rect(**{anchor: pos})
+    if shadow:
+        sh = font.render(text, True, (0, 0, 0))
+        sh.set_alpha(110)
+        off = max(1, font.get_height() // 18)
+        surface.blit(sh, rect.move(off, off))
+    surface.blit(img, rect)
+    return rect
+
+
+def draw_paragraph(
+    surface: pygame.Surface, text: str, font: pygame.font.Font, color: Sequence[int],
+    rect: pygame.Rect, line_gap: float = 1.25,
+) -> int:
+    """Draw wrapped text from ``rect.topleft``; returns the height used."""
+    y = rect.y
+    step = round(font.get_linesize() * line_gap / 1.25)
+    for line in wrap_text(text, font, rect.width):
+        draw_text(surface, line, font, color, (rect.x, y))
+        y += step
+    return y - rect.y
+
+
+def paragraph_height(text: str, font: pygame.font.Font, width: int, line_gap: float = 1.25) -> int:
+    step = round(font.get_linesize() * line_gap / 1.25)
+    return step * len(wrap_text(text, font, width))
+
+
+# ---------------------------------------------------------------------- shapes
+
+
+def rounded_rect(
+    surface: pygame.Surface, color: Sequence[int], rect: pygame.Rect, radius: int, width: int = 0
+) -> None:
+    """A rounded rectangle; colours with alpha are blended."""
+    if len(color) == 4 and color[3] < 255:
+        layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(layer, color, layer.get_rect(), width, border_radius=radius)
+        surface.blit(layer, rect.topleft)
+    else:
+        pygame.draw.rect(surface, color[:3], rect, width, border_radius=radius)
+
+
+def panel(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, edge: bool = True) -> None:
+    """A dark translucent panel with a thin gold edge."""
+    shadow = rect.move(theme.px(4), theme.px(6))
+    rounded_rect(surface, (0, 0, 0, 70), shadow, theme.px(14))
+    rounded_rect(surface, PANEL, rect, theme.px(14))
+    if edge:
+        rounded_rect(surface, PANEL_EDGE, rect, theme.px(14), max(1, theme.px(1.5)))
+
+
+def dim(surface: pygame.Surface, alpha: int = 150) -> None:
+    veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    veil.fill((0, 0, 0, alpha))
+    surface.blit(veil, (0, 0))
+
+
+@lru_cache(maxsize=4)
+def _felt(size: tuple[int, int]) -> pygame.Surface:
+    w, h = size
+    # a soft radial light: drawn small, then smoothly scaled up
+    small = pygame.Surface((64, 40))
+    small.fill(FELT_DARK)
+    steps = 24
+    for i in range(steps):
+        t = i / (steps - 1)
+        c = [round(FELT_DARK[k] + (FELT_LIGHT[k] - FELT_DARK[k]) * t ** 1.4) for k in range(3)]
+        rw, rh = round(96 * (1 - t) + 8), round(64 * (1 - t) + 5)
+        pygame.draw.ellipse(small, c, pygame.Rect(32 - rw // 2, 17 - rh // 2, rw, rh))
+    surf = pygame.transform.smoothscale(small, (max(1, w), max(1, h))).convert() \
+        if pygame.display.get_init() and pygame.display.get_surface() else \
+        pygame.transform.smoothscale(small, (max(1, w), max(1, h)))
+    # fine grain, like cloth
+    tile = pygame.Surface((96, 96), pygame.SRCALPHA)
+    rng = random.Random(5000)
+    for y in range(96):
+        for x in range(96):
+            v = rng.randrange(0, 2)
+            a = rng.randrange(6, 18)
+            tile.set_at((x, y), (255, 255, 255, a) if v else (0, 0, 0, a))
+    for ty in range(0, h, 96):
+        for tx in range(0, w, 96):
+            surf.blit(tile, (tx, ty))
+    return surf
+
+
+def draw_felt(surface: pygame.Surface) -> None:
+    """Fill ``surface`` with the green table felt."""
+    surface.blit(_felt(surface.get_size()), (0, 0))
+
+
+SUIT_GLYPHS = "♣♦♥♠"
+
+
+def draw_card_face(
+    surface: pygame.Surface, rect: pygame.Rect, rank: str, suit: int, angle: float = 0.0,
+    four_colour: bool = False,
+) -> None:
+    """A simple decorative card (the title screen's fan); the table draws its own cards."""
+    w, h = rect.size
+    card = pygame.Surface((w, h), pygame.SRCALPHA)
+    radius = max(3, w // 12)
+    pygame.draw.rect(card, (0, 0, 0, 60), card.get_rect(), border_radius=radius)
+    pygame.draw.rect(card, (252, 250, 244), card.get_rect().inflate(-2, -2), border_radius=radius)
+    pygame.draw.rect(card, (170, 170, 160), card.get_rect().inflate(-2, -2), 1, border_radius=radius)
+    colours = (BLACK_SUIT, RED_SUIT, RED_SUIT, BLACK_SUIT)
+    if four_colour:
+        colours = ((20, 120, 40), (20, 70, 190), RED_SUIT, BLACK_SUIT)
+    col = colours[suit]
+    corner = get_font(max(8, h // 7), True)
+    pip = get_font(max(8, h // 9))
+    big = get_font(max(10, h // 2))
+    x0, y0 = max(3, w // 14), max(2, h // 28)
+    r_img = corner.render(rank, True, col)
+    card.blit(r_img, (x0, y0))
+    s_img = pip.render(SUIT_GLYPHS[suit], True, col)
+    card.blit(s_img, (x0 + (r_img.get_width() - s_img.get_width()) // 2, y0 + r_img.get_height() - 2))
+    b_img = big.render(SUIT_GLYPHS[suit], True, col)
+    card.blit(b_img, b_img.get_rect(center=(w // 2, h // 2 + h // 20)))
+    if angle:
+        card = pygame.transform.rotozoom(card, angle, 1.0)
+    surface.blit(card, card.get_rect(center=rect.center))
+
+
+# ---------------------------------------------------------------------- widgets
+
+
+def _pos(event: Any) -> tuple[int, int] | None:
+    return getattr(event, "pos", None)
+
+
+class Widget:
+    """Base of every widget."""
+
+    focusable = True
+
+    def __init__(self, rect: Any = None, *, enabled: bool = True, name: str = ""):
+        self.rect = pygame.Rect(rect) if rect is not None else pygame.Rect(0, 0, 0, 0)
+        self.enabled = enabled
+        self.visible = True
+        self.hover = False
+        self.focused = False
+        self.pressed = False
+        self.name = name
+
+    def hit(self, pos: tuple[int, int] | None) -> bool:
+        return pos is not None and self.visible and self.rect.collidepoint(pos)
+
+    def handle(self, event: Any) -> bool:
+        if not self.visible:
+            return False
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = self.hit(_pos(event))
+            return False
+        if not self.enabled:
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1:
+            if self.hit(_pos(event)):
+                self.pressed = True
+                self.on_press(_pos(event))
+                return True
+        elif event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1:
+            if self.pressed:
+                self.pressed = False
+                if self.hit(_pos(event)):
+                    self.on_click(_pos(event))
+                return True
+        return False
+
+    def cancel(self) -> None:
+        self.pressed = False
+
+    def on_press(self, pos: tuple[int, int]) -> None:
+        """The mouse button went down on the widget."""
+
+    def on_click(self, pos: tuple[int, int]) -> None:
+        """A full click (press and release inside)."""
+
+    def activate(self) -> None:
+        """Enter or Space while focused."""
+
+    def adjust(self, step: int) -> bool:
+        """Left (-1) or Right (+1) while focused; True if something changed."""
+        return False
+
+    @property
+    def editing(self) -> bool:
+        """True while the widget takes every key (a text field being typed in)."""
+        return False
+
+    def draw(self, surface: pygame.Surface, theme: Theme) -> None:
+        pass
+
+    def focus_ring(self, surface: pygame.Surface, theme: Theme, rect: pygame.Rect | None = None) -> None:
+        if self.focused:
+            r = (rect or self.rect).inflate(theme.px(6), theme.px(6))
+            rounded_rect(surface, GOLD, r, theme.px(10), max(2, theme.px(2)))
+
+
+class Label(Widget):
+    focusable = False
+
+    def __init__(self, text: str, rect: Any = None, *, size: float = 17, bold: bool = False,
+                 color: Sequence[int] = INK, anchor: str = "midleft"):
+        super().__init__(rect)
+        self.text, self.size, self.bold, self.color, self.anchor = text, size, bold, color, anchor
+
+    def handle(self, event: Any) -> bool:
+        return False
+
+    def draw(self, surface: pygame.Surface, theme: Theme) -> None:
+        font = theme.font(self.size, self.bold)
+        draw_text(surface, fit_text(self.text, font, self.rect.width), font, self.color,
+                  getattr(self.rect, self.anchor), self.anchor)
+
+
+class Button(Widget):
+    """A push button.  ``primary`` buttons are gold."""
+
+    def __init__(self, label: str, on_click: Callable[[], Any] | None = None, rect: Any = None, *,
+                 primary: bool = False, enabled: bool = True, size: float = 18, name: str = ""):
+        super().__init__(rect, enabled=enabled, name=name or label)
+        self.label = label
+        self.callback = on_click
+        self.primary = primary
+        self.size = size
+
+    def on_click(self, pos: tuple[int, int]) -> None:
+        self.activate()
+
+    def activate(self) -> None:
+        if self.enabled and self.callback is not None:
+            self.callback()
+
+    def draw(self, surface: pygame.Surface, theme: Theme) -> None:
+        if not self.visible:
+            return
+        r = self.rect
+        radius = min(theme.px(10), r.height // 2)
+        if self.enabled:
+            rounded_rect(surface, (0, 0, 0, 80), r.move(0, theme.px(3)), radius)
+        if not self.enabled:
+            face, text = (70, 96, 80), DISABLED
+        elif self.primary:
+            face = (250, 214, 110) if (self.hover or self.focused) else GOLD
+            text = BUTTON_TEXT
+        else:
+            face = CREAM_HOVER if (self.hover or self.focused) else CREAM
+            text = BUTTON_TEXT
+        body = r.move(0, theme.px(1)) if self.pressed else r
+        rounded_rect(surface, face, body, radius)
+        if self.enabled:
+            rounded_rect(surface, GOLD_DARK if self.primary else (200, 186, 150), body, radius, 1)
+        font = theme.font(self.size, True)
+        draw_text(surface, fit_text(self.label, font, r.width - theme.px(12)), font, text, body.center,
+                  "center")
+        self.focus_ring(surface, theme)
+
+
+class Toggle(Widget):
+    """An on/off switch with its state written beside it."""
+
+    def __init__(self, value: bool, on_change: Callable[[bool], Any] | None = None, rect: Any = None,
+                 *, enabled: bool = True, name: str = "", on_text: str = "On", off_text: str = "Off"):
+        super().__init__(rect, enabled=enabled, name=name)
+        self.value = bool(value)
+        self.on_change = on_change
+        self.on_text, self.off_text = on_text, off_text
+
+    def set(self, value: bool) -> None:
+        value = bool(value)
+        if value != self.value:
+            self.value = value
+            if self.on_change is not None:
+                self.on_change(value)
+
+    def on_click(self, pos: tuple[int, int]) -> None:
+        self.activate()
+
+    def activate(self) -> None:
+        if self.enabled:
+            self.set(not self.value)
+
+    def adjust(self, step: int) -> bool:
+        if not self.enabled:
+            return False
+        want = step > 0
+        if want != self.value:
+            self.set(want)
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface, theme: Theme) -> None:
+        r = self.rect
+        h = min(r.height, theme.px(26))
+        w = round(h * 1.9)
+        track = pygame.Rect(0, 0, w, h)
+        track.midright = (r.right, r.centery)
+        on = self.value
+        colour = SWITCH_ON if on else SWITCH_OFF
+        if not self.enabled:
+            colour = (60, 74, 66)
+        rounded_rect(surface, colour, track, h // 2)
+        if self.hover and self.enabled:
+            rounded_rect(surface, GOLD, track, h // 2, 1)
+        knob_r = h // 2 - max(2, h // 10)
+        kx = track.right - h // 2 if on else track.left + h // 2
+        pygame.draw.circle(surface, (0, 0, 0), (kx, track.centery + 1), knob_r)
+        pygame.draw.circle(surface, CREAM if self.enabled else DISABLED, (kx, track.centery), knob_r)
+        font = theme.font(15, True)
+        text = self.on_text if on else self.off_text
+        draw_text(surface, text, font, (INK if on else MUTED) if self.enabled else DISABLED,
+                  (track.left - theme.px(8), r.centery), "midright")
+        self.focus_ring(surface, theme, track)
+
+
+class Cycler(Widget):
+    """Steps through a list of choices: ``‹ label ›``.  The arrows step back and forth."""
+
+    def __init__(self, choices: Sequence[tuple[Any, str]], value: Any,
+                 on_change: Callable[[Any], Any] | None = None, rect: Any = None, *,
+                 enabled: bool = True, name: str = "", wrap: bool = True, size: float = 16):
+        super().__init__(rect, enabled=enabled, name=name)
+        self.choices = list(choices)
+        if not any(v == value for v, _ in self.choices):
+            self.choices.append((value, str(value)))
+        self.value = value
+        self.on_change = on_change
+        self.wrap = wrap
+        self.size = size
+
+    @property
+    def index(self) -> int:
+        for i, (v, _) in enumerate(self.choices):
+            if v == self.value:
+                return i
+        return 0
+
+    @property
+    def label(self) -> str:
+        return self.choices[self.index][1]
+
+    def set(self, value: Any) -> None:
+        if value != self.value:
+            self.value = value
+            if self.on_change is not None:
+                self.on_change(value)
+
+    def step(self, step: int) -> bool:
+        if not self.enabled or not self.choices:
+            return False
+        i = self.index + step
+        if self.wrap:
+            i %= len(self.choices)
+        else:
+            i = max(0, min(len(self.choices) - 1, i))
+        old = self.value
+        self.set(self.choices[i][0])
+        return self.value != old
+
+    def arrow_width(self) -> int:
+        return min(self.rect.height, max(18, self.rect.width // 6))
+
+    def on_click(self, pos: tuple[int, int]) -> None:
+        self.step(-1 if pos[0] < self.rect.x + self.arrow_width() else 1)
+
+    def activate(self) -> None:
+        self.step(1)
+
+    def adjust(self, step: int) -> bool:
+        return self.step(step)
+
+    def draw(self, surface: pygame.Surface, theme: Theme) -> None:
+        r = self.rect
+        radius = min(theme.px(8), r.height // 2)
+        face = (16, 64, 38) if self.enabled else (30, 52, 40)
+        rounded_rect(surface, face, r, radius)
+        edge = GOLD if (self.hover and self.enabled) else (92, 140, 108)
+        rounded_rect(surface, edge, r, radius, 1)
+        aw = self.arrow_width()
+        font = theme.font(self.size, True)
+        colour = INK if self.enabled else DISABLED
+        arrows = theme.font(self.size + 4, True)
+        acol = GOLD if self.enabled else DISABLED
+        draw_text(surface, "‹", arrows, acol, (r.x + aw // 2, r.centery - theme.px(1)), "center")
+        draw_text(surface, "›", arrows, acol, (r.right - aw // 2, r.centery - theme.px(1)), "center")
+        text = fit_text(self.label, font, r.width - 2 * aw)
+        draw_text(surface, text, font, colour, r.center, "center")
+        self.focus_ring(surface, theme)
+
+
+class Slider(Widget):
+    """A horizontal slider from ``lo`` to ``hi`` in steps of ``step``."""
+
+    def __init__(self, lo: float, hi: float, step: float, value: float,
+                 on_change: Callable[[float], Any] | None = None, rect: Any = None, *,
+                 fmt: Callable[[float], str] = lambda v: f"{v:g}", enabled: bool = True,
+                 name: str = ""):
+        super().__init__(rect, enabled=enabled, name=name)
+        self.lo, self.hi, self.step_size = lo, hi, step
+        self.value = self._snap(value)
+        self.on_change = on_change
+        self.fmt = fmt
+        self.dragging = False
+
+    def _snap(self, v: float) -> float:
+        v = min(self.hi, max(self.lo, v))
+        n = round((v - self.lo) / self.step_size)
+        return round(self.lo + n * self.step_size, 6)
+
+    def set(self, value: float) -> None:
+        value = self._snap(value)
+        if value != self.value:
+            self.value = value
+            if self.on_change is not None:
+                self.on_change(value)
+
+    def track_rect(self, theme: Theme | None = None) -> pygame.Rect:
+        r = self.rect
+        text_w = max(40, r.width // 5)
+        return pygame.Rect(r.x + r.height // 3, r.centery - 3, r.width - text_w - r.height // 3, 6)
+
+    def _value_at(self, x: int) -> float:
+        t = self.track_rect()
+        f = (x - t.left) / max(1, t.width)
+        return self.lo + max(0.0, min(1.0, f)) * (self.hi - self.lo)
+
+    def handle(self, event: Any) -> bool:
+        if self.enabled and self.dragging and event.type == pygame.MOUSEMOTION:
+            self.set(self._value_at(event.pos[0]))
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and self.dragging:
+            self.dragging = False
+        return super().handle(event)
+
+    def on_press(self, pos: tuple[int, int]) -> None:
+        self.dragging = True
+        self.set(self._value_at(pos[0]))
+
+    def cancel(self) -> None:
+        super().cancel()
+        self.dragging = False
+
+    def adjust(self, step: int) -> bool:
+        if not self.enabled:
+            return False
+        old = self.value
+        self.set(self.value + step * self.step_size)
+        return self.value != old
+
+    def draw(self, surface: pygame.Surface, theme: Theme) -> None:
+        t = self.track_rect()
+        t = pygame.Rect(t.x, self.rect.centery - theme.px(3), t.width, theme.px(6))
+        rounded_rect(surface, SWITCH_OFF, t, t.height // 2)
+        f = (self.value - self.lo) / ((self.hi - self.lo) or 1)
+        filled = pygame.Rect(t.x, t.y, round(t.width * f), t.height)
+        if filled.width:
+            rounded_rect(surface, SWITCH_ON if self.enabled else DISABLED, filled, t.height // 2)
+        kx = t.x + round(t.width * f)
+        kr = theme.px(10)
+        pygame.draw.circle(surface, (0, 0, 0), (kx, t.centery + 1), kr)
+        pygame.draw.circle(surface, GOLD if (self.hover or self.dragging) and self.enabled else CREAM,
+                           (kx, t.centery), kr)
+        font = theme.font(15, True)
+        draw_text(surface, self.fmt(self.value), font, INK if self.enabled else DISABLED,
+                  (self.rect.right, self.rect.centery), "midright")
+        self.focus_ring(surface, theme)
+
+
+class TextInput(Widget):
+    """A one-line text field: click (or Enter) to type, Enter or Escape to finish."""
+
+    def __init__(self, text: str, on_change: Callable[[str], Any] | None = None, rect: Any = None, *,
+                 max_len: int = 16, placeholder: str = "", enabled: bool = True, name: str = ""):
+        super().__init__(rect, enabled=enabled, name=name)
+        self.text = text
+        self.on_change = on_change
+        self.max_len = max_len
+        self.placeholder = placeholder
+        self._editing = False
+        self._before = text
+        self.blink = 0.0
+
+    @property
+    def editing(self) -> bool:
+        return self._editing
+
+    def start(self) -> None:
+        if not self.enabled:
+            return
+        self._editing = True
+        self._before = self.text
+        try:
+            pygame.key.start_text_input()
+            pygame.key.set_text_input_rect(self.rect)
+        except pygame.error:
+            pass
+
+    def finish(self, keep: bool = True) -> None:
+        if not self._editing:
+            return
+        self._editing = False
+        if not keep:
+            self.text = self._before
+        self.text = self.text.strip() or self._before.strip() or self.placeholder
+        if self.on_change is not None:
+            self.on_change(self.text)
+
+    def set_text(self, text: str) -> None:
+        self.text = text[: self.max_len]
+        if self.on_change is not None:
+            self.on_change(self.text)
+
+    def on_click(self, pos: tuple[int, int]) -> None:
+        if not self._editing:
+            self.start()
+
+    def activate(self) -> None:
+        if self._editing:
+            self.finish()
+        else:
+            self.start()
+
+    def handle(self, event: Any) -> bool:
+        if self._editing:
+            if event.type == pygame.TEXTINPUT:
+                room = self.max_len - len(self.text)
+                if room > 0:
+                    self.text += event.text[:room]
+                return True
+            if event.type == pygame.KEYDOWN:
+                if event.key == pygame.K_BACKSPACE:
+                    self.text = self.text[:-1]
+                elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_TAB):
+                    self.finish()
+                elif event.key == pygame.K_ESCAPE:
+                    self.finish(keep=False)
+                return True
+            if event.type == pygame.MOUSEBUTTONDOWN and not self.hit(_pos(event)):
+                self.finish()
+                return False  # let the click reach what it was aimed at
+        return super().handle(event)
+
+    def draw(self, surface: pygame.Surface, theme: Theme) -> None:
+        r = self.rect
+        radius = min(theme.px(6), r.height // 2)
+        face = (250, 246, 232) if self._editing else (16, 64, 38)
+        rounded_rect(surface, face, r, radius)
+        edge = GOLD if (self._editing or self.hover) else (92, 140, 108)
+        rounded_rect(surface, edge, r, radius, max(1, theme.px(1.5)) if self._editing else 1)
+        font = theme.font(16)
+        colour = BUTTON_TEXT if self._editing else INK
+        text = self.text
+        if not text and not self._editing:
+            text, colour = self.placeholder, FAINT
+        pad = theme.px(8)
+        shown = fit_text(text, font, r.width - 2 * pad - theme.px(4))
+        tr = draw_text(surface, shown, font, colour, (r.x + pad, r.centery), "midleft")
+        if self._editing and int(pygame.time.get_ticks() / 500) % 2 == 0:
+            x = tr.right + 1
+            pygame.draw.line(surface, BUTTON_TEXT, (x, r.y + theme.px(5)), (x, r.bottom - theme.px(5)), 2)
+        self.focus_ring(surface, theme)
+
+
+class Row(Widget):
+    """A setting row: a label (and a one-line explanation) on the left, a control on the right."""
+
+    def __init__(self, label: str, control: Widget, help: str = "", rect: Any = None, *,
+                 control_width: int = 0, name: str = ""):
+        super().__init__(rect, name=name or control.name)
+        self.label = label
+        self.help = help
+        self.control = control
+        self.control_width = control_width
+        self.changed = False  # drawn with a marker: differs from the preset
+
+    @property
+    def focusable(self) -> bool:  # type: ignore[override]
+        return self.control.focusable
+
+    @property
+    def editing(self) -> bool:
+        return self.control.editing
+
+    def place(self, rect: pygame.Rect, theme: Theme) -> None:
+        self.rect = pygame.Rect(rect)
+        cw = self.control_width or max(theme.px(150), rect.width * 2 // 5)
+        ch = min(rect.height - theme.px(8), theme.px(34))
+        self.control.rect = pygame.Rect(rect.right - cw - theme.px(8), rect.centery - ch // 2, cw, ch)
+
+    def handle(self, event: Any) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = self.hit(_pos(event))
+        return self.control.handle(event)
+
+    def cancel(self) -> None:
+        self.control.cancel()
+
+    def activate(self) -> None:
+        self.control.activate()
+
+    def adjust(self, step: int) -> bool:
+        return self.control.adjust(step)
+
+    def draw(self, surface: pygame.Surface, theme: Theme) -> None:
+        r = self.rect
+        if self.hover or self.focused:
+            rounded_rect(surface, (255, 255, 255, 16), r, theme.px(8))
+        text_w = self.control.rect.x - r.x - theme.px(20)
+        lf = theme.font(16, True)
+        colour = INK if self.control.enabled else DISABLED
+        x = r.x + theme.px(10)
+        if self.help:
+            hf = theme.font(13)
+            total = lf.get_linesize() + hf.get_linesize()
+            y = r.centery - total // 2
+            draw_text(surface, fit_text(self.label, lf, text_w), lf, colour, (x, y))
+            draw_text(surface, fit_text(self.help, hf, text_w), hf, MUTED if self.control.enabled
+                      else DISABLED, (x, y + lf.get_linesize()))
+        else:
+            draw_text(surface, fit_text(self.label, lf, text_w), lf, colour, (x, r.centery), "midleft")
+        if self.changed:
+            pygame.draw.circle(surface, GOLD, (r.x + theme.px(3), r.centery), theme.px(3))
+        focused = self.control.focused
+        self.control.focused = self.focused
+        self.control.draw(surface, theme)
+        self.control.focused = focused
+
+
+class Heading(Widget):
+    """A group heading inside a scrolling column."""
+
+    focusable = False
+
+    def __init__(self, text: str, rect: Any = None):
+        super().__init__(rect)
+        self.text = text
+
+    def handle(self, event: Any) -> bool:
+        return False
+
+    def draw(self, surface: pygame.Surface, theme: Theme) -> None:
+        font = theme.font(19, True)
+        r = self.rect
+        tr = draw_text(surface, self.text, font, GOLD, (r.x + theme.px(4), r.bottom - theme.px(6)),
+                       "bottomleft")
+        y = r.bottom - theme.px(4)
+        pygame.draw.line(surface, (150, 130, 70), (tr.x, y), (r.right - theme.px(4), y), 1)
+
+
+class TextBlock(Widget):
+    """Wrapped paragraph text inside a scrolling column (height set by :meth:`measure`)."""
+
+    focusable = False
+
+    def __init__(self, text: str, *, size: float = 16, color: Sequence[int] = INK, bold: bool = False,
+                 bullet: bool = False):
+        super().__init__()
+        self.text, self.size, self.color, self.bold, self.bullet = text, size, color, bold, bullet
+
+    def handle(self, event: Any) -> bool:
+        return False
+
+    def measure(self, width: int, theme: Theme) -> int:
+        font = theme.font(self.size, self.bold)
+        indent = theme.px(18) if self.bullet else 0
+        return paragraph_height(self.text, font, width - indent) + theme.px(8)
+
+    def draw(self, surface: pygame.Surface, theme: Theme) -> None:
+        font = theme.font(self.size, self.bold)
+        r = self.rect
+        indent = theme.px(18) if self.bullet else 0
+        if self.bullet:
+            pygame.draw.circle(surface, GOLD, (r.x + theme.px(6), r.y + font.get_height() // 2 + 1),
+                               max(2, theme.px(3)))
+        draw_paragraph(surface, self.text, font, self.color,
+                       pygame.Rect(r.x + indent, r.y, r.width - indent, r.height))
+
+
+class ScrollView:
+    """A clipped column of items that scrolls with the wheel, the scroll bar or the keyboard.
+
+    Items are widgets whose ``base`` rect is in content coordinates (0 = top of the
+    content); :meth:`layout` turns them into screen rects for the current offset.
+    """
+
+    def __init__(self, rect: Any = None):
+        self.rect = pygame.Rect(rect) if rect is not None else pygame.Rect(0, 0, 0, 0)
+        self.items: list[tuple[Widget, pygame.Rect]] = []
+        self.offset = 0
+        self.content_height = 0
+        self.dragging: int | None = None
+        self.line = 40
+
+    def clear(self) -> None:
+        self.items = []
+        self.content_height = 0
+
+    def add(self, widget: Widget, base: pygame.Rect) -> Widget:
+        self.items.append((widget, pygame.Rect(base)))
+        self.content_height = max(self.content_height, base.bottom)
+        return widget
+
+    @property
+    def max_offset(self) -> int:
+        return max(0, self.content_height - self.rect.height)
+
+    def scroll_to(self, offset: float) -> None:
+        self.offset = int(max(0, min(self.max_offset, offset)))
+        self.layout()
+
+    def scroll(self, dy: float) -> None:
+        self.scroll_to(self.offset + dy)
+
+    def layout(self) -> None:
+        for widget, base in self.items:
+            new = base.move(self.rect.x, self.rect.y - self.offset)
+            if isinstance(widget, Row):
+                dx, dy = new.x - widget.rect.x, new.y - widget.rect.y
+                widget.rect = new
+                widget.control.rect.move_ip(dx, dy)
+            else:
+                widget.rect = new
+
+    def ensure_visible(self, widget: Widget) -> None:
+        for w, base in self.items:
+            if w is widget:
+                margin = self.line // 2
+                if base.top - margin < self.offset:
+                    self.scroll_to(base.top - margin)
+                elif base.bottom + margin > self.offset + self.rect.height:
+                    self.scroll_to(base.bottom + margin - self.rect.height)
+                return
+
+    def contains(self, widget: Widget) -> bool:
+        return any(w is widget for w, _ in self.items)
+
+    def widgets(self) -> list[Widget]:
+        return [w for w, _ in self.items]
+
+    def _bar(self) -> tuple[pygame.Rect, pygame.Rect] | None:
+        if self.max_offset <= 0:
+            return None
+        w = max(6, self.rect.width // 80)
+        track = pygame.Rect(self.rect.right - w, self.rect.y, w, self.rect.height)
+        h = max(30, round(self.rect.height * self.rect.height / self.content_height))
+        y = self.rect.y + round((self.rect.height - h) * self.offset / self.max_offset)
+        return track, pygame.Rect(track.x, y, w, h)
+
+    def handle(self, event: Any) -> bool:
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll(-event.y * self.line * 1.5)
+            return True
+        pos = _pos(event)
+        bar = self._bar()
+        if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) in (4, 5):
+            if pos is not None and self.rect.collidepoint(pos):
+                self.scroll(self.line * (1 if event.button == 5 else -1))
+                return True
+        if bar and event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1:
+            track, thumb = bar
+            if track.inflate(8, 0).collidepoint(pos):
+                if thumb.collidepoint(pos):
+                    self.dragging = pos[1] - thumb.y
+                else:
+                    self.scroll(self.rect.height * (1 if pos[1] > thumb.y else -1))
+                return True
+        if self.dragging is not None:
+            if event.type == pygame.MOUSEMOTION:
+                track, thumb = bar or (self.rect, self.rect)
+                room = track.height - thumb.height
+                if room > 0:
+                    self.scroll_to((pos[1] - self.dragging - track.y) / room * self.max_offset)
+                return True
+            if event.type == pygame.MOUSEBUTTONUP:
+                self.dragging = None
+                return True
+        inside = pos is None or self.rect.collidepoint(pos)
+        used = False
+        for widget, _ in self.items:
+            if inside:
+                used = widget.handle(event) or used
+            elif event.type == pygame.MOUSEBUTTONUP:
+                widget.cancel()
+            elif event.type == pygame.MOUSEMOTION:
+                widget.hover = False
+                if isinstance(widget, Row):
+                    widget.control.hover = False
+            if used and event.type != pygame.MOUSEMOTION:
+                break
+        return used
+
+    def draw(self, surface: pygame.Surface, theme: Theme) -> None:
+        old = surface.get_clip()
+        surface.set_clip(self.rect.clip(old) if old else self.rect)
+        for widget, _ in self.items:
+            if widget.visible and widget.rect.colliderect(self.rect):
+                widget.draw(surface, theme)
+        surface.set_clip(old)
+        bar = self._bar()
+        if bar:
+            track, thumb = bar
+            rounded_rect(surface, (0, 0, 0, 70), track, track.width // 2)
+            rounded_rect(surface, GOLD if self.dragging is not None else (190, 200, 180), thumb,
+                         thumb.width // 2)
+        # soft edges hint that there is more above or below
+        if self.offset > 0:
+            _fade(surface, pygame.Rect(self.rect.x, self.rect.y, self.rect.width - 10, theme.px(14)), True)
+        if self.offset < self.max_offset:
+            _fade(surface, pygame.Rect(self.rect.x, self.rect.bottom - theme.px(14),
+                                       self.rect.width - 10, theme.px(14)), False)
+
+
+def _fade(surface: pygame.Surface, rect: pygame.Rect, top: bool) -> None:
+    layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+    h = rect.height
+    for i in range(h):
+        a = round(90 * (1 - i / h)) if top else round(90 * (i / h))
+        pygame.draw.line(layer, (0, 0, 0, a), (0, i), (rect.width, i))
+    surface.blit(layer, rect.topleft)
+
+
+class FocusRing:
+    """Keyboard focus over a list of widgets: Up/Down/Tab move, Left/Right adjust, Enter/Space activate."""
+
+    def __init__(self) -> None:
+        self.widgets: list[Widget] = []
+        self.index = -1
+        self.on_move: Callable[[Widget], Any] | None = None
+
+    def set(self, widgets: Sequence[Widget], keep: Widget | None = None) -> None:
+        current = keep or self.current
+        self.widgets = [w for w in widgets if w.focusable]
+        for w in self.widgets:
+            w.focused = False
+        self.index = -1
+        if current is not None:
+            for i, w in enumerate(self.widgets):
+                if w is current or (w.name and w.name == current.name):
+                    self.index = i
+                    w.focused = True
+                    break
+
+    @property
+    def current(self) -> Widget | None:
+        if 0 <= self.index < len(self.widgets):
+            return self.widgets[self.index]
+        return None
+
+    def focus(self, widget: Widget | None) -> None:
+        for i, w in enumerate(self.widgets):
+            w.focused = w is widget
+            if w is widget:
+                self.index = i
+        if widget is None:
+            self.index = -1
+        elif self.on_move is not None:
+            self.on_move(widget)
+
+    def move(self, step: int) -> None:
+        usable = [i for i, w in enumerate(self.widgets) if w.enabled and w.visible]
+        if not usable:
+            return
+        if self.index not in usable:
+            i = usable[0] if step > 0 else usable[-1]
+        else:
+            k = usable.index(self.index)
+            i = usable[(k + step) % len(usable)]
+        self.focus(self.widgets[i])
+
+    def handle_key(self, event: Any) -> bool:
+        if event.type != pygame.KEYDOWN:
+            return False
+        key = event.key
+        shift = bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT)
+        if key == pygame.K_TAB:
+            self.move(-1 if shift else 1)
+            return True
+        if key in (pygame.K_DOWN,):
+            self.move(1)
+            return True
+        if key in (pygame.K_UP,):
+            self.move(-1)
+            return True
+        w = self.current
+        if w is None:
+            return False
+        if key in (pygame.K_LEFT, pygame.K_RIGHT):
+            w.adjust(-1 if key == pygame.K_LEFT else 1)
+            return True
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            w.activate()
+            return True
+        return False
