@@ -1,0 +1,512 @@
+"""What a bot works out from its view: card values, meld chances, danger, turn plans.
+
+Everything here reads a :class:`~game.engine.view.PlayerView` only.  The numbers are
+in points of the current scoring, so that a card's worth, the risk of holding it
+and the gift of discarding it can be added up and compared:
+
+* ``gain(c)``: what melding ``c`` is worth to this seat (its value in
+  rummy5000 and rummy500; nothing in "winner collects", where melding only helps
+  to go out).
+* ``loss(c)``: what holding ``c`` until the round ends costs (the card goes to
+  the player who goes out, or counts against this seat), times the chance that
+  the round ends that way.
+* ``meld chance m(c)``: how likely the card ends up melded or laid off by this
+  seat: pairs and run pieces count their live outs (cards this seat has not
+  seen), wild cards and cards that fit the table count high.
+
+A hand is worth ``sum(m*gain - (1-m)*(loss + tempo))``.  The discard is the card
+whose loss hurts least, plus what it would give the others (a card that fits a
+meld on the table invites a "Rummy!" call; a card that matches what an opponent
+was seen to take from the pile feeds that opponent).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+
+from game.engine import CallRummy, Cover, Discard, DrawStock, LayOff, MeldCards, TakePile
+from game.engine.melds import RUN, cover_index, layoff_ends, swap_ok
+from game.engine.solver import Plan, best_plan, iter_melds
+from game.engine.view import PlayerView
+
+JOKER = 4
+
+# chance that an opponent holding h cards goes out before the round ends
+_OUT_RISK = {0: 0.7, 1: 0.6, 2: 0.5, 3: 0.42, 4: 0.36, 5: 0.3, 6: 0.26, 7: 0.23}
+
+
+def face(c: int) -> int:
+    return c & 127
+
+
+def rank(c: int) -> int:
+    return c & 15
+
+
+def suit(c: int) -> int:
+    return (c >> 4) & 7
+
+
+class Analysis:
+    """Facts about one view, computed once per decision."""
+
+    def __init__(self, view: PlayerView):
+        self.view = view
+        self.seat = view.seat
+        self.rules = view.rules
+        self.ctx = ctx = view.ctx
+        self.value = ctx.value
+        self.wilds = ctx.wilds
+        self.players = view.players
+        self.table = view.melds
+        unseen = view.unseen()
+        self.unseen_n = max(1, len(unseen))
+        self.live_face = Counter(face(c) for c in unseen if c not in ctx.wilds)
+        self.live_rank = Counter(rank(c) for c in unseen if c not in ctx.wilds and suit(c) != JOKER)
+        self.live_wild = sum(1 for c in unseen if c in ctx.wilds)
+        self.avg_unseen = sum(self.value[c] for c in unseen) / max(1, len(unseen))
+        self.has_meld = any(m.owner == self.seat for m in view.melds)
+        self.may_lay_off = self.has_meld or not self.rules.layoff_needs_own_meld
+        self.opponents = [(self.seat + k) % self.players for k in range(1, self.players)]
+        self.scoring = self.rules.round_scoring
+        self.wild_cap = 1 if ctx.limit == "one_per_meld" else 99
+        # how many more draws this seat may expect this round
+        per_round = view.stock_count / max(1, self.players)
+        if self.rules.empty_stock == "reshuffle":
+            per_round = max(per_round, 4)
+        self.draws_left = max(1.0, min(per_round, 8.0))
+        self.p_opp_out = self._p_opp_out()
+        self.bonus = self._bonus_estimate()
+        self.tempo = self._tempo()
+        self._fits: dict[int, bool] = {}
+        self._opp_melds = [any(m.owner == s for m in view.melds) for s in range(self.players)]
+
+    # ------------------------------------------------------------------ the round
+    def _p_opp_out(self) -> float:
+        v = self.view
+        keep = 1.0
+        for s in self.opponents:
+            h = v.hand_sizes[s]
+            if v.floating[s]:
+                h = 0
+            keep *= 1.0 - _OUT_RISK.get(h, 0.2)
+        p = 1.0 - keep
+        # a nearly empty stock ends many rounds without anyone going out
+        if self.rules.empty_stock != "reshuffle":
+            p *= min(1.0, 0.35 + v.stock_count / (3.0 * self.players))
+        return min(0.95, p)
+
+    def opp_hand_value(self, s: int) -> float:
+        v = self.view
+        known = v.known[s]
+        val = sum(self.value[c] for c in known)
+        return val + max(0, v.hand_sizes[s] - len(known)) * self.avg_unseen
+
+    def _bonus_estimate(self) -> float:
+        """What going out is worth to this seat, relative to the others."""
+        opp = sum(self.opp_hand_value(s) for s in self.opponents)
+        mode = self.scoring
+        if mode in ("melds_and_out_bonus", "add_to_out_player", "winner_collects"):
+            return opp
+        if mode == "melds_minus_hand":
+            # the others' hands count against them
+            return self.rules.going_out_bonus + opp / max(1, self.players - 1)
+        return opp / max(1, self.players - 1)  # penalty: the others are charged
+
+    def _tempo(self) -> float:
+        """The cost of one more card standing between this seat and going out."""
+        return max(2.0, min(15.0, 0.08 * self.bonus))
+
+    def gain(self, c: int) -> float:
+        mode = self.scoring
+        if mode in ("winner_collects", "penalty"):
+            return 0.0
+        return float(self.value[c])
+
+    def loss(self, c: int) -> float:
+        mode = self.scoring
+        v = self.value[c]
+        if mode == "melds_minus_hand":
+            return v * (0.95 if self.rules.hands_count_on_empty_stock else 0.7)
+        if mode == "penalty":
+            return float(v)
+        return v * self.p_opp_out
+
+    # ------------------------------------------------------------------ meld chances
+    def fits_table(self, c: int) -> bool:
+        f = face(c) if c not in self.wilds else -1 - int(c)
+        got = self._fits.get(f)
+        if got is None:
+            ctx = self.ctx
+            got = False
+            for m in self.table:
+                if layoff_ends(ctx, m, c):
+                    got = True
+                    break
+                if self.rules.wild_after_meld == "stays" and cover_index(ctx, m, c) is not None:
+                    got = True
+                    break
+            self._fits[f] = got
+        return got
+
+    def _p_get(self, need: int, outs: float) -> float:
+        if need <= 0:
+            return 0.92
+        if outs <= 0:
+            return 0.0
+        q = min(0.9, 1.25 * outs / self.unseen_n)
+        t = self.draws_left
+        p1 = 1.0 - (1.0 - q) ** t
+        if need == 1:
+            return p1
+        if need == 2:
+            return 0.55 * p1 * p1
+        return 0.0
+
+    def meld_chances(self, hand: Sequence[int]) -> list[float]:
+        """``m(c)`` for each card of ``hand`` (same order)."""
+        ctx = self.ctx
+        wilds = self.wilds
+        nat_rank: Counter = Counter()
+        present: set[tuple[int, int]] = set()
+        nw = 0
+        for c in hand:
+            if c in wilds:
+                nw += 1
+                # a wild of the round's rank is also a natural of its own rank
+                if suit(c) != JOKER and ctx.natural_in_place:
+                    nat_rank[rank(c)] += 0  # counted as a wild, not twice
+                continue
+            nat_rank[rank(c)] += 1
+            for p in ctx.run_positions(c):
+                present.add((suit(c), p))
+        w_eff = min(nw, self.wild_cap)
+        live_w = self.live_wild if self.wild_cap > 1 or nw == 0 else 0
+        mm = ctx.min_meld
+        out = []
+        lay_now = self.may_lay_off
+        for c in hand:
+            if c in wilds:
+                if lay_now and self.table:
+                    out.append(0.93)
+                else:
+                    others = len(hand) - 1
+                    out.append(0.8 if others >= 2 else 0.6)
+                continue
+            r, s = rank(c), suit(c)
+            miss = 1.0
+            if ctx.allow_sets:
+                k = nat_rank[r] - 1
+                need = mm - 1 - k - (w_eff if k >= 1 or self.wild_cap > 1 else min(w_eff, 1))
+                need = max(0, need)
+                outs = self.live_rank[r] + (live_w if need else 0)
+                miss *= 1.0 - self._p_get(need, outs)
+            if ctx.allow_runs:
+                best = 0.0
+                for p in ctx.run_positions(c):
+                    lo_start = max(ctx.run_lo, p - mm + 1)
+                    hi_start = min(p, ctx.run_hi - mm + 1)
+                    for lo in range(lo_start, hi_start + 1):
+                        have = 0
+                        outs = 0
+                        for q in range(lo, lo + mm):
+                            if (s, q) in present:
+                                have += 1
+                            else:
+                                outs += self.live_face[s * 16 + (1 if q == 14 else q)]
+                        need = max(0, mm - have - w_eff)
+                        pr = self._p_get(need, outs + (live_w if need else 0))
+                        if pr > best:
+                            best = pr
+                miss *= 1.0 - best
+            if self.table and self.fits_table(c):
+                miss *= 0.03 if lay_now else 0.45
+            out.append(1.0 - miss)
+        return out
+
+    def hand_worth(self, hand: Sequence[int], chances: Sequence[float] | None = None) -> float:
+        if chances is None:
+            chances = self.meld_chances(hand)
+        tempo = self.tempo
+        total = 0.0
+        for c, m in zip(hand, chances):
+            total += m * self.gain(c) - (1.0 - m) * (self.loss(c) + tempo)
+        return total
+
+    # ------------------------------------------------------------------ danger
+    def feed(self, c: int) -> float:
+        """What discarding ``c`` is expected to give the others, in points."""
+        v = self.view
+        value = self.value[c]
+        calls = self.rules.rummy_calls
+        danger = 0.0
+        if self.table and self._fits_for_others(c):
+            if calls in ("discard", "top_card", "pile"):
+                danger += 0.9 * (value + 6)
+            else:
+                danger += 0.55 * (value + 6)
+        if c in self.wilds:
+            danger += 0.6 * value + 10
+        else:
+            nxt = self.opponents[0] if self.opponents else None
+            for s in self.opponents:
+                known = v.known[s]
+                if not known:
+                    continue
+                weight = 1.0 if s == nxt else (0.6 if self._deep_takes() else 0.25)
+                same, near = _partners(c, known, self.wilds, self.ctx)
+                if same >= 2 or near >= 2:
+                    danger += weight * (value + sum(self.value[k] for k in known if _related(c, k)))
+                elif same == 1 or near == 1:
+                    danger += weight * 0.35 * value
+            # someone unseen may hold the partners
+            pair_odds = min(1.0, (self.live_rank[rank(c)] + 0.5 * self.live_wild) / self.unseen_n * 4)
+            spread = 1.0 + (0.5 * (self.players - 2) if self._deep_takes() else 0.0)
+            danger += 0.12 * value * pair_odds * spread
+        return danger
+
+    def _deep_takes(self) -> bool:
+        return self.rules.discard_pile == "splayed"
+
+    def _fits_for_others(self, c: int) -> bool:
+        rules = self.rules
+        if rules.layoff_needs_own_meld and not any(self._opp_melds[s] for s in self.opponents):
+            return False
+        ctx = self.ctx
+        for m in self.table:
+            if layoff_ends(ctx, m, c):
+                return True
+        return False
+
+    # ------------------------------------------------------------------ plans
+    def plan(self, hand: Sequence[int], keep: int = 0) -> Plan:
+        ctx = self.ctx
+        may = self.may_lay_off
+        p = best_plan(ctx, list(hand), self.table, self.seat, may_lay_off=may, keep=keep)
+        if not may and p.melds:
+            p = best_plan(ctx, list(hand), self.table, self.seat, may_lay_off=True, keep=keep)
+        return p
+
+    def plan_gain(self, plan: Plan) -> float:
+        g = 0.0
+        for cards, _ in plan.melds:
+            for c in cards:
+                g += self.gain(c)
+        for c, _, _ in plan.layoffs:
+            g += self.gain(c)
+        return g
+
+    def discard_scores(self, hand: Sequence[int], allowed: Iterable[int] | None = None,
+                       chances: Sequence[float] | None = None) -> list[tuple[float, int]]:
+        """(worth of the hand after discarding c minus the danger of c, c), best first."""
+        hand = list(hand)
+        pool = hand if allowed is None else [c for c in hand if c in set(allowed)]
+        seen: set[int] = set()
+        out = []
+        for c in pool:
+            f = face(c)
+            if f in seen:
+                continue
+            seen.add(f)
+            rest = list(hand)
+            rest.remove(c)
+            w = self.hand_worth(rest) if rest else self.out_value()
+            out.append((w - self.feed(c), c))
+        out.sort(key=lambda t: (-t[0], int(t[1])))
+        return out
+
+    def out_value(self) -> float:
+        """Worth of an empty hand after a discard: the round ends with this seat out."""
+        return self.bonus
+
+
+def _related(c: int, k: int) -> bool:
+    if suit(k) == JOKER:
+        return False
+    if rank(k) == rank(c):
+        return True
+    return suit(k) == suit(c) and abs(rank(k) - rank(c)) <= 2
+
+
+def _partners(c: int, cards: Iterable[int], wilds, ctx) -> tuple[int, int]:
+    """(cards of ``c``'s rank, same-suit neighbours within two) among ``cards`` (wilds count for both)."""
+    same = near = 0
+    r, s = rank(c), suit(c)
+    for k in cards:
+        if k in wilds:
+            same += 1
+            near += 1
+            continue
+        if suit(k) == JOKER:
+            continue
+        if rank(k) == r and ctx.allow_sets:
+            same += 1
+        elif suit(k) == s and ctx.allow_runs and (abs(rank(k) - r) <= 2 or {rank(k), r} & {1} and abs((14 if rank(k) == 1 else rank(k)) - (14 if r == 1 else r)) <= 2):
+            near += 1
+    return same, near
+
+
+# ---------------------------------------------------------------------- turn steps
+
+
+def plan_steps(an: Analysis, hand: Sequence[int], must: int | None = None) -> tuple[list, Plan]:
+    """The melds, lay-offs and covers to make now, in order, and the plan they come from."""
+    view = an.view
+    ctx = an.ctx
+    steps: list = []
+    plan = an.plan(hand)
+    if must is not None and must in hand and not _plan_uses(plan, must):
+        forced = _forced_use(an, hand, must)
+        if forced is not None:
+            first, rest_plan = forced
+            steps.append(first)
+            plan = rest_plan
+    # covers that swap a wild into the hand come first: the wild is worth more
+    if an.may_lay_off and an.rules.wild_after_meld == "swap":
+        for c in hand:
+            if c in ctx.wilds:
+                continue
+            for m in view.melds:
+                i = cover_index(ctx, m, c)
+                if i is not None and swap_ok(ctx, m, i, c):
+                    steps.append(Cover(c, m.id))
+                    break
+    melds = sorted(plan.melds, key=lambda mc: -sum(an.value[c] for c in mc[0]))
+    if must is not None:
+        melds.sort(key=lambda mc: must not in mc[0])
+    for cards, shape in melds:
+        steps.append(MeldCards(tuple(cards), shape))
+    for c, target, end in plan.layoffs:
+        if end == "cover":
+            steps.append(Cover(c, target))
+        else:
+            steps.append(LayOff(c, target, end))
+    if must is not None and must in hand and not any(_step_has(s, must) for s in steps):
+        if an.rules.deep_take_use == "meld_or_layoff":
+            for m in view.melds:
+                ends = layoff_ends(ctx, m, must)
+                if ends:
+                    steps.append(LayOff(must, m.id, ends[0]))
+                    break
+    return steps, plan
+
+
+def _step_has(step, card: int) -> bool:
+    if isinstance(step, MeldCards):
+        return card in step.cards
+    return getattr(step, "card", None) == card
+
+
+def _plan_uses(plan: Plan, card: int) -> bool:
+    for cards, _ in plan.melds:
+        if card in cards:
+            return True
+    return any(c == card for c, _, _ in plan.layoffs)
+
+
+def _forced_use(an: Analysis, hand: Sequence[int], must: int):
+    """The best new meld holding ``must`` and the plan for the rest of the hand."""
+    best = None
+    two = an.rules.deep_take_use == "new_meld_two_naturals"
+    tried = 0
+    for cards, shape in iter_melds(an.ctx, list(hand), must=must):
+        if must not in cards:
+            # iter_melds names one copy of each face; use the very card taken
+            lst = list(cards)
+            idx = next((i for i, c in enumerate(lst) if face(c) == face(must)), None)
+            if idx is None:
+                continue
+            lst[idx] = must
+            cards = tuple(lst)
+        if two and not _two_naturals(an, cards, shape, must):
+            continue
+        rest = list(hand)
+        for c in cards:
+            rest.remove(c)
+        p = an.plan(rest)
+        score = sum(an.gain(c) for c in cards) + an.plan_gain(p) + 0.01 * len(cards)
+        if best is None or score > best[0]:
+            best = (score, MeldCards(tuple(cards), shape), p)
+        tried += 1
+        if tried >= 24:
+            break
+    if best is None:
+        return None
+    return best[1], best[2]
+
+
+def _two_naturals(an: Analysis, cards, shape, must) -> bool:
+    nat = 0
+    for c in cards:
+        if c == must or c in an.wilds:
+            continue
+        if shape[0] == RUN:
+            nat += suit(c) == shape[1]
+        else:
+            nat += rank(c) == shape[1]
+    return nat >= 2
+
+
+def first_legal(steps: Sequence, checker) -> object | None:
+    for s in steps:
+        if checker.ok(s):
+            return s
+    return None
+
+
+# ---------------------------------------------------------------------- draw options
+
+
+def take_options(view: PlayerView, limit: int = 8) -> list[TakePile]:
+    """Pile takes worth a look: the top card, and deeper cards that could be used."""
+    pile = view.pile
+    if not pile or view.floating[view.seat]:
+        return []
+    out = [TakePile(pile[-1])]
+    if view.rules.discard_pile != "splayed":
+        return out
+    ctx = view.ctx
+    hand = list(view.hand)
+    deep = []
+    for i in range(len(pile) - 2, -1, -1):
+        c = pile[i]
+        pool = hand + list(pile[i:])
+        if _could_use(ctx, c, pool, view):
+            deep.append(TakePile(c))
+    # the shallowest first: a deep take carries the whole pile above it
+    return out + deep[:limit]
+
+
+def _could_use(ctx, c: int, pool: Sequence[int], view: PlayerView) -> bool:
+    same = near = 0
+    wild = 0
+    r, s = rank(c), suit(c)
+    for k in pool:
+        if k == c:
+            continue
+        if k in ctx.wilds:
+            wild += 1
+        elif suit(k) != JOKER and rank(k) == r:
+            same += 1
+        elif suit(k) == s and abs(rank(k) - r) <= 2:
+            near += 1
+    if same + wild >= 2 or near + wild >= 2 or c in ctx.wilds:
+        return True
+    for m in view.melds:
+        if layoff_ends(ctx, m, c):
+            return True
+    return False
+
+
+def draw_actions(view: PlayerView) -> list:
+    out = []
+    if view.stock_count:
+        out.append(DrawStock())
+    return out
+
+
+__all__ = [
+    "Analysis", "CallRummy", "Discard", "DrawStock", "LayOff", "MeldCards", "TakePile", "draw_actions",
+    "first_legal", "plan_steps", "take_options",
+]
