@@ -340,42 +340,60 @@ def best_plan(ctx: MeldContext, hand: Sequence[int], table: Sequence[Meld] = (),
     keep a discard).
     """
     value = ctx.value
-    wilds = sorted((c for c in hand if c in ctx.wilds), key=lambda c: -value[c])
-    naturals = sorted((c for c in hand if c not in ctx.wilds), key=lambda c: (c & 15, (c >> 4) & 7))
-    nw = len(wilds)
-    cores = _cores(ctx, naturals, nw)
+    # "flex" cards are wild but have a rank: they may stand as naturals in their own place
+    flex_ok = ctx.natural_in_place
+    flex = sorted((c for c in hand if c in ctx.wilds and flex_ok and (c >> 4) & 7 != JOKER_SUIT),
+                  key=lambda c: (c & 15, (c >> 4) & 7))
+    pure = sorted((c for c in hand if c in ctx.wilds and c not in flex), key=lambda c: -value[c])
+    naturals = flex + sorted((c for c in hand if c not in ctx.wilds), key=lambda c: (c & 15, (c >> 4) & 7))
+    nflex = len(flex)
+    cores = _cores(ctx, naturals, len(pure) + nflex)
     by_low: dict[int, list] = {}
     for core in cores:
         mask = core[0]
         low = (mask & -mask).bit_length() - 1
         by_low.setdefault(low, []).append(core)
-    nat_val = [value[c] for c in naturals]
-    memo: dict[tuple[int, int], tuple[int, tuple]] = {}
+    wild_unit = max((value[c] for c in pure + flex), default=0)
+    core_val = {}
+    for core in cores:
+        core_val[core[0], core[1]] = sum(value[c] for c in core[3]) + core[1] * wild_unit + 1
+    memo: dict[tuple[int, int, bool], tuple[int, tuple]] = {}
     full = (1 << len(naturals)) - 1
+    flex_mask = (1 << nflex) - 1
+    # wilds left over can join a meld (or the table) when the limits allow it
+    spare_ok = ctx.limit == "none"
+    table_room = may_lay_off and bool(table)
+    NEG = (-(10**9), ())
 
-    def search(rest: int, w: int) -> tuple[int, tuple]:
+    def search(rest: int, w: int, melded: bool) -> tuple[int, tuple]:
+        # ``w`` may dip below zero while flex cards still to be decided can repay it
         if rest == 0:
-            return 0, ()
-        key = (rest, w)
+            if w < 0:
+                return NEG
+            return (w * wild_unit if spare_ok and (melded or table_room) else 0), ()
+        key = (rest, w, melded)
         got = memo.get(key)
         if got is not None:
             return got
         low = (rest & -rest).bit_length() - 1
-        best = search(rest & ~(1 << low), w)
+        pending = (rest & flex_mask).bit_count()
+        # leave this card out: a flex card then serves as a wild, a natural stays in hand
+        best = search(rest & ~(1 << low), w + 1 if low < nflex else w, melded)
         for core in by_low.get(low, ()):
             mask, need = core[0], core[1]
-            if mask & rest != mask or need > w:
+            if mask & rest != mask or need > w + pending - (mask & flex_mask).bit_count():
                 continue
-            sub_v, sub_c = search(rest & ~mask, w - need)
-            v = sub_v + sum(nat_val[i] for i in range(len(naturals)) if mask >> i & 1) + 1
+            sub_v, sub_c = search(rest & ~mask, w - need, True)
+            v = sub_v + core_val[mask, need]
             if v > best[0]:
                 best = (v, (core,) + sub_c)
         memo[key] = best
         return best
 
-    _, chosen = search(full, nw)
-    # realise the chosen cores with actual wilds
-    wild_pool = list(wilds)
+    _, chosen = search(full, len(pure), False)
+    # realise the chosen cores with actual wilds: pure wilds and the flex cards left out
+    in_cores = {c for core in chosen for c in core[3]}
+    wild_pool = sorted(pure + [c for c in flex if c not in in_cores], key=lambda c: -value[c])
     melds: list[tuple[list, tuple]] = []
     for _, need, shape, cards in chosen:
         use = [wild_pool.pop() for _ in range(need)]  # cheapest wilds fill gaps

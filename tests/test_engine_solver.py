@@ -1,0 +1,113 @@
+"""The best-plan solver against brute force, and the meld enumerator's completeness."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from game.engine import Rules, new_game, parse_cards
+from game.engine.melds import MeldContext, shapes_for
+from game.engine.solver import best_plan, iter_melds, meld_with_exists
+
+CASES = [
+    ("rummy5000", {}),
+    ("rummy500", {}),
+    ("rummy5000", {"wild_limit": "one_per_meld"}),
+    ("rummy5000", {"wild_limit": "fewer_than_naturals"}),
+    ("george", {}),
+    ("rummy5000", {"decks": 2, "jokers_per_deck": 1, "permanent_wilds": ["jokers"]}),
+    ("basic", {}),
+]
+
+
+def brute_best(ctx, hand) -> int:
+    """Most points a hand can meld, by trying every combination of listed melds."""
+    melds = list(iter_melds(ctx, hand))
+    best = 0
+
+    def rec(rem: Counter, start: int, val: int) -> None:
+        nonlocal best
+        best = max(best, val)
+        for i in range(start, len(melds)):
+            cards, _ = melds[i]
+            need = Counter(c & 127 for c in cards)
+            if all(rem[f] >= k for f, k in need.items()):
+                rec(rem - need, i, val + sum(ctx.value[c] for c in cards))
+
+    rec(Counter(c & 127 for c in hand), 0, 0)
+    return best
+
+
+@pytest.mark.parametrize("preset,opts", CASES)
+def test_best_plan_matches_brute_force(preset, opts):
+    for t in range(40):
+        rng = random.Random(t)
+        g, _ = new_game(Rules.preset(preset, **opts), 4, seed=t)
+        pack = list(g.pack)
+        rng.shuffle(pack)
+        hand = pack[: rng.randint(4, 9)]
+        plan = best_plan(g.ctx, hand, [], 0)
+        assert plan.points == brute_best(g.ctx, hand), (hand, plan)
+        # the plan's melds are real melds made of the hand's cards
+        used = Counter()
+        for cards, shape in plan.melds:
+            assert shape in shapes_for(g.ctx, cards) or len(cards) > 0
+            used.update(cards)
+        assert not (used - Counter(hand))
+
+
+def test_best_plan_uses_table_layoffs():
+    g, _ = new_game(Rules.preset("rummy500"), 2, seed=1)
+    from game.engine.melds import make_meld
+
+    ctx = g.ctx
+    run = make_meld(ctx, parse_cards("6♥ 7♥ 8♥"), ("run", 2, 6), 1, 1)
+    plan = best_plan(ctx, parse_cards("9♥ 5♥ K♣"), [run], 0)
+    assert sorted(str(c) for c, _, _ in plan.layoffs) == ["5♥", "9♥"]
+    assert [str(c) for c in plan.left] == ["K♣"]
+    # ``keep`` leaves a card to discard
+    plan = best_plan(ctx, parse_cards("9♥ 5♥"), [run], 0, keep=1)
+    assert len(plan.left) == 1
+
+
+def test_meld_with_exists_prefers_the_named_copy():
+    g, _ = new_game(Rules.preset("rummy500"), 6, seed=1)  # two decks
+    ctx = g.ctx
+    hand = parse_cards("4♥ 4♥#2 5♥ 6♥ K♠")
+    assert meld_with_exists(ctx, parse_cards("4♥#2")[0], hand)
+    assert meld_with_exists(ctx, parse_cards("4♥")[0], hand)
+    assert not meld_with_exists(ctx, parse_cards("K♠")[0], hand)
+
+
+def test_solver_is_fast_enough_for_a_big_hand():
+    # not a timing test: a 24-card hand with wilds must simply finish and be sane
+    g, _ = new_game(Rules.preset(), 4, seed=3)
+    ctx = g.ctx
+    pack = list(g.pack)
+    random.Random(5).shuffle(pack)
+    wilds = [c for c in pack if c in ctx.wilds][:4]
+    hand = wilds + [c for c in pack if c not in ctx.wilds][:20]
+    plan = best_plan(ctx, hand, [], 0)
+    assert plan.points >= sum(ctx.value[c] for c in wilds)
+
+
+def test_enumerated_melds_are_valid_and_distinct():
+    for t in range(30):
+        rng = random.Random(t)
+        g, _ = new_game(Rules.preset(), 4, seed=t)
+        pack = list(g.pack)
+        rng.shuffle(pack)
+        hand = pack[:12]
+        seen = set()
+        for cards, shape in iter_melds(g.ctx, hand):
+            assert shape in shapes_for(g.ctx, cards)
+            key = (tuple(sorted(c & 127 for c in cards)), shape)
+            assert key not in seen
+            seen.add(key)
+
+
+def test_context_is_shared_by_state():
+    g, _ = new_game(Rules.preset(), 4, seed=3)
+    assert isinstance(g.ctx, MeldContext)
