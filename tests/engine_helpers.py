@@ -37,7 +37,8 @@ def position(hands, *, rules=None, pile: str = "", melds=(), wild=None, top: str
     """A state from hand texts; ``top`` lists the next stock cards, first drawn first."""
     t = {"hands": list(hands), "pile": pile, "melds": list(melds), "stock": "rest",
          "wild_rank": wild}
-    extra = {k: table.pop(k) for k in ("dealer", "scores", "round") if k in table}
+    extra = {k: table.pop(k) for k in ("dealer", "scores", "round", "decks", "seed", "results")
+             if k in table}
     t.update(table)
     data = {"rules": rules_dict(rules), "players": players or len(hands), "table": t, **extra}
     g = position_from_dict(data)
@@ -85,3 +86,20 @@ def assert_pack_intact(g) -> None:
 
 def hand_text(g, seat: int) -> list[str]:
     return sorted(str(c) for c in g.hands[seat])
+
+
+def playing(hand: str, *, rules=None, wild=None, melds=(), others=("",), **table):
+    """Seat 0 holds ``hand`` and has drawn: it may meld, lay off and discard."""
+    return position([hand, *others], rules=rules, wild=wild, melds=melds, phase="play", current=0,
+                    **table)
+
+
+def attempt(g, text: str):
+    """Apply one action; returns None if it was accepted, else the refusal message."""
+    from game.engine import IllegalActionError
+
+    try:
+        g.apply(parse_action(text))
+    except IllegalActionError as e:
+        return str(e)
+    return None

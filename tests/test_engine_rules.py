@@ -105,7 +105,6 @@ def test_basic_preset():
     assert r.player_range()[0] == 2
 
 
-@pytest.mark.xfail(strict=True, reason="engine: basic is for 2-4 players (RULES.md section 2) but the engine allows 2-6")
 def test_basic_is_for_two_to_four_players():
     r = Rules.preset("basic")
     assert r.player_range() == (2, 4)
