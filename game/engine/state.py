@@ -372,28 +372,24 @@ class GameState:
 
     def _can_use(self, seat: int, card: Card, hand: list, mode: str, has_meld: bool | None = None) -> bool:
         """Whether ``card`` (in ``hand``) can still be used as the obligation ``mode`` demands."""
-        from .solver import meld_with_exists
+        from .solver import any_meld_exists, meld_with_exists
 
         ctx = self.ctx
-        two = mode == "new_meld_two_naturals"
-        if meld_with_exists(ctx, card, hand, two_naturals=two):
-            return True
-        if mode != "meld_or_layoff":
-            return False
-        fits = any(layoff_ends(ctx, m, card) for m in self.melds)
-        if not fits:
-            fits = self.rules.wild_after_meld == "stays" and any(
+        fits = False
+        if mode == "meld_or_layoff":
+            fits = any(layoff_ends(ctx, m, card) for m in self.melds) or any(
                 cover_index(ctx, m, card) is not None for m in self.melds
             )
+            if fits:
+                own = self.has_own_meld(seat) if has_meld is None else has_meld
+                if own or not self.rules.layoff_needs_own_meld:
+                    return True
+        if meld_with_exists(ctx, card, hand, two_naturals=mode == "new_meld_two_naturals"):
+            return True
         if not fits:
             return False
-        own = self.has_own_meld(seat) if has_meld is None else has_meld
-        if own or not self.rules.layoff_needs_own_meld:
-            return True
         rest = list(hand)
         rest.remove(card)
-        from .solver import any_meld_exists
-
         return any_meld_exists(ctx, rest)
 
     def _obligation_met(self, seat: int) -> bool:
@@ -494,13 +490,15 @@ class GameState:
         out: list[Action] = []
         if self.rules.layoff_needs_own_meld and not self.has_own_meld(seat):
             return out
+        wilds = self.ctx.wilds
+        with_wilds = {m.id for m in self.melds if any(x in wilds for x in m.cards)}
         for c in _distinct_keep(hand, self.must_use, self.stock_card, self.took_top):
             for m in self.melds:
                 for end in layoff_ends(self.ctx, m, c):
                     a = LayOff(c, m.id, end)
                     if self._layoff_problem(seat, a) is None:
                         out.append(a)
-                if cover_index(self.ctx, m, c) is not None:
+                if m.id in with_wilds and cover_index(self.ctx, m, c) is not None:
                     a2 = Cover(c, m.id)
                     if self._cover_problem(seat, a2) is None:
                         out.append(a2)
