@@ -294,7 +294,7 @@ class TitleScene(MenuScene):
         w, h = t.size
         bw, bh, gap = t.px(300), t.px(46), t.px(11)
         total = len(self.ITEMS) * bh + (len(self.ITEMS) - 1) * gap
-        top = max(round(h * 0.44), h - total - t.px(56))
+        top = min(round(h * 0.42), h - total - t.px(40))
         actions = {
             "new_game": lambda: self.app.stack.push(NewGameScene(self.app)),
             "continue": self._continue,
@@ -337,7 +337,7 @@ class TitleScene(MenuScene):
         w, h = t.size
         first = self.widgets[0].rect.top if self.widgets else h // 2
         # a fan of cards over the name
-        fan_h = max(t.px(60), min(t.px(150), round(first * 0.42)))
+        fan_h = max(t.px(60), min(t.px(150), round(first * 0.46)))
         fan_w = round(fan_h * 0.7)
         cx = w // 2
         cards = (("A", 3), ("K", 2), ("5", 1), ("Q", 0), ("J", 2))
@@ -350,8 +350,8 @@ class TitleScene(MenuScene):
             ui.draw_card_face(surface, pygame.Rect(0, 0, fan_w, fan_h).move(x - fan_w // 2, y - fan_h // 2),
                               rank, suit, angle, settings.four_colour)
         # the name
-        title_font = ui.get_font(max(24, min(t.px(84), round(first * 0.2))), True)
-        ty = t.px(20) + fan_h + t.px(6)
+        title_font = ui.get_font(max(24, min(t.px(84), round(first * 0.23))), True)
+        ty = t.px(14) + fan_h
         r = ui.draw_text(surface, "Rummy 5000", title_font, ui.GOLD, (cx, ty), "midtop", shadow=True)
         sub = t.font(17)
         ui.draw_text(surface, "5000 Rummy  ·  Rummy 500  ·  Basic rummy  ·  George", sub, ui.MUTED,
@@ -455,6 +455,8 @@ class NewGameScene(MenuScene):
             self._set_override("values", vals)
         else:
             self._set_override(name, value)
+            if name == "lowest_rank" and value > 2 and self.option_value(OPTION_BY_NAME["aces"]) == "low_only":
+                self._set_override("aces", "high_only")  # aces are high only without the low cards
             if name == "jokers_per_deck":
                 # jokers are only ever played wild: keep the two options in step
                 pw = set(self.overrides.get("permanent_wilds", base.permanent_wilds))
@@ -628,8 +630,8 @@ class NewGameScene(MenuScene):
         self.scroll.line = t.px(40)
         sw = self.scroll.rect.width - t.px(14)
         cy = 0
-        opt_h = t.px(52)
-        control_w = max(t.px(170), round(sw * 0.42))
+        opt_h = t.px(50)
+        control_w = max(t.px(170), round(sw * 0.38))
         self.rows: dict[str, ui.Row] = {}
         for group in GROUPS:
             self.scroll.add(ui.Heading(group), pygame.Rect(0, cy, sw, t.px(34)))
@@ -639,10 +641,11 @@ class NewGameScene(MenuScene):
                     continue
                 control = self._control_for(info)
                 row = ui.Row(info.label, control, info.help, name=info.name, control_width=control_w)
-                row.place(pygame.Rect(0, cy, sw, opt_h), t)
-                self.scroll.add(row, pygame.Rect(0, cy, sw, opt_h))
+                rh = row.measure(sw, t, opt_h)
+                row.place(pygame.Rect(0, cy, sw, rh), t)
+                self.scroll.add(row, pygame.Rect(0, cy, sw, rh))
                 self.rows[info.name] = row
-                cy += opt_h
+                cy += rh
             cy += t.px(6)
         self.scroll.layout()
         self.widgets.append(ui.Button("Reset house rules", self.reset_options,
@@ -740,6 +743,12 @@ class NewGameScene(MenuScene):
         if changed:
             ui.draw_text(surface, f"●  {changed} changed", t.font(14), ui.GOLD,
                          (self.right.x + t.px(150), self.right.y + t.px(22)), "midleft")
+
+        if self.rules is not None:
+            decks = self.rules.decks_for(self.players)
+            cards = self.rules.pack_size(decks)
+            note = f"The pack: {decks} deck{'s' if decks != 1 else ''}, {cards} cards."
+            ui.draw_text(surface, note, t.font(14), ui.MUTED, (x, self.left.bottom - t.px(12)), "bottomleft")
 
     def draw_front(self, surface: pygame.Surface) -> None:
         self.draw_message(surface, self.message_rect)
@@ -984,10 +993,12 @@ class SettingsScene(MenuScene):
             row.place(pygame.Rect(0, y, rw, row_h), t)
             view.add(row, pygame.Rect(0, y, rw, row_h))
             y += row_h + t.px(4)
+        self.body.height = min(self.body.height, view.content_height + t.px(24))
+        view.rect.height = self.body.height - t.px(20)
         self.scroll = view
         view.layout()
         bh = t.px(46)
-        fy = h - foot + (foot - bh) // 2
+        fy = min(h - foot + (foot - bh) // 2, self.body.bottom + t.px(22))
         self.widgets = [
             ui.Button("Done", self.back, pygame.Rect(w // 2 + t.px(8), fy, t.px(170), bh), primary=True,
                       name="done"),
@@ -1079,9 +1090,10 @@ class StatsScene(MenuScene):
         m = t.px(28)
         top, foot = t.px(80), t.px(72)
         pw = min(w - 2 * m, t.px(900))
-        self.body = pygame.Rect((w - pw) // 2, top, pw, h - top - foot)
+        need = t.px(150) + len(self.rows()) * t.px(44) + (t.px(60) if self.message else 0)
+        self.body = pygame.Rect((w - pw) // 2, top, pw, min(h - top - foot, need))
         bh = t.px(46)
-        fy = h - foot + (foot - bh) // 2
+        fy = min(h - foot + (foot - bh) // 2, self.body.bottom + t.px(22))
         self.widgets = [
             ui.Button("Back", self.back, pygame.Rect(w // 2 + t.px(8), fy, t.px(170), bh), primary=True,
                       name="back"),
@@ -1185,7 +1197,7 @@ class RoundEndScene(SheetScene):
         w, h = t.size
         n = self.state.players
         pw = min(w - t.px(40), t.px(980))
-        ph = min(h - t.px(40), t.px(250) + n * t.px(42))
+        ph = min(h - t.px(40), t.px(214) + n * t.px(36))
         self.body = pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
         bh = t.px(46)
         label = "See the result" if getattr(self.state, "winners", None) else "Next round"
@@ -1216,7 +1228,7 @@ class RoundEndScene(SheetScene):
         for line in ui.wrap_text(explain_round(rules, res, names), sf, inner.width)[:3]:
             ui.draw_text(surface, line, sf, ui.INK, (inner.x, y))
             y += sf.get_linesize()
-        y += t.px(10)
+        y += t.px(14)
         human = getattr(self.app, "human_seat", 0)
         cols = (("Player", 0.0, "midleft"), ("Melded", 0.40, "midright"), ("In hand", 0.53, "midright"),
                 ("Bonus", 0.66, "midright"), ("This round", 0.82, "midright"), ("Total", 1.0, "midright"))
@@ -1226,7 +1238,7 @@ class RoundEndScene(SheetScene):
         y += t.px(22)
         pygame.draw.line(surface, (150, 130, 70), (inner.x, y), (inner.right, y), 1)
         y += t.px(4)
-        row_h = min(t.px(40), max(t.px(24), (self.widgets[0].rect.y - t.px(12) - y) // max(1, st.players)))
+        row_h = min(t.px(36), max(t.px(22), (self.widgets[0].rect.y - t.px(12) - y) // max(1, st.players)))
         bf, rf = t.font(16, True), t.font(16)
         hand_sign = -1 if rules.round_scoring in ("melds_minus_hand",) else 1
         for s in range(st.players):
@@ -1302,7 +1314,7 @@ class GameOverScene(SheetScene):
         w, h = t.size
         n = self.state.players
         pw = min(w - t.px(40), t.px(760))
-        ph = min(h - t.px(40), t.px(260) + n * t.px(44))
+        ph = min(h - t.px(40), t.px(236) + n * t.px(40))
         self.body = pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
         bh, bw = t.px(46), t.px(180)
         by = self.body.bottom - bh - t.px(18)

@@ -724,6 +724,25 @@ class Row(Widget):
         ch = min(rect.height - theme.px(8), theme.px(34))
         self.control.rect = pygame.Rect(rect.right - cw - theme.px(8), rect.centery - ch // 2, cw, ch)
 
+    def text_width(self, width: int, theme: Theme) -> int:
+        cw = self.control_width or max(theme.px(150), width * 2 // 5)
+        return width - cw - theme.px(38)
+
+    def help_lines(self, width: int, theme: Theme) -> list[str]:
+        if not self.help:
+            return []
+        font = theme.font(13)
+        lines = wrap_text(self.help, font, self.text_width(width, theme))
+        if len(lines) > 2:
+            lines = [lines[0], fit_text(" ".join(lines[1:]), font, self.text_width(width, theme))]
+        return lines
+
+    def measure(self, width: int, theme: Theme, minimum: int = 0) -> int:
+        """The height the row needs at ``width``: its label and up to two lines of help."""
+        lines = len(self.help_lines(width, theme))
+        h = theme.font(16, True).get_linesize() + lines * theme.font(13).get_linesize() + theme.px(14)
+        return max(minimum, h)
+
     def handle(self, event: Any) -> bool:
         if event.type == pygame.MOUSEMOTION:
             self.hover = self.hit(_pos(event))
@@ -742,17 +761,20 @@ class Row(Widget):
         r = self.rect
         if self.hover or self.focused:
             rounded_rect(surface, (255, 255, 255, 16), r, theme.px(8))
-        text_w = self.control.rect.x - r.x - theme.px(20)
+        text_w = self.text_width(r.width, theme)
         lf = theme.font(16, True)
         colour = INK if self.control.enabled else DISABLED
         x = r.x + theme.px(10)
         if self.help:
             hf = theme.font(13)
-            total = lf.get_linesize() + hf.get_linesize()
+            lines = self.help_lines(r.width, theme)
+            total = lf.get_linesize() + len(lines) * hf.get_linesize()
             y = r.centery - total // 2
             draw_text(surface, fit_text(self.label, lf, text_w), lf, colour, (x, y))
-            draw_text(surface, fit_text(self.help, hf, text_w), hf, MUTED if self.control.enabled
-                      else DISABLED, (x, y + lf.get_linesize()))
+            y += lf.get_linesize()
+            for line in lines:
+                draw_text(surface, line, hf, MUTED if self.control.enabled else DISABLED, (x, y))
+                y += hf.get_linesize()
         else:
             draw_text(surface, fit_text(self.label, lf, text_w), lf, colour, (x, r.centery), "midleft")
         if self.changed:

@@ -1,0 +1,233 @@
+"""Settings and statistics files (round trips, damaged files) and the sound player."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from game.resources import user_data_dir
+from game.ui import audio as audio_mod
+from game.ui.audio import SOUND_NAMES, Audio
+from game.ui.settings import BOT_LEVELS, CARD_BACKS, Settings
+from game.ui.stats import Stats
+
+# ---------------------------------------------------------------------- settings
+
+
+def test_settings_defaults_and_names():
+    s = Settings()
+    assert s.animation_speed == 1.0 and s.sound is True and 0 <= s.volume <= 1
+    assert s.card_scale == 1.0 and s.four_colour is False
+    assert s.card_back in {v for v, _ in CARD_BACKS}
+    assert s.rummy_window > 0 and s.default_level in {v for v, _ in BOT_LEVELS}
+
+
+def test_missing_settings_file_gives_defaults():
+    s = Settings.load()
+    assert s == Settings() and s.problem is None
+    assert s.path == user_data_dir() / "settings.json"
+
+
+def test_settings_round_trip():
+    s = Settings.load()
+    s.animation_speed = 0.0
+    s.sound = False
+    s.volume = 0.25
+    s.card_scale = 1.3
+    s.four_colour = True
+    s.card_back = "red"
+    s.rummy_window = 6.5
+    s.default_level = "hard"
+    s.last_game = {"players": 3}
+    s.save()
+    again = Settings.load()
+    assert again == s and again.problem is None
+    folder = user_data_dir()
+    assert sorted(p.name for p in folder.iterdir()) == ["settings.json"]  # no temporary left over
+
+
+def test_settings_save_is_atomic(monkeypatch):
+    s = Settings.load()
+    s.save()
+    before = (user_data_dir() / "settings.json").read_text()
+
+    def boom(*args, **kwargs):
+        raise OSError("disk full")
+
+    monkeypatch.setattr("game.ui.settings.os.replace", boom)
+    s.volume = 0.1
+    with pytest.raises(OSError):
+        s.save()
+    assert (user_data_dir() / "settings.json").read_text() == before
+    assert [p.name for p in user_data_dir().iterdir()] == ["settings.json"]
+
+
+@pytest.mark.parametrize("text", ["{ not json", "[1, 2, 3]", "", "\x00\x01garbage"])
+def test_damaged_settings_file_is_reported_not_fatal(text):
+    path = user_data_dir() / "settings.json"
+    path.write_text(text)
+    s = Settings.load()
+    assert s.problem and "damaged" in s.problem
+    assert s.to_dict() == Settings().to_dict()
+    assert (user_data_dir() / "settings.json.bad").read_text() == text
+    s.save()  # and the defaults can be written back
+    assert Settings.load().problem is None
+
+
+def test_bad_values_fall_back_one_by_one():
+    path = user_data_dir() / "settings.json"
+    path.write_text(json.dumps({
+        "sound": "yes", "volume": 7, "card_back": "tartan", "rummy_window": 3, "default_level": "hard",
+        "animation_speed": None, "unknown": 1,
+    }))
+    s = Settings.load()
+    assert s.sound is True          # bad type: default
+    assert s.volume == 1.0          # out of range: clamped
+    assert s.card_back == "blue"    # unknown choice: default
+    assert s.rummy_window == 3.0 and s.default_level == "hard"
+    assert s.animation_speed == 1.0
+    assert "sound" in s.problem and "card_back" in s.problem
+
+
+def test_unreadable_settings_path_is_reported(tmp_path):
+    folder = tmp_path / "settings.json"
+    folder.mkdir()  # a folder where the file should be
+    s = Settings.load(folder)
+    assert s.problem and s == Settings()
+
+
+# ---------------------------------------------------------------------- statistics
+
+
+def test_stats_round_trip():
+    st = Stats.load()
+    assert st.total_games == 0 and st.problem is None
+    st.record_game("rummy5000", True, 5120, 9)
+    st.record_game("rummy5000", False, 5300, 7)
+    st.record_game("basic", False, 40, 3)
+    st.save()
+    again = Stats.load()
+    assert again.presets == st.presets
+    e = again.get("rummy5000")
+    assert (e.games, e.wins, e.best_score, e.total_rounds) == (2, 1, 5300, 16)
+    assert e.win_rate == 0.5
+    assert again.get("george").games == 0
+    assert [p.name for p in user_data_dir().iterdir()] == ["stats.json"]
+
+
+def test_stats_best_score_can_be_lowest():
+    st = Stats()
+    st.record_game("basic", True, 80, 4, lower_is_better=True)
+    st.record_game("basic", True, 35, 4, lower_is_better=True)
+    st.record_game("basic", True, 90, 4, lower_is_better=True)
+    assert st.get("basic").best_score == 35
+
+
+def test_negative_scores_are_kept():
+    st = Stats()
+    st.record_game("rummy500", False, -45, 2)
+    assert st.get("rummy500").best_score == -45
+    st.record_game("rummy500", False, -90, 2)
+    assert st.get("rummy500").best_score == -45
+
+
+@pytest.mark.parametrize("text", [
+    "{ broken",
+    "[]",
+    json.dumps({"presets": {"rummy5000": {"games": "many"}}}),
+    json.dumps({"presets": {"rummy5000": {"games": 1, "wins": 3}}}),
+    json.dumps({"presets": {"rummy5000": {"games": 1, "best_score": "high"}}}),
+])
+def test_damaged_stats_file_is_kept_aside(text):
+    path = user_data_dir() / "stats.json"
+    path.write_text(text)
+    st = Stats.load()
+    assert st.problem and "damaged" in st.problem
+    assert st.total_games == 0
+    assert (user_data_dir() / "stats.json.bad").read_text() == text
+    st.record_game("rummy5000", True, 100, 1)
+    st.save()
+    assert Stats.load().get("rummy5000").games == 1
+    assert (user_data_dir() / "stats.json.bad").read_text() == text
+
+
+# ---------------------------------------------------------------------- audio
+
+
+class FakeSound:
+    def __init__(self):
+        self.played = 0
+        self.volume = None
+
+    def set_volume(self, v):
+        self.volume = v
+
+    def play(self):
+        self.played += 1
+
+
+def test_audio_plays_every_sound_without_raising():
+    pytest.importorskip("pygame")
+    a = Audio(Settings())
+    for name in SOUND_NAMES:
+        a.play(name)
+    a.play("no_such_sound")
+    a.stop()
+    if a.available:
+        assert set(a.sounds) == set(SOUND_NAMES)
+
+
+def test_audio_without_a_device_is_silent(monkeypatch):
+    pygame = pytest.importorskip("pygame")
+
+    def no_device(*args, **kwargs):
+        raise pygame.error("No available audio device")
+
+    monkeypatch.setattr(pygame.mixer, "get_init", lambda: None)
+    monkeypatch.setattr(pygame.mixer, "init", no_device)
+    a = Audio(Settings())
+    assert not a.available and not a.enabled and a.problem
+    for name in SOUND_NAMES:
+        a.play(name)
+    a.stop()
+
+
+def test_audio_with_a_missing_file_is_silent_for_it(monkeypatch, tmp_path):
+    pytest.importorskip("pygame")
+    real = audio_mod.sound_path
+    monkeypatch.setattr(audio_mod, "sound_path",
+                        lambda name: tmp_path / "gone.wav" if name == "meld" else real(name))
+    a = Audio(Settings())
+    if not a.available:
+        pytest.skip("no mixer, not even the dummy driver")
+    assert "meld" not in a.sounds
+    a.play("meld")
+    a.play("discard")
+
+
+def test_audio_honours_sound_and_volume():
+    settings = Settings()
+    a = Audio.__new__(Audio)
+    a.settings, a.available, a.problem, a._pygame = settings, True, None, None
+    a.sounds = {"meld": FakeSound()}
+    settings.volume = 0.3
+    a.play("meld")
+    assert a.sounds["meld"].played == 1 and a.sounds["meld"].volume == pytest.approx(0.3)
+    settings.sound = False
+    a.play("meld")
+    assert a.sounds["meld"].played == 1
+    settings.sound, settings.volume = True, 0.0
+    a.play("meld")
+    assert a.sounds["meld"].played == 1
+
+
+def test_a_failing_sound_does_not_raise():
+    class Broken(FakeSound):
+        def play(self):
+            raise RuntimeError("device lost")
+
+    a = Audio.__new__(Audio)
+    a.settings, a.available, a.problem, a._pygame = Settings(), True, None, None
+    a.sounds = {"meld": Broken()}
+    a.play("meld")

@@ -1,0 +1,641 @@
+"""The menu screens under SDL's dummy video driver: they build and draw at the
+smallest and a large window size, the new-game screen turns its controls into a
+valid ``Rules`` (or shows the engine's refusal), and clicks and keys reach the
+right controls."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+pygame = pytest.importorskip("pygame")
+
+from game.engine import Rules, RulesError, new_game  # noqa: E402
+from game.engine.rules import CHOICES  # noqa: E402
+from game.engine.state import GAME_OVER, ROUND_OVER  # noqa: E402
+from game.resources import user_data_dir  # noqa: E402
+from game.ui import menus  # noqa: E402
+from game.ui import ui_kit as ui  # noqa: E402
+from game.ui.audio import Audio  # noqa: E402
+from game.ui.rules_text import (  # noqa: E402
+    GROUPS,
+    OPTIONS,
+    covered_option_names,
+    describe_rules,
+    explain_round,
+    rules_as_text,
+)
+from game.ui.scene import SceneStack  # noqa: E402
+from game.ui.settings import Settings  # noqa: E402
+from game.ui.stats import Stats  # noqa: E402
+
+SIZES = [(1024, 640), (1920, 1080)]
+PRESETS = Rules.preset_names()
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _pygame():
+    pygame.init()
+    pygame.display.set_mode((320, 200))
+    yield
+    pygame.quit()
+
+
+class FakeApp:
+    """The names the menus use from the application object."""
+
+    def __init__(self, size=(1024, 640)):
+        self.stack = SceneStack()
+        self.settings = Settings.load()
+        self.audio = Audio(self.settings)
+        self.screen_size = size
+        self.started = None
+        self.continued = 0
+        self.quitted = 0
+        self.human_seat = 0
+
+    def start_game(self, rules, players, names, levels, seed=None):
+        self.started = (rules, players, names, levels)
+
+    def continue_game(self):
+        self.continued += 1
+
+    def quit(self):
+        self.quitted += 1
+
+
+@pytest.fixture
+def app():
+    return FakeApp()
+
+
+def pump(scene):
+    for event in pygame.event.get():
+        scene.handle(event)
+
+
+def click(scene, pos, button=1):
+    pygame.event.clear()
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+    pump(scene)
+
+
+def press(scene, key, mod=0):
+    pygame.event.clear()
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0))
+    pump(scene)
+
+
+def type_text(scene, text):
+    pygame.event.clear()
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
+    pump(scene)
+
+
+def wheel(scene, y):
+    pygame.event.clear()
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=y, flipped=False))
+    pump(scene)
+
+
+def show_row(scene, name):
+    """Scroll with the wheel until the named setting row is wholly in view."""
+    row = scene.find(name)
+    for _ in range(200):
+        if scene.scroll.rect.contains(row.rect):
+            return row
+        wheel(scene, -1 if row.rect.bottom > scene.scroll.rect.bottom else 1)
+    raise AssertionError(f"{name} never came into view")
+
+
+def draw(scene, size):
+    surface = pygame.Surface(size)
+    scene.draw(surface)
+    return surface
+
+
+def played_round(preset="rummy500", players=3, seed=3, to_game_over=False):
+    """A real engine state after a round (or a game) of random legal moves."""
+    overrides = {"target": 150} if to_game_over else {}
+    names = ["You"] + [f"Bot {i}" for i in range(1, players)]
+    g, _ = new_game(Rules.preset(preset, **overrides), players, seed=seed, names=names)
+    rng = random.Random(seed)
+    for _ in range(40):
+        steps = 0
+        while g.phase not in (ROUND_OVER, GAME_OVER) and steps < 5000:
+            g.apply(rng.choice(g.legal_actions()))
+            steps += 1
+        assert g.phase in (ROUND_OVER, GAME_OVER)
+        if g.phase == GAME_OVER or not to_game_over:
+            return g
+        g.next_round()
+    raise AssertionError("the game did not end")
+
+
+# ---------------------------------------------------------------------- every scene draws
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_menu_scenes_build_and_draw(size):
+    app = FakeApp(size)
+    for make in (
+        menus.TitleScene, menus.NewGameScene, menus.RulesScene, menus.SettingsScene, menus.StatsScene,
+    ):
+        scene = make(app)
+        surface = draw(scene, size)
+        assert surface.get_at((size[0] // 2, size[1] // 2)) != (0, 0, 0, 255)
+        # every button and control lies inside the window
+        for w in scene.widgets:
+            assert surface.get_rect().contains(w.rect), (make.__name__, w.name, w.rect)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("preset", PRESETS)
+def test_new_game_and_rules_draw_for_every_preset(size, preset):
+    app = FakeApp(size)
+    scene = menus.NewGameScene(app)
+    scene.set_preset(preset)
+    lo, hi = Rules.preset(preset).player_range()
+    scene.set_players(hi)  # the most seats: the left column must still fit
+    draw(scene, size)
+    for w in scene.widgets:
+        assert scene.left.contains(w.rect) or w.name in ("reset", "start", "read_rules", "back"), w.name
+    draw(menus.RulesScene(app, Rules.preset(preset)), size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("players", [2, 8])
+def test_sheets_draw_over_a_real_round(size, players):
+    app = FakeApp(size)
+    state = played_round("rummy5000", players, seed=players)
+    scene = menus.RoundEndScene(app, state, lambda: None)
+    assert scene.opaque is False
+    draw(scene, size)
+    over = played_round("rummy500", players, seed=7, to_game_over=True)
+    draw(menus.GameOverScene(app, over, lambda choice: None), size)
+
+
+def test_scenes_follow_a_resize(app):
+    scene = menus.NewGameScene(app)
+    scene.resize((1920, 1080))
+    draw(scene, (1920, 1080))
+    assert scene.find("start").rect.right > 1500
+    scene.resize((1024, 640))
+    assert scene.find("start").rect.right <= 1024
+
+
+# ---------------------------------------------------------------------- title
+
+
+def test_title_continue_needs_an_autosave(app):
+    scene = menus.TitleScene(app)
+    assert not scene.find("continue").enabled
+    click(scene, scene.find("continue").rect.center)
+    assert app.continued == 0
+    (user_data_dir() / "autosave.json").write_text("{}")
+    scene = menus.TitleScene(app)
+    assert scene.find("continue").enabled
+    click(scene, scene.find("continue").rect.center)
+    assert app.continued == 1
+
+
+def test_title_buttons_open_their_screens(app):
+    title = menus.TitleScene(app)
+    app.stack.push(title)
+    for name, cls in (("new_game", menus.NewGameScene), ("rules", menus.RulesScene),
+                      ("settings", menus.SettingsScene), ("stats", menus.StatsScene)):
+        click(title, title.find(name).rect.center)
+        assert isinstance(app.stack.top, cls)
+        press(app.stack.top, pygame.K_ESCAPE)
+        assert app.stack.top is title
+    click(title, title.find("quit").rect.center)
+    assert app.quitted == 1
+
+
+def test_title_keyboard_skips_the_disabled_continue(app):
+    title = menus.TitleScene(app)
+    app.stack.push(title)
+    assert title.focus.current.name == "new_game"
+    press(title, pygame.K_DOWN)
+    assert title.focus.current.name == "rules"
+    press(title, pygame.K_RETURN)
+    assert isinstance(app.stack.top, menus.RulesScene)
+
+
+def test_title_shows_a_damaged_settings_file(app):
+    path = user_data_dir() / "settings.json"
+    path.write_text("{ not json")
+    app.settings = Settings.load()
+    title = menus.TitleScene(app)
+    title.enter()
+    assert "damaged" in title.notice
+    draw(title, app.screen_size)
+
+
+# ---------------------------------------------------------------------- new game
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_new_game_builds_the_preset_rules(app, preset):
+    scene = menus.NewGameScene(app)
+    scene.set_preset(preset)
+    lo, hi = Rules.preset(preset).player_range()
+    scene.set_players(lo)
+    click(scene, scene.find("start").rect.center)
+    assert app.started is not None, scene.message
+    rules, players, names, levels = app.started
+    assert rules == Rules.preset(preset)
+    assert players == lo and len(names) == lo and len(levels) == lo
+    assert levels[0] == "human" and all(lv in ("easy", "normal", "hard") for lv in levels[1:])
+    assert all(n.strip() for n in names) and len(set(names)) == lo
+
+
+def test_new_game_refuses_a_deal_that_does_not_fit(app):
+    scene = menus.NewGameScene(app)
+    scene.set_preset("rummy5000")
+    scene.set_players(8)
+    scene.set_option("decks", 1)
+    with pytest.raises(RulesError) as refused:
+        Rules.preset("rummy5000", decks=1).check_players(8)
+    click(scene, scene.find("start").rect.center)
+    assert app.started is None
+    assert scene.message_is_error
+    assert str(refused.value)[1:] in scene.message
+    draw(scene, app.screen_size)  # the message fits on the screen
+
+
+def test_new_game_refuses_an_impossible_option_combination(app):
+    scene = menus.NewGameScene(app)
+    scene.set_option("allow_sets", False)
+    scene.set_option("allow_runs", False)
+    with pytest.raises(RulesError) as refused:
+        Rules.preset("rummy5000", allow_sets=False, allow_runs=False)
+    scene.start()
+    assert app.started is None
+    assert str(refused.value)[1:] in scene.message
+    scene.set_option("allow_runs", True)
+    scene.start()
+    assert app.started[0].allow_sets is False
+
+
+def test_clicking_a_toggle_changes_the_rules(app):
+    scene = menus.NewGameScene(app)
+    row = show_row(scene, "wild.twos")
+    assert row.control.value is False
+    click(scene, row.control.rect.center)
+    assert row.control.value is True
+    assert "twos" in scene.build_rules().permanent_wilds
+    assert row.changed
+    click(scene, row.control.rect.center)
+    assert "twos" not in scene.build_rules().permanent_wilds
+
+
+def test_clicking_a_cycler_deep_in_the_list(app):
+    scene = menus.NewGameScene(app)
+    row = show_row(scene, "rummy_calls")
+    assert scene.scroll.offset > 0
+    before = row.control.value
+    r = row.control.rect
+    click(scene, (r.right - 5, r.centery))  # the right arrow: next choice
+    assert row.control.value != before
+    assert scene.build_rules().rummy_calls == row.control.value
+    click(scene, (r.x + 5, r.centery))  # the left arrow: back
+    assert scene.build_rules().rummy_calls == before
+
+
+def test_options_that_do_not_apply_are_greyed(app):
+    scene = menus.NewGameScene(app)
+    assert not scene.find("hand_size").control.enabled
+    scene.set_option("deal_style", "fixed")
+    assert scene.find("hand_size").control.enabled
+    assert not scene.find("upcard_counts").control.enabled
+
+
+def test_players_cycler_adds_seats(app):
+    scene = menus.NewGameScene(app)
+    assert scene.players == 4
+    players = scene.find("players")
+    click(scene, (players.rect.right - 5, players.rect.centery))
+    assert scene.players == 5
+    assert scene.find("name4") is not None and scene.find("level4") is not None
+    scene.set_preset("basic")
+    assert scene.players <= Rules.preset("basic").player_range()[1]
+
+
+def test_jokers_are_kept_wild(app):
+    scene = menus.NewGameScene(app)
+    scene.set_option("jokers_per_deck", 2)
+    rules = scene.build_rules()
+    assert rules.jokers_per_deck == 2 and "jokers" in rules.permanent_wilds
+    scene.set_option("jokers_per_deck", 0)
+    assert "jokers" not in scene.build_rules().permanent_wilds
+
+
+def test_names_are_typed_or_picked(app):
+    scene = menus.NewGameScene(app)
+    field = scene.find("name1")
+    click(scene, field.rect.center)
+    assert field.editing
+    for _ in range(20):
+        press(scene, pygame.K_BACKSPACE)
+    type_text(scene, "Grandma")
+    press(scene, pygame.K_ESCAPE)  # Escape while typing gives the old text back, and stays here
+    assert scene.names[1] != "Grandma"
+    click(scene, field.rect.center)
+    for _ in range(20):
+        press(scene, pygame.K_BACKSPACE)
+    type_text(scene, "Grandma")
+    press(scene, pygame.K_RETURN)
+    assert scene.names[1] == "Grandma"
+    pick = scene.find("pick2")
+    old = scene.names[2]
+    click(scene, pick.rect.center)
+    assert scene.names[2] != old and scene.names[2] in menus.FRIENDLY_NAMES
+    assert len(set(scene.seat_names())) == scene.players
+    scene.start()
+    assert app.started[2][1] == "Grandma"
+
+
+def test_bot_levels_and_the_default_level(app):
+    app.settings.default_level = "hard"
+    scene = menus.NewGameScene(app)
+    assert scene.seat_levels()[1:] == ["hard"] * (scene.players - 1)
+    level = scene.find("level1")
+    click(scene, (level.rect.right - 4, level.rect.centery))
+    assert scene.seat_levels()[1] == "easy"
+
+
+def test_the_last_setup_is_remembered(app):
+    scene = menus.NewGameScene(app)
+    scene.set_preset("rummy500")
+    scene.set_players(3)
+    scene.set_option("target", 1000)
+    scene.set_option("wild.tens", True)
+    scene.start()
+    again = menus.NewGameScene(FakeApp())
+    assert again.preset == "rummy500" and again.players == 3
+    assert again.build_rules() == app.started[0]
+    stored = json.loads((user_data_dir() / "settings.json").read_text())
+    assert stored["last_game"]["players"] == 3
+
+
+def test_reset_house_rules(app):
+    scene = menus.NewGameScene(app)
+    scene.set_option("wild.twos", True)
+    scene.set_option("target", 2500)
+    click(scene, scene.find("reset").rect.center)
+    assert scene.build_rules() == Rules.preset("rummy5000", target=2500)
+
+
+def test_keyboard_walks_the_new_game_screen(app):
+    scene = menus.NewGameScene(app)
+    app.stack.push(scene)
+    press(scene, pygame.K_DOWN)
+    assert scene.focus.current.name == "preset"
+    press(scene, pygame.K_RIGHT)
+    assert scene.preset == PRESETS[1]
+    for _ in range(60):  # down into the house rules; the list scrolls to follow
+        press(scene, pygame.K_DOWN)
+        if scene.focus.current.name == "one_meld_per_turn":
+            break
+    row = scene.focus.current
+    assert row.name == "one_meld_per_turn"
+    assert scene.scroll.rect.contains(row.rect)
+    press(scene, pygame.K_SPACE)
+    assert scene.build_rules().one_meld_per_turn is True
+
+
+def test_read_the_rules_of_this_setup(app):
+    scene = menus.NewGameScene(app)
+    app.stack.push(scene)
+    scene.set_option("wild.twos", True)
+    click(scene, scene.find("read_rules").rect.center)
+    top = app.stack.top
+    assert isinstance(top, menus.RulesScene) and not top.browse
+    assert "twos" in top.rules.permanent_wilds
+
+
+def test_every_engine_option_is_on_the_new_game_screen():
+    assert covered_option_names() == set(Rules.option_names())
+    names = [o.name for o in OPTIONS]
+    assert len(names) == len(set(names))
+    assert {o.group for o in OPTIONS} == set(GROUPS)
+    for o in OPTIONS:
+        assert o.label and o.help, o.name
+        if o.name in CHOICES:  # every engine value has a label, and no other value is offered
+            assert {v for v, _ in o.choices} - {None} == set(CHOICES[o.name]), o.name
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_every_offered_value_is_understood_by_the_engine(preset):
+    base = Rules.preset(preset)
+    for o in OPTIONS:
+        if o.is_bool or "." in o.name:
+            continue
+        for value, _ in o.choices:
+            try:
+                Rules.preset(preset, **{o.name: value})
+            except RulesError as exc:  # a combination may be refused, but never the value itself
+                msg = str(exc)
+                assert "unknown option" not in msg and f"option {o.name} " not in msg, (o.name, value, msg)
+    assert base == Rules.preset(preset)
+
+
+# ---------------------------------------------------------------------- rules screen
+
+
+def test_rules_screen_browses_presets_and_scrolls(app):
+    scene = menus.RulesScene(app)
+    assert scene.browse
+    draw(scene, app.screen_size)
+    press(scene, pygame.K_DOWN)
+    assert scene.scroll.offset > 0
+    press(scene, pygame.K_END)
+    assert scene.scroll.offset == scene.scroll.max_offset
+    press(scene, pygame.K_RIGHT)
+    assert scene.rules.preset_name == PRESETS[1]
+    wheel(scene, 1)
+    assert scene.scroll.offset >= 0
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_rules_text_covers_every_preset(preset):
+    rules = Rules.preset(preset)
+    sections = describe_rules(rules)
+    headings = [h for h, _ in sections]
+    assert headings[1:] == ["Cards", "The deal", "Melds", "Your turn", "Calling \"Rummy!\"",
+                            "Ending a round", "Scoring", "Winning"]
+    for heading, paragraphs in sections:
+        assert paragraphs and all(p.strip() for p in paragraphs), heading
+        assert all(p[0].isupper() for p in paragraphs), heading
+    text = rules_as_text(rules)
+    lo, hi = rules.player_range()
+    assert f"{lo} to {hi} players" in text
+    assert f"{rules.target:,}" in text
+
+
+def test_rules_text_follows_the_options():
+    r5000 = rules_as_text(Rules.preset("rummy5000"))
+    assert "dealer's upcard is wild" in r5000 and "aces 100" in r5000 and "float" in r5000
+    basic = rules_as_text(Rules.preset("basic"))
+    assert "no wild cards" in basic and "Aces are low" in basic and "top card" in basic
+    assert "deeper card" not in basic
+    george = rules_as_text(Rules.preset("george"))
+    assert "2s are taken out" in george and "only one wild card" in george
+    assert "a run is" not in george
+    assert "no calling" in rules_as_text(Rules.preset("rummy500"))
+    twos = rules_as_text(Rules.preset("rummy500", permanent_wilds={"jokers", "twos"}))
+    assert "Always wild: jokers and twos" in twos
+    rotating = rules_as_text(Rules.preset("rummy5000", wild_indicator="rotating"))
+    assert "13 rounds" in rotating
+
+
+def test_rules_text_for_every_single_option_value():
+    for o in OPTIONS:
+        values = [False, True] if o.is_bool else [v for v, _ in o.choices]
+        for value in values:
+            try:
+                if o.name.startswith("wild."):
+                    rules = Rules.preset("rummy5000", permanent_wilds={o.name[5:]} if value else set())
+                elif o.name.startswith("values."):
+                    rules = Rules.preset("rummy5000", values={o.name[7:]: value})
+                else:
+                    rules = Rules.preset("rummy5000", **{o.name: value})
+            except RulesError:
+                continue
+            assert describe_rules(rules)
+
+
+def test_round_explanations():
+    names = ["You", "Ann", "Bob"]
+    state = played_round("rummy5000", 3)
+    res = state.results[-1]
+    text = explain_round(state.rules, res, names)
+    assert text and (("went out" in text) or ("stock ran out" in text))
+    for scoring in ("melds_minus_hand", "winner_collects", "penalty", "add_to_out_player"):
+        assert explain_round(Rules.preset("rummy5000", round_scoring=scoring), res, names)
+
+
+# ---------------------------------------------------------------------- settings and stats screens
+
+
+def test_settings_screen_changes_and_saves(app):
+    scene = menus.SettingsScene(app)
+    app.stack.push(scene)
+    sound = show_row(scene, "sound")
+    click(scene, sound.control.rect.center)
+    assert app.settings.sound is False
+    assert not scene.find("volume").control.enabled
+    four = show_row(scene, "four_colour")
+    click(scene, four.control.rect.center)
+    assert app.settings.four_colour is True
+    speed = show_row(scene, "animation_speed")
+    click(scene, (speed.control.rect.x + 4, speed.control.rect.centery))
+    assert app.settings.animation_speed < 1.0
+    window = show_row(scene, "rummy_window")
+    track = window.control.track_rect()
+    click(scene, (track.right, track.centery))
+    assert app.settings.rummy_window == 10
+    click(scene, scene.find("done").rect.center)
+    saved = json.loads((user_data_dir() / "settings.json").read_text())
+    assert saved["sound"] is False and saved["four_colour"] is True and saved["rummy_window"] == 10
+    assert app.stack.top is None
+    draw(scene, app.screen_size)
+
+
+def test_settings_restore_defaults(app):
+    app.settings.card_back = "red"
+    app.settings.volume = 0.1
+    scene = menus.SettingsScene(app)
+    click(scene, scene.find("defaults").rect.center)
+    assert app.settings.card_back == "blue" and app.settings.volume == Settings().volume
+
+
+def test_stats_screen_shows_and_resets(app):
+    stats = Stats()
+    stats.record_game("rummy500", True, 612, 5)
+    stats.save()
+    scene = menus.StatsScene(app)
+    assert scene.stats.get("rummy500").wins == 1
+    draw(scene, app.screen_size)
+    reset = scene.find("reset")
+    click(scene, reset.rect.center)
+    assert Stats.load().get("rummy500").games == 1  # the first click only asks
+    click(scene, scene.find("reset").rect.center)
+    assert Stats.load().get("rummy500").games == 0
+
+
+# ---------------------------------------------------------------------- round end and game over
+
+
+def test_round_end_next_button(app):
+    calls = []
+    state = played_round()
+    scene = menus.RoundEndScene(app, state, lambda: calls.append(1))
+    draw(scene, app.screen_size)
+    click(scene, scene.find("next").rect.center)
+    assert calls == [1]
+    press(scene, pygame.K_RETURN)
+    assert calls == [1, 1]
+
+
+def test_game_over_records_the_game_once(app):
+    state = played_round("rummy500", 3, seed=11, to_game_over=True)
+    choices = []
+    scene = menus.GameOverScene(app, state, choices.append)
+    scene.record()
+    entry = Stats.load().get("rummy500")
+    assert entry.games == 1
+    assert entry.wins == (1 if 0 in state.winners else 0)
+    assert entry.best_score == state.scores[0]
+    assert entry.total_rounds == len(state.results)
+    click(scene, scene.find("new_game").rect.center)
+    click(scene, scene.find("title").rect.center)
+    assert choices == ["new_game", "title"]
+    assert scene.headline()
+
+
+def test_game_over_default_navigation(app):
+    state = played_round("rummy500", 3, seed=5, to_game_over=True)
+    scene = menus.GameOverScene(app, state, None)
+    app.stack.push(scene)
+    click(scene, scene.find("new_game").rect.center)
+    assert isinstance(app.stack.top, menus.NewGameScene)
+    assert isinstance(app.stack.scenes[0], menus.TitleScene)
+    scene.done("title")
+    assert [type(s) for s in app.stack.scenes] == [menus.TitleScene]
+
+
+def test_game_over_without_a_person_keeps_no_statistics(app):
+    app.human_seat = None
+    state = played_round("rummy500", 3, seed=5, to_game_over=True)
+    menus.GameOverScene(app, state, None)
+    assert Stats.load().total_games == 0
+
+
+# ---------------------------------------------------------------------- toolkit
+
+
+def test_wrap_text_fits_the_width():
+    font = ui.get_font(16)
+    text = "A fairly long sentence that will need wrapping, with a veryveryverylongwordthatmustbecut."
+    lines = ui.wrap_text(text, font, 120)
+    assert len(lines) > 2
+    assert all(font.size(line)[0] <= 120 for line in lines)
+    assert ui.fit_text(text, font, 100).endswith("…")
+
+
+def test_slider_and_cycler_keys():
+    values = []
+    s = ui.Slider(0, 10, 0.5, 4, values.append, pygame.Rect(0, 0, 300, 30))
+    assert s.adjust(1) and s.value == 4.5
+    s.value = 10
+    assert not s.adjust(1)
+    c = ui.Cycler([(1, "one"), (2, "two")], 1, values.append, pygame.Rect(0, 0, 200, 30))
+    assert c.adjust(1) and c.value == 2
+    assert c.adjust(1) and c.value == 1  # wraps
+    assert values == [4.5, 2, 1]
