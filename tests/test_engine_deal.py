@@ -509,7 +509,6 @@ def test_upcard_leaves_public_knowledge_when_discarded():
     assert [str(c) for c in PlayerView.of(g, 0).known[1]] == ["2♠"]
 
 
-@pytest.mark.xfail(strict=True, reason="engine: cards turned face up for the dealer by indicator_on_permanent_wild = deal_again are not kept as public knowledge")
 @pytest.mark.parametrize("style", ["dealer_upcard", "dealer_last", "extra_card"])
 def test_deal_again_cards_are_public_knowledge(style):
     rules = Rules.preset(**MANY_WILDS, wild_indicator=style, indicator_on_permanent_wild="deal_again",

@@ -414,7 +414,6 @@ def test_rules_value_exposes_wild_limit_choices():
     assert Rules.preset(wild_limit="one_per_meld").wild_limit == "one_per_meld"
 
 
-@pytest.mark.xfail(strict=True, reason="engine: a natural ace on a 2-K run is offered only the high end; the low end (A-K) is refused")
 def test_an_ace_on_a_two_to_king_run_may_go_low_or_high():
     run12 = "2♠ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠ J♠ Q♠ K♠"
     g = playing("A♠ 4♦", melds=[meld(0, "run:2♠", run12)])

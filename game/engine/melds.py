@@ -384,12 +384,13 @@ def layoff_ends(ctx: MeldContext, meld: Meld, card: int) -> list[str]:
             return _NONE
         r = card & 15
         hi = meld.lo + len(meld.cards)
-        if r == hi or (r == 1 and hi == 14):
-            return ["high"] if hi <= ctx.run_hi else _NONE
         lo = meld.lo - 1
+        out = []
+        if (r == hi or (r == 1 and hi == 14)) and hi <= ctx.run_hi:
+            out.append("high")
         if r == lo and lo >= ctx.run_lo:
-            return ["low"]
-        return _NONE
+            out.append("low")
+        return out if out else _NONE
     if meld.kind == SET:
         cards = meld.cards + [card]
         return [""] if check_set(ctx, cards, meld.rank, new=False) is None else []

@@ -271,6 +271,7 @@ class GameState:
                     self.hands[d].append(ind)
                 else:
                     self.set_aside.append(ind)
+            faceup = [ind]
             while perm(ind):
                 if rules.indicator_on_permanent_wild == "replace" and style != "dealer_upcard":
                     # bury the permanent wild and turn another in its place
@@ -278,27 +279,20 @@ class GameState:
                         self.set_aside.remove(ind)
                     else:
                         self.hands[d].remove(ind)
+                    faceup.remove(ind)
                     bury(ind)
-                    ind = stock.pop()
-                    if style == "separate":
-                        self.set_aside.append(ind)
-                    else:
-                        self.hands[d].append(ind)
+                ind = stock.pop()
+                faceup.append(ind)
+                if style == "separate":
+                    self.set_aside.append(ind)
                 else:
-                    ind = stock.pop()
-                    if style == "separate":
-                        self.set_aside.append(ind)
-                    else:
-                        self.hands[d].append(ind)
+                    self.hands[d].append(ind)
             self.indicator = ind
             self.wild_rank = ind.rank
             holder = None if style == "separate" else d
             if holder is not None:
-                self.known[d].add(ind)
-                # the face-up extra cards of a "deal again" are public too
-                for c in self.hands[d]:
-                    if perm(c) and style != "dealer_upcard":
-                        pass
+                # every card turned face up for the dealer is public knowledge
+                self.known[d].update(faceup)
             events.append(ev.WildIndicator(ind, ind.rank, holder))
         elif style == "rotating":
             events.append(ev.WildIndicator(None, self.wild_rank, None))
