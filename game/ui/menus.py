@@ -21,6 +21,7 @@ the combination cannot be played.
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -504,6 +505,8 @@ class NewGameScene(MenuScene):
             changed = len([k for k in self.overrides if k != "target"])
             extra = f", {changed} house rule{'s' if changed != 1 else ''} changed" if changed else ""
             self.say(f"{preset_title(self.preset)} for {self.players} players{extra}.")
+        if getattr(self, "rows", None):
+            self.sync()
         return self.rules
 
     def seat_names(self) -> list[str]:
@@ -699,6 +702,7 @@ class NewGameScene(MenuScene):
                 c.value = bool(value)
             base_value = OptionInfo.get(info, base)
             row.changed = value != base_value
+            row.blamed = bool(self.error) and _blames(self.error, name)
             c.enabled = _applies(name, shown)
         target = self.find("target")
         if isinstance(target, ui.Cycler):
@@ -737,12 +741,12 @@ class NewGameScene(MenuScene):
                     ui.draw_text(surface, "you play this seat", t.font(14), ui.MUTED,
                                  (name.rect.right + t.px(12), cy), "midleft")
         # house rules header
-        ui.draw_text(surface, "House rules", t.font(20, True), ui.GOLD,
-                     (self.right.x + t.px(16), self.right.y + t.px(22)), "midleft")
+        hr = ui.draw_text(surface, "House rules", t.font(20, True), ui.GOLD,
+                          (self.right.x + t.px(16), self.right.y + t.px(22)), "midleft")
         changed = len([k for k in self.overrides if k != "target"])
         if changed:
-            ui.draw_text(surface, f"●  {changed} changed", t.font(14), ui.GOLD,
-                         (self.right.x + t.px(150), self.right.y + t.px(22)), "midleft")
+            ui.draw_text(surface, f"{changed} changed from the preset", t.font(14), ui.GOLD,
+                         (hr.right + t.px(14), hr.centery + t.px(1)), "midleft")
 
         if self.rules is not None:
             decks = self.rules.decks_for(self.players)
@@ -763,6 +767,14 @@ def _sentence(text: str) -> str:
         return text
     text = text[0].upper() + text[1:]
     return text if text.endswith((".", "!", "?")) else text + "."
+
+
+def _blames(error: str, name: str) -> bool:
+    """Whether the engine's message names this option (its row is then marked)."""
+    attr = "permanent_wilds" if name.startswith("wild.") else name.split(".")[0]
+    if attr == "permanent_wilds" and name.startswith("wild.") and name[5:] not in error:
+        return False
+    return re.search(rf"(?<![a-z_]){re.escape(attr)}(?![a-z_])", error) is not None and "_" in attr
 
 
 def _applies(name: str, v: dict[str, Any]) -> bool:

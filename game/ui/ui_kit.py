@@ -708,7 +708,8 @@ class Row(Widget):
         self.help = help
         self.control = control
         self.control_width = control_width
-        self.changed = False  # drawn with a marker: differs from the preset
+        self.changed = False  # drawn with a gold bar: differs from the preset
+        self.blamed = False   # drawn with a red bar: named by the current error
 
     @property
     def focusable(self) -> bool:  # type: ignore[override]
@@ -777,8 +778,9 @@ class Row(Widget):
                 y += hf.get_linesize()
         else:
             draw_text(surface, fit_text(self.label, lf, text_w), lf, colour, (x, r.centery), "midleft")
-        if self.changed:
-            pygame.draw.circle(surface, GOLD, (r.x + theme.px(3), r.centery), theme.px(3))
+        if self.changed or self.blamed:
+            bar = pygame.Rect(r.x, r.y + theme.px(6), max(2, theme.px(4)), r.height - theme.px(12))
+            rounded_rect(surface, (235, 90, 70) if self.blamed else GOLD, bar, bar.width // 2)
         focused = self.control.focused
         self.control.focused = self.focused
         self.control.draw(surface, theme)
