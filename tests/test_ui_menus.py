@@ -474,7 +474,7 @@ def test_rules_text_covers_every_preset(preset):
         assert all(p[0].isupper() for p in paragraphs), heading
     text = rules_as_text(rules)
     lo, hi = rules.player_range()
-    assert f"{lo} to {hi} players" in text
+    assert (f"{lo} to {hi} players" if lo < hi else f"for {lo} players") in text
     assert f"{rules.target:,}" in text
 
 
@@ -639,3 +639,14 @@ def test_slider_and_cycler_keys():
     assert c.adjust(1) and c.value == 2
     assert c.adjust(1) and c.value == 1  # wraps
     assert values == [4.5, 2, 1]
+
+
+@pytest.mark.skipif("partnership500" not in PRESETS, reason="the engine has no partnership preset")
+def test_partnership_sheets_show_teams(app):
+    state = played_round("partnership500", 4, seed=2, to_game_over=True)
+    draw(menus.RoundEndScene(app, state, lambda: None), app.screen_size)
+    scene = menus.GameOverScene(app, state, None)
+    draw(scene, app.screen_size)
+    side = next(side for side in state.sides() if 0 in side)
+    assert Stats.load().get("partnership500").best_score == sum(state.scores[s] for s in side)
+    assert scene.headline() in ("Your team wins!", "Bot 1 & Bot 3 win") or "share" in scene.headline()

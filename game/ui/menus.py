@@ -458,10 +458,12 @@ class NewGameScene(MenuScene):
             self._set_override(name, value)
             if name == "lowest_rank" and value > 2 and self.option_value(OPTION_BY_NAME["aces"]) == "low_only":
                 self._set_override("aces", "high_only")  # aces are high only without the low cards
-            if name == "jokers_per_deck":
-                # jokers are only ever played wild: keep the two options in step
+            groups = bool(self.overrides.get("joker_groups", getattr(base, "joker_groups", False)))
+            if name in ("jokers_per_deck", "joker_groups"):
+                # jokers are played wild unless they form their own groups: keep the options in step
+                jokers = self.overrides.get("jokers_per_deck", base.jokers_per_deck)
                 pw = set(self.overrides.get("permanent_wilds", base.permanent_wilds))
-                (pw.add if value else pw.discard)("jokers")
+                (pw.add if jokers and not groups else pw.discard)("jokers")
                 self._set_override("permanent_wilds", frozenset(pw))
         self.validate()
         self.sync()
@@ -1179,6 +1181,20 @@ def _names(state: Any) -> list[str]:
             for s in range(state.players)]
 
 
+def _sides(state: Any) -> list[list[int]] | None:
+    """The teams when partners score together, else None."""
+    if not getattr(state.rules, "partnerships", False) or not hasattr(state, "sides"):
+        return None
+    try:
+        return [list(side) for side in state.sides()]
+    except Exception:  # an older engine
+        return None
+
+
+def _side_name(side: list[int], names: list[str]) -> str:
+    return " & ".join(names[s] for s in side)
+
+
 def _signed(n: int) -> str:
     return f"{n:+,}" if n else "0"
 
@@ -1209,7 +1225,7 @@ class RoundEndScene(SheetScene):
         w, h = t.size
         n = self.state.players
         pw = min(w - t.px(40), t.px(980))
-        ph = min(h - t.px(40), t.px(214) + n * t.px(36))
+        ph = min(h - t.px(40), t.px(214) + n * t.px(36) + (t.px(34) if _sides(self.state) else 0))
         self.body = pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
         bh = t.px(46)
         label = "See the result" if getattr(self.state, "winners", None) else "Next round"
@@ -1228,7 +1244,10 @@ class RoundEndScene(SheetScene):
         title = f"Round {res.round} is over" if res is not None else "Round over"
         tf = t.font(28, True)
         ui.draw_text(surface, title, tf, ui.GOLD, (inner.x, inner.y), "topleft", shadow=True)
-        if rules.wild_indicator == "rotating":
+        deals = getattr(rules, "deals", 0)
+        if deals:
+            goal = f"Deal {res.round if res else '?'} of {deals}"
+        elif rules.wild_indicator == "rotating":
             goal = f"Round {res.round if res else '?'} of 13"
         else:
             goal = f"Playing to {rules.target:,}" + (" (lowest total wins)" if rules.lowest_total_wins else "")
@@ -1272,6 +1291,12 @@ class RoundEndScene(SheetScene):
                     colour = ui.OK if res.points[s] > 0 else (ui.ERROR if res.points[s] < 0 else ui.MUTED)
                 ui.draw_text(surface, val, font, colour, (inner.x + round(inner.width * fx), cy), anchor)
             y += row_h
+        sides = _sides(st)
+        if sides:
+            teams = "     ".join(f"{_side_name(side, names)}: {sum(st.scores[s] for s in side):,}"
+                               for side in sides)
+            ui.draw_text(surface, ui.fit_text("Teams  ·  " + teams, bf, inner.width), bf, ui.GOLD,
+                         (inner.x, y + t.px(8)), "topleft")
 
 
 class GameOverScene(SheetScene):
@@ -1296,9 +1321,13 @@ class GameOverScene(SheetScene):
         if human is None or not 0 <= human < self.state.players:
             return
         rules = self.state.rules
+        score = self.state.scores[human]
+        for side in _sides(self.state) or ():
+            if human in side:
+                score = sum(self.state.scores[s] for s in side)
         stats = Stats.load()
         stats.record_game(
-            rules.preset_name, human in tuple(self.state.winners or ()), self.state.scores[human],
+            rules.preset_name, human in tuple(self.state.winners or ()), score,
             len(self.state.results), lower_is_better=rules.lowest_total_wins,
         )
         try:
@@ -1347,6 +1376,10 @@ class GameOverScene(SheetScene):
             return "Game over"
         if winners == [human]:
             return "You win!"
+        if _sides(self.state) and any(sorted(winners) == sorted(side) for side in _sides(self.state)):
+            if human in winners:
+                return "Your team wins!"
+            return f"{_side_name(winners, names)} win"
         who = [("you" if s == human else names[s]) for s in winners]
         if len(who) == 1:
             return f"{who[0]} wins"
@@ -1369,28 +1402,33 @@ class GameOverScene(SheetScene):
         names = _names(st)
         human = getattr(self.app, "human_seat", 0)
         winners = set(st.winners or ())
-        order = sorted(range(st.players), key=lambda s: st.scores[s], reverse=not st.rules.lowest_total_wins)
-        row_h = min(t.px(40), max(t.px(24), (self.widgets[0].rect.y - t.px(14) - y) // max(1, st.players)))
+        # one line per seat, or per team when partners score together
+        sides = _sides(st) or [[s] for s in range(st.players)]
+        totals = [sum(st.scores[s] for s in side) for side in sides]
+        order = sorted(range(len(sides)), key=lambda i: totals[i], reverse=not st.rules.lowest_total_wins)
+        row_h = min(t.px(40), max(t.px(24), (self.widgets[0].rect.y - t.px(14) - y) // max(1, len(sides))))
         bf = t.font(18, True)
         rf = t.font(18)
         col_w = min(inner.width, t.px(480))
         x0 = inner.centerx - col_w // 2
         place = 0
         last = None
-        for i, s in enumerate(order):
-            if st.scores[s] != last:
+        for i, k in enumerate(order):
+            side = sides[k]
+            if totals[k] != last:
                 place = i + 1
-                last = st.scores[s]
+                last = totals[k]
             cy = y + row_h // 2
-            if s == human:
+            if human in side:
                 ui.rounded_rect(surface, (255, 255, 255, 22),
                                 pygame.Rect(x0 - t.px(10), y + 1, col_w + t.px(20), row_h - 2), t.px(6))
-            colour = ui.GOLD if s in winners else ui.INK
+            won = any(s in winners for s in side)
+            colour = ui.GOLD if won else ui.INK
             ui.draw_text(surface, f"{place}.", rf, ui.MUTED, (x0 + t.px(26), cy), "midright")
-            label = names[s] + ("  ♛" if s in winners else "")
+            label = _side_name(side, names) + ("  ♛" if won else "")
             ui.draw_text(surface, ui.fit_text(label, bf, col_w - t.px(160)), bf, colour, (x0 + t.px(40), cy),
                          "midleft")
-            ui.draw_text(surface, f"{st.scores[s]:,}", bf, colour, (x0 + col_w, cy), "midright")
+            ui.draw_text(surface, f"{totals[k]:,}", bf, colour, (x0 + col_w, cy), "midright")
             y += row_h
         if self.record_problem:
             ui.draw_text(surface, self.record_problem, t.font(13), ui.ERROR,

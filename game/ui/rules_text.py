@@ -221,6 +221,32 @@ OPTIONS: tuple[OptionInfo, ...] = (
        [(n, str(n)) for n in (15, 25, 50, 100, 200)]),
 )
 
+# options of newer engines: offered only when the engine has them
+_LATER: tuple[OptionInfo, ...] = (
+    _o("joker_groups", "Cards", "Jokers form their own groups",
+       "Jokers are never wild: they meld only as sets of jokers."),
+    _o("partnerships", "Scoring", "Partnerships",
+       "Four players in two teams; partners sit opposite and score together."),
+    _o("four_at_once_double", "Scoring", "Four at once scores double",
+       "A meld of four or more laid down in one go counts double."),
+    _o("deals", "Ending", "Number of deals",
+       "Play a fixed number of deals instead of playing to the target.",
+       [(0, "Play to the target")] + [(n, f"{n} deal{'s' if n > 1 else ''}") for n in (1, 2, 3, 4, 5, 6, 8, 10)]),
+    _o("final_bonus", "Scoring", "Bonus for the winner",
+       "Extra points for the side ahead after the last deal.",
+       [(n, str(n)) for n in (0, 25, 50, 100, 200)]),
+)
+
+
+def _engine_has(name: str) -> bool:
+    return name.split(".")[0] in Rules.option_names() or name.startswith(("wild.", "values."))
+
+
+OPTIONS = tuple(o for o in OPTIONS if _engine_has(o.name)) + tuple(
+    o for o in _LATER if _engine_has(o.name)
+)
+_ORDER = {g: i for i, g in enumerate(GROUPS)}
+OPTIONS = tuple(sorted(OPTIONS, key=lambda o: _ORDER[o.group]))  # stable: keeps the order within groups
 OPTION_BY_NAME = {o.name: o for o in OPTIONS}
 TARGET_CHOICES = tuple((t, f"{t:,}") for t in TARGETS)
 
@@ -321,6 +347,8 @@ def _values_text(rules: Rules) -> str:
         if v["wild_ace"] != v["wild"]:
             wild += f" (a wild ace {v['wild_ace']})"
         parts.append(wild)
+    if rules.jokers_per_deck and "jokers" not in rules.permanent_wilds:
+        parts.append(f"jokers {v['Jk']}")
     specials = [f"{k} {x}" for k, x in v.items() if k not in (
         "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "Jk", "wild", "wild_ace",
         "ace_low")]
@@ -359,11 +387,19 @@ def _scoring_text(rules: Rules) -> list[str]:
 
 
 def _winning_text(rules: Rules) -> list[str]:
+    side = "side" if getattr(rules, "partnerships", False) else "total"
+    deals = getattr(rules, "deals", 0)
+    if deals:
+        t = f"The game lasts {_count(deals, 'deal')}. Then the {'lowest' if rules.lowest_total_wins else 'highest'} "
+        t += "team total wins" if side == "side" else "total wins"
+        bonus = getattr(rules, "final_bonus", 0)
+        return [t + (f" and scores {bonus} extra points." if bonus else ".")]
     if rules.wild_indicator == "rotating":
         t = "The game lasts 13 rounds, one for each wild rank, "
         return [t + ("and the lowest total wins." if rules.lowest_total_wins
                      else "and the highest total wins; ties share the win.")]
-    reach = f"The game ends after the round in which someone reaches {rules.target:,} points."
+    who = "a team" if getattr(rules, "partnerships", False) else "someone"
+    reach = f"The game ends after the round in which {who} reaches {rules.target:,} points."
     if rules.lowest_total_wins:
         return [reach + " Then the player with the lowest total wins."]
     w = {
@@ -389,10 +425,12 @@ def describe_rules(rules: Rules) -> list[tuple[str, list[str]]]:
         aim = "Make sets of cards of one rank and lay them down; go out by getting rid of your cards."
     elif not rules.allow_sets:
         aim = "Make runs of one suit and lay them down; go out by getting rid of your cards."
-    sections.append((title, [
-        f"{title} is for {lo} to {hi} players. {PRESET_SUMMARIES.get(rules.preset_name, '')}".strip(),
-        aim,
-    ]))
+    count = f"{lo} players" if lo == hi else f"{lo} to {hi} players"
+    overview = [f"{title} is for {count}. {PRESET_SUMMARIES.get(rules.preset_name, '')}".strip(), aim]
+    if getattr(rules, "partnerships", False):
+        overview.append("The players form two teams of two, partners sitting opposite each other; "
+                        "each team's melds and hands are scored together.")
+    sections.append((title, overview))
 
     # --- cards
     cards = []
@@ -410,6 +448,8 @@ def describe_rules(rules: Rules) -> list[tuple[str, list[str]]]:
         cards.append(f"The {removed} are taken out of every deck. Aces are high only.")
     if rules.jokers_per_deck:
         cards.append(f"Each deck has {_count(rules.jokers_per_deck, 'joker')}.")
+        if getattr(rules, "joker_groups", False):
+            cards.append("Jokers are never wild: they meld only as sets of jokers.")
     perm = [PERMANENT_WILD_NAMES[w] for w in PERMANENT_WILDS if w in rules.permanent_wilds]
     if perm:
         cards.append(f"Always wild: {_join(perm)}.")
@@ -575,6 +615,8 @@ def describe_rules(rules: Rules) -> list[tuple[str, list[str]]]:
 
     # --- scoring
     scoring = _scoring_text(rules)
+    if getattr(rules, "four_at_once_double", False):
+        scoring.append("A meld of four or more cards laid down in one go counts double.")
     scoring.append(_values_text(rules))
     sections.append(("Scoring", scoring))
     sections.append(("Winning", _winning_text(rules)))
