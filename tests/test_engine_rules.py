@@ -23,7 +23,6 @@ def test_played_presets_exist(name):
     assert Rules.preset(name).preset_name == name
 
 
-@pytest.mark.xfail(strict=True, reason="engine: presets partnership500 and persian (RULES.md section 2) are missing")
 @pytest.mark.parametrize("name", ["partnership500", "persian"])
 def test_partnership_presets_exist(name):
     r = Rules.preset(name)

@@ -32,7 +32,7 @@ class MeldContext:
     __slots__ = (
         "rules", "wilds", "perm_wilds", "wild_rank", "max_set", "run_lo", "run_hi",
         "natural_in_place", "limit", "min_meld", "allow_sets", "allow_runs", "wild_set", "value",
-        "low_ace_value",
+        "low_ace_value", "joker_groups", "max_jokers",
     )
 
     def __init__(self, rules: Rules, wild_rank: int | None, decks: int, pack: Iterable[int]):
@@ -55,6 +55,8 @@ class MeldContext:
         self.allow_sets = rules.allow_sets
         self.allow_runs = rules.allow_runs
         self.wild_set = rules.wild_set
+        self.joker_groups = rules.joker_groups
+        self.max_jokers = sum(1 for c in pack if (c >> 4) & 7 == JOKER_SUIT)
         self.value = {c: rules.card_value(c, c in self.wilds) for c in pack}
         self.low_ace_value = rules.value_table()["ace_low"] if rules.low_ace else None
 
@@ -70,10 +72,11 @@ class MeldContext:
 
 
 class Meld:
-    __slots__ = ("id", "owner", "kind", "rank", "suit", "lo", "cards", "by", "covers")
+    __slots__ = ("id", "owner", "kind", "rank", "suit", "lo", "cards", "by", "covers", "double")
 
     def __init__(self, id: int, owner: int, kind: str, rank: int = 0, suit: int = 0, lo: int = 0,
-                 cards: list | None = None, by: list | None = None, covers: dict | None = None):
+                 cards: list | None = None, by: list | None = None, covers: dict | None = None,
+                 double: frozenset = frozenset()):
         self.id = id
         self.owner = owner
         self.kind = kind
@@ -83,10 +86,11 @@ class Meld:
         self.cards: list[Card] = cards if cards is not None else []
         self.by: list[int] = by if by is not None else []
         self.covers: dict[int, tuple[Card, int]] = covers if covers is not None else {}
+        self.double = double  # cards that score double (a meld of four laid down at once)
 
     def copy(self) -> Meld:
         return Meld(self.id, self.owner, self.kind, self.rank, self.suit, self.lo,
-                    list(self.cards), list(self.by), dict(self.covers))
+                    list(self.cards), list(self.by), dict(self.covers), self.double)
 
     @property
     def hi(self) -> int:
@@ -123,7 +127,7 @@ class Meld:
             return (f"run {rank_text(_pos_rank(self.lo))}-{rank_text(_pos_rank(self.hi))} "
                     f"of {SUIT_NAMES[self.suit]}")
         if self.kind == SET:
-            return f"set of {rank_text(self.rank)}s"
+            return "group of jokers" if self.rank == 0 else f"set of {rank_text(self.rank)}s"
         return "group of wild cards"
 
     def __repr__(self) -> str:
@@ -180,6 +184,12 @@ def check_set(ctx: MeldContext, cards: Sequence[int], rank: int, new: bool = Tru
     n = len(cards)
     if new and n < ctx.min_meld:
         return f"a meld needs at least {ctx.min_meld} cards"
+    if rank == 0:  # a group of jokers, where jokers are not wild
+        if not ctx.joker_groups:
+            return "jokers do not form groups of their own in this game"
+        if any((c >> 4) & 7 != JOKER_SUIT for c in cards):
+            return "a group of jokers holds jokers only"
+        return None
     if n > ctx.max_set:
         return f"a set holds at most {ctx.max_set} cards with this pack"
     wild_idx = []
@@ -307,6 +317,8 @@ def shapes_for(ctx: MeldContext, cards: Sequence[int]) -> list[tuple]:
                 out.append((SET, r))
     if ctx.wild_set and check_wilds(ctx, cards) is None:
         out.append((WILDS,))
+    if ctx.joker_groups and all((c >> 4) & 7 == JOKER_SUIT for c in cards):
+        out.append((SET, 0))
     # the default reading comes first: a set when the naturals share one rank,
     # otherwise the run that extends upward (7♥ 8♥ W is 7-8-9 before 6-7-8)
     runs = sorted((x for x in out if x[0] == RUN), key=lambda x: (-x[2], x[1]))
@@ -375,9 +387,9 @@ def layoff_ends(ctx: MeldContext, meld: Meld, card: int) -> list[str]:
     if ctx.limit == "none" and card not in ctx.wilds:
         # fast path: a natural card fits only its own rank (sets) or the next place (runs)
         if meld.kind == SET:
-            if (card >> 4) & 7 == JOKER_SUIT or card & 15 != meld.rank:
+            if card & 15 != meld.rank or ((card >> 4) & 7 == JOKER_SUIT) != (meld.rank == 0):
                 return _NONE
-            return [""] if len(meld.cards) < ctx.max_set else _NONE
+            return [""] if len(meld.cards) < (ctx.max_set if meld.rank else ctx.max_jokers) else _NONE
         if meld.kind == WILDS:
             return _NONE
         if (card >> 4) & 7 != meld.suit or len(meld.cards) >= 13:
@@ -496,7 +508,7 @@ def card_points(ctx: MeldContext, card: int, meld: Meld | None = None, index: in
 def meld_points_by_seat(ctx: MeldContext, meld: Meld, seats: int) -> list[int]:
     pts = [0] * seats
     for i, (c, s) in enumerate(zip(meld.cards, meld.by)):
-        pts[s] += card_points(ctx, c, meld, i)
+        pts[s] += card_points(ctx, c, meld, i) * (2 if c in meld.double else 1)
     for i, (c, s) in meld.covers.items():
         pts[s] += card_points(ctx, c, meld, i)
     return pts

@@ -64,6 +64,8 @@ PLAYERS = {
     "rummy500": (2, 8, "Rummy 500"),
     "basic": (2, 4, "basic rummy"),
     "george": (3, 8, "George (2500 Rummy)"),
+    "partnership500": (4, 4, "Partnership 500 Rum"),
+    "persian": (4, 4, "Persian Rummy"),
 }
 
 
@@ -120,8 +122,14 @@ class Rules:
     round_scoring: str = "melds_and_out_bonus"
     going_out_bonus: int = 0
     hands_count_on_empty_stock: bool = True
+    four_at_once_double: bool = False
     target: int = 5000
     winner_rule: str = "highest"
+    deals: int = 0                      # 0: play to the target; else a fixed number of deals
+    final_bonus: int = 0
+    # 9. relatives
+    partnerships: bool = False
+    joker_groups: bool = False
 
     # ------------------------------------------------------------------ building
     @classmethod
@@ -183,7 +191,7 @@ class Rules:
             "top_take_no_return", "top_take_must_use", "stock_draw_must_use",
             "one_meld_per_turn", "layoff_needs_own_meld", "pile_call_hand",
             "floaters_draw_when_out", "first_turn_out_grace", "simple_scoring", "low_ace",
-            "hands_count_on_empty_stock",
+            "hands_count_on_empty_stock", "four_at_once_double", "partnerships", "joker_groups",
         ):
             if not isinstance(getattr(self, name), bool):
                 raise RulesError(f"option {name} must be true or false, not {getattr(self, name)!r}")
@@ -199,11 +207,18 @@ class Rules:
                 f"option permanent_wilds has unknown {', '.join(sorted(bad))}; "
                 f"choose from {', '.join(PERMANENT_WILDS)}"
             )
-        if self.jokers_per_deck and "jokers" not in self.permanent_wilds:
+        if self.jokers_per_deck and "jokers" not in self.permanent_wilds and not self.joker_groups:
             raise RulesError(
-                "jokers are only played as wild cards: add 'jokers' to permanent_wilds "
-                "or set jokers_per_deck to 0"
+                "jokers must be played as wild cards (add 'jokers' to permanent_wilds) or as "
+                "groups of their own (joker_groups), or set jokers_per_deck to 0"
             )
+        if self.joker_groups and "jokers" in self.permanent_wilds:
+            raise RulesError("jokers cannot be both wild and a group of their own: "
+                             "remove 'jokers' from permanent_wilds or turn joker_groups off")
+        if not isinstance(self.deals, int) or isinstance(self.deals, bool) or not 0 <= self.deals <= 50:
+            raise RulesError(f"option deals must be 0 (play to the target) to 50, not {self.deals!r}")
+        if not isinstance(self.final_bonus, int) or self.final_bonus < 0:
+            raise RulesError(f"option final_bonus must be 0 or more, not {self.final_bonus!r}")
         if "jokers" in self.permanent_wilds and not self.jokers_per_deck:
             raise RulesError("permanent_wilds names jokers but jokers_per_deck is 0: set it to 1 or 2")
         if "twos" in self.permanent_wilds and self.lowest_rank > 2:
@@ -338,6 +353,8 @@ class Rules:
     def check_players(self, players: int) -> None:
         lo, hi = self.player_range()
         name = PLAYERS[self.preset_name][2]
+        if self.partnerships and players != 4:
+            raise RulesError(f"{name} with partnerships needs four players (two teams of two), not {players}")
         if not isinstance(players, int) or not lo <= players <= hi:
             raise RulesError(f"{name} is played by {lo} to {hi} players, not {players}")
         decks = self.decks_for(players)
@@ -446,4 +463,17 @@ PRESETS: dict[str, dict[str, Any]] = {
         "court_counts": "rank",
         "target": 2500,
     },
+}
+PRESETS["partnership500"] = {**PRESETS["rummy500"], "partnerships": True}
+PRESETS["persian"] = {
+    **PRESETS["rummy500"],
+    "partnerships": True,
+    "jokers_per_deck": 4,
+    "permanent_wilds": frozenset(),
+    "joker_groups": True,
+    "four_at_once_double": True,
+    "going_out_bonus": 25,
+    "deals": 2,
+    "final_bonus": 50,
+    "values": {**VALUES_500, "Jk": 20},
 }

@@ -93,6 +93,7 @@ def position_dict(g: GameState) -> dict:
                     "id": m.id, "owner": m.owner, "shape": _shape_text(m), "cards": _cards(m.cards),
                     "by": list(m.by),
                     "covers": {str(i): [card_text(c), s] for i, (c, s) in sorted(m.covers.items())},
+                    **({"double": _cards(sorted(m.double))} if m.double else {}),
                 }
                 for m in g.melds
             ],
@@ -239,6 +240,8 @@ def _parse_shape(text: str) -> tuple:
         return (WILDS,)
     parts = t.split(":")
     if parts[0] == "set" and len(parts) == 2:
+        if parts[1].lower() == "jk":
+            return (SET, 0)
         return (SET, parse_card(parts[1] + "♣").rank)
     if parts[0] == "run" and len(parts) in (2, 3):
         c = parse_card(parts[1])
@@ -329,6 +332,9 @@ def position_from_dict(data: dict) -> GameState:
             if not 0 <= idx < len(cards):
                 raise mr.fail("covers", f"index {idx} is not a card of the meld")
         mid = mr.get("id", int, len(g.melds) + 1)
+        double = frozenset(mr.cards("double", ""))
+        if not double <= set(cards):
+            raise mr.fail("double", "names cards that are not in the meld")
         kind = shape[0]
         if kind == RUN:
             slots, why = arrange_run(ctx, cards, shape[1], shape[2], new=False)
@@ -336,12 +342,12 @@ def position_from_dict(data: dict) -> GameState:
                 raise mr.fail("cards", f"not a valid run: {why}")
             if list(slots) != list(cards):
                 raise mr.fail("cards", "list a run's cards in order, lowest first, wilds in their places")
-            m = Meld(mid, owner, RUN, 0, shape[1], shape[2], cards, by, covers)
+            m = Meld(mid, owner, RUN, 0, shape[1], shape[2], cards, by, covers, double)
         elif kind == SET:
             why = check_set(ctx, cards, shape[1], new=False)
             if why:
                 raise mr.fail("cards", f"not a valid set: {why}")
-            m = Meld(mid, owner, SET, shape[1], 0, 0, cards, by, covers)
+            m = Meld(mid, owner, SET, shape[1], 0, 0, cards, by, covers, double)
         else:
             why = check_wilds(ctx, cards, new=False)
             if why:

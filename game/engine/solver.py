@@ -157,6 +157,12 @@ def iter_melds(ctx: MeldContext, hand: Sequence[int], must: int | None = None) -
                             out = emit(cards, (RUN, suit, lo))
                             if out:
                                 yield out
+    if ctx.joker_groups and (must is None or (must >> 4) & 7 == JOKER_SUIT):
+        jokers = [c for c in hand if (c >> 4) & 7 == JOKER_SUIT]
+        for size in range(len(jokers), m - 1, -1):
+            out = emit(jokers[:size], (SET, 0))
+            if out:
+                yield out
     if ctx.wild_set:
         perm = [c for c in hand if c in ctx.perm_wilds]
         pg = list(_face_groups(perm).values())

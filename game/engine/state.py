@@ -750,6 +750,8 @@ class GameState:
     def _meld(self, seat: int, a: MeldCards) -> list[ev.Event]:
         shape = tuple(a.shape) if a.shape else shapes_for(self.ctx, a.cards)[0]
         m = make_meld(self.ctx, a.cards, shape, seat, self.next_meld_id)
+        if self.rules.four_at_once_double and len(m.cards) >= 4:
+            m.double = frozenset(m.cards)
         self.next_meld_id += 1
         for c in a.cards:
             self._remove_from_hand(seat, c)
@@ -1035,28 +1037,51 @@ class GameState:
             out.append(ev.GameOver(self.winners, tuple(self.scores)))
         return out
 
+    def sides(self) -> list[list[int]]:
+        """The scoring sides: partners together with ``partnerships``, else one seat each."""
+        if self.rules.partnerships:
+            return [[s for s in range(self.players) if s % 2 == t] for t in (0, 1)]
+        return [[s] for s in range(self.players)]
+
+    def side_scores(self) -> list[int]:
+        return [sum(self.scores[s] for s in side) for side in self.sides()]
+
     def _game_winners(self, went_out: int | None) -> list[int] | None:
         rules = self.rules
-        scores = self.scores
-        n = self.players
-        if rules.wild_indicator == "rotating":
-            last = self.wild_rank == 13
-            if not last:
+        sides = self.sides()
+        totals = self.side_scores()
+        lowest = rules.lowest_total_wins
+
+        def seats(idx: list[int]) -> list[int]:
+            return [s for i in idx for s in sides[i]]
+
+        def best() -> list[int]:
+            b = min(totals) if lowest else max(totals)
+            return [i for i, v in enumerate(totals) if v == b]
+
+        if rules.deals:
+            if self.round_no < rules.deals:
                 return None
-            return _best(scores, rules.lowest_total_wins)
-        reached = [s for s in range(n) if scores[s] >= rules.target]
+            top = best()
+            if len(top) == 1 and rules.final_bonus:
+                self.scores[sides[top[0]][0]] += rules.final_bonus
+            return seats(top)
+        if rules.wild_indicator == "rotating":
+            if self.wild_rank != 13:
+                return None
+            return seats(best())
+        reached = [i for i, v in enumerate(totals) if v >= rules.target]
         if not reached:
             return None
-        if rules.lowest_total_wins:
-            return _best(scores, True)
+        if lowest:
+            return seats(best())
+        out_side = None if went_out is None else next(i for i, sd in enumerate(sides) if went_out in sd)
         if rules.winner_rule == "must_go_out":
-            if went_out is not None and scores[went_out] >= rules.target:
-                return [went_out]
-            return None
-        if rules.winner_rule == "went_out" and went_out is not None and went_out in reached:
-            return [went_out]
-        top = max(scores[s] for s in reached)
-        return [s for s in reached if scores[s] == top]
+            return seats([out_side]) if out_side in reached else None
+        if rules.winner_rule == "went_out" and out_side in reached:
+            return seats([out_side])
+        top = max(totals[i] for i in reached)
+        return seats([i for i in reached if totals[i] == top])
 
 
 def _best(scores: list[int], lowest: bool) -> list[int]:

@@ -1,0 +1,77 @@
+"""Section 9: Partnership 500 Rum and Persian Rummy."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.engine import IllegalActionError, Rules, parse_action, parse_cards
+from game.engine.errors import RulesError
+from game.engine.save import position_from_dict
+
+
+def pos(preset, hands, pile="9♣", melds=(), scores=None, round_=1, phase="play", current=0):
+    return position_from_dict({
+        "rules": {"preset": preset}, "players": 4, "round": round_,
+        "scores": scores or [0, 0, 0, 0],
+        "table": {"hands": hands, "pile": pile, "stock": "rest", "melds": list(melds),
+                  "phase": phase, "current": current},
+    })
+
+
+def test_partnerships_need_four_players():
+    with pytest.raises(RulesError, match="four players"):
+        Rules.preset("partnership500").check_players(3)
+    Rules.preset("partnership500").check_players(4)
+
+
+def test_partners_sit_opposite_and_score_as_one():
+    g = pos("partnership500", ["K♠", "2♣ 3♣", "4♦ 5♦", "6♥ 7♥"], scores=[250, 100, 280, 0])
+    assert g.sides() == [[0, 2], [1, 3]]
+    assert g.side_scores() == [530, 100]
+    g.apply(parse_action("discard K♠"))  # seat 0 goes out
+    assert g.over
+    # the team's total passed 500 together, though neither partner did alone
+    assert g.winners == (0, 2)
+
+
+def test_persian_jokers_are_not_wild_and_form_their_own_groups():
+    g = pos("persian", ["Jk Jk#2 Jk#3 5♠", "2♣ 3♣", "4♦ 5♦", "6♥ 7♥"])
+    assert not g.ctx.is_wild(parse_cards("Jk")[0])
+    with pytest.raises(IllegalActionError):
+        g.copy().apply(parse_action("meld 5♠ Jk Jk#2"))
+    g.apply(parse_action("meld Jk Jk#2 Jk#3"))
+    assert g.melds[0].describe() == "group of jokers"
+    # three jokers laid down score 3 x 20
+    assert g.melded_points()[0] == 60
+
+
+def test_persian_four_laid_at_once_count_double_and_a_fourth_added_later_single():
+    g = pos("persian", ["6♣ 6♦ 6♥ 6♠ K♠", "2♣ 3♣", "4♦ 5♦", "Jk Jk#2 Jk#3 Jk#4 7♥"])
+    g.apply(parse_action("meld 6♣ 6♦ 6♥ 6♠"))
+    assert g.melded_points()[0] == 48
+    g = pos("persian", ["Jk Jk#2 Jk#3 Jk#4 K♠", "2♣ 3♣", "4♦ 5♦", "6♥ 7♥"])
+    g.apply(parse_action("meld Jk Jk#2 Jk#3"))
+    g.apply(parse_action("layoff Jk#4 on 1"))
+    assert g.melded_points()[0] == 80  # 60 for three, 20 for the fourth added
+
+
+def test_persian_going_out_bonus_and_two_deals_with_final_bonus():
+    g = pos("persian", ["K♠", "2♣ 3♣", "4♦ 5♦", "6♥ 7♥"], round_=1)
+    g.apply(parse_action("discard K♠"))
+    r = g.results[-1]
+    assert r.bonus[0] == 25
+    assert not g.over  # the game is two deals
+    g.next_round()
+    assert g.round_no == 2
+    g2 = pos("persian", ["K♠", "2♣ 3♣", "4♦ 5♦", "6♥ 7♥"], round_=2, scores=[100, 0, 50, 0])
+    g2.apply(parse_action("discard K♠"))
+    assert g2.over and g2.winners == (0, 2)
+    # the winning side gets the 50 bonus once
+    pts = g2.results[-1].points
+    assert g2.side_scores()[0] == 150 + pts[0] + pts[2] + 50
+
+
+def test_persian_pack_has_four_jokers():
+    r = Rules.preset("persian")
+    assert r.pack_size(1) == 56
+    assert r.values["Jk"] == 20
