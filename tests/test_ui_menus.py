@@ -650,3 +650,33 @@ def test_partnership_sheets_show_teams(app):
     side = next(side for side in state.sides() if 0 in side)
     assert Stats.load().get("partnership500").best_score == sum(state.scores[s] for s in side)
     assert scene.headline() in ("Your team wins!", "Bot 1 & Bot 3 win") or "share" in scene.headline()
+
+
+def test_continue_with_a_bad_save_stays_on_the_title(app):
+    (user_data_dir() / "autosave.json").write_text("{}")
+
+    def broken():
+        raise RuntimeError("the save is damaged")
+
+    app.continue_game = broken
+    title = menus.TitleScene(app)
+    click(title, title.find("continue").rect.center)
+    assert "damaged" in title.notice
+    draw(title, app.screen_size)
+
+
+def test_leaving_a_game_uses_the_applications_go_title(app):
+    closed = []
+
+    def go_title():
+        closed.append(True)
+        menus.go_title(app)
+
+    app.go_title = go_title
+    state = played_round("rummy500", 3, seed=5, to_game_over=True)
+    scene = menus.GameOverScene(app, state)
+    app.stack.push(scene)
+    scene.done("title")
+    assert closed == [True] and isinstance(app.stack.top, menus.TitleScene)
+    menus.go_new_game(app)
+    assert closed == [True, True] and isinstance(app.stack.top, menus.NewGameScene)

@@ -97,9 +97,18 @@ def go_title(app: Any) -> None:
     app.stack.push(TitleScene(app))
 
 
+def _leave_to_title(app: Any) -> None:
+    """Back to the title, letting the application close the table first if it can."""
+    closer = getattr(app, "go_title", None)
+    if callable(closer):
+        closer()  # the application's go_title closes the table, then calls go_title above
+    else:
+        go_title(app)
+
+
 def go_new_game(app: Any) -> None:
     """Title screen with the new-game screen on top (Back returns to the title)."""
-    go_title(app)
+    _leave_to_title(app)
     app.stack.push(NewGameScene(app))
 
 
@@ -302,7 +311,7 @@ class TitleScene(MenuScene):
             "rules": lambda: self.app.stack.push(RulesScene(self.app)),
             "settings": lambda: self.app.stack.push(SettingsScene(self.app)),
             "stats": lambda: self.app.stack.push(StatsScene(self.app)),
-            "quit": self.app.quit,
+            "quit": lambda: self.app.quit(),
         }
         keep = self.focus.current
         self.widgets = []
@@ -318,11 +327,16 @@ class TitleScene(MenuScene):
             self.focus.focus(self.find("continue" if self.can_continue else "new_game"))
 
     def _continue(self) -> None:
-        if has_autosave():
-            self.app.continue_game()
-        else:
+        if not has_autosave():
             self.can_continue = False
             self.build()
+            return
+        try:
+            self.app.continue_game()
+        except Exception as exc:  # a damaged or foreign save: say so, stay here
+            log.warning("cannot continue the saved game: %s", exc)
+            self.notice = f"The saved game could not be loaded: {exc}"
+            _play(self.app, "error")
 
     def back(self) -> None:
         pass  # the title screen stays; Quit is a button
@@ -1342,7 +1356,7 @@ class GameOverScene(SheetScene):
         elif choice == "new_game":
             go_new_game(self.app)
         else:
-            go_title(self.app)
+            _leave_to_title(self.app)
 
     def on_key(self, event: Any) -> bool:
         if event.key == pygame.K_ESCAPE:
@@ -1353,7 +1367,7 @@ class GameOverScene(SheetScene):
     def build(self) -> None:
         t = self.theme
         w, h = t.size
-        n = self.state.players
+        n = len(_sides(self.state) or range(self.state.players))
         pw = min(w - t.px(40), t.px(760))
         ph = min(h - t.px(40), t.px(236) + n * t.px(40))
         self.body = pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
