@@ -680,3 +680,9 @@ def test_leaving_a_game_uses_the_applications_go_title(app):
     assert closed == [True] and isinstance(app.stack.top, menus.TitleScene)
     menus.go_new_game(app)
     assert closed == [True, True] and isinstance(app.stack.top, menus.NewGameScene)
+
+
+def test_rules_from_the_title_start_at_the_last_preset(app):
+    app.settings.last_game = {"rules": {"preset": "george", "target": 1000}}
+    scene = menus.RulesScene(app)
+    assert scene.browse and scene.rules == Rules.preset("george")

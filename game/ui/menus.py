@@ -830,12 +830,13 @@ class RulesScene(MenuScene):
     heading = "Rules"
 
     def __init__(self, app: Any, rules: Rules | None = None, browse: bool | None = None):
-        if rules is None:
+        if rules is None:  # from the title: browse the presets, starting with the last one played
             last = _settings(app).last_game
             try:
-                rules = Rules.from_dict(last.get("rules")) if last.get("rules") else Rules.preset()
-            except (RulesError, TypeError, ValueError, AttributeError):
+                rules = Rules.preset(last["rules"]["preset"])
+            except (RulesError, TypeError, KeyError, AttributeError):
                 rules = Rules.preset()
+            browse = True
         self.rules = rules
         self.browse = (rules.to_dict() == {"preset": rules.preset_name}) if browse is None else browse
         super().__init__(app)

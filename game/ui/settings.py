@@ -17,7 +17,7 @@ import json
 import logging
 import os
 import tempfile
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -143,11 +143,6 @@ class Settings:
             else:
                 setattr(self, name, value)
         return bad
-
-    def copy(self) -> Settings:
-        other = Settings(**{f.name: getattr(self, f.name) for f in fields(self)})
-        other.last_game = json.loads(json.dumps(self.last_game))
-        return other
 
 
 def _number(value: Any, lo: float, hi: float) -> float | None:
