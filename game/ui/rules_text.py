@@ -100,7 +100,7 @@ OPTIONS: tuple[OptionInfo, ...] = (
     # ------------------------------------------------------------------ Cards
     _o("decks", "Cards", "Decks", "How many 52-card decks are shuffled together.",
        [(None, "Auto"), (1, "1"), (2, "2"), (3, "3"), (4, "4")]),
-    _o("jokers_per_deck", "Cards", "Jokers per deck", "Jokers added to each deck; jokers are always wild.",
+    _o("jokers_per_deck", "Cards", "Jokers per deck", "Jokers added to each deck; they are wild unless they form their own groups.",
        [(n, str(n)) for n in range(5)]),
     _o("lowest_rank", "Cards", "Lowest rank",
        "Smaller cards are taken out of the pack; aces are then high only.",
