@@ -650,6 +650,10 @@ def test_partnership_sheets_show_teams(app):
     side = next(side for side in state.sides() if 0 in side)
     assert Stats.load().get("partnership500").best_score == sum(state.scores[s] for s in side)
     assert scene.headline() in ("Your team wins!", "Bot 1 & Bot 3 win") or "share" in scene.headline()
+    setup = menus.NewGameScene(app)
+    setup.set_preset("persian")
+    assert not setup.find("target").enabled  # two deals, no target
+    assert setup.find("final_bonus").control.enabled
 
 
 def test_continue_with_a_bad_save_stays_on_the_title(app):

@@ -723,7 +723,7 @@ class NewGameScene(MenuScene):
         target = self.find("target")
         if isinstance(target, ui.Cycler):
             target.value = self.option_value(_TARGET)
-            target.enabled = shown["wild_indicator"] != "rotating"
+            target.enabled = shown["wild_indicator"] != "rotating" and not shown.get("deals")
         preset = self.find("preset")
         if isinstance(preset, ui.Cycler):
             preset.value = self.preset
@@ -753,9 +753,14 @@ class NewGameScene(MenuScene):
             ui.draw_text(surface, str(seat + 1), nf, ui.MUTED, (x + t.px(10), cy), "center")
             if seat == 0:
                 name = self.find("name0")
+                partners = bool(self.overrides.get("partnerships",
+                                                   getattr(self.base_rules(), "partnerships", False)))
+                note = "you play this seat"
+                if partners and self.players == 4:
+                    note = f"you; your partner is {self.seat_names()[2]}"
                 if name is not None:
-                    ui.draw_text(surface, "you play this seat", t.font(14), ui.MUTED,
-                                 (name.rect.right + t.px(12), cy), "midleft")
+                    ui.draw_text(surface, ui.fit_text(note, t.font(14), x + cw - name.rect.right - t.px(12)),
+                                 t.font(14), ui.MUTED, (name.rect.right + t.px(12), cy), "midleft")
         # house rules header
         hr = ui.draw_text(surface, "House rules", t.font(20, True), ui.GOLD,
                           (self.right.x + t.px(16), self.right.y + t.px(22)), "midleft")
@@ -817,7 +822,9 @@ def _applies(name: str, v: dict[str, Any]) -> bool:
     if name == "values.ace_low":
         return v["low_ace"]
     if name == "winner_rule":
-        return v["round_scoring"] != "penalty"
+        return v["round_scoring"] != "penalty" and not v.get("deals")
+    if name == "final_bonus":
+        return bool(v.get("deals"))
     return True
 
 
