@@ -43,10 +43,10 @@ CARD_SCALES: tuple[tuple[float, str], ...] = (
     (1.3, "Extra large"),
 )
 CARD_BACKS: tuple[tuple[str, str], ...] = (
-    ("blue", "Blue lattice"),
-    ("red", "Red lattice"),
-    ("green", "Green tartan"),
-    ("black", "Black and gold"),
+    ("blue", "Blue"),
+    ("red", "Red"),
+    ("green", "Green"),
+    ("black", "Black"),
 )
 BOT_LEVELS: tuple[tuple[str, str], ...] = (
     ("easy", "Easy"),
