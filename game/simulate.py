@@ -260,7 +260,8 @@ class Simulation:
     def summary(self) -> dict[str, Any]:
         secs = max(self.seconds, 1e-9)
         per_kind = {}
-        present = sorted({k for k in self.kinds}, key=lambda k: (KINDS + (k,)).index(k))
+        strength = ("hard", "normal", "easy", "random")
+        present = sorted(set(self.kinds), key=lambda k: (strength + (k,)).index(k))
         for k in present:
             m, ci = mean_ci(self.points[k])
             per_kind[k] = {
@@ -355,6 +356,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="a rules option on top of the preset (repeatable), e.g. rummy_calls=pile")
     p.add_argument("--hard-iterations", type=int, help="sampled deals per decision for hard bots")
     p.add_argument("--hard-time", type=float, help="seconds per decision for hard bots")
+    p.add_argument("--hard-option", action="append", default=[], type=parse_option, metavar="KEY=VALUE",
+                   help="a search setting for hard bots (repeatable): iterations, time_limit, horizon, "
+                        "draw_candidates, discard_candidates")
     p.add_argument("--no-legal-check", action="store_true",
                    help="skip the 'seat to act has a legal action' check (faster)")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
@@ -431,7 +435,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(str(e))
     if args.games < 1:
         parser.error("--games must be at least 1")
-    hard: dict[str, Any] = {}
+    hard: dict[str, Any] = dict(args.hard_option)
     if args.hard_iterations is not None:
         hard["iterations"] = args.hard_iterations
     if args.hard_time is not None:

@@ -96,7 +96,7 @@ class Bot:
     def __init__(self, seed: int = 0):
         self.seed = seed
         self.rng = random.Random(seed)
-        self.refused = 0  # proposals the rules refused (should stay 0; counted for tests)
+        self.refused = 0  # proposals missing or refused by the rules (should stay 0)
         self.last_seconds = 0.0
 
     def __repr__(self) -> str:
@@ -118,8 +118,7 @@ class Bot:
         except IllegalActionError:
             action = None
         if action is None or isinstance(action, CallRummy) or not checker.ok(action):
-            if action is not None:
-                self.refused += 1
+            self.refused += 1
             action = self.fallback(view, checker)
         self.last_seconds = time.perf_counter() - t0
         return action

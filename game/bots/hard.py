@@ -1,8 +1,265 @@
+"""The ``hard`` bot: the normal bot's judgement, checked by sampling and playing ahead.
+
+At the two choices that decide most rounds -- what to draw and what to discard --
+the hard bot takes the normal bot's few best candidates and tries each of them in
+many imagined deals:
+
+1. **Determinize.**  :meth:`PlayerView.determinize` deals the cards this seat cannot
+   see (the other hands, less the cards known to be in them, and the stock) at
+   random into a complete game state that agrees with everything the seat knows.
+2. **Play ahead.**  In that imagined state the candidate is played, then every seat
+   (this one included) plays on with a fast version of the normal policy, "Rummy!"
+   calls and all, for ``horizon`` turns (by default until this seat's next turn is
+   over) or to the end of the round.
+3. **Score.**  A finished round scores as the rules score it; an unfinished one
+   counts the points melded so far plus what each hand is worth by the normal bot's
+   measure.  The candidate's value is this seat's score minus the others' average.
+
+Every candidate is tried on the same imagined deals with the same random choices
+(common random numbers), so the comparison is fair even with few samples, and the
+candidate with the best average wins.  The search stops after ``iterations`` deals
+or ``time_limit`` seconds, whichever comes first; with the time limit out of reach
+(``time_limit=None``) the decision depends on the seed and the view alone.
+
+The hard bot never sees more than its view: the only full states it handles are the
+ones it dealt itself from :meth:`PlayerView.determinize`.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+
+from game.engine import (
+    CallRummy,
+    Discard,
+    DrawStock,
+    EndRound,
+    IllegalActionError,
+    TakePile,
+)
+from game.engine.view import PlayerView
+
+from .base import CALL, DRAW, PLAY, Checker, sensible_legal
 from .normal import NormalBot
+from .tactics import Analysis, take_options
+
+ROUND_OVER, GAME_OVER = "round_over", "game_over"
+
+
+class _StateChecker:
+    """The checker interface over an imagined state (for the play-ahead policy)."""
+
+    __slots__ = ("g", "seat")
+
+    def __init__(self, g, seat: int):
+        self.g = g
+        self.seat = seat
+
+    def ok(self, action) -> bool:
+        try:
+            self.g.copy().apply(action)
+        except IllegalActionError:
+            return False
+        return True
+
+    def legal(self):
+        return self.g.legal_actions(self.seat)
+
+    def calls(self):
+        return self.g.call_actions(self.seat)
+
+
+class FastPolicy(NormalBot):
+    """A cheaper normal policy, for playing ahead.
+
+    It draws from the stock unless a pile take is melded at once and pays for the
+    cards it brings, and discards by each card's own worth and danger without
+    re-valuing the rest of the hand.
+    """
+
+    level = "normal-fast"
+    deep_limit = 2
+
+    def rank_draws(self, view: PlayerView, an: Analysis) -> list[tuple[float, object]]:
+        hand = list(view.hand)
+        options: list[tuple[float, object]] = []
+        if view.stock_count:
+            options.append((0.0, DrawStock()))
+        else:
+            options.append((0.0, EndRound()))
+        if view.floating[view.seat] or not view.pile:
+            return options
+        base = an.plan_gain(an.plan(hand)) if hand else 0.0
+        pile = view.pile
+        for t in take_options(view, self.deep_limit):
+            i = pile.index(t.card)
+            taken = list(pile[i:])
+            p = an.plan(hand + taken)
+            used = {c for cards, _ in p.melds for c in cards}
+            used.update(c for c, _, _ in p.layoffs)
+            if t.card not in used:
+                continue
+            cost = sum(an.loss(c) + an.tempo for c in taken if c not in used)
+            options.append((an.plan_gain(p) - base - cost - self.take_margin, t))
+        options.sort(key=lambda o: -o[0])
+        return options
+
+    def rank_discards(self, view: PlayerView, an: Analysis, hand: list) -> list[tuple[float, int]]:
+        took = view.took_top if view.rules.top_take_no_return else None
+        chances = an.meld_chances(hand)
+        tempo = an.tempo
+        out = []
+        for c, m in zip(hand, chances):
+            if c == took:
+                continue
+            own = m * an.gain(c) - (1.0 - m) * (an.loss(c) + tempo)
+            out.append((-own - an.feed(c), c))
+        out.sort(key=lambda t: (-t[0], int(t[1])))
+        return out
+
+    def choose_after_call(self, view: PlayerView, an: Analysis, checker):
+        legal = checker.legal()
+        for a in legal:
+            if not isinstance(a, Discard):
+                return a
+        faces = {int(a.card) & 127: a for a in legal if isinstance(a, Discard)}
+        for _, c in self.rank_discards(view, an, list(view.hand)):
+            a = faces.get(int(c) & 127)
+            if a is not None:
+                return a
+        return None
 
 
 class HardBot(NormalBot):
     level = "hard"
 
-    def __init__(self, seed=0, **options):
+    def __init__(self, seed: int = 0, iterations: int = 24, time_limit: float | None = 0.6,
+                 draw_candidates: int = 3, discard_candidates: int = 4, horizon: int | None = None,
+                 max_rollout_actions: int = 120):
         super().__init__(seed)
+        self.iterations = max(1, int(iterations))
+        self.time_limit = time_limit
+        self.draw_candidates = draw_candidates
+        self.discard_candidates = discard_candidates
+        self.horizon = horizon
+        self.max_rollout_actions = max_rollout_actions
+        self.searches = 0
+        self.rollouts = 0
+        self._policy = FastPolicy(0)
+
+    # ------------------------------------------------------------------ decisions
+    def choose_draw(self, view: PlayerView, an: Analysis, checker: Checker):
+        ranked = [(v, a) for v, a in self.rank_draws(view, an) if checker.ok(a)]
+        if not ranked:
+            return None
+        cands = [a for _, a in ranked[: self.draw_candidates]]
+        if len(cands) == 1:
+            return cands[0]
+        return self.search(view, an, cands)
+
+    def choose_discard(self, view: PlayerView, an: Analysis, checker: Checker, hand: list):
+        ranked = [c for _, c in self.rank_discards(view, an, hand)]
+        cands = []
+        for c in ranked:
+            a = Discard(c)
+            if checker.ok(a):
+                cands.append(a)
+                if len(cands) >= self.discard_candidates:
+                    break
+        if not cands:
+            return None
+        if len(cands) == 1:
+            return cands[0]
+        return self.search(view, an, cands)
+
+    # ------------------------------------------------------------------ search
+    def search(self, view: PlayerView, an: Analysis, cands: Sequence) -> object:
+        self.searches += 1
+        t0 = time.perf_counter()
+        totals = [0.0] * len(cands)
+        done = 0
+        me = view.seat
+        horizon = self.horizon if self.horizon is not None else view.players + 1
+        for _ in range(self.iterations):
+            world = view.determinize(self.rng)
+            world_seed = self.rng.getrandbits(32)
+            for i, a in enumerate(cands):
+                g = world.copy()
+                try:
+                    g.apply(a)
+                except IllegalActionError:
+                    totals[i] = float("-inf")
+                    continue
+                totals[i] += self.play_ahead(g, me, an, horizon, world_seed)
+                self.rollouts += 1
+            done += 1
+            if self.time_limit is not None and time.perf_counter() - t0 > self.time_limit:
+                break
+        best = max(range(len(cands)), key=lambda i: (totals[i], -i))
+        return cands[best]
+
+    def play_ahead(self, g, me: int, an: Analysis, horizon: int, seed: int) -> float:
+        policy = self._policy
+        policy.rng = random.Random(seed)
+        turns = 0
+        actions = 0
+        asked = None
+        while g.phase not in (ROUND_OVER, GAME_OVER) and actions < self.max_rollout_actions:
+            if g.phase == DRAW:
+                if g.call_open and asked != (g.discarder, len(g.pile), actions):
+                    asked = (g.discarder, len(g.pile), actions)
+                    if self._rollout_call(g):
+                        actions += 1
+                        continue
+                if turns >= horizon:
+                    break
+                turns += 1
+            seat = g.current
+            view = PlayerView.of(g, seat)
+            sc = _StateChecker(g, seat)
+            try:
+                a = policy.propose(view, sc)
+            except IllegalActionError:
+                a = None
+            if a is None or not sc.ok(a):
+                a = sensible_legal(view, g.legal_actions(), policy.rng)
+            g.apply(a)
+            actions += 1
+        return self.evaluate(g, me, an)
+
+    def _rollout_call(self, g) -> bool:
+        if g.rules.rummy_calls not in ("discard", "top_card"):
+            return False
+        n = g.players
+        for k in range(1, n):
+            seat = (g.discarder + k) % n
+            if seat in (g.current, g.discarder):
+                continue
+            opts = g.call_actions(seat)
+            if opts:
+                try:
+                    g.apply(opts[0])
+                except IllegalActionError:
+                    continue
+                return True
+        return False
+
+    def evaluate(self, g, me: int, an: Analysis) -> float:
+        n = g.players
+        if g.phase in (ROUND_OVER, GAME_OVER):
+            pts = list(g.results[-1].points)
+        else:
+            melded = g.melded_points()
+            pts = [melded[s] + an.hand_worth(g.hands[s]) for s in range(n)]
+        others = [pts[s] for s in range(n) if s != me]
+        return pts[me] - sum(others) / max(1, len(others))
+
+    # ------------------------------------------------------------------ calls
+    def propose_call(self, view: PlayerView, checker: Checker,
+                     options: Sequence[CallRummy]) -> CallRummy | None:
+        return super().propose_call(view, checker, options)
+
+
+__all__ = ["HardBot", "FastPolicy", "CALL", "DRAW", "PLAY", "DrawStock", "EndRound", "TakePile"]

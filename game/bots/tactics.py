@@ -80,6 +80,7 @@ class Analysis:
         self.bonus = self._bonus_estimate()
         self.tempo = self._tempo()
         self._fits: dict[int, bool] = {}
+        self._pg: dict[tuple[int, float], float] = {}
         self._opp_melds = [any(m.owner == s for m in view.melds) for s in range(self.players)]
 
     # ------------------------------------------------------------------ the round
@@ -151,18 +152,20 @@ class Analysis:
         return got
 
     def _p_get(self, need: int, outs: float) -> float:
+        key = (need, outs)
+        got = self._pg.get(key)
+        if got is not None:
+            return got
         if need <= 0:
-            return 0.92
-        if outs <= 0:
-            return 0.0
-        q = min(0.9, 1.25 * outs / self.unseen_n)
-        t = self.draws_left
-        p1 = 1.0 - (1.0 - q) ** t
-        if need == 1:
-            return p1
-        if need == 2:
-            return 0.55 * p1 * p1
-        return 0.0
+            got = 0.92
+        elif outs <= 0:
+            got = 0.0
+        else:
+            q = min(0.9, 1.25 * outs / self.unseen_n)
+            p1 = 1.0 - (1.0 - q) ** self.draws_left
+            got = p1 if need == 1 else (0.55 * p1 * p1 if need == 2 else 0.0)
+        self._pg[key] = got
+        return got
 
     def meld_chances(self, hand: Sequence[int]) -> list[float]:
         """``m(c)`` for each card of ``hand`` (same order)."""
@@ -174,55 +177,69 @@ class Analysis:
         for c in hand:
             if c in wilds:
                 nw += 1
-                # a wild of the round's rank is also a natural of its own rank
-                if suit(c) != JOKER and ctx.natural_in_place:
-                    nat_rank[rank(c)] += 0  # counted as a wild, not twice
                 continue
-            nat_rank[rank(c)] += 1
+            nat_rank[c & 15] += 1
+            s = (c >> 4) & 7
             for p in ctx.run_positions(c):
-                present.add((suit(c), p))
+                present.add((s, p))
         w_eff = min(nw, self.wild_cap)
         live_w = self.live_wild if self.wild_cap > 1 or nw == 0 else 0
         mm = ctx.min_meld
-        out = []
         lay_now = self.may_lay_off
+        p_get = self._p_get
+        live_face = self.live_face
+        # per suit: prefix sums of presence and of live cards at missing positions
+        prefix: dict[int, tuple[list[int], list[int]]] = {}
+        if ctx.allow_runs:
+            for s in {(c >> 4) & 7 for c in hand if c not in wilds}:
+                ph = [0] * 16
+                pl = [0] * 16
+                for q in range(1, 15):
+                    here = (s, q) in present
+                    ph[q + 1] = ph[q] + here
+                    pl[q + 1] = pl[q] + (0 if here else live_face[s * 16 + (1 if q == 14 else q)])
+                prefix[s] = (ph, pl)
+        memo: dict[int, float] = {}
+        out = []
+        wild_m = (0.93 if lay_now and self.table else (0.8 if len(hand) >= 3 else 0.6))
         for c in hand:
             if c in wilds:
-                if lay_now and self.table:
-                    out.append(0.93)
-                else:
-                    others = len(hand) - 1
-                    out.append(0.8 if others >= 2 else 0.6)
+                out.append(wild_m)
                 continue
-            r, s = rank(c), suit(c)
+            f = c & 127
+            got = memo.get(f)
+            if got is not None:
+                out.append(got)
+                continue
+            r, s = c & 15, (c >> 4) & 7
             miss = 1.0
             if ctx.allow_sets:
                 k = nat_rank[r] - 1
                 need = mm - 1 - k - (w_eff if k >= 1 or self.wild_cap > 1 else min(w_eff, 1))
-                need = max(0, need)
-                outs = self.live_rank[r] + (live_w if need else 0)
-                miss *= 1.0 - self._p_get(need, outs)
+                if need < 0:
+                    need = 0
+                miss *= 1.0 - p_get(need, self.live_rank[r] + (live_w if need else 0))
             if ctx.allow_runs:
                 best = 0.0
+                ph, pl = prefix[s]
                 for p in ctx.run_positions(c):
                     lo_start = max(ctx.run_lo, p - mm + 1)
                     hi_start = min(p, ctx.run_hi - mm + 1)
                     for lo in range(lo_start, hi_start + 1):
-                        have = 0
-                        outs = 0
-                        for q in range(lo, lo + mm):
-                            if (s, q) in present:
-                                have += 1
-                            else:
-                                outs += self.live_face[s * 16 + (1 if q == 14 else q)]
-                        need = max(0, mm - have - w_eff)
-                        pr = self._p_get(need, outs + (live_w if need else 0))
+                        have = ph[lo + mm] - ph[lo]
+                        need = mm - have - w_eff
+                        if need <= 0:
+                            pr = p_get(0, 0)
+                        else:
+                            pr = p_get(need, pl[lo + mm] - pl[lo] + live_w)
                         if pr > best:
                             best = pr
                 miss *= 1.0 - best
             if self.table and self.fits_table(c):
                 miss *= 0.03 if lay_now else 0.45
-            out.append(1.0 - miss)
+            got = 1.0 - miss
+            memo[f] = got
+            out.append(got)
         return out
 
     def hand_worth(self, hand: Sequence[int], chances: Sequence[float] | None = None) -> float:

@@ -1,0 +1,204 @@
+"""Strength and speed of the computer opponents.
+
+Three measurements, each a subcommand; all run in one process (the figures in
+``docs/bots.md`` came from these commands):
+
+``tournament``
+    whole games with ``game.simulate`` (rotated seating, the same deals for every
+    rotation): points per round with a 95% interval, share of games won, decision
+    times.  ``python benchmarks/bots.py tournament --seats normal,easy,easy,easy --games 100``
+
+``duplicate``
+    single rounds played twice from the same deal: once with the ``hero`` level in
+    one seat, once with the ``base`` level in that seat, the other seats alike both
+    times.  The paired difference of (that seat's points minus the others' mean)
+    cancels most of the luck of the deal, so a few hundred rounds tell levels apart.
+    ``python benchmarks/bots.py duplicate --hero hard --base normal --others normal --rounds 200``
+
+``timing``
+    decision times per level (p50, p95, max) over whole games of one level against
+    itself.  ``python benchmarks/bots.py timing --games 5``
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from game.bots import make_bot  # noqa: E402
+from game.engine import Rules, new_game  # noqa: E402
+from game.engine.view import view_of  # noqa: E402
+from game.simulate import Simulation, format_summary, mean_ci, parse_option, timing_summary  # noqa: E402
+
+
+def play_round(g, bots, max_actions=3000):
+    """Play the round in progress with ``bots`` (calls included); returns the round's points."""
+    actions = 0
+    asked = None
+    while g.phase not in ("round_over", "game_over") and actions < max_actions:
+        if g.call_open and asked != (g.discarder, len(g.pile), actions):
+            asked = (g.discarder, len(g.pile), actions)
+            called = False
+            for k in range(1, g.players):
+                s = (g.discarder + k) % g.players
+                if s in (g.current, g.discarder):
+                    continue
+                c = bots[s].call(view_of(g, s))
+                if c is not None:
+                    g.apply(c)
+                    called = True
+                    break
+            if called:
+                actions += 1
+                continue
+        g.apply(bots[g.current].choose(view_of(g, g.current)))
+        actions += 1
+    if g.phase not in ("round_over", "game_over"):
+        return None
+    return list(g.results[-1].points)
+
+
+def duplicate(args) -> dict:
+    rules = Rules.preset(args.preset, **dict(args.option))
+    n = args.players
+    hard_opts = dict(args.hard_option)
+    diffs, hero_pts, base_pts = [], [], []
+    t0 = time.perf_counter()
+    for r in range(args.rounds):
+        seat = r % n
+        deal = args.seed * 1_000_003 + r // n if args.same_deal_per_seat else args.seed * 1_000_003 + r
+        rel = []
+        for level in (args.hero, args.base):
+            g, _ = new_game(rules, n, seed=deal, dealer=(seat + n - 1) % n if args.hero_first else None)
+            bots = [make_bot(args.others, seed=deal * 31 + s, **(hard_opts if args.others == "hard" else {}))
+                    for s in range(n)]
+            bots[seat] = make_bot(level, seed=deal * 31 + seat, **(hard_opts if level == "hard" else {}))
+            pts = play_round(g, bots)
+            if pts is None:
+                rel.append(None)
+                continue
+            others = [pts[s] for s in range(n) if s != seat]
+            rel.append(pts[seat] - sum(others) / len(others))
+            (hero_pts if level == args.hero else base_pts).append(pts[seat])
+        if None in rel:
+            continue
+        diffs.append(rel[0] - rel[1])
+        if args.progress and (r + 1) % 10 == 0:
+            m, ci = mean_ci(diffs)
+            print(f"[{r + 1}/{args.rounds}] {args.hero} - {args.base}: {m:+.1f} ± {ci:.1f} "
+                  f"({time.perf_counter() - t0:.0f}s)", file=sys.stderr, flush=True)
+    m, ci = mean_ci(diffs)
+    hm, hci = mean_ci(hero_pts)
+    bm, bci = mean_ci(base_pts)
+    return {
+        "preset": args.preset, "players": n, "hero": args.hero, "base": args.base, "others": args.others,
+        "rounds": len(diffs), "seed": args.seed, "hard_options": hard_opts,
+        "paired_advantage": round(m, 1), "ci95": round(ci, 1),
+        "hero_points_per_round": round(hm, 1), "hero_ci95": round(hci, 1),
+        "base_points_per_round": round(bm, 1), "base_ci95": round(bci, 1),
+        "seconds": round(time.perf_counter() - t0, 1),
+    }
+
+
+def tournament(args) -> dict:
+    overrides = dict(args.option)
+    if args.target is not None:
+        overrides["target"] = args.target
+    rules = Rules.preset(args.preset, **overrides)
+    kinds = args.seats.split(",")
+    sim = Simulation(rules, args.players, kinds, seed=args.seed, rotate=True, check_legal=False,
+                     bot_options={"hard": dict(args.hard_option)})
+
+    def progress(done, total, sim):
+        wins = ", ".join(f"{k} {v:g}" for k, v in sorted(sim.wins.items()))
+        print(f"[{done}/{total}] rounds {sim.rounds} wins: {wins} ({time.perf_counter() - sim._t0:.0f}s)",
+              file=sys.stderr, flush=True)
+
+    return sim.run(args.games, progress if args.progress else None)
+
+
+def timing(args) -> dict:
+    out = {}
+    rules = Rules.preset(args.preset, **dict(args.option))
+    for level in args.levels.split(","):
+        opts = dict(args.hard_option) if level == "hard" else {}
+        times = []
+        for gi in range(args.games):
+            g, _ = new_game(rules, args.players, seed=args.seed + gi)
+            bots = [make_bot(level, seed=gi * 10 + s, **opts) for s in range(args.players)]
+            for _ in range(args.rounds_per_game):
+                t_before = len(times)
+                actions = 0
+                while g.phase not in ("round_over", "game_over") and actions < 3000:
+                    if g.call_open:
+                        for k in range(1, g.players):
+                            s = (g.discarder + k) % g.players
+                            if s in (g.current, g.discarder):
+                                continue
+                            c = bots[s].call(view_of(g, s))
+                            if c is not None:
+                                g.apply(c)
+                                break
+                        if g.phase != "draw" or not g.call_open:
+                            if g.phase == "call":
+                                pass
+                    if g.phase in ("round_over", "game_over"):
+                        break
+                    t = time.perf_counter()
+                    a = bots[g.current].choose(view_of(g, g.current))
+                    times.append(time.perf_counter() - t)
+                    g.apply(a)
+                    actions += 1
+                del t_before
+                if g.phase == "round_over":
+                    g.next_round()
+                else:
+                    break
+        out[level] = timing_summary(times)
+        if args.progress:
+            print(level, out[level], file=sys.stderr, flush=True)
+    return {"preset": args.preset, "players": args.players, "decision_time": out}
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = p.add_subparsers(dest="cmd", required=True)
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--preset", default="rummy5000")
+    common.add_argument("--players", type=int, default=4)
+    common.add_argument("--seed", type=int, default=1)
+    common.add_argument("--option", action="append", default=[], type=parse_option)
+    common.add_argument("--hard-option", action="append", default=[], type=parse_option)
+    common.add_argument("--json", action="store_true")
+    common.add_argument("--progress", action="store_true")
+    d = sub.add_parser("duplicate", parents=[common])
+    d.add_argument("--hero", default="hard")
+    d.add_argument("--base", default="normal")
+    d.add_argument("--others", default="normal")
+    d.add_argument("--rounds", type=int, default=100)
+    d.add_argument("--same-deal-per-seat", action="store_true")
+    d.add_argument("--hero-first", action="store_true")
+    t = sub.add_parser("tournament", parents=[common])
+    t.add_argument("--seats", default="normal,easy,easy,easy")
+    t.add_argument("--games", type=int, default=40)
+    t.add_argument("--target", type=int)
+    m = sub.add_parser("timing", parents=[common])
+    m.add_argument("--levels", default="easy,normal,hard")
+    m.add_argument("--games", type=int, default=3)
+    m.add_argument("--rounds-per-game", type=int, default=4)
+    args = p.parse_args(argv)
+    result = {"duplicate": duplicate, "tournament": tournament, "timing": timing}[args.cmd](args)
+    if args.json or args.cmd != "tournament":
+        print(json.dumps(result, indent=2))
+    else:
+        print(format_summary(result))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

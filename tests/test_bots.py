@@ -1,0 +1,310 @@
+"""Computer opponents: they never peek, never break a rule, and repeat themselves from a seed."""
+
+from __future__ import annotations
+
+import ast
+import random
+from pathlib import Path
+
+import pytest
+
+from game.bots import KINDS, LEVELS, BotError, make_bot
+from game.engine import CallRummy, Discard, IllegalActionError, Rules, new_game
+from game.engine.view import PlayerView, view_of
+from game.simulate import Simulation
+
+BOTS_DIR = Path(__file__).resolve().parent.parent / "game" / "bots"
+HARD_FAST = {"iterations": 3, "time_limit": None}
+
+
+def bot(level: str, seed: int = 0):
+    return make_bot(level, seed, **(HARD_FAST if level == "hard" else {}))
+
+
+def play_until(g, bots, stop, limit=400):
+    """Drive a game with ``bots`` until ``stop(g)`` holds (calls included); False if it never does."""
+    for _ in range(limit):
+        if stop(g):
+            return True
+        if g.phase in ("round_over", "game_over"):
+            return False
+        if g.call_open:
+            called = False
+            for k in range(1, g.players):
+                s = (g.discarder + k) % g.players
+                if s in (g.current, g.discarder):
+                    continue
+                c = bots[s].call(view_of(g, s))
+                if c is not None:
+                    g.apply(c)
+                    called = True
+                    break
+            if called:
+                continue
+        g.apply(bots[g.current].choose(view_of(g, g.current)))
+    return stop(g)
+
+
+def hidden_swap(g, seat: int, rng: random.Random):
+    """A copy of ``g`` that differs only in cards ``seat`` cannot see; None if there is no such card."""
+    g2 = g.copy()
+    others = [s for s in range(g.players) if s != seat]
+    rng.shuffle(others)
+    for s in others:
+        hidden = [i for i, c in enumerate(g2.hands[s]) if c not in g2.known[s]]
+        if hidden and g2.stock:
+            i = rng.choice(hidden)
+            j = rng.randrange(len(g2.stock))
+            if g2.hands[s][i] & 127 == g2.stock[j] & 127:
+                continue  # an identical card from another deck: not a real difference
+            g2.hands[s][i], g2.stock[j] = g2.stock[j], g2.hands[s][i]
+            rng.shuffle(g2.stock)
+            return g2
+    return None
+
+
+def positions(preset: str, seed: int, phases=("draw", "play")):
+    """Some positions of a normal-bot game where the seat to act has a choice."""
+    rules = Rules.preset(preset)
+    g, _ = new_game(rules, 4, seed=seed)
+    drivers = [make_bot("normal", s) for s in range(4)]
+    out = []
+    for phase in phases:
+        if play_until(g, drivers, lambda g, p=phase: g.phase == p and len(g.hands[g.current]) >= 2):
+            out.append(g.copy())
+            g.apply(drivers[g.current].choose(view_of(g, g.current)))
+    return out
+
+
+# ---------------------------------------------------------------------- no peeking
+
+
+@pytest.mark.parametrize("preset,seed", [("rummy5000", 1), ("rummy5000", 8), ("rummy500", 2), ("basic", 3)])
+def test_bots_decide_the_same_on_states_that_look_the_same(preset, seed):
+    rng = random.Random(seed)
+    checked = 0
+    for g in positions(preset, seed):
+        seat = g.current
+        g2 = hidden_swap(g, seat, rng)
+        if g2 is None:
+            continue
+        assert g2.hands != g.hands or g2.stock != g.stock
+        v1, v2 = view_of(g, seat), view_of(g2, seat)
+        assert v1.fingerprint() == v2.fingerprint()
+        for level in KINDS:
+            a1 = bot(level, 11).choose(view_of(g, seat))
+            a2 = bot(level, 11).choose(view_of(g2, seat))
+            assert a1 == a2, (level, preset, seed, a1, a2)
+            # and the action is legal in both worlds
+            g.copy().apply(a1)
+            g2.copy().apply(a2)
+        checked += 1
+    assert checked >= 1
+
+
+def test_calls_do_not_depend_on_hidden_cards():
+    rules = Rules.preset("rummy5000", rummy_calls="top_card")
+    found = 0
+    for seed in range(40):
+        g, _ = new_game(rules, 4, seed=seed)
+        # easy drivers: the normal bot avoids discards that others could call
+        drivers = [make_bot("easy", s) for s in range(4)]
+
+        def window(g):
+            if not g.call_open:
+                return False
+            return any(g.call_actions(s) for s in range(g.players) if s not in (g.current, g.discarder))
+
+        if not play_until(g, drivers, window, limit=200):
+            continue
+        rng = random.Random(seed)
+        for s in range(g.players):
+            if s in (g.current, g.discarder) or not g.call_actions(s):
+                continue
+            g2 = hidden_swap(g, s, rng)
+            if g2 is None:
+                continue
+            assert view_of(g, s).fingerprint() == view_of(g2, s).fingerprint()
+            for level in KINDS:
+                c1 = bot(level, 3).call(view_of(g, s))
+                c2 = bot(level, 3).call(view_of(g2, s))
+                assert c1 == c2
+                if c1 is not None:
+                    assert isinstance(c1, CallRummy) and c1.seat == s
+                    g.copy().apply(c1)
+            found += 1
+        if found >= 3:
+            break
+    assert found >= 1
+
+
+@pytest.mark.parametrize("level", KINDS)
+def test_a_bot_refuses_the_full_game_state(level):
+    g, _ = new_game(Rules.preset("rummy5000"), 4, seed=1)
+    b = bot(level)
+    with pytest.raises(TypeError):
+        b.choose(g)
+    with pytest.raises(TypeError):
+        b.call(g)
+    # a view is fine
+    assert b.choose(view_of(g, g.current)) is not None
+
+
+def test_a_bot_is_asked_only_for_its_own_turn():
+    g, _ = new_game(Rules.preset("rummy5000"), 4, seed=1)
+    other = (g.current + 1) % 4
+    with pytest.raises(BotError):
+        make_bot("normal").choose(view_of(g, other))
+    # no call window right after the deal
+    assert make_bot("normal").call(view_of(g, other)) is None
+
+
+FORBIDDEN = {"game.engine.state", "game.ui", "pygame"}
+FORBIDDEN_NAMES = {"GameState", "new_game", "view_of"}
+
+
+@pytest.mark.parametrize("path", sorted(BOTS_DIR.glob("*.py")), ids=lambda p: p.name)
+def test_bot_modules_never_reach_for_the_game_state(path):
+    """Bots import neither the state module nor anything that builds a view from the real game."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                assert not any(alias.name == f or alias.name.startswith(f + ".") for f in FORBIDDEN), alias.name
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            mod = node.module
+            assert not any(mod == f or mod.startswith(f + ".") for f in FORBIDDEN), mod
+            for alias in node.names:
+                assert alias.name not in FORBIDDEN_NAMES, f"{path.name} imports {alias.name}"
+        elif isinstance(node, ast.Attribute):
+            assert node.attr not in ("hands", "stock") or path.name == "hard.py", (
+                f"{path.name} reads .{node.attr}"
+            )
+
+
+def test_the_hard_bot_only_reads_hands_of_states_it_dealt_itself():
+    """hard.py reads ``.hands`` only inside its play-ahead, on states from ``view.determinize``."""
+    src = (BOTS_DIR / "hard.py").read_text(encoding="utf-8")
+    tree = ast.parse(src)
+    readers = set()
+    for fn in ast.walk(tree):
+        if isinstance(fn, ast.FunctionDef):
+            for node in ast.walk(fn):
+                if isinstance(node, ast.Attribute) and node.attr in ("hands", "stock"):
+                    readers.add(fn.name)
+    assert readers <= {"evaluate"}, readers
+    assert "determinize" in src
+
+
+# ---------------------------------------------------------------------- always legal
+
+OPTION_MIXES = [
+    ("rummy5000", {}),
+    ("rummy500", {}),
+    ("basic", {}),
+    ("george", {}),
+    ("rummy5000", {"rummy_calls": "pile"}),
+    ("rummy5000", {"rummy_calls": "top_card"}),
+    ("rummy5000", {"wild_after_meld": "swap"}),
+    ("rummy500", {"going_out": "floating"}),
+    ("rummy5000", {"permanent_wilds": ["jokers"], "jokers_per_deck": 2}),
+    ("rummy5000", {"wild_limit": "one_per_meld"}),
+    ("rummy500", {"empty_stock": "reshuffle"}),
+    ("rummy5000", {"stock_draw_must_use": True, "top_take_must_use": True}),
+    ("rummy500", {"deep_take_use": "new_meld", "one_meld_per_turn": True, "going_out": "discard_required"}),
+]
+
+
+@pytest.mark.parametrize("preset,options", OPTION_MIXES, ids=lambda x: x if isinstance(x, str) else
+                         ",".join(f"{k}={v}" for k, v in x.items()) or "defaults")
+def test_every_level_plays_only_legal_actions(preset, options):
+    rules = Rules.preset(preset, **options)
+    players = 4
+    sim = Simulation(rules, players, ["easy", "normal", "hard", "random"], seed=7, rotate=True,
+                     max_rounds=1, max_actions=600, bot_options={"hard": {"iterations": 2, "time_limit": None}})
+    s = sim.run(2)
+    assert s["invariant_failures"] == 0, s["failure_messages"]
+    assert s["illegal_actions"] == 0
+    assert s["rounds"] + s["rounds_capped"] >= 2
+    # the strategies' own choices are legal: the safety net is not needed
+    assert s["refused_proposals"].get("easy", 0) == 0, s["refused_proposals"]
+    assert s["refused_proposals"].get("normal", 0) == 0, s["refused_proposals"]
+    assert s["decision_time"]["normal"]["count"] > 0
+
+
+def test_bots_keep_to_the_rules_when_asked_directly():
+    """Every level, on many positions, returns an action the engine accepts."""
+    for preset in ("rummy5000", "rummy500"):
+        for seed in range(3):
+            for g in positions(preset, seed, phases=("draw", "play", "draw")):
+                for level in KINDS:
+                    a = bot(level, seed).choose(view_of(g, g.current))
+                    g.copy().apply(a)  # raises IllegalActionError if not legal
+
+
+def test_fallback_replaces_a_refused_proposal():
+    g, _ = new_game(Rules.preset("rummy5000"), 4, seed=2)
+    b = make_bot("normal", 1)
+    b.propose = lambda view, checker: Discard(view.hand[0])  # a discard before drawing: refused
+    a = b.choose(view_of(g, g.current))
+    g.copy().apply(a)
+    assert b.refused == 1
+    with pytest.raises(IllegalActionError):
+        g.copy().apply(Discard(g.hands[g.current][0]))
+
+
+# ---------------------------------------------------------------------- seeds
+
+
+def test_same_seed_same_games():
+    def run():
+        sim = Simulation(Rules.preset("rummy5000", target=800), 4, ["easy", "normal", "hard", "random"],
+                         seed=3, max_rounds=3, bot_options={"hard": {"iterations": 2, "time_limit": None}})
+        s = sim.run(1)
+        return s["rounds"], s["actions"], s["per_kind"], s["rummy_calls"]
+
+    assert run() == run()
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_bot_repeats_its_choices_from_its_seed(level):
+    g, _ = new_game(Rules.preset("rummy5000"), 4, seed=9)
+    seen = []
+    for _ in range(2):
+        g2 = g.copy()
+        b = bot(level, 21)
+        acts = []
+        for _ in range(12):
+            if g2.phase not in ("draw", "play", "call"):
+                break
+            a = b.choose(view_of(g2, g2.current)) if g2.current == 0 else make_bot("normal", 0).choose(
+                view_of(g2, g2.current))
+            acts.append(str(a))
+            g2.apply(a)
+        seen.append(acts)
+    assert seen[0] == seen[1]
+
+
+def test_make_bot_names_the_levels():
+    assert LEVELS == ("easy", "normal", "hard")
+    for k in KINDS:
+        assert make_bot(k, 1).level == k
+    with pytest.raises(BotError):
+        make_bot("expert")
+    with pytest.raises(BotError):
+        make_bot("easy", 1, iterations=3)
+
+
+def test_a_bot_only_ever_gets_a_player_view():
+    seen = []
+    g, _ = new_game(Rules.preset("rummy5000"), 4, seed=4)
+    b = make_bot("normal", 0)
+    orig = b.propose
+
+    def spy(view, checker):
+        seen.append(type(view))
+        return orig(view, checker)
+
+    b.propose = spy
+    b.choose(view_of(g, g.current))
+    assert seen == [PlayerView]
