@@ -402,7 +402,7 @@ def test_hand_edits_give_save_error_or_a_sound_state(which, edits):
             if isinstance(tgt, dict):
                 del tgt[p[-1]]
         else:
-            tgt[p[-1]] = WEIRD[what]
+            tgt[p[-1]] = copy.deepcopy(WEIRD[what])
     try:
         g = loads_position(json.dumps(d, ensure_ascii=False))
     except SaveError:
