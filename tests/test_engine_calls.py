@@ -197,7 +197,6 @@ def test_pile_call_with_after_call_resume():
     assert g.current == 2
 
 
-@pytest.mark.xfail(strict=True, reason="engine: after_call = caller_left is ignored for discard calls (play always resumes)")
 def test_discard_call_with_after_call_caller_left():
     g = table(rules={"preset": "rummy5000", "after_call": "caller_left"},
               hands=("J♠ 2♦", "7♣ 3♦ 8♠", "9♥ 10♦", "5♥ 6♥"))

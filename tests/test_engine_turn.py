@@ -167,7 +167,6 @@ def test_deep_take_new_meld_two_naturals():
     play(g, "meld 8♣ 8♦ 8♥", "discard 2♠")
 
 
-@pytest.mark.xfail(strict=True, reason="engine: new_meld_two_naturals counts naturals taken from the pile with the card; RULES.md says two natural cards from hand")
 def test_deep_take_two_naturals_must_come_from_the_hand():
     rules = r(deep_take_use="new_meld_two_naturals")
     # only one 7 in hand; the other comes from the pile with the deepest card
@@ -275,7 +274,6 @@ def test_stock_draw_must_use_off_by_default():
     play(g, "draw", "meld K♦ K♥ K♠", "discard 2♠")
 
 
-@pytest.mark.xfail(strict=True, reason="engine: undoing the meld that used the stock card drops the stock_draw_must_use duty")
 def test_undo_keeps_the_stock_draw_duty():
     g = position(["5♣ 6♣ K♦ K♥ 2♠", "Q♠"], rules=r(stock_draw_must_use=True), top="7♣")
     play(g, "draw", "meld 5♣ 6♣ 7♣", "undo")
@@ -494,7 +492,6 @@ def test_undo_is_listed_after_a_meld():
     assert "undo" in legal_texts(g)
 
 
-@pytest.mark.xfail(strict=True, reason="engine: an upcard melded and taken back by undo is no longer public knowledge")
 def test_undo_keeps_an_upcard_public():
     g = position(["5♣ 6♣ 7♣ 2♦", "Q♠"], top="3♦", upcards=["7♣", None])
     play(g, "draw", "meld 5♣ 6♣ 7♣", "undo")

@@ -27,7 +27,9 @@ from typing import Any
 from .actions import parse_action
 from .cards import Card, build_pack, card_text, parse_card, rank_text
 from .errors import EngineError, ParseError, RulesError, SaveError
-from .melds import RUN, SET, WILDS, Meld, MeldContext, arrange_run, check_set, check_wilds
+from .melds import (
+    RUN, SET, WILDS, Meld, MeldContext, arrange_run, check_set, check_wilds, natural_at,
+)
 from .rules import Rules
 from .state import CALL, DRAW, GAME_OVER, PLAY, ROUND_OVER, GameState, RoundResult, new_game
 
@@ -61,12 +63,16 @@ def position_dict(g: GameState) -> dict:
     for e in g.turn_log:
         kind = e[0]
         if kind == "meld":
-            log.append({"meld": e[1], "cards": _cards(e[2])})
+            d = {"meld": e[1], "cards": _cards(e[2])}
         elif kind == "layoff":
-            log.append({"layoff": e[1], "card": card_text(e[2])})
+            d = {"layoff": e[1], "card": card_text(e[2])}
         else:
-            log.append({"cover": e[1], "card": card_text(e[2]), "index": e[3],
-                        "wild": _opt_card(e[4]), "by": e[5]})
+            d = {"cover": e[1], "card": card_text(e[2]), "index": e[3], "wild": _opt_card(e[4]), "by": e[5]}
+        if e[-2]:
+            d["public"] = _cards(e[-2])
+        if e[-1] is not None:
+            d["upcard"] = card_text(e[-1])
+        log.append(d)
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -111,6 +117,7 @@ def position_dict(g: GameState) -> dict:
             "stock_card": _opt_card(g.stock_card),
             "turn_log": log,
             "melds_this_turn": g.melds_this_turn,
+            "taken": _cards(g.taken),
             "call_open": g.call_open,
             "discarder": g.discarder,
             "resume_seat": g.resume_seat,
@@ -250,6 +257,20 @@ def _parse_shape(text: str) -> tuple:
     raise ParseError(f"{text!r} is not a meld shape (set:7, run:6♥ or wilds)")
 
 
+def _covers_wild(ctx: MeldContext, m: Meld, idx: int, card: Card) -> bool:
+    """Whether ``card`` is the real card for the wild at ``idx`` of ``m``."""
+    c = m.cards[idx]
+    if c not in ctx.wilds or card in ctx.wilds:
+        return False
+    if m.kind == RUN:
+        p = m.lo + idx
+        return (not natural_at(ctx, c, RUN, 0, m.suit, p)
+                and (card >> 4) & 7 == m.suit and card & 15 == (1 if p == 14 else p))
+    if m.kind == SET:
+        return not natural_at(ctx, c, SET, m.rank) and card & 15 == m.rank
+    return False
+
+
 def position_from_dict(data: dict) -> GameState:
     r = _Reader(data)
     rules = _rules(r)
@@ -326,11 +347,15 @@ def position_from_dict(data: dict) -> GameState:
         for k, v in mr.get("covers", dict, {}).items():
             try:
                 idx = int(k)
-                covers[idx] = (parse_card(v[0]), int(v[1]))
-            except (ValueError, TypeError, IndexError, ParseError):
+                if isinstance(v[1], bool) or not isinstance(v[1], int):
+                    raise TypeError
+                covers[idx] = (parse_card(v[0]), v[1])
+            except (ValueError, TypeError, IndexError, KeyError, ParseError):
                 raise mr.fail("covers", f"entry {k!r} must be [card, seat]") from None
             if not 0 <= idx < len(cards):
                 raise mr.fail("covers", f"index {idx} is not a card of the meld")
+            if not 0 <= v[1] < players:
+                raise mr.fail("covers", f"seat {v[1]} does not exist in a game of {players}")
         mid = mr.get("id", int, len(g.melds) + 1)
         double = frozenset(mr.cards("double", ""))
         if not double <= set(cards):
@@ -353,6 +378,10 @@ def position_from_dict(data: dict) -> GameState:
             if why:
                 raise mr.fail("cards", f"not a valid group of wilds: {why}")
             m = Meld(mid, owner, WILDS, 0, 0, 0, cards, by, covers)
+        for idx, (card, _) in covers.items():
+            probe = Meld(mid, owner, m.kind, m.rank, m.suit, m.lo, cards, by, {})
+            if not _covers_wild(ctx, probe, idx, card):
+                raise mr.fail("covers", f"the {card} is not the real card for the wild at index {idx}")
         g.melds.append(m)
     ids = [m.id for m in g.melds]
     if len(set(ids)) != len(ids):
@@ -405,8 +434,14 @@ def position_from_dict(data: dict) -> GameState:
             raise tr.fail("known", f"seat {s} is said to hold cards not in its hand")
     g.floating = tr.get("floating", list, [False] * players)
     g.turns = tr.get("turns", list, [0] * players)
-    if len(g.floating) != players or len(g.turns) != players:
-        raise tr.fail("floating", f"floating and turns need {players} entries")
+    if len(g.floating) != players or not all(isinstance(x, bool) for x in g.floating):
+        raise tr.fail("floating", f"must be {players} values true or false")
+    if len(g.turns) != players or not all(isinstance(x, int) and not isinstance(x, bool) and x >= 0
+                                          for x in g.turns):
+        raise tr.fail("turns", f"must be {players} whole numbers")
+    for s in range(players):
+        if g.floating[s] and g.hands[s] and not (g.phase in (PLAY, CALL) and s == tr.data.get("current")):
+            raise tr.fail("floating", f"seat {s} floats but holds cards")
     g.phase = tr.get("phase", str, DRAW)
     if g.phase not in PHASES:
         raise tr.fail("phase", f"must be one of {', '.join(PHASES)}")
@@ -419,23 +454,36 @@ def position_from_dict(data: dict) -> GameState:
     g.turn_log = []
     for i, e in enumerate(tr.get("turn_log", list, [])):
         try:
+            pub = tuple(parse_card(x) for x in e.get("public", "").split())
+            up = e.get("upcard")
+            tail = (pub, None if up is None else parse_card(up))
             if "meld" in e:
-                g.turn_log.append(("meld", int(e["meld"]), tuple(parse_card(x) for x in e["cards"].split())))
+                g.turn_log.append(("meld", int(e["meld"]), tuple(parse_card(x) for x in e["cards"].split()))
+                                  + tail)
             elif "layoff" in e:
-                g.turn_log.append(("layoff", int(e["layoff"]), parse_card(e["card"])))
+                g.turn_log.append(("layoff", int(e["layoff"]), parse_card(e["card"])) + tail)
             else:
                 w = e.get("wild")
                 g.turn_log.append(("cover", int(e["cover"]), parse_card(e["card"]), int(e["index"]),
-                                   None if w is None else parse_card(w), int(e["by"])))
+                                   None if w is None else parse_card(w), int(e["by"])) + tail)
         except (KeyError, TypeError, ValueError, AttributeError):
             raise tr.fail(f"turn_log[{i}]", "is not a meld, layoff or cover entry") from None
     g.melds_this_turn = tr.get("melds_this_turn", int, 0)
+    g.taken = tuple(tr.cards("taken", ""))
     g.call_open = tr.get("call_open", bool, False)
     g.discarder = tr.seat("discarder", players, None, allow_none=True)
     g.resume_seat = tr.seat("resume_seat", players, None, allow_none=True)
     g.went_out = tr.seat("went_out", players, None, allow_none=True)
     g.grace = tr.get("grace", list, [])
+    if not all(isinstance(x, int) and not isinstance(x, bool) and 0 <= x < players for x in g.grace):
+        raise tr.fail("grace", f"must list seats from 0 to {players - 1}")
     g.first_out_turn = tr.get("first_out_turn", bool, False)
+    if g.phase == CALL and g.resume_seat is None:
+        raise tr.fail("resume_seat", "a caller's turn (phase call) needs the seat that plays next")
+    if g.phase in (PLAY, CALL) and not g.hands[g.current] and not g.floating[g.current]:
+        raise tr.fail("phase", f"seat {g.current} is to play but holds no cards")
+    if g.melds_this_turn < 0 or g.next_meld_id <= max(ids, default=0):
+        raise tr.fail("next_meld_id", "must be above every meld's id")
     if g.call_open and not g.pile:
         raise tr.fail("call_open", "a call window needs a discard on the pile")
     return g

@@ -184,8 +184,13 @@ def any_meld_exists(ctx: MeldContext, hand: Sequence[int]) -> bool:
     return next(iter_melds(ctx, hand), None) is not None
 
 
-def meld_with_exists(ctx: MeldContext, card: int, hand: Sequence[int], two_naturals: bool = False) -> bool:
-    """Whether ``hand`` (which holds ``card``) can make a new meld containing ``card``."""
+def meld_with_exists(ctx: MeldContext, card: int, hand: Sequence[int], two_naturals: bool = False,
+                     not_natural: Sequence[int] = ()) -> bool:
+    """Whether ``hand`` (which holds ``card``) can make a new meld containing ``card``.
+
+    With ``two_naturals``, the meld must hold two natural cards besides ``card``,
+    none of them from ``not_natural``.
+    """
     for cards, shape in iter_melds(ctx, hand, must=card):
         if not two_naturals:
             return True
@@ -195,7 +200,7 @@ def meld_with_exists(ctx: MeldContext, card: int, hand: Sequence[int], two_natur
             if c & 127 == card & 127 and not used_must:
                 used_must = True
                 continue
-            if c in ctx.wilds:
+            if c in ctx.wilds or c in not_natural:
                 continue
             if shape[0] == SET and c & 15 == shape[1]:
                 nat += 1

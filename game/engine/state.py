@@ -108,7 +108,7 @@ class GameState:
         "next_meld_id", "upcards", "known", "floating", "turns", "phase", "current", "turn_seat",
         "reshuffles",
         # turn
-        "took_top", "must_use", "stock_card", "turn_log", "melds_this_turn",
+        "took_top", "must_use", "stock_card", "turn_log", "melds_this_turn", "taken",
         # calls and ending
         "call_open", "discarder", "resume_seat", "went_out", "grace", "first_out_turn",
     )
@@ -148,6 +148,7 @@ class GameState:
         g.must_use = self.must_use
         g.stock_card = self.stock_card
         g.turn_log = list(self.turn_log)
+        g.taken = self.taken
         g.melds_this_turn = self.melds_this_turn
         g.call_open = self.call_open
         g.discarder = self.discarder
@@ -322,6 +323,7 @@ class GameState:
         self.stock_card = None
         self.turn_log = []
         self.melds_this_turn = 0
+        self.taken = ()
 
     def next_round(self) -> list[ev.Event]:
         """Deal the next round after ``round_over``."""
@@ -364,8 +366,13 @@ class GameState:
             return False
         return any(cover_index(self.ctx, m, card) is not None for m in self.melds)
 
-    def _can_use(self, seat: int, card: Card, hand: list, mode: str, has_meld: bool | None = None) -> bool:
-        """Whether ``card`` (in ``hand``) can still be used as the obligation ``mode`` demands."""
+    def _can_use(self, seat: int, card: Card, hand: list, mode: str, has_meld: bool | None = None,
+                 taken: tuple = ()) -> bool:
+        """Whether ``card`` (in ``hand``) can still be used as the obligation ``mode`` demands.
+
+        ``taken``: cards that came from the pile with it (never the two naturals of
+        ``new_meld_two_naturals``).
+        """
         from .solver import any_meld_exists, meld_with_exists
 
         ctx = self.ctx
@@ -378,7 +385,8 @@ class GameState:
                 own = self.has_own_meld(seat) if has_meld is None else has_meld
                 if own or not self.rules.layoff_needs_own_meld:
                     return True
-        if meld_with_exists(ctx, card, hand, two_naturals=mode == "new_meld_two_naturals"):
+        if meld_with_exists(ctx, card, hand, two_naturals=mode == "new_meld_two_naturals",
+                            not_natural=taken):
             return True
         if not fits:
             return False
@@ -428,7 +436,7 @@ class GameState:
             g._cover(seat, action)
         if o not in g.hands[seat]:
             return None
-        if not g._can_use(seat, o, g.hands[seat], self.rules.deep_take_use):
+        if not g._can_use(seat, o, g.hands[seat], self.rules.deep_take_use, taken=self.taken):
             return f"That would leave no way to meld the {o} you took from the pile"
         return None
 
@@ -524,7 +532,7 @@ class GameState:
             hand = self.hands[seat] + taken
         else:
             hand = list(taken)
-        return self._can_use(seat, card, hand, self.rules.deep_take_use)
+        return self._can_use(seat, card, hand, self.rules.deep_take_use, taken=tuple(taken))
 
     def _take_problem(self, seat: int, i: int) -> str | None:
         rules = self.rules
@@ -537,7 +545,7 @@ class GameState:
         if top and not rules.top_take_must_use:
             return None
         hand = self.hands[seat] + self.pile[i:]
-        if not self._can_use(seat, card, hand, rules.deep_take_use):
+        if not self._can_use(seat, card, hand, rules.deep_take_use, taken=tuple(self.pile[i:])):
             need = {
                 "meld_or_layoff": "meld or lay off",
                 "new_meld": "put into a new meld",
@@ -589,7 +597,8 @@ class GameState:
         o = self.must_use
         if (o is not None and o in a.cards and self.rules.deep_take_use == "new_meld_two_naturals"):
             shape = tuple(a.shape) if a.shape else shapes[0]
-            nat = sum(1 for c in a.cards if c != o and _natural_for_shape(self.ctx, c, shape))
+            nat = sum(1 for c in a.cards
+                      if c != o and c not in self.taken and _natural_for_shape(self.ctx, c, shape))
             if nat < 2:
                 return f"The {o} you took must be melded with two natural cards from your hand"
         try:
@@ -739,6 +748,7 @@ class GameState:
         del self.pile[i:]
         self.hands[seat].extend(taken)
         self.known[seat].update(taken)
+        self.taken = tuple(taken)
         top = len(taken) == 1
         if top:
             self.took_top = card
@@ -753,30 +763,29 @@ class GameState:
         if self.rules.four_at_once_double and len(m.cards) >= 4:
             m.double = frozenset(m.cards)
         self.next_meld_id += 1
+        pub, up = self._public_part(seat, a.cards)
         for c in a.cards:
             self._remove_from_hand(seat, c)
         self.melds.append(m)
         self.melds_this_turn += 1
-        self.turn_log.append(("meld", m.id, tuple(a.cards)))
-        if self.stock_card in a.cards:
-            self.stock_card = None
+        self.turn_log.append(("meld", m.id, tuple(a.cards), pub, up))
         out: list[ev.Event] = [ev.Melded(seat, m.id, tuple(m.cards))]
         return out + self._after_play(seat)
 
     def _lay_off(self, seat: int, a: LayOff) -> list[ev.Event]:
         m = self.meld_by_id(a.meld)
         end = a.end or layoff_ends(self.ctx, m, a.card)[0]
+        pub, up = self._public_part(seat, (a.card,))
         self._remove_from_hand(seat, a.card)
         add_to_meld(m, Card(a.card), end, seat)
-        self.turn_log.append(("layoff", m.id, a.card))
-        if self.stock_card == a.card:
-            self.stock_card = None
+        self.turn_log.append(("layoff", m.id, a.card, pub, up))
         out: list[ev.Event] = [ev.LaidOff(seat, Card(a.card), m.id, end)]
         return out + self._after_play(seat)
 
     def _cover(self, seat: int, a: Cover) -> list[ev.Event]:
         m = self.meld_by_id(a.meld)
         i = cover_index(self.ctx, m, a.card)
+        pub, up = self._public_part(seat, (a.card,))
         self._remove_from_hand(seat, a.card)
         wild = None
         old_by = m.by[i]
@@ -788,10 +797,14 @@ class GameState:
             self.known[seat].add(wild)
         else:
             m.covers[i] = (Card(a.card), seat)
-        self.turn_log.append(("cover", m.id, a.card, i, wild, old_by))
-        if self.stock_card == a.card:
-            self.stock_card = None
+        self.turn_log.append(("cover", m.id, a.card, i, wild, old_by, pub, up))
         return [ev.Covered(seat, Card(a.card), m.id, i, wild)] + self._after_play(seat)
+
+    def _public_part(self, seat: int, cards) -> tuple[tuple, Card | None]:
+        """The cards among ``cards`` the table knows this seat holds, and its upcard if moved."""
+        known = self.known[seat]
+        up = self.upcards[seat]
+        return tuple(c for c in cards if c in known), (up if up in cards else None)
 
     def _remove_from_hand(self, seat: int, card: int) -> None:
         self.hands[seat].remove(card)
@@ -816,6 +829,7 @@ class GameState:
             raise IllegalActionError("There is nothing to take back this turn")
         entry = self.turn_log.pop()
         kind, meld_id = entry[0], entry[1]
+        pub, up = entry[-2], entry[-1]
         m = self.meld_by_id(meld_id)
         hand = self.hands[seat]
         if kind == "meld":
@@ -829,7 +843,7 @@ class GameState:
             hand.append(entry[2])
             what = f"lay-off of the {entry[2]}"
         else:
-            _, _, card, i, wild, old_by = entry
+            card, i, wild, old_by = entry[2:6]
             if wild is not None:
                 hand.remove(wild)
                 m.cards[i] = wild
@@ -839,6 +853,9 @@ class GameState:
                 del m.covers[i]
             hand.append(card)
             what = f"{card} laid on the wild"
+        self.known[seat].update(pub)
+        if up is not None:
+            self.upcards[seat] = up
         return [ev.Undone(seat, what)]
 
     def _discard(self, seat: int, card: Card) -> list[ev.Event]:
@@ -925,6 +942,7 @@ class GameState:
             self._start_turn(seat)
             self.hands[seat].extend(taken)
             self.known[seat].update(taken)
+            self.taken = tuple(taken)
             self.must_use = a.take
             self.phase = PLAY
             if self.rules.call_after == "resume":
@@ -943,7 +961,7 @@ class GameState:
         self.call_open = False
         add_to_meld(m, top, a.end or ends[0], seat)
         out: list[ev.Event] = [ev.CalledRummy(seat, (top,), m.id), ev.LaidOff(seat, top, m.id, a.end or ends[0])]
-        self.resume_seat = self.current
+        self.resume_seat = self.current if self.rules.call_after == "resume" else self._next_seat(seat)
         if not self.hands[seat]:
             return out + self._resume_after_call()
         self.phase = CALL
@@ -1150,6 +1168,7 @@ def new_game(rules: Rules | None = None, players: int = 4, seed: int | random.Ra
     g.took_top = g.must_use = g.stock_card = None
     g.turn_log = []
     g.melds_this_turn = 0
+    g.taken = ()
     events: list[ev.Event] = [ev.RoundStarted(1, g.dealer, None)]
     events += g._deal()
     events[0] = ev.RoundStarted(1, g.dealer, g.wild_rank)

@@ -28,7 +28,7 @@ class PlayerView:
         "next_meld_id", "upcards", "known", "floating", "turns", "phase", "current", "turn_seat",
         "took_top", "must_use", "stock_card", "turn_log", "melds_this_turn", "call_open",
         "discarder", "resume_seat", "went_out", "grace", "first_out_turn", "results", "winners",
-        "names", "reshuffles", "ctx",
+        "names", "reshuffles", "ctx", "taken",
     )
 
     @classmethod
@@ -75,6 +75,7 @@ class PlayerView:
         v.winners = state.winners
         v.names = state.names
         v.reshuffles = state.reshuffles
+        v.taken = state.taken
         v.ctx = state.ctx  # derived from public facts: the rules and the round's wild rank
         return v
 
@@ -145,6 +146,7 @@ class PlayerView:
         g.stock_card = self.stock_card
         g.turn_log = list(self.turn_log)
         g.melds_this_turn = self.melds_this_turn
+        g.taken = self.taken
         g.call_open = self.call_open
         g.discarder = self.discarder
         g.resume_seat = self.resume_seat
