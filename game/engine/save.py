@@ -28,7 +28,15 @@ from .actions import parse_action
 from .cards import Card, build_pack, card_text, parse_card, rank_text
 from .errors import EngineError, ParseError, RulesError, SaveError
 from .melds import (
-    RUN, SET, WILDS, Meld, MeldContext, arrange_run, check_set, check_wilds, natural_at,
+    RUN,
+    SET,
+    WILDS,
+    Meld,
+    MeldContext,
+    arrange_run,
+    check_set,
+    check_wilds,
+    natural_at,
 )
 from .rules import Rules
 from .state import CALL, DRAW, GAME_OVER, PLAY, ROUND_OVER, GameState, RoundResult, new_game
