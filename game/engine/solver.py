@@ -80,13 +80,22 @@ def iter_melds(ctx: MeldContext, hand: Sequence[int], must: int | None = None) -
         return (tuple(Card(c) for c in cards), shape)
 
     m = ctx.min_meld
+    nw = len(wilds)
+    by_rank: dict[int, list[int]] = {}
+    by_suit: dict[int, list[int]] = {}
+    for c in hand:
+        su = (c >> 4) & 7
+        if su != JOKER_SUIT:
+            by_rank.setdefault(c & 15, []).append(c)
+            by_suit.setdefault(su, []).append(c)
     if ctx.allow_sets:
-        ranks = sorted({c & 15 for c in hand if (c >> 4) & 7 != JOKER_SUIT})
-        for r in ranks:
+        for r in sorted(by_rank):
             if must is not None and not must_wild and (must & 15 != r or (must >> 4) & 7 == JOKER_SUIT):
                 continue
-            nat = [c for c in hand if (c >> 4) & 7 != JOKER_SUIT and c & 15 == r]
-            fill = [c for c in wilds if not ((c >> 4) & 7 != JOKER_SUIT and c & 15 == r)]
+            nat = by_rank[r]
+            fill = [c for c in wilds if (c >> 4) & 7 == JOKER_SUIT or c & 15 != r]
+            if len(nat) + len(fill) < m:
+                continue
             ng = list(_face_groups(nat).values())
             fg = list(_face_groups(fill).values())
             for a in range(len(nat), 0, -1):
@@ -103,17 +112,17 @@ def iter_melds(ctx: MeldContext, hand: Sequence[int], must: int | None = None) -
                                 if out:
                                     yield out
     if ctx.allow_runs:
-        nw = len(wilds)
-        for suit in range(4):
+        for suit in sorted(by_suit):
             if must is not None and not must_wild and (must >> 4) & 7 != suit:
                 continue
+            if len(by_suit[suit]) + nw < m:
+                continue
             by_pos: dict[int, list[int]] = {}
-            for c in hand:
-                if (c >> 4) & 7 == suit:
-                    r = c & 15
-                    for p in ((1, 14) if r == 1 else (r,)):
-                        if ctx.run_lo <= p <= ctx.run_hi:
-                            by_pos.setdefault(p, []).append(c)
+            for c in by_suit[suit]:
+                r = c & 15
+                for p in ((1, 14) if r == 1 else (r,)):
+                    if ctx.run_lo <= p <= ctx.run_hi:
+                        by_pos.setdefault(p, []).append(c)
             if not by_pos or len(by_pos) + nw < m:
                 continue
             # prefix[p] = positions below p that hold a card of this suit

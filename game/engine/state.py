@@ -262,8 +262,14 @@ class GameState:
         style = rules.wild_indicator
         if style in ("dealer_upcard", "dealer_last", "extra_card", "separate"):
             d = self.dealer
+            if style == "dealer_upcard" and self.upcards[d] is None:
+                # a fixed deal has no upcard: the dealer's first card is turned face up
+                ind = self.hands[d][0]
+                style = "dealer_first"
             if style == "dealer_upcard":
                 ind = self.upcards[d]
+            elif style == "dealer_first":
+                pass
             elif style == "dealer_last":
                 ind = self.hands[d][-1]
             else:
