@@ -416,3 +416,12 @@ def test_illegal_actions_after_loading_are_refused_not_crashes():
             play(g.copy(), text)
         except IllegalActionError:
             pass
+
+
+def test_a_floater_holding_a_drawn_card_round_trips():
+    from engine_helpers import position
+
+    g = position(["", "K♠ Q♦ 3♠", "3♦ 9♥"], floating=[True, False, False], pile="J♥",
+                 melds=[meld(0, "run:5♣", "5♣ 6♣ 7♣ 8♣")], top="2♥")
+    play(g, "draw")
+    assert position_dict(loads_position(dumps_position(g))) == position_dict(g)

@@ -179,8 +179,6 @@ def _limit_ok(ctx: MeldContext, n: int, wild_idx: Sequence[int], kind: str, all_
 
 def check_set(ctx: MeldContext, cards: Sequence[int], rank: int, new: bool = True) -> str | None:
     """None if ``cards`` form a valid set of ``rank``; otherwise the reason."""
-    if not ctx.allow_sets:
-        return "sets are not allowed in this game"
     n = len(cards)
     if new and n < ctx.min_meld:
         return f"a meld needs at least {ctx.min_meld} cards"
@@ -190,6 +188,8 @@ def check_set(ctx: MeldContext, cards: Sequence[int], rank: int, new: bool = Tru
         if any((c >> 4) & 7 != JOKER_SUIT for c in cards):
             return "a group of jokers holds jokers only"
         return None
+    if not ctx.allow_sets:
+        return "sets are not allowed in this game"
     if n > ctx.max_set:
         return f"a set holds at most {ctx.max_set} cards with this pack"
     wild_idx = []

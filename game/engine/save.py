@@ -449,7 +449,8 @@ def position_from_dict(data: dict) -> GameState:
                                           for x in g.turns):
         raise tr.fail("turns", f"must be {players} whole numbers")
     for s in range(players):
-        if g.floating[s] and g.hands[s] and not (g.phase in (PLAY, CALL) and s == tr.data.get("current")):
+        if g.floating[s] and g.hands[s] and not (
+                tr.data.get("phase", DRAW) in (PLAY, CALL) and s == tr.data.get("current")):
             raise tr.fail("floating", f"seat {s} floats but holds cards")
     g.phase = tr.get("phase", str, DRAW)
     if g.phase not in PHASES:

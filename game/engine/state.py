@@ -409,21 +409,17 @@ class GameState:
         # it must be in a new meld made this turn
         return any(e[0] == "meld" and o in e[2] for e in self.turn_log)
 
-    def _check_leaves_discard(self, seat: int, hand_after: list, what: str) -> None:
+    def _leaves_discard_problem(self, seat: int, hand_after: list, what: str) -> str | None:
         """Refuse a meld/lay-off whose result would leave no legal way to end the turn."""
-        rules = self.rules
         if not hand_after:
-            if rules.going_out == "discard_required":
-                raise IllegalActionError(
-                    f"You must keep a card to discard when you go out, so you cannot {what}"
-                )
-            return
+            if self.rules.going_out == "discard_required":
+                return f"You must keep a card to discard when you go out, so you cannot {what}"
+            return None
         if len(hand_after) == 1 and self.took_top is not None and hand_after[0] == self.took_top \
-                and rules.top_take_no_return:
-            raise IllegalActionError(
-                f"That would leave you holding only the {self.took_top}, which you may not discard "
-                f"this turn"
-            )
+                and self.rules.top_take_no_return:
+            return (f"That would leave you holding only the {self.took_top}, which you may not discard "
+                    f"this turn")
+        return None
 
     def _strands_obligation(self, seat: int, action: Action) -> str | None:
         """Refuse a move after which the card taken from the pile could no longer be used."""
@@ -607,71 +603,58 @@ class GameState:
                       if c != o and c not in self.taken and _natural_for_shape(self.ctx, c, shape))
             if nat < 2:
                 return f"The {o} you took must be melded with two natural cards from your hand"
-        try:
-            self._check_leaves_discard(seat, rest, "meld every card")
-        except IllegalActionError as e:
-            return str(e)
-        return self._strands_obligation(seat, a)
+        return self._finish_problem(seat, a, rest, "meld every card")
+
+    def _placing_problem(self, seat: int, card: Card, meld_id: int, what: str) -> tuple[str | None, Meld | None]:
+        """Checks shared by lay-offs and covers: (reason, meld)."""
+        hand = self.hands[seat]
+        if self.phase != PLAY and not (self.phase == CALL and len(hand) == 1):
+            return f"You can {what} only after drawing, before you discard", None
+        if card not in hand:
+            return f"You do not hold the {card}", None
+        if self.rules.layoff_needs_own_meld and not self.has_own_meld(seat):
+            return "You need a meld of your own on the table before you lay off", None
+        m = self.meld_by_id(meld_id)
+        if m is None:
+            return f"There is no meld {meld_id} on the table", None
+        if self.stock_card is not None and self.stock_card in hand and card != self.stock_card:
+            return f"You must meld the {self.stock_card} you drew from the stock first, or discard it", None
+        o = self.must_use
+        if o is not None and card == o and self.rules.deep_take_use != "meld_or_layoff":
+            return f"The {o} you took from the pile must go into a new meld", None
+        return None, m
+
+    def _finish_problem(self, seat: int, a: Action, rest: list, what: str) -> str | None:
+        """Whether the hand left after a move can still end the turn legally."""
+        return self._leaves_discard_problem(seat, rest, what) or self._strands_obligation(seat, a)
 
     def _layoff_problem(self, seat: int, a: LayOff) -> str | None:
-        if self.phase != PLAY and not (self.phase == CALL and len(self.hands[seat]) == 1):
-            return "You can lay off only after drawing, before you discard"
-        hand = self.hands[seat]
-        if a.card not in hand:
-            return f"You do not hold the {a.card}"
-        if self.rules.layoff_needs_own_meld and not self.has_own_meld(seat):
-            return "You need a meld of your own on the table before you lay off"
-        m = self.meld_by_id(a.meld)
-        if m is None:
-            return f"There is no meld {a.meld} on the table"
-        if self.stock_card is not None and self.stock_card in hand and a.card != self.stock_card:
-            return f"You must meld the {self.stock_card} you drew from the stock first, or discard it"
+        why, m = self._placing_problem(seat, a.card, a.meld, "lay off")
+        if why:
+            return why
         ends = layoff_ends(self.ctx, m, a.card)
         if not ends:
             return f"The {a.card} does not fit the {m.describe()}"
         if a.end and a.end not in ends:
             return f"The {a.card} does not fit the {a.end} end of the {m.describe()}"
-        o = self.must_use
-        if o is not None and a.card == o and self.rules.deep_take_use != "meld_or_layoff":
-            return f"The {o} you took from the pile must go into a new meld"
-        rest = list(hand)
+        rest = list(self.hands[seat])
         rest.remove(a.card)
-        try:
-            self._check_leaves_discard(seat, rest, "lay off your last card")
-        except IllegalActionError as e:
-            return str(e)
-        return self._strands_obligation(seat, a)
+        return self._finish_problem(seat, a, rest, "lay off your last card")
 
     def _cover_problem(self, seat: int, a: Cover) -> str | None:
-        if self.phase != PLAY and not (self.phase == CALL and len(self.hands[seat]) == 1):
-            return "You can lay a card on a wild only after drawing, before you discard"
-        hand = self.hands[seat]
-        if a.card not in hand:
-            return f"You do not hold the {a.card}"
-        if self.rules.layoff_needs_own_meld and not self.has_own_meld(seat):
-            return "You need a meld of your own on the table before you lay off"
-        m = self.meld_by_id(a.meld)
-        if m is None:
-            return f"There is no meld {a.meld} on the table"
-        if self.stock_card is not None and self.stock_card in hand and a.card != self.stock_card:
-            return f"You must meld the {self.stock_card} you drew from the stock first, or discard it"
+        why, m = self._placing_problem(seat, a.card, a.meld, "lay a card on a wild")
+        if why:
+            return why
         i = cover_index(self.ctx, m, a.card)
         if i is None:
             return f"No wild card in the {m.describe()} stands for the {a.card}"
         if self.rules.wild_after_meld == "swap" and not swap_ok(self.ctx, m, i, a.card):
             return f"The {m.describe()} would not stay valid with the {a.card} in place of its wild"
-        o = self.must_use
-        if o is not None and a.card == o and self.rules.deep_take_use != "meld_or_layoff":
-            return f"The {o} you took from the pile must go into a new meld"
-        rest = list(hand)
+        rest = list(self.hands[seat])
         rest.remove(a.card)
         if self.rules.wild_after_meld == "swap":
             rest.append(m.cards[i])
-        try:
-            self._check_leaves_discard(seat, rest, "lay off your last card")
-        except IllegalActionError as e:
-            return str(e)
-        return self._strands_obligation(seat, a)
+        return self._finish_problem(seat, a, rest, "lay off your last card")
 
     def is_legal(self, action: Action) -> bool:
         try:
