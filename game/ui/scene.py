@@ -84,3 +84,21 @@ class SceneStack:
                 start = i
                 break
         return self.scenes[start:]
+
+
+def build(factory: Any, *args: Any, **candidates: Any) -> Any:
+    """Call ``factory(*args, **kw)`` with only the keyword arguments it accepts.
+
+    Screens written separately (menus, round-end, pause) are built this way, so the
+    table can offer everything it knows (the state, the controller, callbacks) and
+    each screen takes what it needs.
+    """
+    import inspect
+
+    try:
+        params = inspect.signature(factory).parameters
+    except (TypeError, ValueError):
+        return factory(*args)
+    if any(p.kind == p.VAR_KEYWORD for p in params.values()):
+        return factory(*args, **candidates)
+    return factory(*args, **{k: v for k, v in candidates.items() if k in params})

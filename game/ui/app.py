@@ -1,0 +1,568 @@
+"""The window and the main loop.
+
+:func:`main` is what ``python -m game`` calls with the parsed command line. It opens a
+resizable window (at least 1024x640; F11 full screen; F12 saves a screenshot), and
+then either starts a game straight away (``--preset/--players/--seed/--load`` or
+``--autoplay``) or shows the title screen if the menus are there.
+
+The loop sleeps in ``pygame.event.wait`` while nothing moves, so the game uses next to
+no processor time while it waits for the person; it wakes for input, or when a scene
+says it will need an update (a computer player's next move, the "Rummy!" countdown).
+While something animates it draws at the display's refresh rate, and only when a
+scene has marked the frame dirty.
+
+Other screens start games through :meth:`App.start_game` and :meth:`App.continue_game`
+(see ``docs/ui.md``).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import pygame
+
+from game.resources import asset_path, font_path, sound_path, user_data_dir
+
+from .cards import CardArt
+from .scene import Scene, SceneStack, build
+from .widgets import Text
+
+TITLE = "Rummy 5000"
+MIN_SIZE = (1024, 640)
+DEFAULT_SIZE = (1440, 900)
+SOUNDS = ("card_draw", "card_place", "card_shuffle", "card_deal", "discard", "meld", "rummy_call",
+          "round_end", "error")
+SCREENSHOT_ENV = "RUMMY5000_SCREENSHOT_DIR"
+AUTOPLAY_SPEED_ENV = "RUMMY5000_AUTOPLAY_SPEED"
+SIZE_ENV = "RUMMY5000_WINDOW_SIZE"
+
+DEFAULTS = {
+    "animation_speed": 1.0,
+    "four_colour": False,
+    "card_back": "blue",
+    "default_level": "normal",
+    "rummy_window": 2.5,
+    "card_scale": 1.0,
+    "sort": "suit",
+}
+
+
+class Overrides:
+    """A settings object with a few values replaced (without touching the saved settings)."""
+
+    def __init__(self, base: Any, **values: Any):
+        object.__setattr__(self, "_base", base)
+        object.__setattr__(self, "_values", values)
+
+    def __getattr__(self, name: str) -> Any:
+        values = object.__getattribute__(self, "_values")
+        if name in values:
+            return values[name]
+        return getattr(object.__getattribute__(self, "_base"), name)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        object.__getattribute__(self, "_values")[name] = value
+
+
+def load_settings() -> Any:
+    """The settings screen's object if it exists, else the defaults."""
+    try:
+        from game.ui import settings as mod
+    except ImportError:
+        return SimpleNamespace(**DEFAULTS)
+    for name in ("load_settings", "load"):
+        fn = getattr(mod, name, None)
+        if callable(fn):
+            try:
+                return fn()
+            except Exception:
+                break
+    cls = getattr(mod, "Settings", None)
+    if cls is not None:
+        for maker in (getattr(cls, "load", None), cls):
+            if callable(maker):
+                try:
+                    return maker()
+                except Exception:
+                    continue
+    return SimpleNamespace(**DEFAULTS)
+
+
+def _load_audio(settings: Any) -> Any:
+    """The sound player from the audio module, if there is one (anything with ``play(name)``)."""
+    try:
+        from game.ui import audio as mod
+    except ImportError:
+        return None
+    for name in ("Audio", "AudioPlayer", "Sounds", "SoundBoard"):
+        cls = getattr(mod, name, None)
+        if cls is not None:
+            try:
+                player = build(cls, settings=settings)
+            except Exception:
+                return None
+            return player if callable(getattr(player, "play", None)) else None
+    return mod if callable(getattr(mod, "play", None)) else None
+
+
+class App:
+    """The window, the scene stack and the loop."""
+
+    def __init__(self, size: tuple[int, int] | None = None, settings: Any = None,
+                 fullscreen: bool = False):
+        os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+        pygame.display.init()
+        pygame.font.init()
+        self.settings = settings if settings is not None else load_settings()
+        self.text = Text()
+        self.card_art = CardArt(four_colour=bool(getattr(self.settings, "four_colour", False)),
+                                back=str(getattr(self.settings, "card_back", "blue")))
+        self.stack = SceneStack()
+        self.running = True
+        self.exit_code = 0
+        self.dirty = True
+        self.frames = 0
+        self.frame_times: list[float] = []
+        self.record_frames = False
+        self.fullscreen = False
+        self.audio: Any = _load_audio(self.settings)
+        self._last = time.perf_counter()
+        self.clock = pygame.time.Clock()
+        self.game_config: dict[str, Any] = {}
+        try:
+            pygame.display.set_icon(pygame.image.load(str(asset_path("icons", "icon.png"))))
+        except (pygame.error, FileNotFoundError):
+            pass
+        pygame.display.set_caption(TITLE)
+        self.screen = pygame.display.set_mode(self._initial_size(size), pygame.RESIZABLE)
+        self.window = None
+        try:
+            self.window = pygame.Window.from_display_module()
+            self.window.minimum_size = MIN_SIZE
+        except (AttributeError, pygame.error):
+            self.window = None
+        try:
+            rate = pygame.display.get_current_refresh_rate()
+        except (AttributeError, pygame.error):
+            rate = 0
+        self.fps = rate if 30 <= rate <= 360 else 60
+        pygame.key.set_repeat(300, 40)
+        if fullscreen:
+            self.toggle_fullscreen()
+
+    def _initial_size(self, size: tuple[int, int] | None) -> tuple[int, int]:
+        env = os.environ.get(SIZE_ENV)
+        if size is None and env and "x" in env:
+            try:
+                a, b = env.lower().split("x")
+                size = (int(a), int(b))
+            except ValueError:
+                size = None
+        if size is None:
+            size = DEFAULT_SIZE
+            try:
+                desk = pygame.display.get_desktop_sizes()[0]
+                size = (min(size[0], int(desk[0] * 0.92)), min(size[1], int(desk[1] * 0.88)))
+            except (pygame.error, IndexError, AttributeError):
+                pass
+        return (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
+
+    # ------------------------------------------------------------------ services for scenes
+    def invalidate(self) -> None:
+        self.dirty = True
+
+    def quit(self, code: int = 0) -> None:
+        self.exit_code = code
+        self.running = False
+
+    def play_sound(self, name: str) -> None:
+        if self.audio is not None:
+            self.audio.play(name)
+
+    def toggle_fullscreen(self) -> None:
+        self.fullscreen = not self.fullscreen
+        try:
+            if self.window is not None:
+                if self.fullscreen:
+                    self.window.set_fullscreen(desktop=True)
+                else:
+                    self.window.set_windowed()
+            else:
+                pygame.display.toggle_fullscreen()
+        except pygame.error:
+            self.fullscreen = not self.fullscreen
+        self.screen = pygame.display.get_surface()
+        self._resized()
+
+    def screenshot(self, path: str | Path | None = None) -> Path:
+        if path is None:
+            folder = Path(os.environ.get(SCREENSHOT_ENV) or (user_data_dir() / "screenshots"))
+            folder.mkdir(parents=True, exist_ok=True)
+            path = folder / time.strftime("rummy5000-%Y%m%d-%H%M%S.png")
+            n = 1
+            while path.exists():
+                path = folder / time.strftime(f"rummy5000-%Y%m%d-%H%M%S-{n}.png")
+                n += 1
+        self.draw()
+        pygame.image.save(self.screen, str(path))
+        return Path(path)
+
+    def _resized(self) -> None:
+        self.screen = pygame.display.get_surface()
+        size = self.screen.get_size()
+        for s in self.stack.scenes:
+            s.resize(size)
+        self.dirty = True
+
+    # ------------------------------------------------------------------ games
+    @property
+    def screen_size(self) -> tuple[int, int]:
+        return self.screen.get_size()
+
+    @property
+    def human_seat(self) -> int | None:
+        """The person's seat in the game on the table (None: computer players only)."""
+        for s in reversed(self.stack.scenes):
+            c = getattr(s, "c", None)
+            if c is not None and hasattr(c, "human"):
+                return c.human
+        return 0
+
+    def apply_settings(self) -> None:
+        """Called after a setting changed: card colours and backs, card size, sound."""
+        st = self.settings
+        self.card_art.configure(four_colour=bool(getattr(st, "four_colour", False)),
+                                back=str(getattr(st, "card_back", "blue")))
+        for s in self.stack.scenes:
+            fn = getattr(s, "apply_settings", None)
+            if fn:
+                fn()
+        self.dirty = True
+
+    def _show_table(self, scene: Scene) -> Scene:
+        """The table replaces whatever was on the stack (menus come back at the end)."""
+        for old in list(self.stack.scenes):
+            self._close(old)
+        self.stack.clear()
+        scene.resize(self.screen.get_size())
+        self.stack.push(scene)
+        self.dirty = True
+        return scene
+
+    def start_game(self, rules: Any = None, players: int = 4, names: list[str] | None = None,
+                   levels: list[str] | None = None, seed: int | None = None, *,
+                   autoplay: bool = False, exit_after: str | None = None, **options: Any) -> Scene:
+        """Deal a new game and show the table.
+
+        ``rules``: a ``Rules`` or a preset name (``options`` then change it). ``levels``:
+        one per seat with ``"human"`` for the person, or just the computer seats' levels.
+        """
+        from .controller import Controller, autosave_path
+        from .table import TableScene
+
+        self.game_config = dict(rules=rules, players=players, names=names, levels=levels,
+                                autoplay=autoplay, exit_after=exit_after, options=options)
+        settings = self._game_settings(autoplay)
+        c = Controller.new(rules, players, names=names, levels=levels, seed=seed, settings=settings,
+                           save_path=None if autoplay else autosave_path(), autoplay=autoplay,
+                           **options)
+        c.autosave()
+        return self._show_table(TableScene(self, c, exit_after=exit_after))
+
+    def continue_game(self, path: str | Path | None = None, autoplay: bool = False,
+                      exit_after: str | None = None) -> Scene:
+        """Resume a saved game (default: the autosave). Raises RuntimeError if it cannot."""
+        from .controller import Controller, autosave_path
+        from .table import TableScene
+
+        source = Path(path) if path else autosave_path()
+        c = Controller.load(source, settings=self._game_settings(autoplay), autoplay=autoplay,
+                            save_path=None if autoplay else autosave_path())
+        self.game_config = dict(rules=c.g.rules, players=c.g.players,
+                                names=[s.name for s in c.seats],
+                                levels=["human" if s.is_human else s.level for s in c.seats],
+                                autoplay=autoplay, exit_after=exit_after, options={})
+        if not autoplay:
+            c.autosave()
+        return self._show_table(TableScene(self, c, exit_after=exit_after))
+
+    def _game_settings(self, autoplay: bool) -> Any:
+        if not autoplay:
+            return self.settings
+        speed = float(os.environ.get(AUTOPLAY_SPEED_ENV, "0") or 0)
+        return Overrides(self.settings, animation_speed=speed)
+
+    def restart_game(self, scene: Scene | None = None) -> None:
+        """A new game like the last one (the "New game" button after a game ends)."""
+        cfg = dict(self.game_config)
+        options = cfg.pop("options", {}) or {}
+        self.start_game(seed=None, **cfg, **options)
+
+    def go_title(self) -> bool:
+        """Back to the title screen (the game in progress stays saved)."""
+        try:
+            from game.ui.menus import go_title
+        except ImportError:
+            return False
+        for old in list(self.stack.scenes):
+            self._close(old)
+        go_title(self)
+        self.dirty = True
+        return True
+
+    def show_title(self) -> bool:
+        try:
+            from game.ui.menus import TitleScene
+        except ImportError:
+            return False
+        self.stack.push(build(TitleScene, self))
+        self.dirty = True
+        return True
+
+    def _close(self, scene: Scene) -> None:
+        close = getattr(scene, "close", None)
+        if close:
+            close()
+
+    # ------------------------------------------------------------------ loop
+    def _busy(self) -> bool:
+        return any(s.busy for s in self.stack.visible())
+
+    def _next_wake(self) -> float | None:
+        out = None
+        for s in self.stack.visible():
+            fn = getattr(s, "next_wake", None)
+            w = fn() if fn else None
+            if w is not None:
+                out = w if out is None else min(out, w)
+        return out
+
+    def dispatch(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.quit(0)
+            return
+        if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            self._resized()
+            return
+        if event.type in (pygame.WINDOWEXPOSED, pygame.WINDOWSHOWN, pygame.WINDOWRESTORED,
+                          pygame.WINDOWFOCUSGAINED):
+            self.dirty = True
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_F11:
+                self.toggle_fullscreen()
+                return
+            if event.key == pygame.K_F12:
+                path = self.screenshot()
+                top = self.stack.top
+                if top is not None and hasattr(top, "message"):
+                    top.message(f"Screenshot saved: {path.name}")
+                return
+        top = self.stack.top
+        if top is not None:
+            top.handle(event)
+
+    def step(self, block: bool = True) -> None:
+        """One turn of the loop: wait (or not), handle events, update, draw if needed."""
+        busy = self._busy()
+        events: list[pygame.event.Event] = []
+        if busy or not block:
+            events = pygame.event.get()
+        else:
+            wake = self._next_wake()
+            timeout = 1000 if wake is None else max(0, min(1000, int(wake * 1000)))
+            if timeout > 0 and not self.dirty:
+                e = pygame.event.wait(timeout)
+                if e.type != pygame.NOEVENT:
+                    events.append(e)
+            events += pygame.event.get()
+        for e in events:
+            self.dispatch(e)
+            if not self.running:
+                return
+        now = time.perf_counter()
+        dt = min(now - self._last, 0.25)
+        self._last = now
+        for s in list(self.stack.visible()):
+            s.update(dt)
+        if not self.stack.scenes:
+            self.quit(self.exit_code)
+            return
+        if self.dirty or self._busy():
+            self.draw()
+        if busy and block:
+            fast = any(getattr(getattr(s, "c", None), "fast", False) for s in self.stack.visible())
+            if not fast:
+                self.clock.tick(self.fps)
+
+    def draw(self) -> None:
+        t0 = time.perf_counter()
+        self.screen = pygame.display.get_surface() or self.screen
+        scenes = self.stack.visible()
+        if not scenes:
+            self.screen.fill((10, 50, 30))
+        for s in scenes:
+            s.draw(self.screen)
+        pygame.display.flip()
+        self.dirty = False
+        self.frames += 1
+        if self.record_frames:
+            self.frame_times.append(time.perf_counter() - t0)
+
+    def run(self) -> int:
+        try:
+            while self.running:
+                self.step()
+        except KeyboardInterrupt:
+            self.exit_code = 130
+        finally:
+            for s in list(self.stack.scenes):
+                self._close(s)
+        return self.exit_code
+
+    def pump(self, steps: int = 1) -> None:
+        """Run ``steps`` loop turns without waiting (for tests and benchmarks)."""
+        for _ in range(steps):
+            if not self.running:
+                return
+            self.step(block=False)
+
+    def run_until(self, predicate, timeout: float = 10.0) -> bool:
+        """Step without waiting until ``predicate()`` is true (or ``timeout`` seconds pass)."""
+        end = time.perf_counter() + timeout
+        while time.perf_counter() < end and self.running:
+            if predicate():
+                return True
+            self.step(block=False)
+            time.sleep(0.001)
+        return bool(predicate())
+
+
+# ---------------------------------------------------------------------- self test
+def selftest(args: Any = None) -> int:
+    """Open the display, load every asset, play a short computer round, report."""
+    lines: list[str] = []
+    ok = True
+
+    def check(name: str, fn) -> Any:
+        nonlocal ok
+        try:
+            result = fn()
+        except Exception as exc:  # report, keep going
+            ok = False
+            lines.append(f"FAIL {name}: {exc}")
+            return None
+        lines.append(f"ok   {name}" + (f": {result}" if isinstance(result, str) and result else ""))
+        return result
+
+    def display() -> str:
+        try:
+            pygame.display.init()
+        except pygame.error:
+            os.environ["SDL_VIDEODRIVER"] = "dummy"
+            pygame.display.init()
+        return pygame.display.get_driver()
+
+    check("display", display)
+    app = check("window", lambda: App(size=MIN_SIZE, settings=SimpleNamespace(**DEFAULTS)))
+    if app is None:
+        print("\n".join(lines))
+        return 1
+
+    def fonts() -> str:
+        for bold in (False, True):
+            f = pygame.font.Font(str(font_path(bold=bold)), 24)
+            if any(m is None for m in f.metrics("♣♦♥♠★")):
+                raise RuntimeError(f"{font_path(bold=bold).name} lacks a suit symbol")
+        return "DejaVuSans, DejaVuSans-Bold (suits and star)"
+
+    def sounds() -> str:
+        try:
+            pygame.mixer.init(frequency=22050, size=-16, channels=1)
+        except pygame.error as exc:
+            for name in SOUNDS:
+                if not sound_path(name).is_file():
+                    raise RuntimeError(f"missing {name}.wav") from None
+            return f"{len(SOUNDS)} files present (no audio device: {exc})"
+        try:
+            for name in SOUNDS:
+                pygame.mixer.Sound(str(sound_path(name)))
+        finally:
+            pygame.mixer.quit()
+        return f"{len(SOUNDS)} sounds loaded"
+
+    def icon() -> str:
+        img = pygame.image.load(str(asset_path("icons", "icon.png")))
+        return "x".join(map(str, img.get_size()))
+
+    def card_faces() -> str:
+        from game.engine import Card
+
+        art = CardArt()
+        cards = [Card.make(r, s) for s in range(4) for r in range(1, 14)] + [Card.joker()]
+        for size in ((36, 51), (81, 113), (127, 178)):
+            for c in cards:
+                art.face(c, size, wild=c.rank == 7)
+        for b in ("blue", "red", "green", "black"):
+            art.back((81, 113), b)
+        return f"{len(cards)} faces at 3 sizes, 4 backs"
+
+    def bot_round() -> str:
+        scene = app.start_game("rummy5000", 4, seed=7, autoplay=True)
+        ok_ = app.run_until(lambda: scene.g.phase in ("round_over", "game_over"), timeout=60)
+        if not ok_:
+            raise RuntimeError(f"the round did not finish (phase {scene.g.phase})")
+        res = scene.g.results[-1]
+        how = f"{scene.c.seats[res.went_out].name} went out" if res.went_out is not None else "stock ran out"
+        return f"{len(scene.c.history)} moves, {how}, {app.frames} frames drawn"
+
+    check("fonts", fonts)
+    check("sounds", sounds)
+    check("icon", icon)
+    check("card faces", card_faces)
+    check("computer round", bot_round)
+    print("Rummy 5000 self-test")
+    print("\n".join(lines))
+    print("all checks passed" if ok else "SOME CHECKS FAILED")
+    pygame.quit()
+    return 0 if ok else 1
+
+
+# ---------------------------------------------------------------------- entry point
+def main(args: Any = None) -> int:
+    """Start the game from the parsed command line (see ``game/__main__.py``)."""
+    if args is None:
+        args = SimpleNamespace()
+    get = lambda name, default=None: getattr(args, name, default)  # noqa: E731
+    if get("selftest"):
+        return selftest(args)
+    app = App()
+    try:
+        if get("load"):
+            try:
+                app.continue_game(get("load"), autoplay=bool(get("autoplay")),
+                                  exit_after=get("exit_after"))
+            except Exception as exc:
+                print(f"rummy5000: cannot load {get('load')}: {exc}", file=sys.stderr)
+                pygame.quit()
+                return 2
+        elif get("autoplay") or any(get(n) is not None for n in ("preset", "players", "seed")):
+            try:
+                app.start_game(get("preset") or "rummy5000", get("players") or 4, seed=get("seed"),
+                               autoplay=bool(get("autoplay")), exit_after=get("exit_after"))
+            except Exception as exc:  # a bad preset or player count: the engine says why
+                print(f"rummy5000: cannot start the game: {exc}", file=sys.stderr)
+                pygame.quit()
+                return 2
+        elif not app.show_title():
+            app.start_game(exit_after=get("exit_after"))
+        return app.run()
+    finally:
+        pygame.quit()
+
+
+__all__ = ["App", "MIN_SIZE", "Overrides", "load_settings", "main", "selftest"]

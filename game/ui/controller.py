@@ -1,0 +1,608 @@
+"""The game driver: one :class:`Controller` per game on the table.
+
+It owns the :class:`~game.engine.GameState` and is the only thing that changes it.
+The person's moves come in from the table scene through :meth:`Controller.act`
+(which raises :class:`~game.engine.IllegalActionError` with the engine's reason);
+computer seats are asked for their moves in :meth:`Controller.update`, one move at a
+time, each after the previous one's animation has finished and a short pause that
+depends on the bot's level (none at all at animation speed 0).
+
+"Rummy!" calls: when a discard opens a call window, every computer seat that could
+call is asked once whether it wants to; if the person might call (they have a meld of
+their own, when the rules ask for one), the next draw waits ``call_window`` seconds
+(a setting, default 2.5) and a bot's call comes only after its reaction time, so the
+person has a fair chance to be first. The window closes when the next player draws.
+
+Whoever listens (the table) gets ``before_change()`` just before an action is applied
+and ``after_change(events, seat, action)`` just after, which is how moves become
+animations. After every change the game is saved (atomically: a temporary file, then
+``os.replace``; the previous save is kept as ``.bak``).
+
+The controller never decides whether a move is legal: it asks the engine.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import random
+import shutil
+import time
+from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from game.engine import CallRummy, IllegalActionError, Rules, Undo, new_game
+from game.engine.view import view_of
+
+try:  # saving is optional until game.engine.save exists
+    from game.engine.save import dumps_game, loads_game
+except ImportError:  # pragma: no cover - depends on the engine's progress
+    dumps_game = None
+    loads_game = None
+
+log = logging.getLogger(__name__)
+
+DRAW, PLAY, CALL, ROUND_OVER, GAME_OVER = "draw", "play", "call", "round_over", "game_over"
+ACTING = (DRAW, PLAY, CALL)
+
+BOT_NAMES = ("Ada", "Bruno", "Clara", "Dev", "Elena", "Farid", "Greta", "Hugo")
+# pause before each computer move, in seconds at animation speed 1
+BOT_DELAY = {"easy": 0.9, "normal": 0.7, "hard": 0.55, "expert": 0.5}
+# how long a computer player takes to shout "Rummy!" while the person could also call
+CALL_REACTION = {"easy": 2.2, "normal": 1.6, "hard": 1.1, "expert": 0.9}
+DEFAULT_CALL_WINDOW = 2.5
+AUTOSAVE_NAME = "autosave.json"
+HUMAN = "human"
+
+
+class RandomBot:
+    """Stand-in opponent while ``game.bots`` is not available: a random legal move."""
+
+    def __init__(self, seed: int | None = None):
+        self.rng = random.Random(seed)
+
+    def choose(self, view: Any) -> Any:
+        actions = [a for a in view.legal_actions() if not isinstance(a, Undo)]
+        return self.rng.choice(actions) if actions else None
+
+    def call(self, view: Any) -> Any:
+        actions = view.legal_actions() if view.current != view.seat else []
+        calls = [a for a in actions if isinstance(a, CallRummy)]
+        return self.rng.choice(calls) if calls and self.rng.random() < 0.7 else None
+
+
+def make_bot(level: str, seed: int | None) -> Any:
+    """A bot from ``game.bots`` if it is there, else :class:`RandomBot`."""
+    try:
+        from game.bots import make_bot as _make
+    except ImportError:
+        return RandomBot(seed)
+    try:
+        return _make(level, seed)
+    except Exception as exc:  # an unknown level, or a bot still being written
+        log.warning("bot %r not available (%s); playing random moves", level, exc)
+        return RandomBot(seed)
+
+
+@dataclass
+class Seat:
+    name: str
+    kind: str = "bot"          # "human" or "bot"
+    level: str = "normal"
+    bot: Any = None
+
+    @property
+    def is_human(self) -> bool:
+        return self.kind == "human"
+
+
+@dataclass
+class CallWindow:
+    key: tuple
+    opened: float
+    deadline: float
+    human: bool                              # the person may call in this window
+    bot_calls: list[tuple[float, int, Any]] = field(default_factory=list)  # (time, seat, action)
+
+
+def autosave_path() -> Path:
+    from game.resources import user_data_dir
+
+    return user_data_dir() / AUTOSAVE_NAME
+
+
+def atomic_write(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` safely; the previous file is kept as ``path.bak``.
+
+    The new text goes to a temporary file first and is renamed over the old one, so the
+    file is never half written and never missing.
+    """
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    with open(tmp, "w", encoding="utf-8") as f:
+        f.write(text)
+        f.flush()
+        try:
+            os.fsync(f.fileno())
+        except OSError:
+            pass
+    if path.exists():
+        bak = path.with_name(path.name + ".bak")
+        bak_tmp = path.with_name(path.name + ".bak.tmp")
+        try:
+            shutil.copyfile(path, bak_tmp)
+            os.replace(bak_tmp, bak)
+        except OSError:
+            pass
+    os.replace(tmp, path)
+
+
+def remove_save(path: Path) -> None:
+    """Forget a finished game (the ``.bak`` copy stays)."""
+    for p in (Path(path), seats_path(path)):
+        try:
+            p.unlink()
+        except OSError:
+            pass
+
+
+def seats_path(save: Path) -> Path:
+    return Path(save).with_name(Path(save).name + ".seats")
+
+
+def load_saved(path: str | Path) -> tuple[Any, list[dict] | None]:
+    """Read a saved game (falling back to the ``.bak`` copy) and its seat list, if any."""
+    if loads_game is None:
+        raise RuntimeError("this version cannot load saved games yet")
+    path = Path(path)
+    errors = []
+    for p in (path, path.with_name(path.name + ".bak")):
+        try:
+            g = loads_game(p.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            errors.append(f"{p.name}: not found")
+            continue
+        except Exception as exc:  # SaveError, a damaged file
+            errors.append(f"{p.name}: {exc}")
+            continue
+        seats = None
+        try:
+            seats = json.loads(seats_path(p).read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            pass
+        return g, seats
+    raise RuntimeError("; ".join(errors))
+
+
+class Controller:
+    """Drives one game. ``seats[i]`` says who plays seat ``i``."""
+
+    def __init__(self, game: Any, seats: list[Seat], settings: Any = None,
+                 save_path: Path | str | None = None, seed: int | None = None,
+                 clock: Callable[[], float] | None = None):
+        self.g = game
+        self.seats = seats
+        self.settings = settings
+        self.save_path = Path(save_path) if save_path else None
+        self.rng = random.Random(seed)
+        self.humans = [i for i, s in enumerate(seats) if s.is_human]
+        self.human = self.humans[0] if self.humans else None
+        for i, s in enumerate(seats):
+            if not s.is_human and s.bot is None:
+                s.bot = make_bot(s.level, self.rng.getrandbits(32) + i)
+        self.listener: Any = None
+        self.now = 0.0
+        self.wait_until = 0.0
+        self.window: CallWindow | None = None
+        self.version = 0
+        self._thinking: tuple[int, int, Future] | None = None  # (version, seat, future)
+        self._pool: ThreadPoolExecutor | None = None
+        self.last_error: str | None = None
+        self.history: list[str] = []
+        self.moves: list[tuple[int, Any]] = []
+        self.save_error: str | None = None
+        self._clock = clock
+
+    # ------------------------------------------------------------------ building
+    @classmethod
+    def new(cls, rules: Rules | str | None = "rummy5000", players: int = 4,
+            names: list[str] | None = None, levels: list[str] | None = None, seed: int | None = None,
+            settings: Any = None, save_path: Path | str | None = None, autoplay: bool = False,
+            **options: Any) -> Controller:
+        """Deal a new game.
+
+        ``rules`` is a :class:`Rules` or a preset name (then ``options`` are set on it).
+        ``levels`` is either one entry per seat, ``"human"`` marking the person, or the
+        levels of the computer seats only (the person then sits in seat 0). With
+        ``autoplay`` every seat is a computer player.
+        """
+        if not isinstance(rules, Rules):
+            rules = Rules.preset(rules or "rummy5000", **options)
+        default = str(getattr(settings, "default_level", None) or "normal")
+        levels = list(levels or [])
+        if len(levels) == players and (HUMAN in levels or autoplay):
+            kinds = levels
+        else:
+            kinds = [HUMAN] + [levels[i] if i < len(levels) else default for i in range(players - 1)]
+        if autoplay:
+            kinds = [default if k == HUMAN else k for k in kinds]
+        first_human = kinds.index(HUMAN) if HUMAN in kinds else None
+        # one person at the table: any other "human" seat is played by the computer
+        kinds = [k if k != HUMAN or i == first_human else default for i, k in enumerate(kinds)]
+        if names is None or len(names) != players:
+            bots = iter(BOT_NAMES[1:] if first_human is not None else BOT_NAMES)
+            names = ["You" if k == HUMAN else next(bots) for k in kinds]
+        names = [str(n) for n in names]
+        g, events = new_game(rules, players, seed=seed, names=names)
+        seats = [Seat(names[i], "human", "") if k == HUMAN else Seat(names[i], "bot", k)
+                 for i, k in enumerate(kinds)]
+        c = cls(g, seats, settings=settings, save_path=save_path, seed=seed)
+        c.deal_events = events
+        return c
+
+    @classmethod
+    def load(cls, path: str | Path, settings: Any = None, save_path: Path | str | None = None,
+             autoplay: bool = False) -> Controller:
+        g, seat_info = load_saved(path)
+        seats = []
+        for i in range(g.players):
+            info = seat_info[i] if seat_info and i < len(seat_info) else {}
+            kind = info.get("kind", "human" if i == 0 else "bot")
+            if autoplay:
+                kind = "bot"
+            name = info.get("name") or g.seat_name(i)
+            seats.append(Seat(name, kind, info.get("level", "normal" if kind == "bot" else "")))
+        return cls(g, seats, settings=settings, save_path=save_path)
+
+    deal_events: list = []
+
+    # ------------------------------------------------------------------ settings
+    def setting(self, name: str, default: Any) -> Any:
+        return getattr(self.settings, name, default) if self.settings is not None else default
+
+    @property
+    def speed(self) -> float:
+        try:
+            return float(self.setting("animation_speed", 1.0))
+        except (TypeError, ValueError):
+            return 1.0
+
+    @property
+    def call_window_seconds(self) -> float:
+        """The person's time to call "Rummy!" (the ``rummy_window`` setting)."""
+        value = self.setting("rummy_window", None)
+        if value is None:
+            value = self.setting("call_window", DEFAULT_CALL_WINDOW)
+        try:
+            return max(0.5, float(value))
+        except (TypeError, ValueError):
+            return DEFAULT_CALL_WINDOW
+
+    @property
+    def fast(self) -> bool:
+        """No pauses at all: animation speed 0 and nobody at the table to wait for."""
+        return self.speed <= 0 and self.human is None
+
+    # ------------------------------------------------------------------ queries
+    def seat_is_human(self, seat: int) -> bool:
+        return self.seats[seat].is_human
+
+    @property
+    def human_to_act(self) -> bool:
+        g = self.g
+        return self.human is not None and g.phase in ACTING and g.current == self.human
+
+    def human_may_call(self) -> bool:
+        """A call window is open in which the person could call (they may still be refused)."""
+        w = self.window
+        return (w is not None and w.human and self.g.call_open and self.g.phase == DRAW)
+
+    def call_time_left(self) -> float:
+        w = self.window
+        if w is None or not self.human_may_call():
+            return 0.0
+        return max(0.0, w.deadline - self.now)
+
+    def waiting_for(self) -> int | None:
+        """The seat whose move the game waits for (None when the round is over)."""
+        if self.g.phase not in ACTING:
+            return None
+        return self.g.current
+
+    def status(self) -> str:
+        g = self.g
+        if g.phase == GAME_OVER:
+            return "The game is over"
+        if g.phase == ROUND_OVER:
+            return f"Round {g.round_no} is over"
+        seat = g.current
+        name = self.seats[seat].name
+        if self.seats[seat].is_human:
+            if g.phase == DRAW:
+                if g.floating[seat]:
+                    return "You are floating: draw from the stock"
+                if not g.stock:
+                    return "The stock is empty: take from the pile or end the round"
+                return "Your turn: draw from the stock or take from the discard pile"
+            if g.phase == CALL:
+                return "Rummy! Now discard a card"
+            if g.must_use is not None and g.must_use in g.hands[seat]:
+                return f"Meld the {g.must_use} you took, then discard"
+            return "Meld or lay off, then discard (drag a card to the pile)"
+        if self.human_may_call():
+            return f"Rummy? {self.call_time_left():.1f}s before {name} draws"
+        return f"{name} is playing…"
+
+    # ------------------------------------------------------------------ acting
+    def act(self, action: Any) -> list:
+        """The person's move; raises IllegalActionError with the engine's reason."""
+        if isinstance(action, CallRummy):
+            if self.human is None or not self.seat_is_human(action.seat):
+                raise IllegalActionError("That seat is not yours")
+        elif not self.human_to_act:
+            if self.g.phase in (ROUND_OVER, GAME_OVER):
+                raise IllegalActionError("The round is over")
+            raise IllegalActionError(f"It is {self.seats[self.g.current].name}'s turn")
+        return self._apply(action, action.seat if isinstance(action, CallRummy) else self.g.current)
+
+    def try_act(self, action: Any) -> str | None:
+        """Like :meth:`act`; returns the engine's reason instead of raising."""
+        try:
+            self.act(action)
+        except IllegalActionError as exc:
+            self.last_error = str(exc)
+            return str(exc)
+        self.last_error = None
+        return None
+
+    def is_legal(self, action: Any) -> bool:
+        """Ask the engine, on a copy, whether ``action`` would be accepted now."""
+        return self.g.is_legal(action)
+
+    def why_illegal(self, action: Any) -> str | None:
+        try:
+            self.g.copy().apply(action)
+        except IllegalActionError as exc:
+            return str(exc)
+        return None
+
+    def _apply(self, action: Any, seat: int) -> list:
+        g = self.g
+        if self.listener is not None:
+            self.listener.before_change()
+        events = g.apply(action)  # an illegal move raises and leaves the state as it was
+        self.version += 1
+        self.history.append(f"{self.seats[seat].name}: {action}")
+        self.moves.append((seat, action))
+        del self.history[:-50]
+        del self.moves[:-50]
+        if not g.call_open:
+            self.window = None
+        self.autosave()
+        if self.listener is not None:
+            self.listener.after_change(events, seat, action)
+        return events
+
+    def next_round(self) -> list:
+        g = self.g
+        if g.phase != ROUND_OVER:
+            return []
+        if self.listener is not None:
+            self.listener.before_change()
+        events = g.next_round()
+        self.version += 1
+        self.window = None
+        self.autosave()
+        if self.listener is not None:
+            self.listener.after_change(events, None, None)
+        return events
+
+    def hint(self) -> Any:
+        """The move a "normal" computer player would make in the person's place."""
+        if self.human is None:
+            return None
+        seat = self.human
+        view = view_of(self.g, seat)
+        try:
+            from game.bots import make_bot as _make
+
+            bot = _make("normal", 12345)
+        except Exception:
+            return None
+        try:
+            if self.g.current == seat and self.g.phase in ACTING:
+                return bot.choose(view)
+            if self.human_may_call():
+                return bot.call(view)
+        except Exception as exc:
+            log.warning("hint failed: %s", exc)
+        return None
+
+    # ------------------------------------------------------------------ time
+    def _time(self) -> float:
+        return self._clock() if self._clock else self.now
+
+    def update(self, dt: float, animating: bool = False, budget: float = 0.02) -> bool:
+        """Advance the game by ``dt`` seconds; returns True if anything changed.
+
+        ``animating``: the table is still showing the previous move, so computer
+        players wait. In fast mode several moves are made, up to ``budget`` seconds.
+        """
+        self.now += dt
+        changed = False
+        start = time.perf_counter()
+        while True:
+            step = self._step(animating)
+            changed |= step
+            if not step or not self.fast or time.perf_counter() - start > budget:
+                break
+            if self.g.phase in (ROUND_OVER, GAME_OVER):
+                break
+        return changed
+
+    def _step(self, animating: bool) -> bool:
+        g = self.g
+        if g.phase not in ACTING:
+            return False
+        # the "Rummy!" window
+        if g.call_open and g.phase == DRAW:
+            w = self._window()
+            fired = self._fire_bot_calls(w, final=False)
+            if fired:
+                return True
+            if self.now < w.deadline and not self.seats[g.current].is_human:
+                return False
+            if self.now >= w.deadline and self._fire_bot_calls(w, final=True):
+                return True
+        seat = g.current
+        if self.seats[seat].is_human:
+            return False
+        if animating and not self.fast:
+            return False
+        return self._bot_turn(seat)
+
+    def _window(self) -> CallWindow:
+        g = self.g
+        key = (g.round_no, g.discarder, len(g.pile), int(g.pile[-1]) if g.pile else -1, sum(g.turns))
+        w = self.window
+        if w is not None and w.key == key:
+            return w
+        rules = g.rules
+        h = self.human
+        human = (
+            h is not None and h != g.discarder and rules.rummy_calls != "off"
+            and (rules.rummy_calls != "discard" or g.has_own_meld(h))
+        )
+        length = self.call_window_seconds if human else 0.0
+        w = CallWindow(key, self.now, self.now + length, human)
+        order = [(g.discarder + k) % g.players for k in range(1, g.players)]
+        for s in order:
+            if self.seats[s].is_human or not g.call_actions(s):
+                continue
+            try:
+                action = self.seats[s].bot.call(view_of(g, s))
+            except Exception as exc:
+                log.warning("%s failed to decide on a call: %s", self.seats[s].name, exc)
+                action = None
+            if action is None:
+                continue
+            react = CALL_REACTION.get(self.seats[s].level, 1.5) if human else 0.0
+            react = min(react, length * 0.95)
+            w.bot_calls.append((self.now + react, s, action))
+        w.bot_calls.sort(key=lambda t: t[0])
+        self.window = w
+        return w
+
+    def _fire_bot_calls(self, w: CallWindow, final: bool) -> bool:
+        while w.bot_calls and (final or w.bot_calls[0][0] <= self.now):
+            _, seat, action = w.bot_calls.pop(0)
+            if not self.g.call_open:
+                w.bot_calls.clear()
+                return False
+            try:
+                self._apply(action, seat)
+            except IllegalActionError as exc:
+                log.warning("%s's call %s was refused: %s", self.seats[seat].name, action, exc)
+                continue
+            w.bot_calls.clear()
+            return True
+        return False
+
+    def _bot_turn(self, seat: int) -> bool:
+        think = self._thinking
+        if think is not None and (think[0] != self.version or think[1] != seat):
+            self._thinking = think = None
+        if think is None:
+            view = view_of(self.g, seat)
+            bot = self.seats[seat].bot
+            if self.speed <= 0 or self.fast:
+                fut: Future = Future()
+                try:
+                    fut.set_result(bot.choose(view))
+                except Exception as exc:  # a bot bug must not stop the game
+                    fut.set_exception(exc)
+                self.wait_until = self.now
+            else:
+                if self._pool is None:
+                    self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
+                fut = self._pool.submit(bot.choose, view)
+                delay = BOT_DELAY.get(self.seats[seat].level, 0.7) / max(self.speed, 0.1)
+                self.wait_until = self.now + delay
+            self._thinking = think = (self.version, seat, fut)
+        _, _, fut = think
+        if not fut.done() or self.now < self.wait_until:
+            return False
+        self._thinking = None
+        try:
+            action = fut.result()
+        except Exception as exc:
+            log.warning("%s failed to choose a move: %s", self.seats[seat].name, exc)
+            action = None
+        if action is not None:
+            try:
+                self._apply(action, seat)
+                return True
+            except IllegalActionError as exc:
+                log.warning("%s chose an illegal move %s: %s", self.seats[seat].name, action, exc)
+        # fall back to any legal move, so the game always goes on
+        actions = [a for a in self.g.legal_actions(seat) if not isinstance(a, Undo)]
+        if not actions:
+            log.error("no legal move for %s in phase %s", self.seats[seat].name, self.g.phase)
+            return False
+        self._apply(self.rng.choice(actions), seat)
+        return True
+
+    def next_wake(self) -> float | None:
+        """Seconds until :meth:`update` has something to do on its own (None: only input)."""
+        g = self.g
+        if g.phase not in ACTING:
+            return None
+        if self.fast:
+            return 0.0
+        w = self.window
+        if g.call_open and g.phase == DRAW and w is not None:
+            times = [t for t, _, _ in w.bot_calls]
+            if not self.seats[g.current].is_human:
+                times.append(w.deadline)
+            if w.human:
+                return 0.05  # the countdown on screen
+            if times:
+                return max(0.0, min(times) - self.now)
+        if self.seats[g.current].is_human:
+            return None
+        if self._thinking is not None and not self._thinking[2].done():
+            return 0.02
+        return max(0.0, self.wait_until - self.now)
+
+    # ------------------------------------------------------------------ saving
+    def autosave(self) -> None:
+        """Save after every change; a finished game is removed (nothing to continue)."""
+        if self.save_path is None or dumps_game is None:
+            return
+        if self.g.phase == GAME_OVER:
+            remove_save(self.save_path)
+            return
+        try:
+            atomic_write(self.save_path, dumps_game(self.g))
+            seats = [{"name": s.name, "kind": s.kind, "level": s.level} for s in self.seats]
+            atomic_write(seats_path(self.save_path), json.dumps(seats))
+            self.save_error = None
+        except Exception as exc:  # a full disk must not end the game
+            self.save_error = str(exc)
+            log.warning("autosave failed: %s", exc)
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
+
+
+__all__ = [
+    "BOT_NAMES", "HUMAN", "Controller", "RandomBot", "Seat", "atomic_write", "autosave_path",
+    "load_saved", "make_bot", "remove_save",
+]

@@ -1,0 +1,335 @@
+"""Where everything on the table goes: pure geometry, no drawing.
+
+:class:`TableLayout` is computed from the window size and the number of seats. It
+places the person's hand along the bottom, their meld area above it, the other
+seats clockwise around a U (left column, top row, right column), the stock and the
+discard pile in the middle, and a sidebar on the right with the round, the wild
+rank, the scores and the buttons.
+
+Everything scales with the window, from 1024x640 up to 4K. The methods that lay out
+a varying number of cards (the hand fan, the pile, a seat's melds, a seat's hand of
+backs) squeeze their cards closer, wrap to more rows, or shrink them so that every
+card stays at least partly visible: a card's corner index is what must show.
+
+Only ``pygame.Rect`` is used from pygame (for its geometry); no display is needed.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from pygame import Rect
+
+CARD_RATIO = 0.714  # width / height of a playing card (63 x 88 mm)
+MIN_SIZE = (1024, 640)
+
+# How much of a card's width stays visible when cards overlap sideways: the corner
+# index (rank over suit) needs about a third of the card.
+INDEX_SHOW = 0.34
+# (left column, top row, right column) seat counts for 1..7 opponents
+SEAT_SPLITS = {1: (0, 1, 0), 2: (0, 2, 0), 3: (1, 1, 1), 4: (1, 2, 1), 5: (1, 3, 1),
+               6: (2, 2, 2), 7: (2, 3, 2)}
+
+
+def card_size(height: float) -> tuple[int, int]:
+    h = max(16, int(round(height)))
+    return max(11, int(round(h * CARD_RATIO))), h
+
+
+@dataclass
+class SeatBox:
+    """One seat's part of the table."""
+
+    seat: int
+    side: str          # "bottom" (the person), "left", "top" or "right"
+    box: Rect          # the whole area (a panel is drawn behind it)
+    plate: Rect        # name, level, score, card count
+    backs: Rect        # where the hand is shown (backs for others; unused for the person)
+    upcard: Rect       # the face-up deal card while it is still in the hand
+    melds: Rect        # the seat's meld area
+
+
+@dataclass
+class MeldFlow:
+    """The card rectangles of one seat's melds, as laid out by :meth:`TableLayout.meld_flow`."""
+
+    card: tuple[int, int]
+    melds: list[list[Rect]] = field(default_factory=list)   # per meld, per card
+    labels: list[Rect] = field(default_factory=list)        # per meld, its "#3" tag
+    covers: list[dict[int, Rect]] = field(default_factory=list)  # per meld: index -> cover rect
+    overflow: bool = False
+
+    def bounds(self, i: int) -> Rect:
+        r = self.melds[i][0].unionall(self.melds[i][1:]) if self.melds[i] else Rect(0, 0, 0, 0)
+        if self.covers[i]:
+            r = r.unionall(list(self.covers[i].values()))
+        return r
+
+
+class TableLayout:
+    """Geometry of the table for a window ``size`` and ``players`` seats.
+
+    ``human`` is the seat shown at the bottom (the person; in a bots-only game any
+    seat). Seats are placed clockwise from it: the next seat sits at its left.
+    """
+
+    def __init__(self, size: tuple[int, int], players: int, human: int = 0, decks: int = 1,
+                 card_scale: float = 1.0):
+        if not 2 <= players <= 8:
+            raise ValueError(f"the table seats 2 to 8 players, not {players}")
+        w, h = max(size[0], 320), max(size[1], 240)
+        self.size = (w, h)
+        self.players = players
+        self.human = human
+        self.decks = decks
+        u = min(w / 1920, h / 1080)
+        self.unit = u
+        self.pad = max(4, int(round(10 * u)))
+        pad = self.pad
+        self.font_small = max(11, int(round(17 * u)))
+        self.font_normal = max(13, int(round(21 * u)))
+        self.font_big = max(18, int(round(30 * u)))
+
+        # sidebar on the right
+        sw = int(min(max(210, w * 0.15), 380 * max(u, 1)))
+        self.sidebar = Rect(w - sw, 0, sw, h)
+        play_w = w - sw
+        self.play = Rect(0, 0, play_w, h)
+
+        # card sizes (the "card size" setting scales them, within reason)
+        k = min(1.3, max(0.7, float(card_scale)))
+        self.card_scale = k
+        self.hand_card = card_size(max(96, h * 0.165) * k)
+        self.table_card = card_size(max(60, h * 0.105) * k)
+        many = players >= 6
+        self.opp_card = card_size(max(38, h * (0.068 if many else 0.08)) * min(k, 1.15))
+        self.back_card = card_size(max(30, h * (0.055 if many else 0.065)) * min(k, 1.1))
+
+        # the person: hand along the bottom, melds above it
+        hc_w, hc_h = self.hand_card
+        self.lift = int(hc_h * 0.18)
+        hand_h = hc_h + self.lift + pad * 2
+        self.hand_area = Rect(0, h - hand_h, play_w, hand_h)
+        own_h = int(max(self.table_card[1] * 1.45, h * 0.16))
+        self.own_melds = Rect(pad, self.hand_area.top - own_h, play_w - 2 * pad, own_h - pad // 2)
+
+        # the other seats around a U over the remaining region
+        region = Rect(0, 0, play_w, self.own_melds.top)
+        k = players - 1
+        left, top, right = SEAT_SPLITS[k]
+        col_w = int(play_w * (0.22 if k >= 6 else 0.235)) if left else 0
+        top_h = int(region.h * (0.40 if k >= 3 else 0.42))
+        slots: list[tuple[str, Rect]] = []
+        col_h = region.h
+        for i in range(left):  # left column, bottom to top (clockwise from the person)
+            bh = col_h // left
+            slots.append(("left", Rect(0, region.bottom - (i + 1) * bh, col_w, bh)))
+        top_x0, top_x1 = col_w, play_w - col_w
+        tw = (top_x1 - top_x0) // top
+        for i in range(top):
+            slots.append(("top", Rect(top_x0 + i * tw, 0, tw, top_h)))
+        for i in range(right):  # right column, top to bottom
+            bh = col_h // right
+            slots.append(("right", Rect(play_w - col_w, i * bh, col_w, bh)))
+        self.center = Rect(col_w, top_h, play_w - 2 * col_w, region.h - top_h)
+
+        self.seats: list[SeatBox] = [None] * players  # type: ignore[list-item]
+        for i, (side, box) in enumerate(slots):
+            seat = (human + 1 + i) % players
+            self.seats[seat] = self._seat_box(seat, side, box.inflate(-pad, -pad))
+        plate_h = self.font_normal + self.font_small + pad * 2
+        own = self.own_melds
+        plate = Rect(own.x, own.y, min(own.w // 4, int(230 * max(u, 0.7))), plate_h)
+        self.seats[human] = SeatBox(
+            human, "bottom", Rect(0, own.top, play_w, h - own.top), plate,
+            Rect(self.hand_area), Rect(0, 0, 0, 0),
+            Rect(plate.right + pad, own.y, own.right - plate.right - pad, own.h),
+        )
+
+        # the middle: stock, pile, messages
+        c = self.center.inflate(-2 * pad, -2 * pad)
+        tw_, th_ = self.table_card
+        self.message = Rect(c.x, c.bottom - self.font_normal - pad, c.w, self.font_normal + pad)
+        body = Rect(c.x, c.y, c.w, self.message.top - c.y)
+        self.stock = Rect(body.x + pad * 2, body.centery - th_ // 2, tw_, th_)
+        if self.stock.top < body.top + pad * 2:
+            self.stock.top = body.top + pad * 2
+        label_h = self.font_small + 2
+        pile_top = max(body.top + label_h, self.stock.top - th_ // 2)
+        px = self.stock.right + pad * 4
+        self.pile_area = Rect(px, pile_top, max(tw_, body.right - pad - px),
+                              max(th_, body.bottom - pad - pile_top))
+        self.stock_label = Rect(self.stock.x - pad, self.stock.bottom + 2, tw_ + 2 * pad, label_h)
+
+        # the sidebar: round and target, wild badge, scores, buttons
+        s = self.sidebar.inflate(-2 * pad, -2 * pad)
+        y = s.top
+        self.info = Rect(s.x, y, s.w, self.font_big + self.font_small + pad * 2)
+        y = self.info.bottom + pad
+        badge_h = int(max(80, 150 * u))
+        self.wild_badge = Rect(s.x, y, s.w, badge_h)
+        y = self.wild_badge.bottom + pad
+        row = self.font_normal + max(4, int(8 * u))
+        self.score_row_h = row
+        self.scores = Rect(s.x, y, s.w, row * (players + 1) + pad)
+        y = self.scores.bottom + pad
+        self.button_area = Rect(s.x, y, s.w, s.bottom - y)
+
+    # ------------------------------------------------------------------ seats
+    def _seat_box(self, seat: int, side: str, box: Rect) -> SeatBox:
+        pad = self.pad
+        bw, bh = self.back_card
+        plate_h = self.font_normal + self.font_small + pad * 2
+        top_row_h = max(plate_h, bh + pad)
+        row = Rect(box.x + pad, box.y + pad // 2, box.w - 2 * pad, top_row_h)
+        plate_w = min(int(row.w * 0.55), int(260 * max(self.unit, 0.7)))
+        plate = Rect(row.x, row.y, plate_w, plate_h)
+        rest = Rect(plate.right + pad, row.y, row.right - plate.right - pad, row.h)
+        # the face-up deal card first, then the backs
+        upcard = Rect(rest.x, rest.y + (row.h - bh) // 2, bw, bh)
+        backs = Rect(upcard.right + pad, upcard.y, max(bw, rest.right - upcard.right - pad), bh)
+        melds = Rect(box.x + pad, row.bottom + pad // 2, box.w - 2 * pad,
+                     box.bottom - row.bottom - pad)
+        return SeatBox(seat, side, box, plate, backs, upcard, melds)
+
+    def seat_order(self) -> list[int]:
+        """Seats clockwise starting with the person."""
+        return [(self.human + i) % self.players for i in range(self.players)]
+
+    def seat_card(self, seat: int) -> tuple[int, int]:
+        """The meld card size of ``seat`` before any squeezing."""
+        return self.table_card if seat == self.human else self.opp_card
+
+    # ------------------------------------------------------------------ card rows
+    def hand_rects(self, n: int, lifted: frozenset[int] | set[int] = frozenset()) -> list[Rect]:
+        """The person's cards, left to right, overlapped to fit; ``lifted`` indexes are raised."""
+        if n <= 0:
+            return []
+        area = self.hand_area.inflate(-4 * self.pad, 0)
+        cw, ch = self.hand_card
+        step = min(cw * 0.72, (area.w - cw) / max(1, n - 1))
+        if step < cw * 0.26:  # a very big hand: smaller cards
+            scale = max(0.7, ((area.w - cw * 0.7) / max(1, n - 1)) / (cw * 0.26) * 0.7)
+            scale = min(1.0, scale)
+            cw, ch = card_size(ch * scale)
+            step = min(cw * 0.72, (area.w - cw) / max(1, n - 1))
+        total = cw + step * (n - 1)
+        x0 = area.centerx - total / 2
+        y = self.hand_area.bottom - self.pad - ch
+        return [Rect(int(x0 + i * step), y - (self.lift if i in lifted else 0), cw, ch)
+                for i in range(n)]
+
+    def hand_insert_index(self, x: int, n: int) -> int:
+        """Where a card dropped at ``x`` goes in a hand of ``n`` other cards."""
+        return sum(1 for r in self.hand_rects(n) if r.centerx < x)
+
+    def pile_rects(self, n: int) -> list[Rect]:
+        """The discard pile, bottom card first, overlapped so each card's index shows.
+
+        A long pile is squeezed, then wrapped onto more rows; the top card is always
+        whole and last.
+        """
+        if n <= 0:
+            return []
+        area = self.pile_area
+        cw, ch = self.table_card
+        min_step = cw * INDEX_SHOW * 0.85
+        step = min(cw * 0.5, (area.w - cw) / max(1, n - 1))
+        if step >= min_step or n == 1:
+            return [Rect(int(area.x + i * step), area.y, cw, ch) for i in range(n)]
+        per_row = max(2, int((area.w - cw) / min_step) + 1)
+        rows = math.ceil(n / per_row)
+        per_row = math.ceil(n / rows)
+        step = min(cw * 0.5, (area.w - cw) / max(1, per_row - 1))
+        dy = min(ch * 0.42, (area.h - ch) / max(1, rows - 1))
+        dy = max(dy, ch * 0.24)
+        return [Rect(int(area.x + (i % per_row) * step), int(area.y + (i // per_row) * dy), cw, ch)
+                for i in range(n)]
+
+    def back_rects(self, seat: int, n: int) -> list[Rect]:
+        """Card backs for an opponent holding ``n`` cards (squeezed into its backs area)."""
+        if n <= 0:
+            return []
+        area = self.seats[seat].backs
+        bw, bh = self.back_card
+        step = min(bw * 0.3, (area.w - bw) / max(1, n - 1))
+        step = max(step, 1.0)
+        return [Rect(int(area.x + i * step), area.y, bw, bh) for i in range(n)]
+
+    def meld_flow(self, seat: int, melds: list[tuple[int, set[int] | frozenset[int]]]) -> MeldFlow:
+        """Lay out a seat's melds in its meld area.
+
+        ``melds`` gives, per meld, its card count and the indexes that carry a cover
+        card (a real card laid on a wild). Melds flow left to right in rows, each a strip
+        of overlapped cards with a label tag above; if they do not fit, the cards shrink
+        (down to about half size) and the strips squeeze.
+        """
+        area = self.seats[seat].melds
+        base_w, base_h = self.seat_card(seat)
+        best = None
+        for scale in (1.0, 0.9, 0.8, 0.72, 0.64, 0.57, 0.5):
+            flow = self._try_flow(area, melds, card_size(base_h * scale))
+            best = flow
+            if not flow.overflow:
+                break
+        return best  # type: ignore[return-value]
+
+    def _try_flow(self, area: Rect, melds: list[tuple[int, set[int] | frozenset[int]]],
+                  card: tuple[int, int]) -> MeldFlow:
+        cw, ch = card
+        label_h = max(10, int(ch * 0.2))
+        tab_h = max(3, int(ch * 0.05))
+        gap = max(4, int(cw * 0.3))
+        cover_dy = int(ch * 0.3)
+        flow = MeldFlow(card)
+        x, y = area.x, area.y
+        row_h = 0
+        for n, covered in melds:
+            step = cw * INDEX_SHOW
+            width = cw + step * (n - 1)
+            if width > area.w:
+                step = max(cw * 0.18, (area.w - cw) / max(1, n - 1))
+                width = cw + step * (n - 1)
+            h = label_h + ch + tab_h + (cover_dy if covered else 0) + 2
+            if x > area.x and x + width > area.right:
+                x = area.x
+                y += row_h + max(2, gap // 3)
+                row_h = 0
+            label = Rect(x, y, max(int(cw * 0.9), 24), label_h)
+            top = y + label_h
+            rects = [Rect(int(x + i * step), top, cw, ch) for i in range(n)]
+            flow.melds.append(rects)
+            flow.labels.append(label)
+            flow.covers.append({i: rects[i].move(int(step * 0.15), cover_dy) for i in covered})
+            row_h = max(row_h, h)
+            x += width + gap
+        if y + row_h > area.bottom or any(r and r[-1].right > area.right + 1 for r in flow.melds):
+            flow.overflow = True
+        return flow
+
+    # ------------------------------------------------------------------ sidebar
+    def buttons(self, names: list[str]) -> dict[str, Rect]:
+        """Button rectangles in the sidebar's button area, top to bottom."""
+        area = self.button_area
+        if not names:
+            return {}
+        gap = max(4, int(8 * self.unit))
+        bh = min(int(max(30, 46 * self.unit)), (area.h - gap * (len(names) - 1)) // len(names))
+        bh = max(bh, 22)
+        out = {}
+        y = area.bottom - (bh * len(names) + gap * (len(names) - 1))
+        y = max(y, area.y)
+        for name in names:
+            out[name] = Rect(area.x, y, area.w, bh)
+            y += bh + gap
+        return out
+
+    def score_rows(self) -> list[Rect]:
+        """One row per seat in the score panel, in seat order, after a header row."""
+        r = self.scores
+        h = self.score_row_h
+        return [Rect(r.x, r.y + h * (i + 1), r.w, h) for i in range(self.players)]
+
+
+__all__ = ["CARD_RATIO", "INDEX_SHOW", "MIN_SIZE", "MeldFlow", "SeatBox", "TableLayout", "card_size"]

@@ -1,0 +1,1731 @@
+"""The table: the scene where a game is played.
+
+Everything the person does becomes an engine action sent through the
+:class:`~game.ui.controller.Controller`; the table never decides whether a move is
+legal. It shows the engine's reason when a move is refused.
+
+Drawing works from *placements*: for the current state, where every card rests
+(``card id -> Place``). They are recomputed only when the state, the hand order, the
+selection or the window size changes. When the controller is about to change the state
+it calls :meth:`TableScene.before_change` (the table remembers where every card is
+drawn, including a card being dragged); after the change :meth:`after_change` computes
+the new placements and gives every card that moved a tween from its old place to the new
+one. Until a tween lands the card is not drawn at its new place. Cards in opponents' hands
+are placed (as backs) like any other card, so a bot's draw, meld or discard animates
+the same way as the person's.
+
+The frame is redrawn only when something changed or moves (see ``busy`` and
+``next_wake``); the background with its panels is one cached surface per window size.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+from pygame import Rect
+
+from game.engine import (
+    CallRummy,
+    Cover,
+    Discard,
+    DrawStock,
+    EndRound,
+    IllegalActionError,
+    LayOff,
+    MeldCards,
+    TakePile,
+    Undo,
+)
+from game.engine import events as ev
+from game.engine.melds import shapes_for
+
+from .anim import Animator, Tween
+from .cards import GOLD, CardArt, rank_label
+from .layout import TableLayout
+from .scene import Scene, build
+from .widgets import ACCENT, TEXT, TEXT_DIM, Button, Choice, Text, Toast, panel
+
+log = logging.getLogger(__name__)
+
+SEAT_COLOURS = [
+    (250, 200, 60), (229, 83, 75), (80, 150, 240), (176, 110, 230),
+    (244, 146, 50), (40, 190, 170), (236, 110, 180), (150, 205, 70),
+]
+FELT = (18, 92, 58)
+FELT_DARK = (10, 58, 36)
+SELECT = (255, 214, 64)
+FIT = (90, 240, 140)
+FOCUS = (120, 200, 255)
+HINT = (190, 120, 255)
+ERROR = (255, 120, 100)
+SUIT_SYMBOLS = "♣♦♥♠"
+
+DRAG_THRESHOLD = 5
+DOUBLE_CLICK = 0.4
+
+MOVE_TIME = 0.32
+DEAL_TIME = 0.28
+DEAL_STAGGER = 0.045
+
+
+@dataclass
+class Place:
+    rect: Rect
+    face: bool
+    zone: str                 # hand, back, up, pile, meld, cover, stock
+    seat: int | None = None
+    index: int = 0
+    meld: int | None = None
+
+
+@dataclass
+class Press:
+    """A mouse button held down, not yet a drag."""
+
+    pos: tuple[int, int]
+    kind: str                 # hand, stock, pile
+    card: int | None = None
+
+
+@dataclass
+class Drag:
+    kind: str                 # hand, stock, pile
+    cards: list[int]
+    offsets: list[tuple[int, int]]
+    pos: tuple[int, int]
+    size: tuple[int, int]
+
+    def rects(self) -> list[Rect]:
+        return [Rect(self.pos[0] + dx, self.pos[1] + dy, *self.size) for dx, dy in self.offsets]
+
+
+def _sort_key_suit(ctx, c) -> tuple:
+    return (ctx.is_wild(c), (c >> 4) & 7, c & 15, int(c))
+
+
+def _sort_key_rank(ctx, c) -> tuple:
+    return (ctx.is_wild(c), c & 15, (c >> 4) & 7, int(c))
+
+
+def shape_label(shape: tuple, n: int) -> str:
+    """Words for a meld interpretation: ``run 6♥–8♥``, ``set of 7s``."""
+    if shape[0] == "run":
+        _, suit, lo = shape
+        hi = lo + n - 1
+        return (f"run {rank_label(1 if lo == 14 else lo)}{SUIT_SYMBOLS[suit]}–"
+                f"{rank_label(1 if hi == 14 else hi)}{SUIT_SYMBOLS[suit]}")
+    if shape[0] == "set":
+        return f"set of {rank_label(shape[1])}s"
+    return "group of wilds"
+
+
+RANK_PLURAL = {1: "aces", 11: "jacks", 12: "queens", 13: "kings"}
+
+
+def short_meld(m: Any) -> str:
+    """A meld in a few characters: ``7–9♥``, ``kings``, ``7s``."""
+    if m.kind == "run":
+        lo, hi = m.lo, m.hi
+        s = SUIT_SYMBOLS[m.suit]
+        return f"{rank_label(1 if lo == 14 else lo)}–{rank_label(1 if hi == 14 else hi)}{s}"
+    if m.kind == "set":
+        return RANK_PLURAL.get(m.rank, f"{m.rank}s")
+    return "wilds"
+
+
+def action_words(action: Any) -> str:
+    """A move as a short phrase for the list of last moves."""
+    if isinstance(action, DrawStock):
+        return "drew from the stock"
+    if isinstance(action, TakePile):
+        return f"took the pile from {action.card}"
+    if isinstance(action, MeldCards):
+        return "melded " + " ".join(map(str, action.cards))
+    if isinstance(action, LayOff):
+        return f"laid {action.card} off on #{action.meld}"
+    if isinstance(action, Cover):
+        return f"put {action.card} on the wild in #{action.meld}"
+    if isinstance(action, Discard):
+        return f"discarded {action.card}"
+    if isinstance(action, Undo):
+        return "took back a move"
+    if isinstance(action, EndRound):
+        return "ended the round"
+    if isinstance(action, CallRummy):
+        return "called Rummy!" + (f" on #{action.meld}" if action.meld is not None else "")
+    return str(action)
+
+
+def make_scene(cls: type, app: Any, **candidates: Any) -> Any:
+    """Build another engineer's scene, passing only the arguments it takes."""
+    return build(cls, app, **candidates)
+
+
+class TableScene(Scene):
+    """The game table. ``controller`` drives the game; the scene shows it and takes input."""
+
+    opaque = True
+
+    def __init__(self, app: Any, controller: Any, exit_after: str | None = None):
+        super().__init__(app)
+        self.c = controller
+        controller.listener = self
+        self.exit_after = exit_after
+        settings = getattr(app, "settings", None)
+        self.art: CardArt = getattr(app, "card_art", None) or CardArt(
+            four_colour=bool(getattr(settings, "four_colour", False)),
+            back=str(getattr(settings, "card_back", "blue")))
+        self.text: Text = getattr(app, "text", None) or Text()
+        self.anim = Animator(speed=self.speed)
+        self.bottom = controller.human if controller.human is not None else 0
+        self.layout: TableLayout | None = None
+        self.size = (0, 0)
+        self.order: list[int] = []
+        self.sort_mode = getattr(settings, "sort", None) or "suit"
+        self.selected: list[int] = []
+        self.focus_zone = "hand"
+        self.focus_index = 0
+        self.keyboard = False           # draw the focus ring once the keyboard is used
+        self.press: Press | None = None
+        self.drag: Drag | None = None
+        self.fits: set[int] = set()     # meld ids the dragged card fits
+        self.fit_pile = False
+        self.fit_own = False
+        self.hot_meld: int | None = None
+        self.toasts: list[Toast] = []
+        self.choice: Choice | None = None
+        self.hint_cards: set[int] = set()
+        self.hint_meld: int | None = None
+        self.hint_stock = False
+        self.hint_until = 0.0
+        self.last_click: tuple[int, float] | None = None
+        self.places: dict[int, Place] = {}
+        self.draw_list: list[tuple[int, Place]] = []
+        self.meld_boxes: dict[int, Rect] = {}
+        self.meld_labels: dict[int, Rect] = {}
+        self.placed_version = -1
+        self.snapshot: dict[int, Place] | None = None
+        self.bg: pygame.Surface | None = None
+        self.summary_for: tuple | None = None   # (round, phase) whose end was shown
+        self.overlay: dict | None = None        # the simple round-end summary
+        self.overlay_buttons: list[Button] = []
+        self.auto_next_at: float | None = None
+        self.clock = 0.0
+        self.dirty = True
+        self.closed = False
+        self.buttons: dict[str, Button] = {}
+        self._make_buttons()
+        self._sync_order()
+        deal = getattr(controller, "deal_events", None)
+        self._pending_deal = list(deal) if deal else None
+
+    # ------------------------------------------------------------------ basics
+    @property
+    def g(self) -> Any:
+        return self.c.g
+
+    @property
+    def speed(self) -> float:
+        try:
+            return float(getattr(getattr(self.app, "settings", None), "animation_speed", 1.0))
+        except (TypeError, ValueError):
+            return 1.0
+
+    def invalidate(self) -> None:
+        self.dirty = True
+        inv = getattr(self.app, "invalidate", None)
+        if inv:
+            inv()
+
+    def sound(self, name: str) -> None:
+        play = getattr(self.app, "play_sound", None)
+        if play:
+            try:
+                play(name)
+            except Exception:  # sound is never worth a crash
+                pass
+
+    def message(self, text: str, kind: str = "info", ttl: float = 3.2) -> None:
+        self.toasts = [t for t in self.toasts if t.text != text][-2:]
+        self.toasts.append(Toast(text, kind, ttl))
+        self.invalidate()
+
+    def enter(self) -> None:
+        self.invalidate()
+
+    def leave(self) -> None:
+        self.press = None
+        self.drag = None
+
+    def close(self) -> None:
+        self.closed = True
+        self.c.close()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.size = tuple(size)
+        scale = getattr(getattr(self.app, "settings", None), "card_scale", 1.0)
+        try:
+            scale = float(scale)
+        except (TypeError, ValueError):
+            scale = 1.0
+        self.layout = TableLayout(self.size, self.g.players, self.bottom, self.g.decks, card_scale=scale)
+        self.bg = None
+        self.anim.finish()
+        self.drag = None
+        self.press = None
+        self._place(force=True)
+        self._layout_buttons()
+        if self.choice:
+            self.choice.layout(self.text, self.layout.font_normal, Rect(0, 0, *self.size))
+        self.invalidate()
+
+    def _ensure_layout(self, surface: pygame.Surface | None = None) -> None:
+        size = surface.get_size() if surface is not None else self.size
+        if self.layout is None or tuple(size) != self.size:
+            if size == (0, 0):
+                size = pygame.display.get_surface().get_size()
+            self.resize(size)
+
+    # ------------------------------------------------------------------ hand order
+    def _sync_order(self) -> None:
+        hand = list(self.g.hands[self.bottom])
+        in_hand = set(hand)
+        order = [c for c in self.order if c in in_hand]
+        seen = set(order)
+        new = [c for c in hand if c not in seen]
+        if not order and new:
+            new = self._sorted(new)
+        self.order = order + new
+        self.selected = [c for c in self.selected if c in in_hand]
+        if self.order:
+            self.focus_index = min(self.focus_index, len(self.order) - 1) if self.focus_zone == "hand" \
+                else self.focus_index
+        self.hint_cards &= in_hand | set(self.g.pile)
+
+    def _sorted(self, cards: list[int]) -> list[int]:
+        ctx = self.g.ctx
+        key = _sort_key_suit if self.sort_mode == "suit" else _sort_key_rank
+        return sorted(cards, key=lambda c: key(ctx, c))
+
+    def sort_hand(self, mode: str | None = None) -> None:
+        if mode is None:
+            mode = "rank" if self.sort_mode == "suit" else "suit"
+        self.sort_mode = mode
+        self.before_change()
+        self.order = self._sorted(self.order)
+        self._animate_from_snapshot(MOVE_TIME * 0.8)
+        self.invalidate()
+
+    # ------------------------------------------------------------------ placements
+    def _place(self, force: bool = False) -> None:
+        """Where every card rests in the current state."""
+        if self.layout is None:
+            return
+        if not force and self.placed_version == self.c.version:
+            return
+        self._sync_order()
+        g = self.g
+        L = self.layout
+        places: dict[int, Place] = {}
+        draw: list[tuple[int, Place]] = []
+        stock_rect = Rect(L.stock)
+        for c in g.stock:
+            places[c] = Place(stock_rect, False, "stock")
+        for i, (c, r) in enumerate(zip(g.pile, L.pile_rects(len(g.pile)))):
+            p = Place(r, True, "pile", index=i)
+            places[c] = p
+            draw.append((c, p))
+        # melds, per owner
+        self.meld_boxes = {}
+        self.meld_labels = {}
+        by_owner: dict[int, list[Any]] = {s: [] for s in range(g.players)}
+        for m in g.melds:
+            by_owner[m.owner].append(m)
+        for seat, melds in by_owner.items():
+            if not melds:
+                continue
+            flow = L.meld_flow(seat, [(len(m.cards), frozenset(m.covers)) for m in melds])
+            for k, m in enumerate(melds):
+                rects = flow.melds[k]
+                for i, c in enumerate(m.cards):
+                    p = Place(rects[i], True, "meld", seat=m.by[i], index=i, meld=m.id)
+                    places[c] = p
+                    draw.append((c, p))
+                for i, (c, s) in sorted(m.covers.items()):
+                    p = Place(flow.covers[k][i], True, "cover", seat=s, index=i, meld=m.id)
+                    places[c] = p
+                    draw.append((c, p))
+                self.meld_boxes[m.id] = flow.bounds(k).union(flow.labels[k])
+                self.meld_labels[m.id] = flow.labels[k]
+        # other hands: backs, and the face-up deal card while it is held
+        for seat in range(g.players):
+            if seat == self.bottom:
+                continue
+            hand = g.hands[seat]
+            up = g.upcards[seat] if g.upcards[seat] in hand else None
+            backs = [c for c in hand if c != up]
+            for i, (c, r) in enumerate(zip(backs, L.back_rects(seat, len(backs)))):
+                p = Place(r, False, "back", seat=seat, index=i)
+                places[c] = p
+                draw.append((c, p))
+            if up is not None:
+                p = Place(Rect(L.seats[seat].upcard), True, "up", seat=seat)
+                places[up] = p
+                draw.append((up, p))
+        # the bottom hand
+        sel = set(self.selected)
+        lifted = {i for i, c in enumerate(self.order) if c in sel}
+        for i, (c, r) in enumerate(zip(self.order, L.hand_rects(len(self.order), lifted))):
+            p = Place(r, True, "hand", seat=self.bottom, index=i)
+            places[c] = p
+            draw.append((c, p))
+        self.places = places
+        self.draw_list = draw
+        self.placed_version = self.c.version
+        self.invalidate()
+
+    # ------------------------------------------------------------------ change hooks
+    def before_change(self) -> None:
+        """Called by the controller just before the state changes."""
+        self._place()
+        snap = {c: Place(Rect(p.rect), p.face, p.zone, p.seat, p.index, p.meld)
+                for c, p in self.places.items()}
+        for t in self.anim.in_flight():  # cards in flight start from where they are now
+            if isinstance(t.key, int) and t.key in snap:
+                snap[t.key].rect = t.rect()
+                snap[t.key].face = t.face_up()
+        if self.drag is not None:
+            for c, r in zip(self.drag.cards, self.drag.rects()):
+                if c in snap:
+                    snap[c].rect = r
+        self.snapshot = snap
+
+    def after_change(self, events: list, seat: int | None, action: Any) -> None:
+        """Called by the controller after the state changed: animate what moved."""
+        deal = any(isinstance(e, (ev.DealtHand, ev.DealtUpcard)) for e in events)
+        if deal:
+            self.order = []
+        self._place(force=True)
+        if deal:
+            self._animate_deal(events)
+        else:
+            self._animate_from_snapshot(MOVE_TIME, events)
+        self._sounds(events)
+        self._describe(events, seat)
+        if any(isinstance(e, (ev.RoundScored, ev.GameOver)) for e in events):
+            self.summary_for = None
+        self.invalidate()
+
+    def _animate_from_snapshot(self, duration: float, events: list | None = None) -> None:
+        if self.layout is None:
+            return
+        if self.snapshot is None:
+            self._place(force=True)
+            return
+        before = self.snapshot
+        self.snapshot = None
+        self._place(force=True)
+        L = self.layout
+        stagger = 0.0
+        for c, p in self.draw_list:
+            old = before.get(c)
+            if old is None:
+                src, face_from = Rect(L.stock), False
+            else:
+                src, face_from = old.rect, old.face
+            if old is not None and old.rect == p.rect and old.face == p.face:
+                continue
+            moved_zone = old is None or old.zone != p.zone
+            delay = 0.0
+            if moved_zone:
+                delay = stagger
+                stagger += 0.05
+            dur = duration if moved_zone else duration * 0.7
+            self._tween(c, p, src, face_from, dur, delay, layer=1 if moved_zone else 0)
+
+    def _tween(self, c: int, p: Place, src: Rect, face_from: bool, dur: float, delay: float,
+               layer: int = 0) -> None:
+        wild = self.g.ctx.is_wild(c)
+        self.anim.add(Tween(c, c, Rect(src), Rect(p.rect), dur, delay, face_from, p.face, wild,
+                            on_land=self.invalidate, layer=layer))
+
+    def _animate_deal(self, events: list) -> None:
+        self.snapshot = None
+        L = self.layout
+        if L is None:
+            return
+        order: list[int] = []
+        for e in events:
+            if isinstance(e, ev.DealtUpcard):
+                order.append(e.card)
+            elif isinstance(e, ev.DealtHand):
+                order.extend(e.cards)
+            elif isinstance(e, ev.PileStarted):
+                order.append(e.card)
+        seen = set(order)
+        for c, _ in self.draw_list:  # anything else (an extra card to the dealer, ...)
+            if c not in seen:
+                order.append(c)
+                seen.add(c)
+        self.sound("card_shuffle")
+        for k, c in enumerate(order):
+            p = self.places.get(c)
+            if p is None or p.zone == "stock":
+                continue
+            self._tween(c, p, Rect(L.stock), False, DEAL_TIME, k * DEAL_STAGGER, layer=1)
+
+    def _sounds(self, events: list) -> None:
+        names = []
+        for e in events:
+            if isinstance(e, ev.CalledRummy):
+                names.append("rummy_call")
+            elif isinstance(e, ev.Melded):
+                names.append("meld")
+            elif isinstance(e, (ev.DrewStock, ev.TookPile)):
+                names.append("card_draw")
+            elif isinstance(e, (ev.LaidOff, ev.Covered)):
+                names.append("card_place")
+            elif isinstance(e, ev.Discarded):
+                names.append("discard")
+            elif isinstance(e, ev.RoundScored):
+                names.append("round_end")
+        if names:
+            self.sound(names[0])
+
+    def _describe(self, events: list, seat: int | None) -> None:
+        """Say what the others did (the person sees their own moves happen)."""
+        g = self.g
+        for e in events:
+            who = getattr(e, "seat", None)
+            name = self.c.seats[who].name if isinstance(who, int) else ""
+            if isinstance(e, ev.CalledRummy):
+                self.message(f"{name} called Rummy! on the {' '.join(map(str, e.cards))}"
+                             if who != self.c.human else "Rummy! Now discard a card")
+            elif isinstance(e, ev.WentOut):
+                self.message("You went out!" if who == self.c.human else f"{name} went out")
+            elif isinstance(e, ev.Floated) and who != self.c.human:
+                self.message(f"{name} is floating")
+            elif isinstance(e, ev.Floated):
+                self.message("You have no cards: you float. Draw from the stock on your turns")
+            elif isinstance(e, ev.StockReshuffled):
+                self.message("The pile was turned over into a new stock")
+            elif isinstance(e, ev.RoundEnded) and e.reason == "stock_empty":
+                self.message("The stock ran out: the round ends")
+            elif isinstance(e, ev.TookPile) and who != self.c.human and len(e.cards) > 1:
+                self.message(f"{name} took {len(e.cards)} cards from the pile")
+        del g
+
+    # ------------------------------------------------------------------ buttons
+    def _make_buttons(self) -> None:
+        specs = [
+            ("rummy", "Rummy!", "R", self.call_rummy),
+            ("end", "End round", "", self.end_round),
+            ("meld", "Meld", "Enter", self.meld_selected),
+            ("undo", "Undo", "U", self.undo),
+            ("hint", "Hint", "H", self.show_hint),
+            ("sort_suit", "Sort by suit", "S", lambda: self.sort_hand("suit")),
+            ("sort_rank", "Sort by rank", "S", lambda: self.sort_hand("rank")),
+            ("menu", "Menu", "Esc", self.open_menu),
+        ]
+        self.buttons = {n: Button(n, label, hint=key, on_click=fn) for n, label, key, fn in specs}
+
+    def _update_buttons(self) -> None:
+        c = self.c
+        g = self.g
+        human = c.human is not None
+        mine = c.human_to_act
+        b = self.buttons
+        may_call = human and c.human_may_call()
+        b["rummy"].visible = human and g.rules.rummy_calls != "off"
+        b["rummy"].enabled = bool(may_call)
+        b["rummy"].alert = bool(may_call)
+        b["end"].visible = human and mine and g.phase == "draw" and not g.stock
+        b["meld"].enabled = mine and g.phase == "play" and len(self.selected) >= 1
+        b["undo"].enabled = mine and g.phase == "play" and bool(g.turn_log)
+        b["hint"].enabled = human and (mine or c.human_may_call())
+        for n in ("meld", "undo", "hint", "sort_suit", "sort_rank"):
+            b[n].visible = human
+        b["menu"].visible = True
+
+    def _layout_buttons(self) -> None:
+        if self.layout is None:
+            return
+        self._update_buttons()
+        names = [n for n, btn in self.buttons.items() if btn.visible]
+        rects = self.layout.buttons(names)
+        for n, btn in self.buttons.items():
+            btn.rect = rects.get(n, Rect(0, 0, 0, 0))
+
+    # ------------------------------------------------------------------ moves
+    def _act(self, action: Any, snap_back: list[int] | None = None) -> bool:
+        """Send ``action`` to the engine; on refusal show why and snap cards back."""
+        try:
+            self.c.act(action)
+        except IllegalActionError as exc:
+            self.message(str(exc), "error")
+            self.sound("error")
+            if snap_back:
+                self._snap_back(snap_back)
+            return False
+        self.hint_cards.clear()
+        self.hint_meld = None
+        self.hint_stock = False
+        return True
+
+    def _snap_back(self, cards: list[int]) -> None:
+        """Illegal drop: the dragged cards fly back to where they rest."""
+        if self.drag is None:
+            return
+        for c, r in zip(self.drag.cards, self.drag.rects()):
+            if c not in cards:
+                continue
+            p = self.places.get(c)
+            if p is None:
+                continue
+            self._tween(c, p, r, True if self.drag.kind != "stock" else False, MOVE_TIME, 0.0, layer=2)
+
+    def draw_stock(self) -> bool:
+        return self._act(DrawStock())
+
+    def take_pile(self, card: int | None = None) -> bool:
+        g = self.g
+        if not g.pile:
+            self.message("The discard pile is empty", "error")
+            return False
+        return self._act(TakePile(g.pile[-1] if card is None else card))
+
+    def discard(self, card: int) -> bool:
+        return self._act(Discard(card))
+
+    def undo(self) -> bool:
+        return self._act(Undo())
+
+    def end_round(self) -> bool:
+        return self._act(EndRound())
+
+    def meld_selected(self, cards: list[int] | None = None) -> None:
+        cards = list(cards if cards is not None else self._selection_in_order())
+        if not cards:
+            self.message("Select cards to meld first (click them, or Space)", "error")
+            return
+        g = self.g
+        shapes = shapes_for(g.ctx, cards) if len(cards) >= 3 else []
+        if len(shapes) > 1 and self.c.human_to_act and g.phase == "play":
+            labels = [shape_label(s, len(cards)) for s in shapes]
+
+            def pick(i: int) -> None:
+                self.choice = None
+                if self._act(MeldCards(tuple(cards), shapes[i])):
+                    self.selected = []
+                    self._place(force=True)
+                self.invalidate()
+
+            self._ask("Meld these cards as:", labels, pick)
+            return
+        if self._act(MeldCards(tuple(cards), shapes[0] if len(shapes) == 1 else None),
+                     snap_back=cards):
+            self.selected = []
+            self._place(force=True)
+
+    def lay_off(self, cards: list[int], meld_id: int, drop_x: int | None = None) -> None:
+        """Lay ``cards`` off on a meld, one at a time; asks when a card could go two ways."""
+        g = self.g
+        m = g.meld_by_id(meld_id)
+        if m is None:
+            return
+        if len(cards) > 1:
+            for c in cards:
+                if not self._act(self._layoff_actions(c, m, drop_x)[0], snap_back=[c]):
+                    break
+            self.selected = [c for c in self.selected if c in g.hands[self.bottom]]
+            self._place(force=True)
+            return
+        c = cards[0]
+        options = self._layoff_actions(c, m, drop_x)
+        legal = [a for a in options if self.c.is_legal(a)]
+        if len(legal) > 1 and any(isinstance(a, Cover) for a in legal):
+            labels = [self._layoff_label(a, m) for a in legal]
+
+            def pick(i: int) -> None:
+                self.choice = None
+                if self._act(legal[i]):
+                    self.selected = [x for x in self.selected if x != c]
+                    self._place(force=True)
+
+            self._ask(f"Play the {self._name(c)}:", labels, pick)
+            return
+        action = legal[0] if legal else options[0]
+        if self._act(action, snap_back=[c]):
+            self.selected = [x for x in self.selected if x != c]
+            self._place(force=True)
+
+    def _layoff_actions(self, card: int, m: Any, drop_x: int | None) -> list[Any]:
+        ends = ["high", "low"]
+        box = self.meld_boxes.get(m.id)
+        if m.kind == "run" and drop_x is not None and box is not None and drop_x < box.centerx:
+            ends = ["low", "high"]
+        if m.kind != "run":
+            ends = [""]
+        return [LayOff(card, m.id, e) for e in ends] + [Cover(card, m.id)]
+
+    def _layoff_label(self, a: Any, m: Any) -> str:
+        if isinstance(a, Cover):
+            return f"on the wild in #{m.id} (it stays, you score the card)"
+        if a.end:
+            return f"at the {a.end} end of #{m.id} ({short_meld(m)})"
+        return f"on #{m.id} ({short_meld(m)})"
+
+    def call_rummy(self, meld_id: int | None = None, end: str = "") -> None:
+        c = self.c
+        g = self.g
+        if c.human is None:
+            return
+        seat = c.human
+        if meld_id is not None:
+            self._act(CallRummy(seat, meld=meld_id, end=end))
+            return
+        calls = [a for a in g.call_actions(seat) if isinstance(a, CallRummy)]
+        if not calls:
+            # let the engine say why (the first meld's reason, if any)
+            target = g.melds[0].id if g.melds else 0
+            why = c.why_illegal(CallRummy(seat, meld=target))
+            if why and len(g.melds) > 1 and "does not fit" in why and g.pile:
+                why = f"The {g.pile[-1]} fits no meld on the table"
+            self.message(why or "You cannot call Rummy! now", "error")
+            self.sound("error")
+            return
+        if calls[0].take is not None:  # pile calls: the deepest card
+            self._act(calls[0])
+            return
+        by_meld: dict[int, list[Any]] = {}
+        for a in calls:
+            by_meld.setdefault(a.meld, []).append(a)
+        if len(calls) == 1:
+            self._act(calls[0])
+            return
+        labels = []
+        for a in calls:
+            m = g.meld_by_id(a.meld)
+            where = f" ({a.end} end)" if a.end and len(by_meld[a.meld]) > 1 else ""
+            labels.append(f"#{m.id} {short_meld(m)}{where}")
+
+        def pick(i: int) -> None:
+            self.choice = None
+            self._act(calls[i])
+
+        self._ask(f"Rummy! Lay the {g.pile[-1]} off on:", labels, pick)
+
+    def show_hint(self) -> None:
+        action = self.c.hint()
+        if action is None:
+            if self.c.human_may_call() and not self.c.human_to_act:
+                self.message("Hint: no call worth making")
+            else:
+                self.message("No hint available")
+            return
+        g = self.g
+        self.hint_cards = set()
+        self.hint_meld = None
+        self.hint_stock = False
+        if isinstance(action, DrawStock):
+            self.hint_stock = True
+            text = "draw from the stock"
+        elif isinstance(action, TakePile):
+            self.hint_cards = set(g.pile[g.pile.index(action.card):]) if action.card in g.pile else set()
+            text = f"take the pile from the {action.card}" if len(self.hint_cards) > 1 \
+                else f"take the {action.card}"
+        elif isinstance(action, MeldCards):
+            self.hint_cards = set(action.cards)
+            text = "meld " + " ".join(map(str, action.cards))
+        elif isinstance(action, (LayOff, Cover)):
+            self.hint_cards = {action.card}
+            self.hint_meld = action.meld
+            text = f"lay the {action.card} off on #{action.meld}"
+        elif isinstance(action, Discard):
+            self.hint_cards = {action.card}
+            text = f"discard the {action.card}"
+        elif isinstance(action, CallRummy):
+            self.hint_meld = action.meld
+            text = "call Rummy!"
+        else:
+            text = str(action)
+        self.hint_until = self.clock + 6.0
+        self.message(f"Hint: {text}", ttl=5.0)
+
+    def open_menu(self) -> None:
+        """Esc: a small menu (the game is saved after every move, so leaving is safe)."""
+        entries: list[tuple[str, Any]] = [("Back to the game", None)]
+        has_title = True
+        try:
+            import game.ui.menus  # noqa: F401
+        except ImportError:
+            has_title = False
+        if has_title and hasattr(self.app, "go_title"):
+            entries.append(("Title screen (the game is saved)", self.app.go_title))
+        if hasattr(self.app, "restart_game"):
+            entries.append(("New game like this one", lambda: self.app.restart_game(self)))
+        entries.append(("Quit (the game is saved)", self._quit))
+
+        def pick(i: int) -> None:
+            self.choice = None
+            fn = entries[i][1]
+            if fn is not None:
+                fn()
+            self.invalidate()
+
+        self._ask("Menu", [e[0] for e in entries], pick, center=True)
+
+    def apply_settings(self) -> None:
+        """Settings changed: card colours, backs and size."""
+        settings = getattr(self.app, "settings", None)
+        self.art.configure(four_colour=bool(getattr(settings, "four_colour", False)),
+                           back=str(getattr(settings, "card_back", "blue")))
+        if self.size != (0, 0):
+            self.resize(self.size)
+
+    def _ask(self, title: str, options: list[str], on_pick: Any, center: bool = False) -> None:
+        def cancel() -> None:
+            self.choice = None
+            self.invalidate()
+
+        anchor = (self.size[0] // 2, self.size[1] // 2)
+        if self.layout is not None and center:
+            anchor = (self.layout.play.centerx, self.layout.play.centery + self.layout.unit * 120)
+        elif self.layout is not None:
+            anchor = (self.layout.play.centerx, self.layout.own_melds.top)
+        self.choice = Choice(title, options, on_pick, cancel, anchor)
+        if self.layout is not None:
+            self.choice.layout(self.text, self.layout.font_normal, Rect(0, 0, *self.size))
+        self.invalidate()
+
+    def _selection_in_order(self) -> list[int]:
+        sel = set(self.selected)
+        return [c for c in self.order if c in sel]
+
+    def _name(self, c: int) -> str:
+        from game.engine import Card
+
+        return str(Card(c))
+
+    # ------------------------------------------------------------------ input
+    def handle(self, event: pygame.event.Event) -> None:
+        if self.layout is None:
+            self._ensure_layout()
+        if self.overlay is not None:
+            self._handle_overlay(event)
+            return
+        if self.choice is not None:
+            if self.choice.handle(event):
+                self.invalidate()
+            return
+        if event.type == pygame.KEYDOWN:
+            self._key(event)
+            return
+        if event.type == pygame.MOUSEMOTION:
+            self._motion(event)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for b in self.buttons.values():
+                if b.handle(event):
+                    self.invalidate()
+                    return
+            self._mouse_down(event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            for b in self.buttons.values():
+                if b.down:
+                    b.handle(event)
+                    self.invalidate()
+                    return
+            self._mouse_up(event.pos)
+
+    def _motion(self, event: pygame.event.Event) -> None:
+        for b in self.buttons.values():
+            was = b.hot
+            b.handle(event)
+            if b.hot != was:
+                self.invalidate()
+        pos = event.pos
+        if self.press is not None and self.drag is None:
+            dx = pos[0] - self.press.pos[0]
+            dy = pos[1] - self.press.pos[1]
+            if abs(dx) + abs(dy) >= DRAG_THRESHOLD:
+                self._start_drag(self.press, pos)
+        if self.drag is not None:
+            self.drag.pos = (pos[0], pos[1])
+            meld = self._meld_at(pos)
+            if meld != self.hot_meld:
+                self.hot_meld = meld
+            self.invalidate()
+
+    def _hand_card_at(self, pos) -> int | None:
+        for c, p in reversed(self.draw_list):
+            if p.zone == "hand" and p.rect.collidepoint(pos):
+                return c
+        return None
+
+    def _pile_card_at(self, pos) -> int | None:
+        for c, p in reversed(self.draw_list):
+            if p.zone == "pile" and p.rect.collidepoint(pos):
+                return c
+        return None
+
+    def _meld_at(self, pos) -> int | None:
+        for mid, box in self.meld_boxes.items():
+            if box.inflate(8, 8).collidepoint(pos):
+                return mid
+        return None
+
+    def _mouse_down(self, pos) -> None:
+        self._place()
+        c = self._hand_card_at(pos)
+        if c is not None:
+            self.press = Press(pos, "hand", c)
+            return
+        if self.layout and self.layout.stock.inflate(8, 8).collidepoint(pos) and self.g.stock:
+            self.press = Press(pos, "stock")
+            return
+        c = self._pile_card_at(pos)
+        if c is not None:
+            self.press = Press(pos, "pile", c)
+            return
+        self.press = Press(pos, "table")
+
+    def _start_drag(self, press: Press, pos) -> None:
+        self.press = None
+        g = self.g
+        L = self.layout
+        if press.kind == "hand" and press.card is not None:
+            if press.card in self.selected:
+                cards = self._selection_in_order()
+            else:
+                cards = [press.card]
+            anchor = self.places[press.card].rect
+            offsets = []
+            size = anchor.size
+            for i, c in enumerate(cards):
+                r = self.places[c].rect if len(cards) == 1 else anchor.move(int((i - cards.index(press.card)) * size[0] * 0.3), 0)
+                offsets.append((r.x - press.pos[0], r.y - press.pos[1]))
+            self.drag = Drag("hand", cards, offsets, pos, size)
+            self._compute_fits(cards)
+        elif press.kind == "stock":
+            r = L.stock
+            self.drag = Drag("stock", [g.stock[-1]], [(r.x - press.pos[0], r.y - press.pos[1])], pos,
+                             r.size)
+        elif press.kind == "pile" and press.card is not None:
+            i = g.pile.index(press.card)
+            cards = g.pile[i:]
+            base = self.places[press.card].rect
+            offsets = [(self.places[c].rect.x - base.x + base.x - press.pos[0],
+                        self.places[c].rect.y - base.y + base.y - press.pos[1]) for c in cards]
+            self.drag = Drag("pile", list(cards), offsets, pos, base.size)
+            self.fits = set()
+            if self.c.human_may_call() and len(cards) == 1:
+                self.fits = {a.meld for a in g.call_actions(self.c.human)
+                             if isinstance(a, CallRummy) and a.meld is not None}
+        self.invalidate()
+
+    def _compute_fits(self, cards: list[int]) -> None:
+        """Ask the engine which melds the dragged card could go on, and whether it may be
+        discarded or melded; the answers make those places glow."""
+        g = self.g
+        self.fits = set()
+        self.fit_pile = False
+        self.fit_own = False
+        if not self.c.human_to_act:
+            return
+        if len(cards) == 1:
+            c = cards[0]
+            for m in g.melds:
+                if any(self.c.is_legal(a) for a in self._layoff_actions(c, m, None)):
+                    self.fits.add(m.id)
+            self.fit_pile = self.c.is_legal(Discard(c))
+        elif len(cards) >= 3:
+            self.fit_own = self.c.is_legal(MeldCards(tuple(cards)))
+
+    def _mouse_up(self, pos) -> None:
+        press, drag = self.press, self.drag
+        self.press = None
+        if drag is not None:
+            self._drop(drag, pos)
+            self.drag = None
+            self.fits = set()
+            self.fit_pile = self.fit_own = False
+            self.hot_meld = None
+            self.invalidate()
+            return
+        if press is None:
+            return
+        self._click(press, pos)
+
+    def _click(self, press: Press, pos) -> None:
+        g = self.g
+        if press.kind == "hand" and press.card is not None:
+            c = press.card
+            now = time.monotonic()
+            if self.last_click and self.last_click[0] == c and now - self.last_click[1] < DOUBLE_CLICK:
+                self.last_click = None
+                if c not in self.selected:
+                    self.selected.append(c)
+                self.before_change()
+                self.selected = [x for x in self.selected if x != c]
+                if not self.discard(c):
+                    self.snapshot = None
+                    self._place(force=True)
+                return
+            self.last_click = (c, now)
+            self.before_change()
+            if c in self.selected:
+                self.selected.remove(c)
+            else:
+                self.selected.append(c)
+            self.focus_zone, self.focus_index = "hand", self.order.index(c)
+            self._animate_from_snapshot(0.12)
+            self.invalidate()
+            return
+        if press.kind == "stock":
+            self.draw_stock()
+            return
+        if press.kind == "pile" and press.card is not None:
+            if g.phase == "draw" and self.c.human_to_act:
+                self.take_pile(press.card)
+            elif self.c.human_may_call() and press.card == g.pile[-1]:
+                self.call_rummy()
+            else:
+                self.take_pile(press.card)
+            return
+        meld = self._meld_at(pos)
+        if meld is not None and self.selected:
+            self.lay_off(self._selection_in_order(), meld, pos[0])
+            return
+        if meld is not None and self.c.human_may_call():
+            self.call_rummy(meld)
+            return
+        L = self.layout
+        if L and L.own_melds.collidepoint(pos) and len(self.selected) >= 3:
+            self.meld_selected()
+
+    def _drop(self, drag: Drag, pos) -> None:
+        L = self.layout
+        in_hand_zone = L.hand_area.collidepoint(pos)
+        meld = self._meld_at(pos)
+        on_pile = L.pile_area.collidepoint(pos) or any(
+            p.rect.collidepoint(pos) for c, p in self.draw_list if p.zone == "pile")
+        if drag.kind == "stock":
+            if in_hand_zone or L.own_melds.collidepoint(pos):
+                self.draw_stock()
+            return
+        if drag.kind == "pile":
+            if meld is not None and self.c.human_may_call() and len(drag.cards) == 1:
+                self.call_rummy(meld)
+            elif in_hand_zone or L.own_melds.collidepoint(pos):
+                self.take_pile(drag.cards[0])
+            return
+        cards = drag.cards
+        if meld is not None:
+            self.lay_off(cards, meld, pos[0])
+            return
+        if on_pile:
+            if len(cards) != 1:
+                self.message("Discard one card at a time", "error")
+                self._snap_back(cards)
+                return
+            self.selected = [c for c in self.selected if c != cards[0]]
+            if not self.discard(cards[0]):
+                self._snap_back(cards)
+            return
+        if L.own_melds.collidepoint(pos):
+            self.meld_selected(cards)
+            return
+        if in_hand_zone:
+            # reorder: drop the dragged cards where they were let go
+            self.before_change()
+            rest = [c for c in self.order if c not in cards]
+            rects = L.hand_rects(len(rest))
+            x = drag.rects()[0].centerx
+            idx = sum(1 for r in rects if r.centerx < x)
+            self.order = rest[:idx] + cards + rest[idx:]
+            self._animate_from_snapshot(MOVE_TIME * 0.6)
+            return
+        self._snap_back(cards)
+
+    # ------------------------------------------------------------------ keyboard
+    def _key(self, event: pygame.event.Event) -> None:
+        k = event.key
+        self.keyboard = True
+        mods = event.mod if hasattr(event, "mod") else 0
+        if k in (pygame.K_LEFT, pygame.K_RIGHT):
+            step = -1 if k == pygame.K_LEFT else 1
+            if mods & pygame.KMOD_SHIFT and self.focus_zone == "hand" and self.order:
+                i = self.focus_index
+                j = max(0, min(len(self.order) - 1, i + step))
+                if i != j:
+                    self.before_change()
+                    self.order[i], self.order[j] = self.order[j], self.order[i]
+                    self.focus_index = j
+                    self._animate_from_snapshot(0.15)
+            else:
+                n = self._zone_len(self.focus_zone)
+                if n:
+                    self.focus_index = (self.focus_index + step) % n
+        elif k in (pygame.K_UP, pygame.K_DOWN):
+            zones = [z for z in ("hand", "melds", "pile") if self._zone_len(z)]
+            if zones:
+                i = zones.index(self.focus_zone) if self.focus_zone in zones else 0
+                i = max(0, min(len(zones) - 1, i + (1 if k == pygame.K_UP else -1)))
+                self.focus_zone = zones[i]
+                n = self._zone_len(self.focus_zone)
+                self.focus_index = n - 1 if self.focus_zone == "pile" else min(self.focus_index, n - 1)
+        elif k == pygame.K_SPACE:
+            if self.focus_zone == "hand" and self.order:
+                c = self.order[self.focus_index]
+                self.before_change()
+                if c in self.selected:
+                    self.selected.remove(c)
+                else:
+                    self.selected.append(c)
+                self._animate_from_snapshot(0.12)
+            else:
+                self._enter()
+        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self._enter()
+        elif k == pygame.K_d:
+            self.draw_stock()
+        elif k == pygame.K_p:
+            self.take_pile()
+        elif k == pygame.K_x:
+            c = self._focused_hand_card()
+            if c is not None:
+                self.selected = [x for x in self.selected if x != c]
+                self.discard(c)
+        elif k == pygame.K_u:
+            self.undo()
+        elif k == pygame.K_r:
+            self.call_rummy()
+        elif k == pygame.K_h:
+            self.show_hint()
+        elif k == pygame.K_s:
+            self.sort_hand()
+        elif k == pygame.K_e and self.buttons["end"].visible:
+            self.end_round()
+        elif k == pygame.K_ESCAPE:
+            if self.selected:
+                self.before_change()
+                self.selected = []
+                self._animate_from_snapshot(0.12)
+            else:
+                self.open_menu()
+        self.invalidate()
+
+    def _zone_len(self, zone: str) -> int:
+        if zone == "hand":
+            return len(self.order)
+        if zone == "melds":
+            return len(self.g.melds)
+        if zone == "pile":
+            return len(self.g.pile)
+        return 0
+
+    def _focused_hand_card(self) -> int | None:
+        if self.focus_zone == "hand" and self.order:
+            return self.order[min(self.focus_index, len(self.order) - 1)]
+        if self.selected and len(self.selected) == 1:
+            return self.selected[0]
+        return None
+
+    def _enter(self) -> None:
+        g = self.g
+        if self.focus_zone == "hand":
+            self.meld_selected()
+        elif self.focus_zone == "melds" and g.melds:
+            m = g.melds[min(self.focus_index, len(g.melds) - 1)]
+            if self.c.human_may_call() and not self.c.human_to_act:
+                self.call_rummy(m.id)
+                return
+            cards = self._selection_in_order()
+            if not cards:
+                self.message("Select a card in your hand (Down, arrows, Space), then Enter here",
+                             "error")
+                return
+            self.lay_off(cards, m.id)
+        elif self.focus_zone == "pile" and g.pile:
+            self.take_pile(g.pile[min(self.focus_index, len(g.pile) - 1)])
+
+    # ------------------------------------------------------------------ overlay
+    def _handle_overlay(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER,
+                                                          pygame.K_SPACE, pygame.K_n):
+            self.overlay_buttons[0].on_click()
+            return
+        for b in self.overlay_buttons:
+            if b.handle(event):
+                self.invalidate()
+                return
+            if event.type == pygame.MOUSEMOTION:
+                self.invalidate()
+
+    def _show_round_end(self) -> None:
+        g = self.g
+        key = (g.round_no, g.phase)
+        if self.summary_for == key:
+            return
+        self.summary_for = key
+        if self.exit_after == "round" or (self.exit_after == "game" and g.phase == "game_over"):
+            quit_ = getattr(self.app, "quit", None)
+            if quit_:
+                quit_(0)
+                return
+        if self.c.human is None:
+            # nobody to click "next": carry on by ourselves
+            self.auto_next_at = self.clock + (0.0 if self.speed <= 0 else 1.5 / max(self.speed, 0.1))
+            if g.phase == "game_over":
+                self.auto_next_at = None
+                self._open_overlay()
+            return
+        scene = self._menu_scene(g.phase == "game_over")
+        if scene is not None:
+            self.app.stack.push(scene)
+            return
+        self._open_overlay()
+
+    def _menu_scene(self, over: bool) -> Any:
+        """The menus' round-end or game-over sheet, if that module is there."""
+        try:
+            from game.ui import menus
+        except ImportError:
+            return None
+        g = self.g
+        try:
+            if over:
+                cls = getattr(menus, "GameOverScene", None)
+                return None if cls is None else build(cls, self.app, state=g)
+            cls = getattr(menus, "RoundEndScene", None)
+            return None if cls is None else build(cls, self.app, state=g, on_next=self._sheet_next)
+        except Exception as exc:
+            log.warning("cannot open the round-end sheet: %s", exc)
+            return None
+
+    def _sheet_next(self) -> None:
+        """"Next round" on the menus' round-end sheet: close it and deal."""
+        if self.app.stack.top is not self:
+            self.app.stack.pop()
+        self._next_round()
+
+    def _open_overlay(self) -> None:
+        g = self.g
+        over = g.phase == "game_over"
+        self.overlay = {"over": over}
+        if over:
+            self.overlay_buttons = [Button("again", "New game", hint="Enter", on_click=self._new_game),
+                                    Button("quit", "Quit", on_click=self._quit)]
+        else:
+            self.overlay_buttons = [Button("next", "Next round", hint="Enter", on_click=self._next_round)]
+        self.invalidate()
+
+    def _next_round(self) -> None:
+        self.overlay = None
+        self.overlay_buttons = []
+        self.auto_next_at = None
+        if self.g.phase == "round_over":
+            self.c.next_round()
+        self.invalidate()
+
+    def _new_game(self) -> None:
+        starter = getattr(self.app, "restart_game", None)
+        if starter:
+            starter(self)
+        else:
+            self._quit()
+
+    def _quit(self) -> None:
+        quit_ = getattr(self.app, "quit", None)
+        if quit_:
+            quit_(0)
+
+    # ------------------------------------------------------------------ time
+    @property
+    def busy(self) -> bool:
+        return (self.anim.active or self.drag is not None or bool(self.toasts)
+                or self.c.fast or (self.auto_next_at is not None))
+
+    def next_wake(self) -> float | None:
+        """Seconds until the scene needs an update without input (None: wait for input)."""
+        w = self.c.next_wake()
+        if self.hint_cards or self.hint_meld is not None or self.hint_stock:
+            left = max(0.0, self.hint_until - self.clock)
+            w = left if w is None else min(w, left)
+        return w
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        self.anim.speed = self.speed
+        if self.layout is None:
+            self._ensure_layout()
+        if self.anim.update(dt):
+            self.invalidate()
+        if self.toasts:
+            for t in self.toasts:
+                t.age += dt
+            self.toasts = [t for t in self.toasts if not t.done]
+            self.invalidate()
+        if (self.hint_cards or self.hint_meld is not None or self.hint_stock) and self.clock >= self.hint_until:
+            self.hint_cards.clear()
+            self.hint_meld = None
+            self.hint_stock = False
+            self.invalidate()
+        before = self.c.version
+        self.c.update(dt, animating=self.anim.active)
+        if self.c.version != before:
+            self.invalidate()
+        if self.c.human_may_call():
+            self.invalidate()  # the countdown
+        g = self.g
+        if g.phase in ("round_over", "game_over") and not self.anim.active:
+            if self.summary_for != (g.round_no, g.phase):
+                self._show_round_end()
+            elif self.auto_next_at is not None and self.clock >= self.auto_next_at:
+                self._next_round()
+        self._update_buttons()
+
+    # ------------------------------------------------------------------ drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        self._ensure_layout(surface)
+        self._place()
+        self._layout_buttons()
+        L = self.layout
+        if self.bg is None:
+            self.bg = self._background(L)
+        surface.blit(self.bg, (0, 0))
+        hidden = self.anim.hidden()
+        dragging = set(self.drag.cards) if self.drag else set()
+        self._draw_plates(surface)
+        self._draw_stock(surface, hidden | dragging)
+        self._draw_pile_label(surface)
+        self._draw_meld_labels(surface)
+        wild = self.g.ctx.is_wild
+        sel = set(self.selected)
+        art = self.art
+        for c, p in self.draw_list:
+            if c in hidden or c in dragging:
+                continue
+            r = p.rect
+            if p.face:
+                img = art.face(c, r.size, wild(c))
+            else:
+                img = art.back(r.size)
+            if p.zone in ("hand", "pile", "cover"):
+                surface.blit(art.shadow(r.size), (r.x - 2, r.y - 1))
+            surface.blit(img, r)
+            if p.zone in ("meld", "cover"):
+                self._draw_tab(surface, p)
+            if p.zone == "hand":
+                if c in sel:
+                    self._outline(surface, r, SELECT)
+                if c in self.hint_cards:
+                    self._outline(surface, r, HINT)
+                if c == self.g.upcards[self.bottom]:
+                    self._up_tag(surface, r)
+            elif p.zone == "pile" and c in self.hint_cards:
+                self._outline(surface, r, HINT)
+        self._draw_glows(surface)
+        self._draw_focus(surface)
+        self._draw_backs_counts(surface)
+        for t in self.anim.in_flight():
+            self._draw_tween(surface, t)
+        if self.drag is not None:
+            self._draw_drag(surface)
+        self._draw_sidebar(surface)
+        self._draw_messages(surface)
+        if self.choice is not None:
+            self.choice.draw(surface, self.text, L.font_normal)
+        if self.overlay is not None:
+            self._draw_overlay(surface)
+        self.dirty = False
+
+    def _outline(self, surface: pygame.Surface, r: Rect, colour) -> None:
+        o = self.art.outline(r.size, colour)
+        m = (o.get_width() - r.w) // 2
+        surface.blit(o, (r.x - m, r.y - m))
+
+    def _background(self, L: TableLayout) -> pygame.Surface:
+        w, h = L.size
+        bg = pygame.Surface((w, h))
+        # felt: a radial-ish gradient, drawn small and scaled up (cheap and smooth)
+        small = pygame.Surface((64, 40))
+        for y in range(40):
+            for x in range(64):
+                dx = (x - 26) / 40
+                dy = (y - 20) / 28
+                d = min(1.0, (dx * dx + dy * dy) ** 0.5)
+                t = d * d
+                small.set_at((x, y), tuple(int(FELT[i] * (1 - t) + FELT_DARK[i] * t) for i in range(3)))
+        bg.blit(pygame.transform.smoothscale(small, (w, h)), (0, 0))
+        # panels behind every seat and the sidebar
+        radius = max(6, int(14 * L.unit))
+        for sb in L.seats:
+            if sb.side == "bottom":
+                panel(bg, L.own_melds.inflate(L.pad, L.pad // 2), fill=(0, 0, 0, 38),
+                      edge=(255, 255, 255, 22), radius=radius)
+                continue
+            panel(bg, sb.box, fill=(0, 0, 0, 48), edge=(255, 255, 255, 28), radius=radius)
+        panel(bg, L.sidebar.inflate(-L.pad, -L.pad), fill=(4, 26, 16, 170), edge=(255, 255, 255, 30),
+              radius=radius)
+        # the pile's felt
+        panel(bg, L.pile_area.inflate(L.pad * 2, L.pad * 2), fill=(0, 0, 0, 28), edge=None, radius=radius)
+        return bg.convert() if pygame.display.get_surface() is not None else bg
+
+    def _seat_colour(self, seat: int) -> tuple:
+        return SEAT_COLOURS[(seat - self.bottom) % len(SEAT_COLOURS)]
+
+    def _draw_plates(self, surface: pygame.Surface) -> None:
+        g = self.g
+        L = self.layout
+        melded = g.melded_points()
+        fs, fn = L.font_small, L.font_normal
+        for seat, sb in enumerate(L.seats):
+            plate = sb.plate
+            acting = g.phase in ("draw", "play", "call") and g.current == seat
+            col = self._seat_colour(seat)
+            s = self.c.seats[seat]
+            fill = (40, 70, 50, 230) if acting else (0, 0, 0, 110)
+            edge = ACCENT if acting else (255, 255, 255, 40)
+            panel(surface, plate, fill=fill, edge=edge, radius=max(5, plate.h // 5), width=2 if acting else 1)
+            pygame.draw.circle(surface, col, (plate.x + fs // 2 + 6, plate.y + L.pad // 2 + fn // 2 + 2), fs // 2)
+            x = plate.x + fs + 12
+            right = plate.right - 6
+            if seat == g.dealer:
+                chip = self.text.render("D", fs, (30, 30, 30), bold=True)
+                cr = chip.get_rect(topright=(plate.right - 6, plate.y + L.pad // 2 + 2)).inflate(8, 2)
+                pygame.draw.rect(surface, (240, 236, 220), cr, border_radius=cr.h // 2)
+                surface.blit(chip, chip.get_rect(center=cr.center))
+                right = cr.x - 4
+            self.text.blit(surface, s.name, fn, (x, plate.y + L.pad // 2), TEXT, bold=True,
+                           max_w=right - x)
+            parts = []
+            if s.kind == "bot" and s.level:
+                parts.append(s.level)
+            parts.append(f"{g.scores[seat]} pts")
+            if g.floating[seat]:
+                parts.append("floating")
+            y2 = plate.y + L.pad // 2 + fn + 2
+            right = plate.right - 6
+            if melded[seat]:
+                r = self.text.blit(surface, f"+{melded[seat]}", fs, (right, y2), (150, 230, 160), bold=True,
+                                   anchor="topright")
+                right = r.x - 6
+            self.text.blit(surface, " · ".join(parts), fs, (x, y2), TEXT_DIM, max_w=right - x)
+
+    def _draw_backs_counts(self, surface: pygame.Surface) -> None:
+        g = self.g
+        L = self.layout
+        for seat, sb in enumerate(L.seats):
+            if seat == self.bottom:
+                continue
+            n = len(g.hands[seat])
+            rects = L.back_rects(seat, max(1, n - (1 if g.upcards[seat] in g.hands[seat] else 0)))
+            if n == 0:
+                self.text.blit(surface, "no cards", L.font_small, sb.backs.midleft, TEXT_DIM, anchor="midleft")
+                continue
+            r = rects[-1]
+            label = f"{n}"
+            img = self.text.render(label, L.font_small, (20, 20, 20), bold=True)
+            badge = img.get_rect(center=(r.right, r.bottom - 2)).inflate(10, 2)
+            pygame.draw.rect(surface, (245, 240, 220), badge, border_radius=badge.h // 2)
+            pygame.draw.rect(surface, (90, 90, 80), badge, width=1, border_radius=badge.h // 2)
+            surface.blit(img, img.get_rect(center=badge.center))
+
+    def _draw_stock(self, surface: pygame.Surface, hidden: set) -> None:
+        g = self.g
+        L = self.layout
+        r = L.stock
+        n = len(g.stock)
+        if n == 0:
+            pygame.draw.rect(surface, (255, 255, 255, 60), r, width=2, border_radius=max(4, r.w // 9))
+        else:
+            visible = n - sum(1 for c in g.stock[-3:] if c in hidden)
+            layers = min(3, max(1, (n + 9) // 10))
+            for i in range(layers):
+                off = (layers - 1 - i) * 2
+                rr = r.move(-off, -off)
+                surface.blit(self.art.shadow(r.size), (rr.x - 2, rr.y - 1))
+                surface.blit(self.art.back(r.size), rr)
+            if visible <= 0:
+                pass
+            if self.hint_stock:
+                self._outline(surface, r, HINT)
+            elif self.c.human_to_act and g.phase == "draw" and not self.drag:
+                self._outline(surface, r, (255, 255, 255))
+        self.text.blit(surface, f"Stock {n}", L.font_small, L.stock_label.midtop, TEXT_DIM, anchor="midtop")
+
+    def _draw_pile_label(self, surface: pygame.Surface) -> None:
+        L = self.layout
+        g = self.g
+        label = f"Discard pile {len(g.pile)}" if g.pile else "Discard pile (empty)"
+        self.text.blit(surface, label, L.font_small, (L.pile_area.x, L.pile_area.y - 2), TEXT_DIM,
+                       anchor="bottomleft")
+
+    def _draw_meld_labels(self, surface: pygame.Surface) -> None:
+        g = self.g
+        fs = max(10, int(self.layout.font_small * 0.9))
+        for m in g.melds:
+            r = self.meld_labels.get(m.id)
+            box = self.meld_boxes.get(m.id)
+            if r is None or box is None:
+                continue
+            col = self._seat_colour(m.owner)
+            text = f"#{m.id} {short_meld(m)}"
+            img = self.text.fit(text, fs, max(r.w, box.w), (20, 20, 20), bold=True)
+            chip = Rect(r.x, r.y, img.get_width() + 8, r.h)
+            pygame.draw.rect(surface, col, chip, border_radius=max(3, chip.h // 3))
+            surface.blit(img, img.get_rect(midleft=(chip.x + 4, chip.centery)))
+
+    def _draw_tab(self, surface: pygame.Surface, p: Place) -> None:
+        """A small seat-coloured tab under a melded card: whose card it is."""
+        r = p.rect
+        h = max(3, r.h // 20)
+        w = max(4, int(r.w * 0.3))
+        tab = Rect(r.x + 2, r.bottom + 1, w, h)
+        pygame.draw.rect(surface, self._seat_colour(p.seat if p.seat is not None else 0), tab,
+                         border_radius=h // 2)
+
+    def _up_tag(self, surface: pygame.Surface, r: Rect) -> None:
+        fs = max(9, self.layout.font_small - 4)
+        img = self.text.render("up", fs, (20, 20, 20), bold=True)
+        tag = img.get_rect(midbottom=(r.centerx, r.y + 1)).inflate(8, 0)
+        pygame.draw.rect(surface, (230, 230, 215), tag, border_radius=tag.h // 2)
+        surface.blit(img, img.get_rect(center=tag.center))
+
+    def _draw_glows(self, surface: pygame.Surface) -> None:
+        L = self.layout
+        if self.drag is not None:
+            for mid in self.fits:
+                box = self.meld_boxes.get(mid)
+                if box is not None:
+                    colour = FIT if mid != self.hot_meld else (180, 255, 200)
+                    pygame.draw.rect(surface, colour, box.inflate(10, 8), width=3, border_radius=8)
+            if self.fit_pile and self.g.pile:
+                top = self.places.get(self.g.pile[-1])
+                if top is not None:
+                    self._outline(surface, top.rect, FIT)
+            if self.fit_own or (self.drag.kind in ("stock", "pile")):
+                area = L.own_melds if self.fit_own else L.hand_area
+                pygame.draw.rect(surface, FIT, area.inflate(-4, -4), width=3, border_radius=10)
+                if self.fit_own:
+                    self.text.blit(surface, "Drop here to meld", L.font_normal, area.center, FIT,
+                                   anchor="center")
+        if self.hint_meld is not None:
+            box = self.meld_boxes.get(self.hint_meld)
+            if box is not None:
+                pygame.draw.rect(surface, HINT, box.inflate(10, 8), width=3, border_radius=8)
+        if self.c.human_to_act and self.g.phase == "draw" and not self.g.floating[self.bottom] \
+                and self.g.pile and not self.drag:
+            top = self.places.get(self.g.pile[-1])
+            if top is not None and self.g.pile[-1] not in self.anim.hidden():
+                self._outline(surface, top.rect, (255, 255, 255))
+
+    def _draw_focus(self, surface: pygame.Surface) -> None:
+        if not self.keyboard:
+            return
+        g = self.g
+        if self.focus_zone == "hand" and self.order:
+            c = self.order[min(self.focus_index, len(self.order) - 1)]
+            p = self.places.get(c)
+            if p is not None:
+                self._outline(surface, p.rect, FOCUS)
+        elif self.focus_zone == "melds" and g.melds:
+            m = g.melds[min(self.focus_index, len(g.melds) - 1)]
+            box = self.meld_boxes.get(m.id)
+            if box is not None:
+                pygame.draw.rect(surface, FOCUS, box.inflate(10, 8), width=3, border_radius=8)
+        elif self.focus_zone == "pile" and g.pile:
+            c = g.pile[min(self.focus_index, len(g.pile) - 1)]
+            p = self.places.get(c)
+            if p is not None:
+                self._outline(surface, p.rect, FOCUS)
+
+    def _draw_tween(self, surface: pygame.Surface, t: Tween) -> None:
+        r = t.rect()
+        face = t.face_up()
+        img = self.art.face(t.card, r.size, t.wild) if face else self.art.back(r.size)
+        sc = t.flip_scale()
+        if sc < 0.999:
+            w = max(1, int(r.w * sc))
+            img = pygame.transform.scale(img, (w, r.h))
+            r = Rect(r.centerx - w // 2, r.y, w, r.h)
+        surface.blit(self.art.shadow(r.size), (r.x - 2, r.y - 1))
+        surface.blit(img, r)
+
+    def _draw_drag(self, surface: pygame.Surface) -> None:
+        d = self.drag
+        face = d.kind != "stock"
+        wild = self.g.ctx.is_wild
+        for c, r in zip(d.cards, d.rects()):
+            sh = self.art.shadow(r.size)
+            surface.blit(sh, (r.x + 4, r.y + 6))
+            surface.blit(self.art.face(c, r.size, wild(c)) if face else self.art.back(r.size), r)
+
+    def _draw_sidebar(self, surface: pygame.Surface) -> None:
+        g = self.g
+        L = self.layout
+        fs, fn, fb = L.font_small, L.font_normal, L.font_big
+        info = L.info
+        self.text.blit(surface, f"Round {g.round_no}", fb, (info.x, info.y), TEXT, bold=True)
+        self.text.blit(surface, f"{g.rules.describe()} · to {g.rules.target}", fs,
+                       (info.x, info.y + fb + 4), TEXT_DIM, max_w=info.w)
+        # the wild rank, large
+        b = L.wild_badge
+        panel(surface, b, fill=(0, 0, 0, 70), edge=(255, 255, 255, 40), radius=10)
+        perm = sorted(g.rules.permanent_wilds)
+        perm_text = ", ".join(p.replace("_", " ") for p in perm)
+        if g.wild_rank is not None:
+            self.text.blit(surface, "Wild this round", fs, (b.x + L.pad, b.y + L.pad // 2), TEXT_DIM)
+            body = Rect(b.x, b.y + fs + L.pad // 2, b.w, b.h - fs - L.pad // 2)
+            right = b.right - L.pad
+            if g.indicator is not None:
+                ch = int(body.h * 0.86)
+                cw = int(ch * 0.714)
+                r = Rect(right - cw, body.centery - ch // 2, cw, ch)
+                surface.blit(self.art.face(g.indicator, r.size, True), r)
+                right = r.x - L.pad
+            img = self.text.render(rank_label(g.wild_rank), int(body.h * 0.8), GOLD, bold=True)
+            x = b.x + L.pad * 2
+            surface.blit(img, img.get_rect(midleft=(x, body.centery)))
+            if perm:
+                tx = x + img.get_width() + L.pad
+                self.text.blit(surface, f"+ {perm_text}", fs, (tx, body.centery), TEXT_DIM,
+                               anchor="midleft", max_w=max(10, right - tx))
+        else:
+            text = f"Wild: {perm_text}" if perm else "No wild cards"
+            self.text.blit(surface, text, fn, b.center, TEXT, bold=True, anchor="center", max_w=b.w - 8)
+        # scores
+        rows = L.score_rows()
+        head = L.scores
+        self.text.blit(surface, "Scores", fs, (head.x, head.y), TEXT_DIM)
+        self.text.blit(surface, "total", fs, (head.right, head.y), TEXT_DIM, anchor="topright")
+        melded = g.melded_points()
+        lead = max(g.scores) if g.scores else 0
+        for seat, r in enumerate(rows):
+            col = self._seat_colour(seat)
+            acting = g.phase in ("draw", "play", "call") and g.current == seat
+            if acting:
+                panel(surface, r.inflate(4, 0), fill=(255, 255, 255, 28), edge=None, radius=6)
+            pygame.draw.circle(surface, col, (r.x + fs // 2, r.centery), max(3, fs // 3))
+            name = self.c.seats[seat].name
+            score = f"{g.scores[seat]}"
+            sw = self.text.render(score, fn, TEXT, bold=True).get_width()
+            extra = f"+{melded[seat]}" if melded[seat] else ""
+            ew = self.text.render(extra, fs, TEXT_DIM).get_width() if extra else 0
+            self.text.blit(surface, name, fn, (r.x + fs + 4, r.centery), ACCENT if g.scores[seat] == lead and lead
+                           else TEXT, anchor="midleft", max_w=r.w - sw - ew - fs - 16)
+            self.text.blit(surface, score, fn, (r.right, r.centery), TEXT, bold=True, anchor="midright")
+            if extra:
+                self.text.blit(surface, extra, fs, (r.right - sw - 6, r.centery), (150, 230, 160),
+                               anchor="midright")
+        # the last few moves, between the scores and the buttons
+        tops = [btn.rect.y for btn in self.buttons.values() if btn.visible and btn.rect.h]
+        log_top = head.bottom + L.pad
+        log_bottom = (min(tops) if tops else L.button_area.bottom) - L.pad
+        line = fs + 4
+        room = (log_bottom - log_top - line) // line
+        if room >= 2 and self.c.moves:
+            self.text.blit(surface, "Last moves", fs, (head.x, log_top), TEXT_DIM)
+            y = log_top + line
+            for seat, action in self.c.moves[-room:]:
+                col = self._seat_colour(seat)
+                pygame.draw.circle(surface, col, (head.x + fs // 3, y + line // 2 - 1), max(2, fs // 4))
+                name = self.c.seats[seat].name
+                self.text.blit(surface, f"{name} {action_words(action)}", fs, (head.x + fs, y),
+                               (205, 215, 208), max_w=head.w - fs)
+                y += line
+        # buttons, and the countdown under "Rummy!"
+        for btn in self.buttons.values():
+            btn.draw(surface, self.text, fn)
+        rb = self.buttons["rummy"]
+        left = self.c.call_time_left()
+        if rb.visible and left > 0:
+            total = max(0.1, self.c.call_window_seconds)
+            bar = Rect(rb.rect.x + 6, rb.rect.bottom - 5, int((rb.rect.w - 12) * min(1.0, left / total)), 3)
+            pygame.draw.rect(surface, ACCENT, bar)
+
+    def _draw_messages(self, surface: pygame.Surface) -> None:
+        L = self.layout
+        m = L.message
+        status = self.c.status()
+        mine = self.c.human_to_act or self.c.human_may_call()
+        self.text.blit(surface, status, L.font_normal, m.midleft if False else m.center,
+                       ACCENT if mine else TEXT, bold=mine, anchor="center", max_w=m.w)
+        y = m.top - 4
+        for t in reversed(self.toasts):
+            img = self.text.fit(t.text, L.font_normal, L.play.w - 40,
+                                (255, 255, 255), bold=t.kind == "error")
+            box = img.get_rect(midbottom=(m.centerx, y)).inflate(24, 10)
+            box.clamp_ip(L.play)
+            fill = (150, 30, 24, 225) if t.kind == "error" else (10, 30, 20, 215)
+            panel(surface, box, fill=fill, edge=(255, 255, 255, 60), radius=box.h // 2)
+            img = img.copy()
+            img.set_alpha(t.alpha)
+            surface.blit(img, img.get_rect(center=box.center))
+            y = box.top - 4
+
+    def _draw_overlay(self, surface: pygame.Surface) -> None:
+        g = self.g
+        L = self.layout
+        shade = pygame.Surface(L.size, pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 120))
+        surface.blit(shade, (0, 0))
+        fs, fn, fb = L.font_small, L.font_normal, L.font_big
+        n = g.players
+        row = fn + 10
+        w = min(L.play.w - 40, int(760 * max(L.unit, 0.75)))
+        h = fb + row * (n + 2) + fn * 2 + 90
+        box = Rect(0, 0, w, h)
+        box.center = L.play.center
+        pygame.draw.rect(surface, (246, 244, 236), box, border_radius=14)
+        pygame.draw.rect(surface, ACCENT, box, width=3, border_radius=14)
+        dark = (25, 35, 30)
+        res = g.results[-1] if g.results else None
+        if g.phase == "game_over":
+            names = ", ".join(self.c.seats[s].name for s in g.winners)
+            title = f"Game over: {names} win{'s' if len(g.winners) == 1 and names != 'You' else ''}!"
+        else:
+            title = f"Round {g.round_no} is over"
+        self.text.blit(surface, title, fb, (box.centerx, box.y + 14), dark, bold=True, anchor="midtop",
+                       max_w=w - 20)
+        y = box.y + 14 + fb + 10
+        if res is not None:
+            if res.went_out is not None:
+                sub = f"{self.c.seats[res.went_out].name} went out"
+            else:
+                sub = "The stock ran out"
+            self.text.blit(surface, sub, fs, (box.centerx, y), (80, 90, 85), anchor="midtop")
+        y += fs + 12
+        cols = [("", 0.04), ("melded", 0.42), ("in hand", 0.57), ("bonus", 0.71), ("round", 0.83), ("total", 0.97)]
+        for label, fx in cols[1:]:
+            self.text.blit(surface, label, fs, (box.x + int(w * fx), y), (90, 100, 95), anchor="topright")
+        y += row
+        for s in range(n):
+            col = self._seat_colour(s)
+            pygame.draw.circle(surface, col, (box.x + int(w * 0.04), y + fn // 2 + 2), fs // 2)
+            self.text.blit(surface, self.c.seats[s].name, fn, (box.x + int(w * 0.04) + fs, y), dark, bold=True,
+                           max_w=int(w * 0.3))
+            if res is not None:
+                vals = [res.melded[s], res.in_hand[s], res.bonus[s], res.points[s], g.scores[s]]
+            else:
+                vals = ["", "", "", "", g.scores[s]]
+            for (label, fx), v in zip(cols[1:], vals):
+                txt = f"{v:+d}" if label == "round" and isinstance(v, int) else str(v)
+                self.text.blit(surface, txt, fn, (box.x + int(w * fx), y), dark, bold=label == "total",
+                               anchor="topright")
+            y += row
+        bw = int(w * 0.3)
+        bh = fn + 20
+        x = box.centerx - (bw * len(self.overlay_buttons) + 12 * (len(self.overlay_buttons) - 1)) // 2
+        for b in self.overlay_buttons:
+            b.rect = Rect(x, box.bottom - bh - 18, bw, bh)
+            b.draw(surface, self.text, fn)
+            x += bw + 12
+
+
+__all__ = ["SEAT_COLOURS", "TableScene", "make_scene", "shape_label", "short_meld"]

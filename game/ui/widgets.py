@@ -1,0 +1,258 @@
+"""Small drawing helpers and widgets for the table: text, panels, buttons, messages,
+and a little pop-up menu of choices.
+
+Widgets read positions from ``event.pos`` (never ``pygame.mouse.get_pos()``), so posted
+events in tests and real mouse events behave the same.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import pygame
+
+from game.resources import font_path
+
+TEXT = (240, 240, 232)
+TEXT_DIM = (180, 195, 185)
+PANEL = (8, 40, 26, 150)
+PANEL_EDGE = (255, 255, 255, 40)
+ACCENT = (250, 200, 60)
+BUTTON = (34, 78, 58)
+BUTTON_HOT = (52, 110, 82)
+BUTTON_DOWN = (24, 58, 42)
+BUTTON_OFF = (38, 52, 46)
+BUTTON_ALERT = (196, 60, 40)
+BUTTON_ALERT_HOT = (226, 84, 56)
+
+
+class Text:
+    """Fonts by (size, bold) and rendered strings, cached (a small LRU)."""
+
+    def __init__(self, limit: int = 600):
+        self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+        self._cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+        self.limit = limit
+
+    def font(self, size: int, bold: bool = False) -> pygame.font.Font:
+        key = (max(6, int(size)), bold)
+        f = self._fonts.get(key)
+        if f is None:
+            if not pygame.font.get_init():
+                pygame.font.init()
+            f = self._fonts[key] = pygame.font.Font(str(font_path(bold=bold)), key[0])
+        return f
+
+    def render(self, text: str, size: int, colour=TEXT, bold: bool = False) -> pygame.Surface:
+        key = (text, int(size), tuple(colour), bold)
+        s = self._cache.get(key)
+        if s is not None:
+            self._cache.move_to_end(key)
+            return s
+        s = self.font(size, bold).render(text, True, colour)
+        self._cache[key] = s
+        if len(self._cache) > self.limit:
+            self._cache.popitem(last=False)
+        return s
+
+    def fit(self, text: str, size: int, max_w: int, colour=TEXT, bold: bool = False) -> pygame.Surface:
+        """Render ``text``, shrinking the font (then eliding) to fit ``max_w`` pixels."""
+        s = self.render(text, size, colour, bold)
+        if s.get_width() <= max_w:
+            return s
+        smaller = max(9, int(size * max_w / max(1, s.get_width())))
+        s = self.render(text, smaller, colour, bold)
+        while s.get_width() > max_w and len(text) > 2:
+            text = text[:-2] + "…"
+            s = self.render(text, smaller, colour, bold)
+        return s
+
+    def blit(self, surface: pygame.Surface, text: str, size: int, pos, colour=TEXT, bold=False,
+             anchor: str = "topleft", max_w: int | None = None) -> pygame.Rect:
+        s = self.fit(text, size, max_w, colour, bold) if max_w else self.render(text, size, colour, bold)
+        r = s.get_rect(**{anchor: pos})
+        surface.blit(s, r)
+        return r
+
+
+_panel_cache: dict[tuple, pygame.Surface] = {}
+
+
+def panel(surface: pygame.Surface, rect: pygame.Rect, fill=PANEL, edge=PANEL_EDGE, radius: int = 10,
+          width: int = 1) -> None:
+    """A translucent rounded panel (cached per size and colours)."""
+    if rect.w <= 0 or rect.h <= 0:
+        return
+    key = (rect.size, tuple(fill), tuple(edge) if edge else None, radius, width)
+    s = _panel_cache.get(key)
+    if s is None:
+        s = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(s, fill, s.get_rect(), border_radius=radius)
+        if edge:
+            pygame.draw.rect(s, edge, s.get_rect(), width=width, border_radius=radius)
+        if len(_panel_cache) > 300:
+            _panel_cache.clear()
+        _panel_cache[key] = s
+    surface.blit(s, rect)
+
+
+@dataclass
+class Button:
+    name: str
+    label: str
+    rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    enabled: bool = True
+    visible: bool = True
+    alert: bool = False       # drawn in a warning colour (the "Rummy!" call)
+    hint: str = ""            # the key, shown small at the right
+    hot: bool = False
+    down: bool = False
+    on_click: Callable[[], None] | None = None
+
+    def hit(self, pos) -> bool:
+        return self.visible and self.rect.collidepoint(pos)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """Mouse handling; returns True if the event was used."""
+        if not self.visible:
+            return False
+        if event.type == pygame.MOUSEMOTION:
+            hot = self.rect.collidepoint(event.pos)
+            changed = hot != self.hot
+            self.hot = hot
+            return changed and False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
+            self.down = True
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            was = self.down
+            self.down = False
+            if was and self.rect.collidepoint(event.pos):
+                if self.enabled and self.on_click:
+                    self.on_click()
+                return True
+        return False
+
+    def draw(self, surface: pygame.Surface, text: Text, size: int) -> None:
+        if not self.visible or self.rect.w <= 0:
+            return
+        if not self.enabled:
+            fill = BUTTON_OFF
+        elif self.alert:
+            fill = BUTTON_ALERT_HOT if self.hot else BUTTON_ALERT
+        else:
+            fill = BUTTON_DOWN if self.down else (BUTTON_HOT if self.hot else BUTTON)
+        r = self.rect
+        radius = max(4, r.h // 4)
+        pygame.draw.rect(surface, fill, r, border_radius=radius)
+        edge = ACCENT if (self.alert and self.enabled) else (90, 140, 115) if self.enabled else (60, 72, 66)
+        pygame.draw.rect(surface, edge, r, width=1, border_radius=radius)
+        colour = TEXT if self.enabled else (120, 130, 125)
+        hint_w = 0
+        if self.hint:
+            hs = text.render(self.hint, max(9, int(size * 0.72)), TEXT_DIM if self.enabled else (100, 110, 105))
+            hint_w = hs.get_width() + 8
+            surface.blit(hs, hs.get_rect(midright=(r.right - 8, r.centery)))
+        label = text.fit(self.label, size, r.w - 16 - 2 * hint_w, colour, bold=True)
+        surface.blit(label, label.get_rect(center=(r.centerx, r.centery)))
+
+
+@dataclass
+class Toast:
+    """A short message that fades out."""
+
+    text: str
+    kind: str = "info"        # "info" or "error"
+    ttl: float = 3.0
+    age: float = 0.0
+
+    @property
+    def alpha(self) -> int:
+        left = self.ttl - self.age
+        return 255 if left > 0.5 else max(0, int(255 * left / 0.5))
+
+    @property
+    def done(self) -> bool:
+        return self.age >= self.ttl
+
+
+@dataclass
+class Choice:
+    """A little pop-up menu: pick one of ``options`` (labels), or Esc/click outside to cancel.
+
+    Keys 1..9 pick an option; arrows and Enter work too.
+    """
+
+    title: str
+    options: list[str]
+    on_pick: Callable[[int], None]
+    on_cancel: Callable[[], None] | None = None
+    anchor: tuple[int, int] = (0, 0)
+    focus: int = 0
+    rects: list[pygame.Rect] = field(default_factory=list)
+    box: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+
+    def layout(self, text: Text, size: int, bounds: pygame.Rect) -> None:
+        pad = max(6, size // 2)
+        widths = [text.render(f"{i + 1}  {o}", size, bold=True).get_width() for i, o in enumerate(self.options)]
+        widths.append(text.render(self.title, size).get_width())
+        w = max(widths) + 2 * pad + 10
+        row = size + pad
+        h = row * (len(self.options) + 1) + pad
+        box = pygame.Rect(0, 0, w, h)
+        box.midbottom = self.anchor
+        box.clamp_ip(bounds)
+        self.box = box
+        self.rects = [pygame.Rect(box.x + pad // 2, box.y + pad + row * (i + 1), w - pad, row - 2)
+                      for i in range(len(self.options))]
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self._cancel()
+            elif pygame.K_1 <= event.key <= pygame.K_9 and event.key - pygame.K_1 < len(self.options):
+                self.on_pick(event.key - pygame.K_1)
+            elif event.key in (pygame.K_UP, pygame.K_LEFT):
+                self.focus = (self.focus - 1) % len(self.options)
+            elif event.key in (pygame.K_DOWN, pygame.K_RIGHT, pygame.K_TAB):
+                self.focus = (self.focus + 1) % len(self.options)
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                self.on_pick(self.focus)
+            return True
+        if event.type == pygame.MOUSEMOTION:
+            for i, r in enumerate(self.rects):
+                if r.collidepoint(event.pos):
+                    self.focus = i
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            for i, r in enumerate(self.rects):
+                if r.collidepoint(event.pos):
+                    self.on_pick(i)
+                    return True
+            if not self.box.collidepoint(event.pos):
+                self._cancel()
+            return True
+        return False
+
+    def _cancel(self) -> None:
+        if self.on_cancel:
+            self.on_cancel()
+
+    def draw(self, surface: pygame.Surface, text: Text, size: int) -> None:
+        panel(surface, self.box.inflate(6, 6), fill=(0, 0, 0, 90), edge=None, radius=12)
+        pygame.draw.rect(surface, (246, 244, 236), self.box, border_radius=10)
+        pygame.draw.rect(surface, ACCENT, self.box, width=2, border_radius=10)
+        pad = max(6, size // 2)
+        text.blit(surface, self.title, size, (self.box.x + pad, self.box.y + pad // 2 + 2), (60, 60, 60))
+        for i, (o, r) in enumerate(zip(self.options, self.rects)):
+            if i == self.focus:
+                pygame.draw.rect(surface, (250, 222, 140), r, border_radius=6)
+            text.blit(surface, f"{i + 1}  {o}", size, (r.x + pad // 2, r.centery), (20, 30, 25),
+                      bold=True, anchor="midleft")
+
+
+__all__ = ["Button", "Choice", "Text", "Toast", "panel"]
