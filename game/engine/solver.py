@@ -194,13 +194,15 @@ def any_meld_exists(ctx: MeldContext, hand: Sequence[int]) -> bool:
 
 
 def meld_with_exists(ctx: MeldContext, card: int, hand: Sequence[int], two_naturals: bool = False,
-                     not_natural: Sequence[int] = ()) -> bool:
+                     not_natural: Sequence[int] = (), max_size: int = 99) -> bool:
     """Whether ``hand`` (which holds ``card``) can make a new meld containing ``card``.
 
     With ``two_naturals``, the meld must hold two natural cards besides ``card``,
     none of them from ``not_natural``.
     """
     for cards, shape in iter_melds(ctx, hand, must=card):
+        if len(cards) > max_size:
+            continue
         if not two_naturals:
             return True
         nat = 0

@@ -382,8 +382,10 @@ class GameState:
         from .solver import any_meld_exists, meld_with_exists
 
         ctx = self.ctx
+        keep = 1 if self.rules.going_out == "discard_required" else 0
+        may_meld = not (self.rules.one_meld_per_turn and self.melds_this_turn >= 1)
         fits = False
-        if mode == "meld_or_layoff":
+        if mode == "meld_or_layoff" and len(hand) - 1 >= keep:
             fits = any(layoff_ends(ctx, m, card) for m in self.melds) or any(
                 cover_index(ctx, m, card) is not None for m in self.melds
             )
@@ -391,8 +393,10 @@ class GameState:
                 own = self.has_own_meld(seat) if has_meld is None else has_meld
                 if own or not self.rules.layoff_needs_own_meld:
                     return True
+        if not may_meld:
+            return False
         if meld_with_exists(ctx, card, hand, two_naturals=mode == "new_meld_two_naturals",
-                            not_natural=taken):
+                            not_natural=taken, max_size=len(hand) - keep):
             return True
         if not fits:
             return False
