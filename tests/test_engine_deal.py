@@ -528,3 +528,29 @@ def test_deal_again_cards_are_public_knowledge(style):
         for c in [first, *turned]:
             assert c in v.known[g.dealer], (seed, c)
     assert hit
+
+
+def test_rotating_wild_skips_ranks_removed_from_the_pack():
+    # the project's rules doc: the wild rank runs through the ranks in the pack, ace first
+    rules = Rules.preset(wild_indicator="rotating", lowest_rank=3, aces="high_only", target=100)
+    g, _ = deal(rules, seed=2)
+    ranks = []
+    while True:
+        ranks.append(g.wild_rank)
+        _end_round_now(g)
+        if g.phase == GAME_OVER:
+            break
+        g.next_round()
+    assert ranks == [1] + list(range(3, 14))
+
+
+def test_dealer_rotation_winner_when_nobody_went_out_the_top_scorer_deals():
+    # the project's rules doc: with nobody out, the round's top scorer deals next
+    from engine_helpers import meld
+
+    g = position(["2♦", "3♦", "4♦"], rules=Rules.preset(dealer_rotation="winner"), dealer=0,
+                 melds=[meld(2, "set:K", "K♣ K♦ K♥")])
+    _end_round_now(g)
+    assert g.results[-1].went_out is None
+    g.next_round()
+    assert g.dealer == 2
