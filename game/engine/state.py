@@ -395,6 +395,8 @@ class GameState:
                     return True
         if not may_meld:
             return False
+        if taken:
+            hand = sorted(hand, key=lambda c: c in taken)  # identical cards: prefer the hand's own
         if meld_with_exists(ctx, card, hand, two_naturals=mode == "new_meld_two_naturals",
                             not_natural=taken, max_size=len(hand) - keep):
             return True
@@ -483,8 +485,10 @@ class GameState:
         from .solver import enumerate_melds
 
         if not (self.rules.one_meld_per_turn and self.melds_this_turn >= 1):
+            # the listing takes the first of identical cards: duty cards first, pile cards last
             special = (self.must_use, self.stock_card)
-            ordered = sorted(hand, key=lambda c: c not in special)
+            taken = self.taken
+            ordered = sorted(hand, key=lambda c: (c not in special, c in taken))
             for cards, shape in enumerate_melds(self.ctx, ordered):
                 a = MeldCards(tuple(cards), shape)
                 if self._meld_problem(seat, a, trusted=True) is None:
