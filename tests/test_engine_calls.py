@@ -231,3 +231,53 @@ def test_every_listed_call_applies(mode):
     for seat in range(3):
         for a in g.call_actions(seat):
             g.copy().apply(a)
+
+
+def test_a_callers_playable_last_card_is_laid_off_and_the_caller_floats():
+    g = table(hands=("8♣", "7♣ 3♦ 8♠", "9♥ 10♦"))
+    play(g, "discard 7♣", "rummy 0 on 1")
+    assert g.phase == CALL and g.current == 0
+    why = attempt(g, "discard 8♣")
+    assert why and "8♣" in why
+    assert legal_texts(g) == ["layoff 8♣ on 1 high"]
+    play(g, "layoff 8♣ on 1")
+    assert g.floating[0] and g.hands[0] == []
+    assert g.phase == DRAW and g.current == 2
+
+
+def test_002_pile_call_a_discard_that_extends_a_meld_on_the_board():
+    # 3-4-5 on the board; a discarded 6 may be called by anyone but the discarder
+    r = {"preset": "rummy500", "rummy_calls": "pile"}
+    g = position(["K♦ 2♦", "6♠ 9♥ 10♦", "J♣ Q♦"], melds=[meld(0, "run:3♠", "3♠ 4♠ 5♠")],
+                 phase="play", current=1, pile="8♦", rules=r, top="K♠ K♥")
+    play(g, "discard 6♠")
+    assert calls(g, 2) == ["rummy 2 take 6♠"] and calls(g, 0) == ["rummy 0 take 6♠"]
+    assert calls(g, 1) == []
+    play(g, "rummy 2 take 6♠", "layoff 6♠ on 1", "discard J♣")
+    assert g.meld_by_id(1).by == [0, 0, 0, 2]
+    assert g.current == 0  # the caller's left neighbour
+
+
+def test_002_pile_call_on_a_card_buried_in_the_pile():
+    # seat 0 holds 7-8, draws the 6 and melds 6-7-8; a 5 is buried in the pile:
+    # anyone else may call on it, taking the cards above it too; seat 0 may not
+    r = {"preset": "rummy500", "rummy_calls": "pile"}
+    g = position(["7♠ 8♠ K♦ 2♦", "9♥ 10♦", "J♣ Q♦"], pile="3♥ 5♠ Q♣", rules=r, top="6♠ K♠ K♥")
+    play(g, "draw", "meld 6♠ 7♠ 8♠", "discard 2♦")
+    assert calls(g, 0) == []
+    assert "rummy 2 take 5♠" in calls(g, 2)
+    play(g, "rummy 2 take 5♠")
+    assert [str(c) for c in g.pile] == ["3♥"]
+    assert {"5♠", "Q♣", "2♦"} <= set(hand_text(g, 2))
+    play(g, "layoff 5♠ on 1", "discard Q♣")
+    assert [str(c) for c in g.meld_by_id(1).cards] == ["5♠", "6♠", "7♠", "8♠"]
+
+
+def test_the_call_window_closes_when_the_round_is_ended():
+    g = table()
+    play(g, "discard 7♣")
+    g.pile = g.stock + g.pile
+    g.stock = []
+    play(g, "end")
+    assert calls(g, 0) == []
+    assert attempt(g, "rummy 0 on 1") is not None

@@ -306,3 +306,14 @@ def test_no_action_after_the_round_or_the_game():
     g.phase = GAME_OVER
     assert attempt(g, "draw") is not None
     assert hand_text(g, 0)
+
+
+def test_a_last_card_that_could_cover_a_wild_is_playable():
+    rules = r(jokers_per_deck=1, permanent_wilds=["jokers"])
+    melds = [meld(1, "run:5♥", "5♥ Jk 7♥"), meld(0, "set:K", "K♣ K♦ K♥")]
+    g = position(["6♥", "3♠ 4♠", "3♦ 9♥"], pile="J♥", melds=melds, phase="play", current=0,
+                 rules=rules)
+    why = attempt(g, "discard 6♥")
+    assert why and "6♥" in why
+    play(g, "cover 6♥ on 1")
+    assert g.floating[0]

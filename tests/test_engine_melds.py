@@ -419,3 +419,23 @@ def test_an_ace_on_a_two_to_king_run_may_go_low_or_high():
     g = playing("A♠ 4♦", melds=[meld(0, "run:2♠", run12)])
     assert attempt(g, "layoff A♠ on 1 low") is None
     assert (g.melds[0].lo, g.melds[0].hi) == (1, 13)
+
+
+def test_one_per_meld_lay_offs_on_sets():
+    r = {"preset": "rummy5000", "jokers_per_deck": 2, "permanent_wilds": ["jokers"],
+         "wild_limit": "one_per_meld"}
+    g = playing("Jk#2 7♠ 4♦", rules=r, decks=2, melds=[meld(0, "set:7", "7♣ 7♦ Jk")])
+    assert attempt(g, "layoff Jk#2 on 1") is not None  # two wilds in four cards
+    g = playing("Jk#2 4♦", rules=r, decks=2, melds=[meld(0, "set:7", "7♣ 7♦ 7♥ 7♠ Jk")])
+    assert attempt(g, "layoff Jk#2 on 1") is None  # six cards, two wilds: two sets of three
+
+
+def test_a_wild_rank_card_in_its_place_is_not_a_wild_to_cover():
+    # 6s wild, run 5♥ 6♥ 7♥: the 6♥ is natural there, so the other 6♥ has no wild to cover
+    g = playing("6♥#2 4♦", wild="6", decks=2, melds=[meld(0, "run:5♥", "5♥ 6♥ 7♥")])
+    assert attempt(g, "cover 6♥#2 on 1") is not None
+    # when it is not natural in place, it stands as a wild for the 6♥
+    g = playing("8♥ 4♦", wild="6", decks=2,
+                rules={"preset": "rummy5000", "wild_rank_natural_in_place": False},
+                melds=[meld(0, "run:6♥", "6♥ 7♥ 6♣")])
+    assert attempt(g, "cover 8♥ on 1") is None
