@@ -20,6 +20,7 @@ from __future__ import annotations
 import os
 import sys
 import time
+import warnings
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -142,7 +143,9 @@ class App:
         self.screen = pygame.display.set_mode(self._initial_size(size), pygame.RESIZABLE)
         self.window = None
         try:
-            self.window = pygame.Window.from_display_module()
+            with warnings.catch_warnings():  # the Window of a display-module window
+                warnings.simplefilter("ignore", DeprecationWarning)
+                self.window = pygame.Window.from_display_module()
             self.window.minimum_size = MIN_SIZE
         except (AttributeError, pygame.error):
             self.window = None
@@ -290,6 +293,12 @@ class App:
         if not autoplay:
             c.autosave()
         return self._show_table(TableScene(self, c, exit_after=exit_after))
+
+    def play(self, controller: Any, exit_after: str | None = None) -> Scene:
+        """Show the table for a game already set up (tests, tools)."""
+        from .table import TableScene
+
+        return self._show_table(TableScene(self, controller, exit_after=exit_after))
 
     def _game_settings(self, autoplay: bool) -> Any:
         if not autoplay:

@@ -230,10 +230,8 @@ class TableScene(Scene):
 
     @property
     def speed(self) -> float:
-        try:
-            return float(getattr(getattr(self.app, "settings", None), "animation_speed", 1.0))
-        except (TypeError, ValueError):
-            return 1.0
+        """Animation speed (the controller's settings: autoplay may override the person's)."""
+        return self.c.speed
 
     def invalidate(self) -> None:
         self.dirty = True

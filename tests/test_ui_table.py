@@ -1,0 +1,671 @@
+"""The table: layout geometry, card art, animation, the game driver, and real moves made
+with posted mouse and keyboard events (SDL's dummy video driver; see conftest.py)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+from types import SimpleNamespace
+
+import pygame
+import pytest
+
+from game.engine import CallRummy, Card, Rules, new_game, parse_card, parse_cards
+from game.engine.melds import MeldContext, make_meld, shapes_for
+from game.ui.anim import Animator, Tween
+from game.ui.app import App
+from game.ui.cards import CardArt
+from game.ui.controller import Controller, RandomBot, Seat, atomic_write
+from game.ui.layout import INDEX_SHOW, TableLayout
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+SIZE = (1280, 800)
+SIZES = [(1024, 640), (1280, 800), (1920, 1080), (2560, 1440), (3840, 2160)]
+
+
+def settings(**kw):
+    base = dict(animation_speed=1.0, rummy_window=2.5, four_colour=False, card_back="blue",
+                card_scale=1.0, default_level="normal", sound=False)
+    base.update(kw)
+    return SimpleNamespace(**base)
+
+
+# --------------------------------------------------------------------------- layout
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("players", range(2, 9))
+def test_layout_regions_fit_and_do_not_overlap(size, players):
+    L = TableLayout(size, players, human=0, decks=2 if players > 4 else 1)
+    screen = pygame.Rect(0, 0, *size)
+    boxes = [sb.box for sb in L.seats if sb.side != "bottom"]
+    assert len(L.seats) == players and all(sb is not None for sb in L.seats)
+    for r in boxes + [L.sidebar, L.hand_area, L.own_melds, L.center, L.stock, L.pile_area]:
+        assert screen.contains(r), r
+    for i, a in enumerate(boxes):
+        assert not a.colliderect(L.center)
+        assert not a.colliderect(L.own_melds)
+        assert not a.colliderect(L.sidebar)
+        for b in boxes[i + 1:]:
+            assert not a.colliderect(b), (a, b)
+    assert not L.hand_area.colliderect(L.own_melds)
+    assert L.center.contains(L.stock) and L.center.contains(L.pile_area)
+    assert not L.stock.colliderect(L.pile_area)
+    for sb in L.seats:
+        if sb.side == "bottom":
+            continue
+        assert sb.box.contains(sb.plate) and sb.box.contains(sb.melds)
+        assert not sb.melds.colliderect(sb.plate)
+    # the person sits at the bottom; the next seat clockwise is on their left
+    assert L.seats[0].side == "bottom"
+    if players >= 4:
+        assert L.seats[1].side == "left" and L.seats[players - 1].side == "right"
+
+
+def test_seats_go_clockwise_from_the_person():
+    L = TableLayout((1920, 1080), 8, human=3)
+    order = L.seat_order()
+    assert order[0] == 3 and sorted(order) == list(range(8))
+    xs = [L.seats[s].box.centerx for s in order[1:]]
+    ys = [L.seats[s].box.centery for s in order[1:]]
+    # up the left side, across the top, down the right side
+    assert ys[0] > ys[1] and xs[2] < xs[3] < xs[4] and ys[5] < ys[6]
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("n", [1, 8, 14, 25, 40])
+def test_hand_fan_fits_and_every_index_shows(size, n):
+    L = TableLayout(size, 4)
+    rects = L.hand_rects(n)
+    assert len(rects) == n
+    area = L.hand_area
+    for r in rects:
+        assert area.left <= r.left and r.right <= area.right and area.top <= r.top and r.bottom <= area.bottom
+    for a, b in zip(rects, rects[1:]):
+        assert b.x - a.x >= a.w * 0.2  # the corner index stays visible
+    lifted = L.hand_rects(n, {0})
+    assert lifted[0].y < rects[0].y and lifted[0].x == rects[0].x
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("n", [1, 5, 20, 45, 90])
+def test_pile_squeezes_then_wraps_keeping_each_card_visible(size, n):
+    L = TableLayout(size, 8, decks=2)
+    rects = L.pile_rects(n)
+    assert len(rects) == n
+    cw = L.table_card[0]
+    for a, b in zip(rects, rects[1:]):
+        if b.y == a.y:
+            assert b.x - a.x >= cw * INDEX_SHOW * 0.8
+        else:  # a new row starts lower, so the row above still shows its top
+            assert b.y - a.y >= L.table_card[1] * 0.2
+    assert all(r.right <= L.pile_area.right + 1 for r in rects)
+    assert rects[-1].right == max(r.right for r in rects if r.y == rects[-1].y)
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1920, 1080)])
+def test_melds_flow_and_shrink_to_fit(size):
+    L = TableLayout(size, 8, decks=2)
+    seat = 2
+    few = L.meld_flow(seat, [(3, frozenset()), (4, frozenset())])
+    assert not few.overflow and few.card == L.opp_card
+    many = L.meld_flow(seat, [(5, frozenset({1}))] * 8)
+    assert many.card[1] < L.opp_card[1]  # shrunk
+    area = L.seats[seat].melds
+    for rects in many.melds:
+        for r in rects:
+            assert area.left <= r.left and r.right <= area.right + 1
+    # the cards of a meld overlap left to right, and a cover sits on its wild
+    r0 = many.melds[0]
+    assert all(b.x > a.x for a, b in zip(r0, r0[1:]))
+    assert many.covers[0][1].colliderect(r0[1])
+
+
+def test_card_scale_setting_changes_card_sizes():
+    small = TableLayout((1920, 1080), 4, card_scale=0.8)
+    big = TableLayout((1920, 1080), 4, card_scale=1.3)
+    assert small.hand_card[1] < big.hand_card[1]
+    assert small.table_card[1] < big.table_card[1]
+
+
+# --------------------------------------------------------------------------- cards and tweens
+
+
+def test_card_faces_are_cached_and_sized():
+    art = CardArt()
+    c = parse_card("10♥")
+    a = art.face(c, (81, 113))
+    assert a.get_size() == (81, 113)
+    assert art.face(c, (81, 113)) is a
+    assert art.face(c, (81, 113), wild=True) is not a
+    assert art.face(Card.joker(), (40, 56)).get_size() == (40, 56)
+    assert art.back((50, 70), "red").get_size() == (50, 70)
+    art.configure(four_colour=True)
+    assert art.face(c, (81, 113)) is not a
+
+
+def test_four_colour_diamonds_are_blue():
+    plain, four = CardArt(), CardArt(four_colour=True)
+    c = parse_card("5♦")
+
+    def reddest(surface):
+        w, h = surface.get_size()
+        pixels = [surface.get_at((x, y)) for x in range(w) for y in range(h)]
+        return sum(1 for p in pixels if p.r > 150 and p.g < 90 and p.b < 90), \
+            sum(1 for p in pixels if p.b > 140 and p.r < 90)
+
+    red, _ = reddest(plain.face(c, (60, 84)))
+    red4, blue4 = reddest(four.face(c, (60, 84)))
+    assert red > 50 and red4 < red // 5 and blue4 > 50
+
+
+def test_tween_moves_and_speed_zero_lands_at_once():
+    landed = []
+    a = Animator(speed=1.0)
+    t = a.add(Tween(1, 1, pygame.Rect(0, 0, 10, 10), pygame.Rect(100, 0, 10, 10), 0.5,
+                    on_land=lambda: landed.append(1)))
+    assert a.active and 1 in a.hidden()
+    a.update(0.25)
+    assert 0 < t.rect().x < 100
+    a.update(0.3)
+    assert not a.active and landed == [1]
+    b = Animator(speed=0)
+    b.add(Tween(2, 2, pygame.Rect(0, 0, 1, 1), pygame.Rect(5, 5, 1, 1), 1.0, delay=1.0,
+                on_land=lambda: landed.append(2)))
+    assert not b.active and landed == [1, 2]
+
+
+# --------------------------------------------------------------------------- game driver
+
+
+def test_controller_plays_a_round_with_computer_players_only():
+    c = Controller.new("rummy5000", 4, seed=3, autoplay=True, settings=settings(animation_speed=0))
+    assert c.human is None and c.fast
+    for _ in range(5000):
+        if c.g.phase in ("round_over", "game_over"):
+            break
+        c.update(0.01)
+    assert c.g.phase in ("round_over", "game_over")
+    assert len(c.g.results) == 1
+
+
+def test_controller_seats_from_menu_style_levels():
+    rules = Rules.preset("rummy500")
+    c = Controller.new(rules, 3, names=["Me", "Ann", "Bo"], levels=["human", "easy", "hard"], seed=1)
+    assert [s.kind for s in c.seats] == ["human", "bot", "bot"]
+    assert [s.level for s in c.seats[1:]] == ["easy", "hard"]
+    assert c.human == 0 and c.g.names == ("Me", "Ann", "Bo")
+
+
+def test_bots_fall_back_to_random_moves(monkeypatch):
+    monkeypatch.setitem(sys.modules, "game.bots", None)  # as if not written yet
+    c = Controller.new("rummy5000", 3, seed=5, autoplay=True, settings=settings(animation_speed=0))
+    assert all(isinstance(s.bot, RandomBot) for s in c.seats)
+    for _ in range(3000):
+        c.update(0.01)
+        if len(c.moves) > 20 or c.g.phase in ("round_over", "game_over"):
+            break
+    assert len(c.moves) > 5
+
+
+def test_atomic_write_keeps_the_previous_save(tmp_path):
+    p = tmp_path / "save.json"
+    atomic_write(p, "one")
+    assert p.read_text() == "one" and not (tmp_path / "save.json.bak").exists()
+    atomic_write(p, "two")
+    assert p.read_text() == "two" and (tmp_path / "save.json.bak").read_text() == "one"
+    assert not list(tmp_path.glob("*.tmp"))
+
+
+# --------------------------------------------------------------------------- positions for play
+
+
+def build(hands: dict[int, str], pile: str = "", melds: list[tuple[int, str]] = (), players: int = 3,
+          wild: int | None = 13, current: int = 0, phase: str = "draw", seed: int = 11,
+          preset: str = "rummy5000", filler: int = 6):
+    """A fresh game whose hands, pile and melds are set by hand (the rest goes to the stock)."""
+    g, _ = new_game(Rules.preset(preset), players, seed=seed, names=["You", "Ann", "Bo", "Cy"][:players])
+    pool = list(g.pack)
+
+    def take(text: str) -> list[Card]:
+        cards = parse_cards(text)
+        for c in cards:
+            pool.remove(c)
+        return cards
+
+    g.wild_rank = wild
+    g.indicator = None
+    g.ctx = MeldContext(g.rules, wild, g.decks, g.pack)
+    g.hands = [take(hands[s]) if s in hands else [] for s in range(players)]
+    g.pile = take(pile)
+    g.melds = []
+    for i, (owner, text) in enumerate(melds):
+        cards = take(text)
+        g.melds.append(make_meld(g.ctx, cards, shapes_for(g.ctx, cards)[0], owner, i + 1))
+    g.next_meld_id = len(melds) + 1
+    keep = [c for c in pool if wild is None or c & 15 != wild]  # no stray wilds for the bots
+    for s in range(players):
+        if s not in hands:
+            g.hands[s] = keep[:filler]
+            for c in g.hands[s]:
+                pool.remove(c)
+            keep = keep[filler:]
+    g.stock = pool
+    g.upcards = [None] * players
+    g.known = [set() for _ in range(players)]
+    g.floating = [False] * players
+    g.turns = [1] * players
+    g.phase = phase
+    g.current = g.turn_seat = current
+    g.took_top = g.must_use = g.stock_card = None
+    g.turn_log = []
+    g.melds_this_turn = 0
+    g.call_open = False
+    g.discarder = None
+    g.resume_seat = None
+    g.dealer = players - 1
+    assert sorted(g.all_cards()) == sorted(g.pack)
+    return g
+
+
+@pytest.fixture
+def app(tmp_path):
+    a = App(size=SIZE, settings=settings())
+    yield a
+    for s in list(a.stack.scenes):
+        close = getattr(s, "close", None)
+        if close:
+            close()
+
+
+def play(app, g, tmp_path=None, **kw):
+    seats = [Seat(g.seat_name(0), "human", "")] + [
+        Seat(g.seat_name(s), "bot", "normal") for s in range(1, g.players)]
+    save = (tmp_path / "autosave.json") if tmp_path else None
+    c = Controller(g, seats, settings=app.settings, save_path=save, seed=1)
+    scene = app.play(c, **kw)
+    app.pump(3)
+    return scene
+
+
+def post(type_, **attrs):
+    pygame.event.post(pygame.event.Event(type_, **attrs))
+
+
+def click(app, pos, pump=2):
+    post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
+    post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
+    app.pump(pump)
+
+
+def drag(app, start, end, steps=6):
+    post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
+    app.pump(1)
+    for i in range(1, steps + 1):
+        p = (start[0] + (end[0] - start[0]) * i // steps, start[1] + (end[1] - start[1]) * i // steps)
+        post(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(1, 0, 0))
+        app.pump(1)
+    post(pygame.MOUSEBUTTONUP, pos=end, button=1)
+    app.pump(2)
+
+
+def key(app, k, mod=0):
+    post(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0)
+    app.pump(2)
+
+
+def spot(scene, card) -> tuple[int, int]:
+    """A point on the visible part of a card on the table."""
+    scene._place()
+    r = scene.places[Card(card)].rect
+    return (r.x + max(4, r.w // 8), r.y + r.h // 2)
+
+
+def c(text: str) -> Card:
+    return parse_card(text)
+
+
+# --------------------------------------------------------------------------- moves with the mouse
+
+
+def test_click_the_stock_to_draw(app):
+    g = build({0: "2♣ 5♦ 9♠ J♥"}, pile="Q♦")
+    scene = play(app, g)
+    top = g.stock[-1]
+    click(app, scene.layout.stock.center)
+    assert g.phase == "play" and top in g.hands[0] and len(g.hands[0]) == 5
+    assert top in scene.order
+
+
+def test_drag_the_stock_card_to_the_hand(app):
+    g = build({0: "2♣ 5♦ 9♠ J♥"}, pile="Q♦")
+    scene = play(app, g)
+    drag(app, scene.layout.stock.center, scene.layout.hand_area.center)
+    assert g.phase == "play" and len(g.hands[0]) == 5
+    assert not scene.anim.tweens or all(t.key in g.hands[0] or t.key in g.pile for t in scene.anim.tweens)
+
+
+def test_take_deep_from_the_pile_brings_every_card_above(app):
+    g = build({0: "9♣ 9♠ 2♦ 5♥ J♠"}, pile="4♠ 9♦ 4♥ Q♣")
+    scene = play(app, g)
+    drag(app, spot(scene, c("9♦")), scene.layout.hand_area.center)
+    assert g.pile == [c("4♠")]
+    assert {c("9♦"), c("4♥"), c("Q♣")} <= set(g.hands[0])
+    assert g.must_use == c("9♦") and g.phase == "play"
+    assert scene.c.moves[-1][1].card == c("9♦")
+
+
+def test_take_refused_shows_the_engines_reason(app):
+    g = build({0: "2♣ 5♦ 9♠ J♥"}, pile="4♠ 8♦ 4♥ Q♣")
+    scene = play(app, g)
+    click(app, spot(scene, c("8♦")))
+    assert g.phase == "draw" and len(g.pile) == 4
+    assert scene.toasts and scene.toasts[-1].kind == "error"
+    assert "8♦" in scene.toasts[-1].text
+
+
+def test_select_cards_and_press_enter_to_meld(app):
+    g = build({0: "9♣ 9♠ 9♦ 2♦ 5♥ J♠"}, pile="Q♦", phase="play")
+    scene = play(app, g)
+    for card in ("9♣", "9♠", "9♦"):
+        click(app, spot(scene, c(card)))
+    assert set(scene.selected) == {c("9♣"), c("9♠"), c("9♦")}
+    key(app, pygame.K_RETURN)
+    assert len(g.melds) == 1 and g.melds[0].owner == 0
+    assert sorted(g.melds[0].cards) == sorted(parse_cards("9♣ 9♠ 9♦"))
+    assert scene.selected == []
+
+
+def test_drag_a_selected_group_to_the_meld_area(app):
+    g = build({0: "5♥ 6♥ 7♥ 2♦ J♠"}, pile="Q♦", phase="play")
+    scene = play(app, g)
+    for card in ("5♥", "6♥", "7♥"):
+        click(app, spot(scene, c(card)))
+    start = spot(scene, c("6♥"))
+    drag(app, start, scene.layout.seats[0].melds.center)
+    assert len(g.melds) == 1 and g.melds[0].kind == "run"
+
+
+def test_lay_off_by_dragging_onto_anothers_meld(app):
+    g = build({0: "8♥ 2♦ 5♣ Q♠"}, pile="Q♦", phase="play",
+              melds=[(0, "J♣ J♦ J♠"), (1, "5♥ 6♥ 7♥")])
+    scene = play(app, g)
+    run = g.melds[1]
+    drag(app, spot(scene, c("8♥")), scene.meld_boxes[run.id].center)
+    assert run.cards[-1] == c("8♥") and run.by[-1] == 0
+    assert c("8♥") not in g.hands[0]
+    assert g.melded_points()[0] > 0
+
+
+def test_dragged_card_makes_the_melds_it_fits_glow(app):
+    g = build({0: "8♥ 2♦ 5♣ Q♠"}, pile="Q♦", phase="play",
+              melds=[(0, "J♣ J♦ J♠"), (1, "5♥ 6♥ 7♥"), (2, "3♠ 3♦ 3♥")])
+    scene = play(app, g)
+    start = spot(scene, c("8♥"))
+    post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
+    post(pygame.MOUSEMOTION, pos=(start[0] + 30, start[1] - 40), rel=(0, 0), buttons=(1, 0, 0))
+    app.pump(2)
+    assert scene.drag is not None and scene.fits == {2}
+    assert scene.fit_pile  # and it could be discarded
+    post(pygame.MOUSEBUTTONUP, pos=(start[0] + 30, start[1] - 40), button=1)
+    app.pump(2)
+
+
+def test_illegal_drop_snaps_back_with_the_reason(app):
+    g = build({0: "2♣ 8♥ 5♣ Q♠"}, pile="Q♦", phase="play",
+              melds=[(0, "J♣ J♦ J♠"), (1, "5♥ 6♥ 7♥")])
+    scene = play(app, g)
+    run = g.melds[1]
+    end = scene.meld_boxes[run.id].center
+    drag(app, spot(scene, c("2♣")), end)
+    assert c("2♣") in g.hands[0] and len(run.cards) == 3
+    assert scene.toasts[-1].kind == "error" and "does not fit" in scene.toasts[-1].text
+    back = [t for t in scene.anim.tweens if t.key == c("2♣")]
+    assert back, "the card flies back to the hand"
+    assert back[0].dst == scene.places[c("2♣")].rect
+    assert abs(back[0].src.centerx - end[0]) < scene.places[c("2♣")].rect.w
+
+
+def test_drag_to_the_pile_discards_and_the_turn_passes(app):
+    g = build({0: "2♣ 8♥ 5♣ Q♠"}, pile="Q♦", phase="play")
+    scene = play(app, g)
+    drag(app, spot(scene, c("5♣")), scene.places[c("Q♦")].rect.center)
+    assert g.pile[-1] == c("5♣") and c("5♣") not in g.hands[0]
+    assert g.current == 1
+    assert any(t.key == c("5♣") for t in scene.anim.tweens)
+
+
+def test_double_click_discards(app):
+    g = build({0: "2♣ 8♥ 5♣ Q♠"}, pile="Q♦", phase="play")
+    scene = play(app, g)
+    p = spot(scene, c("Q♠"))
+    click(app, p, pump=1)
+    click(app, p)
+    assert g.pile[-1] == c("Q♠") and g.current == 1
+
+
+def test_shape_choice_when_a_wild_could_mean_two_things(app):
+    g = build({0: "7♥ 8♥ K♠ 2♦ 4♣"}, pile="Q♦", phase="play", wild=13)
+    scene = play(app, g)
+    for card in ("7♥", "8♥", "K♠"):
+        click(app, spot(scene, c(card)))
+    key(app, pygame.K_RETURN)
+    assert scene.choice is not None and len(g.melds) == 0
+    assert any("6♥" in o for o in scene.choice.options) and any("9♥" in o for o in scene.choice.options)
+    want = next(i for i, o in enumerate(scene.choice.options) if o.startswith("run 7♥"))
+    key(app, pygame.K_1 + want)
+    assert scene.choice is None and len(g.melds) == 1
+    assert g.melds[0].lo == 7  # 7-8-9: the king stands for the 9♥
+
+
+def test_undo_button_takes_back_a_meld(app):
+    g = build({0: "9♣ 9♠ 9♦ 2♦ 5♥ J♠"}, pile="Q♦", phase="play")
+    scene = play(app, g)
+    for card in ("9♣", "9♠", "9♦"):
+        click(app, spot(scene, c(card)))
+    key(app, pygame.K_RETURN)
+    assert len(g.melds) == 1
+    app.draw()
+    click(app, scene.buttons["undo"].rect.center)
+    assert g.melds == [] and c("9♣") in g.hands[0]
+
+
+def test_hint_shows_a_move(app):
+    pytest.importorskip("game.bots")
+    g = build({0: "9♣ 9♠ 9♦ 2♦ 5♥ J♠"}, pile="Q♦", phase="play")
+    scene = play(app, g)
+    key(app, pygame.K_h)
+    assert scene.toasts and scene.toasts[-1].text.startswith("Hint:")
+
+
+# --------------------------------------------------------------------------- keyboard alone
+
+
+def test_keyboard_draw_select_meld_and_discard(app):
+    g = build({0: "9♣ 9♠ 9♦ 2♦ 5♥ J♠"}, pile="Q♦")
+    scene = play(app, g)
+    key(app, pygame.K_d)
+    assert g.phase == "play"
+    scene.sort_hand("rank")
+    app.pump(2)
+    # focus starts on the first card; walk right and select the three nines
+    scene.focus_zone, scene.focus_index = "hand", 0
+    for _ in range(len(scene.order)):
+        card = scene.order[scene.focus_index]
+        if card & 15 == 9 and card in g.hands[0]:
+            key(app, pygame.K_SPACE)
+        key(app, pygame.K_RIGHT)
+    assert sorted(scene.selected) == sorted(x for x in g.hands[0] if x & 15 == 9)
+    key(app, pygame.K_RETURN)
+    assert len(g.melds) == 1
+    scene.focus_index = scene.order.index(c("J♠"))
+    key(app, pygame.K_x)
+    assert g.pile[-1] == c("J♠") and g.current == 1
+
+
+def test_keyboard_take_the_pile_top_and_lay_off_on_a_focused_meld(app):
+    g = build({0: "J♥ 2♦ 5♣ Q♠"}, pile="3♣ 8♥", melds=[(0, "J♣ J♦ J♠"), (1, "5♥ 6♥ 7♥")])
+    scene = play(app, g)
+    key(app, pygame.K_p)
+    assert c("8♥") in g.hands[0] and g.took_top == c("8♥")
+    scene.focus_zone, scene.focus_index = "hand", scene.order.index(c("8♥"))
+    key(app, pygame.K_SPACE)
+    key(app, pygame.K_UP)
+    assert scene.focus_zone == "melds"
+    scene.focus_index = [m.id for m in g.melds].index(2)
+    key(app, pygame.K_RETURN)
+    assert g.melds[1].cards[-1] == c("8♥")
+
+
+# --------------------------------------------------------------------------- Rummy!
+
+
+def rummy_position():
+    """Seat 1 has just discarded the 8♥; seat 2 is to draw; the person holds a meld."""
+    g = build({0: "2♣ 4♦ Q♠", 1: "3♠ 4♠ 10♦", 2: "5♦ 6♣ 9♠"}, pile="Q♦ 8♥",
+              melds=[(0, "J♣ J♦ J♠"), (2, "5♥ 6♥ 7♥")], current=2)
+    g.call_open = True
+    g.discarder = 1
+    return g
+
+
+def test_rummy_window_waits_for_the_person_and_the_call_lays_off(app):
+    g = rummy_position()
+    scene = play(app, g)
+    assert scene.c.human_may_call()
+    app.pump(5)
+    assert g.current == 2 and g.phase == "draw", "the next player waits for the person"
+    app.draw()
+    assert scene.buttons["rummy"].enabled and scene.buttons["rummy"].alert
+    click(app, scene.buttons["rummy"].rect.center)
+    run = g.meld_by_id(2)
+    assert run.cards[-1] == c("8♥") and run.by[-1] == 0
+    assert g.phase == "call" and g.current == 0
+    drag(app, spot(scene, c("Q♠")), scene.places[c("Q♦")].rect.center)
+    assert g.pile[-1] == c("Q♠")
+    assert g.current == 2, "play resumes with the player who was to draw"
+
+
+def test_rummy_window_closes_after_its_time(app):
+    app.settings.rummy_window = 0.5
+    g = rummy_position()
+    scene = play(app, g)
+    assert scene.c.human_may_call()
+    ok = app.run_until(lambda: g.current != 2 or g.phase != "draw", timeout=5)
+    assert ok and not g.call_open
+
+
+def test_drag_the_discard_onto_a_meld_calls_rummy(app):
+    g = rummy_position()
+    scene = play(app, g)
+    drag(app, spot(scene, c("8♥")), scene.meld_boxes[2].center)
+    assert g.meld_by_id(2).cards[-1] == c("8♥") and g.phase == "call"
+
+
+def test_rummy_refused_says_why(app):
+    g = rummy_position()
+    g.pile[-1], g.hands[1][0] = g.hands[1][0], g.pile[-1]  # the 3♠ fits nothing
+    scene = play(app, g)
+    key(app, pygame.K_r)
+    assert g.phase == "draw" and g.current == 2
+    assert scene.toasts[-1].kind == "error"
+
+
+def test_bot_calls_are_legal_engine_actions():
+    g = rummy_position()
+    calls = g.call_actions(2)
+    assert calls and all(isinstance(a, CallRummy) for a in calls)
+
+
+# --------------------------------------------------------------------------- round end, saving
+
+
+def test_going_out_shows_the_round_end_and_deals_the_next_round(app):
+    g = build({0: "Q♠"}, pile="Q♦ 3♣", phase="play", melds=[(0, "J♣ J♦ J♠")])
+    g.turns = [3, 3, 3]
+    scene = play(app, g)
+    drag(app, spot(scene, c("Q♠")), scene.places[c("3♣")].rect.center)
+    assert g.phase in ("round_over", "game_over")
+    app.run_until(lambda: app.stack.top is not scene or scene.overlay is not None, timeout=5)
+    key(app, pygame.K_RETURN)
+    app.run_until(lambda: g.round_no == 2, timeout=5)
+    assert g.round_no == 2 and g.phase == "draw"
+    assert app.stack.top is scene
+
+
+def test_every_move_is_saved_with_a_backup(app, tmp_path):
+    pytest.importorskip("game.engine.save")
+    from game.engine.save import loads_game
+
+    g = build({0: "9♣ 9♠ 9♦ 2♦ 5♥ J♠"}, pile="Q♦")
+    scene = play(app, g, tmp_path)
+    click(app, scene.layout.stock.center)
+    save = tmp_path / "autosave.json"
+    assert save.exists() and loads_game(save.read_text()).phase == "play"
+    for card in ("9♣", "9♠", "9♦"):
+        click(app, spot(scene, c(card)))
+    key(app, pygame.K_RETURN)
+    assert len(loads_game(save.read_text()).melds) == 1
+    assert loads_game((tmp_path / "autosave.json.bak").read_text()).melds == []
+    seats = json.loads((tmp_path / "autosave.json.seats").read_text())
+    assert seats[0]["kind"] == "human" and seats[1]["level"] == "normal"
+
+
+def test_continue_a_saved_game(app, tmp_path, monkeypatch):
+    pytest.importorskip("game.engine.save")
+    monkeypatch.setenv("RUMMY5000_DATA_DIR", str(tmp_path))
+    scene = app.start_game("rummy5000", 3, seed=4)
+    g = scene.g
+    app.pump(2)
+    app.continue_game()
+    again = app.stack.top
+    assert again is not scene and again.g.hands == g.hands and again.c.human == 0
+
+
+def test_window_resize_relays_the_table(app):
+    g = build({0: "9♣ 9♠ 9♦ 2♦ 5♥ J♠"}, pile="Q♦")
+    scene = play(app, g)
+    before = scene.places[c("9♣")].rect.copy()
+    pygame.display.set_mode((1600, 1000), pygame.RESIZABLE)
+    post(pygame.VIDEORESIZE, size=(1600, 1000), w=1600, h=1000)
+    app.pump(2)
+    assert scene.size == (1600, 1000)
+    assert scene.places[c("9♣")].rect != before
+
+
+# --------------------------------------------------------------------------- the whole game
+
+
+def test_autoplay_plays_a_whole_game_in_the_window_and_exits_0(tmp_path):
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               RUMMY5000_DATA_DIR=str(tmp_path))
+    start = time.perf_counter()
+    proc = subprocess.run(
+        [sys.executable, "-m", "game", "--autoplay", "--seed", "1", "--players", "4", "--exit-after", "game"],
+        cwd=REPO_ROOT, env=env, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert time.perf_counter() - start < 120
+    assert not (tmp_path / "autosave.json").exists(), "autoplay leaves the person's save alone"
+
+
+def test_selftest_passes(tmp_path):
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               RUMMY5000_DATA_DIR=str(tmp_path))
+    proc = subprocess.run([sys.executable, "-m", "game", "--selftest"], cwd=REPO_ROOT, env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stdout + proc.stderr[-2000:]
+    for word in ("fonts", "sounds", "icon", "card faces", "computer round", "all checks passed"):
+        assert word in proc.stdout
+
+
+def test_exit_after_round(tmp_path):
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               RUMMY5000_DATA_DIR=str(tmp_path))
+    proc = subprocess.run(
+        [sys.executable, "-m", "game", "--autoplay", "--seed", "2", "--players", "8", "--exit-after", "round"],
+        cwd=REPO_ROOT, env=env, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr[-2000:]
