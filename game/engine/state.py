@@ -432,8 +432,27 @@ class GameState:
         o = self.must_use
         if o is None or self.phase != PLAY or self._obligation_met(seat):
             return None
-        if isinstance(action, MeldCards) and o in action.cards:
-            return None
+        if isinstance(action, MeldCards):
+            if o in action.cards:
+                return None
+            moved = action.cards
+        else:
+            if action.card == o:
+                return None
+            moved = (action.card,)
+        # fast path: a meld with the card is still there in what the hand keeps
+        one_meld = self.rules.one_meld_per_turn and (self.melds_this_turn or isinstance(action, MeldCards))
+        if not one_meld:
+            from .solver import meld_with_exists
+
+            rest = list(self.hands[seat])
+            for c in moved:
+                rest.remove(c)
+            rest.sort(key=lambda c: c in self.taken)
+            keep = 1 if self.rules.going_out == "discard_required" else 0
+            if meld_with_exists(self.ctx, o, rest, two_naturals=self.rules.deep_take_use == "new_meld_two_naturals",
+                                not_natural=self.taken, max_size=len(rest) - keep):
+                return None
         g = self.copy()
         g.must_use = None
         if isinstance(action, MeldCards):
