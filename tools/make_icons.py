@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """Draw the application icon into assets/icons/ (needs pygame-ce, nothing else).
 
-Writes ``icon.png`` (256x256) and ``icon.ico`` (PNG-compressed entries at 256, 128,
-64, 48, 32 and 16 pixels, packed into the ICO container by hand).
+Writes ``icon.png`` (256x256, the window icon and the Linux icon), ``icon.ico``
+(Windows: PNG-compressed entries at 256, 128, 64, 48, 32 and 16 pixels, packed into
+the ICO container by hand) and ``icon.icns`` (macOS: PNG entries from 16 to 1024
+pixels, packed into the ICNS container by hand).
 
     python3 tools/make_icons.py [--out DIR]
 """
@@ -25,6 +27,20 @@ import pygame  # noqa: E402
 SIZE = 256
 SCALE = 4  # draw large, then smooth-scale down for anti-aliasing
 ICO_SIZES = (256, 128, 64, 48, 32, 16)
+# ICNS element types that may hold PNG data, with their pixel sizes (the "@2x" types are
+# the Retina versions of the smaller point sizes).
+ICNS_TYPES = (
+    (b"icp4", 16),
+    (b"icp5", 32),
+    (b"ic11", 32),  # 16@2x
+    (b"ic12", 64),  # 32@2x
+    (b"ic07", 128),
+    (b"ic13", 256),  # 128@2x
+    (b"ic08", 256),
+    (b"ic14", 512),  # 256@2x
+    (b"ic09", 512),
+    (b"ic10", 1024),  # 512@2x
+)
 
 FELT = (22, 110, 62)
 FELT_DARK = (12, 74, 40)
@@ -125,6 +141,16 @@ def ico_bytes(images: list[tuple[int, bytes]]) -> bytes:
     return header + entries + blobs
 
 
+def icns_bytes(images: list[tuple[bytes, bytes]]) -> bytes:
+    """An ICNS file whose elements are PNG streams (supported since Mac OS X 10.7).
+
+    The container is a big-endian header (``icns``, total length) followed by elements
+    of (type, length including its 8-byte header, data).
+    """
+    body = b"".join(struct.pack(">4sI", kind, 8 + len(data)) + data for kind, data in images)
+    return struct.pack(">4sI", b"icns", 8 + len(body)) + body
+
+
 def main(argv: list[str] | None = None) -> int:
     default_out = Path(__file__).resolve().parent.parent / "assets" / "icons"
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -139,7 +165,19 @@ def main(argv: list[str] | None = None) -> int:
         scaled = icon if size == SIZE else pygame.transform.smoothscale(icon, (size, size))
         images.append((size, png_bytes(scaled)))
     (args.out / "icon.ico").write_bytes(ico_bytes(images))
-    for name in ("icon.png", "icon.ico"):
+
+    # macOS wants up to 1024 pixels: draw the large sizes afresh rather than blowing
+    # up the 256-pixel picture, and smooth-scale down from the nearest larger drawing.
+    large = draw_icon(1024)
+    by_size = {1024: large, SIZE: icon}
+    pngs: dict[int, bytes] = {}
+    for size in sorted({size for _, size in ICNS_TYPES}):
+        if size not in by_size:
+            source = large if size > SIZE else icon
+            by_size[size] = pygame.transform.smoothscale(source, (size, size))
+        pngs[size] = png_bytes(by_size[size])
+    (args.out / "icon.icns").write_bytes(icns_bytes([(k, pngs[n]) for k, n in ICNS_TYPES]))
+    for name in ("icon.png", "icon.ico", "icon.icns"):
         print(args.out / name)
     return 0
 
