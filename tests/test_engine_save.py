@@ -425,3 +425,26 @@ def test_a_floater_holding_a_drawn_card_round_trips():
                  melds=[meld(0, "run:5♣", "5♣ 6♣ 7♣ 8♣")], top="2♥")
     play(g, "draw")
     assert position_dict(loads_position(dumps_position(g))) == position_dict(g)
+
+
+@pytest.mark.xfail(strict=True, raises=SaveError, reason="engine: with joker_groups (Persian) a joker turned as the wild indicator gives wild rank 0, and that position does not load")
+def test_a_joker_indicator_with_joker_groups_round_trips():
+    rules = Rules.preset("persian", wild_indicator="extra_card")
+    for seed in range(400):
+        g, _ = new_game(rules, players=4, seed=seed)
+        if g.indicator is not None and g.indicator.is_joker:
+            break
+    else:
+        pytest.skip("no joker indicator came up")
+    assert position_dict(loads_position(dumps_position(g))) == position_dict(g)
+
+
+@pytest.mark.xfail(strict=True, raises=SaveError, reason="engine: after a swap on a meld of four laid at once (four_at_once_double), the meld's 'double' still names the wild, and the position does not load")
+def test_a_swap_on_a_doubled_meld_round_trips():
+    from engine_helpers import attempt, playing
+
+    g = playing("7♣ 7♦ 7♥ 6♠ 7♠ 2♦", rules={"preset": "persian", "wild_after_meld": "swap"}, wild="6",
+                others=("", "", ""))
+    assert attempt(g, "meld 7♣ 7♦ 7♥ 6♠") is None
+    assert attempt(g, "cover 7♠ on 1") is None
+    assert position_dict(loads_position(dumps_position(g))) == position_dict(g)
