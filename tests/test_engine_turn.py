@@ -578,3 +578,12 @@ def test_deep_take_refused_when_its_meld_would_leave_nothing_to_discard():
     g = position(["8♣", "Q♠"], pile="4♦ 8♥ 8♦", rules=R500)
     play(g, "take 8♥", "meld 8♣ 8♥ 8♦")
     assert g.results[-1].went_out == 0
+
+
+def test_after_a_deep_take_the_former_top_card_may_be_discarded():
+    # no-return is for a take of the top card alone
+    g = position(["9♥ 10♥ 2♠", "K♠"], pile="4♦ 8♥ 3♣ 5♠")
+    play(g, "take 8♥", "meld 8♥ 9♥ 10♥")
+    assert "discard 5♠" in legal_texts(g)
+    play(g, "discard 5♠")
+    assert [str(c) for c in g.pile] == ["4♦", "5♠"]
