@@ -564,3 +564,15 @@ def test_dealer_rotation_winner_with_penalty_scoring_the_lowest_charge_deals():
     assert g.results[-1].points == [20, 2, 17]
     g.next_round()
     assert g.dealer == 1
+
+
+def test_fixed_deal_with_dealer_upcard_turns_up_the_dealers_first_card():
+    # the project's rules doc: no upcard in a fixed deal, so the dealer's first card is turned
+    rules = Rules.preset("rummy500", wild_indicator="dealer_upcard")
+    for seed in range(15):
+        g, events = deal(rules, players=3, seed=seed)
+        first = [e for e in events if isinstance(e, ev.DealtHand) and e.seat == g.dealer][0].cards[0]
+        assert g.indicator == first == g.hands[g.dealer][0]
+        assert g.wild_rank == first.rank
+        assert first in PlayerView.of(g, (g.dealer + 1) % 3).known[g.dealer]
+        assert len(g.hands[g.dealer]) == 7
