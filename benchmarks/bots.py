@@ -36,8 +36,11 @@ from game.engine.view import view_of  # noqa: E402
 from game.simulate import Simulation, format_summary, mean_ci, parse_option, timing_summary  # noqa: E402
 
 
-def play_round(g, bots, max_actions=3000):
-    """Play the round in progress with ``bots`` (calls included); returns the round's points."""
+def play_round(g, bots, max_actions=3000, times=None):
+    """Play the round in progress with ``bots`` (calls included); returns the round's points.
+
+    ``times``: a dict level -> list, to which each ``choose`` call's seconds are added.
+    """
     actions = 0
     asked = None
     while g.phase not in ("round_over", "game_over") and actions < max_actions:
@@ -56,7 +59,12 @@ def play_round(g, bots, max_actions=3000):
             if called:
                 actions += 1
                 continue
-        g.apply(bots[g.current].choose(view_of(g, g.current)))
+        b = bots[g.current]
+        t = time.perf_counter()
+        a = b.choose(view_of(g, g.current))
+        if times is not None:
+            times.setdefault(b.level, []).append(time.perf_counter() - t)
+        g.apply(a)
         actions += 1
     if g.phase not in ("round_over", "game_over"):
         return None
@@ -73,18 +81,20 @@ def duplicate(args) -> dict:
         seat = r % n
         deal = args.seed * 1_000_003 + r // n if args.same_deal_per_seat else args.seed * 1_000_003 + r
         rel = []
-        for level in (args.hero, args.base):
+        for level_i, level in enumerate((args.hero, args.base)):
             g, _ = new_game(rules, n, seed=deal, dealer=(seat + n - 1) % n if args.hero_first else None)
             bots = [make_bot(args.others, seed=deal * 31 + s, **(hard_opts if args.others == "hard" else {}))
                     for s in range(n)]
-            bots[seat] = make_bot(level, seed=deal * 31 + seat, **(hard_opts if level == "hard" else {}))
+            opts = dict(hard_opts) if level == "hard" else {}
+            opts.update(dict(args.hero_option if level_i == 0 else args.base_option))
+            bots[seat] = make_bot(level, seed=deal * 31 + seat, **opts)
             pts = play_round(g, bots)
             if pts is None:
                 rel.append(None)
                 continue
             others = [pts[s] for s in range(n) if s != seat]
             rel.append(pts[seat] - sum(others) / len(others))
-            (hero_pts if level == args.hero else base_pts).append(pts[seat])
+            (hero_pts if level_i == 0 else base_pts).append(pts[seat])
         if None in rel:
             continue
         diffs.append(rel[0] - rel[1])
@@ -98,6 +108,7 @@ def duplicate(args) -> dict:
     return {
         "preset": args.preset, "players": n, "hero": args.hero, "base": args.base, "others": args.others,
         "rounds": len(diffs), "seed": args.seed, "hard_options": hard_opts,
+        "hero_options": dict(args.hero_option), "base_options": dict(args.base_option),
         "paired_advantage": round(m, 1), "ci95": round(ci, 1),
         "hero_points_per_round": round(hm, 1), "hero_ci95": round(hci, 1),
         "base_points_per_round": round(bm, 1), "base_ci95": round(bci, 1),
@@ -123,43 +134,20 @@ def tournament(args) -> dict:
 
 
 def timing(args) -> dict:
+    """Decision times of each level playing whole rounds against itself."""
     out = {}
     rules = Rules.preset(args.preset, **dict(args.option))
     for level in args.levels.split(","):
         opts = dict(args.hard_option) if level == "hard" else {}
-        times = []
+        times: dict[str, list[float]] = {}
         for gi in range(args.games):
             g, _ = new_game(rules, args.players, seed=args.seed + gi)
             bots = [make_bot(level, seed=gi * 10 + s, **opts) for s in range(args.players)]
             for _ in range(args.rounds_per_game):
-                t_before = len(times)
-                actions = 0
-                while g.phase not in ("round_over", "game_over") and actions < 3000:
-                    if g.call_open:
-                        for k in range(1, g.players):
-                            s = (g.discarder + k) % g.players
-                            if s in (g.current, g.discarder):
-                                continue
-                            c = bots[s].call(view_of(g, s))
-                            if c is not None:
-                                g.apply(c)
-                                break
-                        if g.phase != "draw" or not g.call_open:
-                            if g.phase == "call":
-                                pass
-                    if g.phase in ("round_over", "game_over"):
-                        break
-                    t = time.perf_counter()
-                    a = bots[g.current].choose(view_of(g, g.current))
-                    times.append(time.perf_counter() - t)
-                    g.apply(a)
-                    actions += 1
-                del t_before
-                if g.phase == "round_over":
-                    g.next_round()
-                else:
+                if play_round(g, bots, times=times) is None or g.phase != "round_over":
                     break
-        out[level] = timing_summary(times)
+                g.next_round()
+        out[level] = timing_summary(times.get(level, []))
         if args.progress:
             print(level, out[level], file=sys.stderr, flush=True)
     return {"preset": args.preset, "players": args.players, "decision_time": out}
@@ -181,6 +169,8 @@ def main(argv=None) -> int:
     d.add_argument("--base", default="normal")
     d.add_argument("--others", default="normal")
     d.add_argument("--rounds", type=int, default=100)
+    d.add_argument("--hero-option", action="append", default=[], type=parse_option)
+    d.add_argument("--base-option", action="append", default=[], type=parse_option)
     d.add_argument("--same-deal-per-seat", action="store_true")
     d.add_argument("--hero-first", action="store_true")
     t = sub.add_parser("tournament", parents=[common])

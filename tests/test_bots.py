@@ -4,12 +4,21 @@ from __future__ import annotations
 
 import ast
 import random
+from collections import Counter
 from pathlib import Path
 
 import pytest
 
 from game.bots import KINDS, LEVELS, BotError, make_bot
-from game.engine import CallRummy, Discard, IllegalActionError, Rules, new_game
+from game.engine import (
+    CallRummy,
+    Discard,
+    IllegalActionError,
+    Rules,
+    new_game,
+    parse_card,
+    parse_cards,
+)
 from game.engine.view import PlayerView, view_of
 from game.simulate import Simulation
 
@@ -308,3 +317,94 @@ def test_a_bot_only_ever_gets_a_player_view():
     b.propose = spy
     b.choose(view_of(g, g.current))
     assert seen == [PlayerView]
+
+
+# ---------------------------------------------------------------------- judgement
+
+
+def arranged(preset: str, hand: str, top: str, seat_melds=(), **options):
+    """A rummy game at the draw with seat 0 holding ``hand`` and ``top`` on the pile.
+
+    Cards are moved from wherever the deal put them, swapping with stock cards, so the
+    pack stays whole. ``seat_melds``: (seat, "cards") melds put on the table first.
+    """
+    from game.engine.melds import make_meld, shapes_for
+
+    rules = Rules.preset(preset, **options)
+    g, _ = new_game(rules, 3, seed=5, dealer=2)
+    assert g.current == 0 and g.phase == "draw"
+
+    def take(card):
+        for h in g.hands:
+            if card in h:
+                h.remove(card)
+                return
+        if card in g.stock:
+            g.stock.remove(card)
+            return
+        if card in g.pile:
+            g.pile.remove(card)
+            return
+        raise AssertionError(card)
+
+    wanted = parse_cards(hand)
+    top_card = parse_cards(top)[0]
+    for meld_seat, text in seat_melds:
+        cards = parse_cards(text)
+        for c in cards:
+            take(c)
+        shape = shapes_for(g.ctx, cards)[0]
+        g.melds.append(make_meld(g.ctx, cards, shape, meld_seat, g.next_meld_id))
+        g.next_meld_id += 1
+    for c in wanted + [top_card]:
+        take(c)
+    g.stock.extend(g.hands[0])
+    g.stock.extend(g.pile)
+    g.hands[0] = list(wanted)
+    g.known = [set() for _ in g.known]
+    g.upcards = [None] * len(g.upcards)
+    g.pile = [top_card]
+    # keep every other hand at a fixed size, drawn from the stock
+    for s in (1, 2):
+        while len(g.hands[s]) > 5:
+            g.stock.append(g.hands[s].pop())
+        while len(g.hands[s]) < 5:
+            g.hands[s].append(g.stock.pop(0))
+    assert Counter(g.all_cards()) == Counter(g.pack)
+    return g
+
+
+def test_normal_takes_the_discard_that_completes_a_set_of_aces():
+    g = arranged("rummy5000", "A♠ A♥ 6♣ 9♦ J♠", "A♦", min_upcard=2)
+    a = make_bot("normal", 1).choose(view_of(g, 0))
+    assert str(a) == "take A♦"
+
+
+def test_normal_does_not_feed_a_meld_on_the_table():
+    # seat 1 has a run of hearts on the table: the 9♥ would be laid off or called
+    g = arranged("rummy5000", "9♥ K♣ 4♦ 4♠ 4♣ 7♠", "2♣", seat_melds=[(1, "6♥ 7♥ 8♥")])
+    v = view_of(g, 0)
+    b = make_bot("normal", 1)
+    g.apply(b.choose(v))  # draw
+    while g.phase == "play" and g.current == 0:
+        a = b.choose(view_of(g, 0))
+        g.apply(a)
+        if isinstance(a, Discard):
+            assert a.card != parse_card("9♥")
+            break
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_melds_the_hundred_point_cards(level):
+    g = arranged("rummy5000", "A♠ A♥ A♣ 5♦ 9♣ J♦", "3♠")
+    b = bot(level, 2)
+    g.apply(b.choose(view_of(g, 0)))
+    for _ in range(8):
+        if g.current != 0 or g.phase != "play":
+            break
+        a = b.choose(view_of(g, 0))
+        g.apply(a)
+        if isinstance(a, Discard):
+            break
+    on_table = {c for m in g.melds if m.owner == 0 for c in m.cards}
+    assert {parse_card("A♠"), parse_card("A♥"), parse_card("A♣")} <= on_table

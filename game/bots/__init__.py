@@ -35,30 +35,21 @@ KINDS = (*LEVELS, "random")
 def make_bot(level: str, seed: int = 0, **options: Any) -> Bot:
     """A bot of ``level`` (easy, normal, hard or random) whose choices follow from ``seed``.
 
-    ``options`` tune the hard bot's search (``iterations``, ``time_limit``, ...).
+    ``options`` are the level's settings (``Bot.TUNABLE``), e.g. the hard bot's search
+    budget ``iterations`` and ``time_limit``; an unknown setting is a :class:`BotError`.
     """
     level = str(level).lower()
     if level == "easy":
-        from .easy import EasyBot
-
-        cls: type[Bot] = EasyBot
+        from .easy import EasyBot as cls
     elif level == "normal":
-        from .normal import NormalBot
-
-        cls = NormalBot
+        from .normal import NormalBot as cls
     elif level == "hard":
-        from .hard import HardBot
-
-        return HardBot(seed, **options)
+        from .hard import HardBot as cls
     elif level == "random":
-        from .randombot import RandomBot
-
-        cls = RandomBot
+        from .randombot import RandomBot as cls
     else:
         raise BotError(f"unknown bot level {level!r}; choose one of {', '.join(KINDS)}")
-    if options:
-        raise BotError(f"the {level} bot takes no options (got {', '.join(sorted(options))})")
-    return cls(seed)
+    return cls(seed, **options)
 
 
 __all__ = ["KINDS", "LEVELS", "Bot", "BotError", "make_bot", "require_view"]

@@ -92,10 +92,22 @@ class Bot:
     """Base class: subclasses implement :meth:`propose` and :meth:`propose_call`."""
 
     level = "base"
+    # names of the settings make_bot may pass (attributes of the bot, or entries of ``tuning``)
+    TUNABLE: tuple[str, ...] = ()
 
-    def __init__(self, seed: int = 0):
+    def __init__(self, seed: int = 0, **tuning):
+        unknown = sorted(set(tuning) - set(self.TUNABLE))
+        if unknown:
+            raise BotError(
+                f"the {self.level} bot has no setting {', '.join(unknown)}"
+                + (f" (settings: {', '.join(self.TUNABLE)})" if self.TUNABLE else "")
+            )
         self.seed = seed
         self.rng = random.Random(seed)
+        self.tuning = dict(tuning)
+        for k, v in tuning.items():
+            if hasattr(type(self), k):
+                setattr(self, k, v)
         self.refused = 0  # proposals missing or refused by the rules (should stay 0)
         self.last_seconds = 0.0
 

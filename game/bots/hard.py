@@ -137,17 +137,22 @@ class HardBot(NormalBot):
 
     def __init__(self, seed: int = 0, iterations: int = 24, time_limit: float | None = 0.6,
                  draw_candidates: int = 3, discard_candidates: int = 4, horizon: int | None = None,
-                 max_rollout_actions: int = 120):
-        super().__init__(seed)
+                 max_rollout_actions: int = 160, game_weight: float = 0.5, prune: bool = True,
+                 prune_after: int = 8, prune_z: float = 2.5, **tuning):
+        super().__init__(seed, **tuning)
         self.iterations = max(1, int(iterations))
         self.time_limit = time_limit
         self.draw_candidates = draw_candidates
         self.discard_candidates = discard_candidates
         self.horizon = horizon
         self.max_rollout_actions = max_rollout_actions
+        self.game_weight = game_weight
+        self.prune = prune
+        self.prune_after = prune_after
+        self.prune_z = prune_z
         self.searches = 0
         self.rollouts = 0
-        self._policy = FastPolicy(0)
+        self._policy = FastPolicy(0, **self.tuning)
 
     # ------------------------------------------------------------------ decisions
     def choose_draw(self, view: PlayerView, an: Analysis, checker: Checker):
@@ -176,29 +181,50 @@ class HardBot(NormalBot):
 
     # ------------------------------------------------------------------ search
     def search(self, view: PlayerView, an: Analysis, cands: Sequence) -> object:
+        """The candidate with the best average over imagined deals (see the module notes)."""
         self.searches += 1
         t0 = time.perf_counter()
-        totals = [0.0] * len(cands)
-        done = 0
         me = view.seat
-        horizon = self.horizon if self.horizon is not None else view.players + 1
-        for _ in range(self.iterations):
+        # by default: until this seat's next turn is over; 0: to the end of the round
+        horizon = view.players + 1 if self.horizon is None else (self.horizon or 10**6)
+        alive = list(range(len(cands)))
+        values: list[list[float]] = [[] for _ in cands]
+        for it in range(self.iterations):
             world = view.determinize(self.rng)
             world_seed = self.rng.getrandbits(32)
-            for i, a in enumerate(cands):
+            for i in alive:
                 g = world.copy()
                 try:
-                    g.apply(a)
-                except IllegalActionError:
-                    totals[i] = float("-inf")
+                    g.apply(cands[i])
+                except IllegalActionError:  # cannot happen: legality does not depend on hidden cards
+                    values[i].append(-1e9)
                     continue
-                totals[i] += self.play_ahead(g, me, an, horizon, world_seed)
+                values[i].append(self.play_ahead(g, me, an, horizon, world_seed))
                 self.rollouts += 1
-            done += 1
             if self.time_limit is not None and time.perf_counter() - t0 > self.time_limit:
                 break
-        best = max(range(len(cands)), key=lambda i: (totals[i], -i))
+            if self.prune and it + 1 >= self.prune_after and len(alive) > 1:
+                alive = self._survivors(alive, values)
+                if len(alive) == 1:
+                    break
+        best = max(alive, key=lambda i: (sum(values[i]) / max(1, len(values[i])), -i))
         return cands[best]
+
+    def _survivors(self, alive: list[int], values: list[list[float]]) -> list[int]:
+        """Drop candidates clearly worse than the leader (paired over the same deals)."""
+        n = min(len(values[i]) for i in alive)
+        mean = {i: sum(values[i][:n]) / n for i in alive}
+        lead = max(alive, key=lambda i: (mean[i], -i))
+        keep = [lead]
+        for i in alive:
+            if i == lead:
+                continue
+            d = [values[lead][k] - values[i][k] for k in range(n)]
+            m = sum(d) / n
+            var = sum((x - m) ** 2 for x in d) / max(1, n - 1)
+            if m <= self.prune_z * (var / n) ** 0.5:
+                keep.append(i)
+        return sorted(keep)
 
     def play_ahead(self, g, me: int, an: Analysis, horizon: int, seed: int) -> float:
         policy = self._policy
@@ -253,8 +279,15 @@ class HardBot(NormalBot):
         else:
             melded = g.melded_points()
             pts = [melded[s] + an.hand_worth(g.hands[s]) for s in range(n)]
+        if g.rules.lowest_total_wins:
+            pts = [-p for p in pts]
         others = [pts[s] for s in range(n) if s != me]
-        return pts[me] - sum(others) / max(1, len(others))
+        value = pts[me] - sum(others) / max(1, len(others))
+        if g.phase == GAME_OVER and self.game_weight:
+            # the game is decided in this imagined round: winning it is what counts
+            share = 1.0 / len(g.winners) if me in g.winners else 0.0
+            value += self.game_weight * g.rules.target * (share - 1.0 / n)
+        return value
 
     # ------------------------------------------------------------------ calls
     def propose_call(self, view: PlayerView, checker: Checker,

@@ -39,12 +39,13 @@ NEG = -1.0e9
 
 class NormalBot(Bot):
     level = "normal"
+    TUNABLE = ("stock_samples", "take_margin", "deep_limit", "feed_model")
     stock_samples = 6
     take_margin = 3.0
     deep_limit = 8
 
     def propose(self, view: PlayerView, checker: Checker):
-        an = Analysis(view)
+        an = Analysis(view, self.tuning)
         if view.phase == DRAW:
             return self.choose_draw(view, an, checker)
         if view.phase == CALL:
@@ -199,7 +200,7 @@ class NormalBot(Bot):
         pile_calls = [o for o in options if o.take is not None]
         if not pile_calls:
             return options[0]
-        an = Analysis(view)
+        an = Analysis(view, self.tuning)
         hand = list(view.hand)
         base = an.hand_worth(hand) if hand else 0.0
         best = None

@@ -22,6 +22,7 @@ was seen to take from the pile feeds that opponent).
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
@@ -51,8 +52,9 @@ def suit(c: int) -> int:
 class Analysis:
     """Facts about one view, computed once per decision."""
 
-    def __init__(self, view: PlayerView):
+    def __init__(self, view: PlayerView, tuning: dict | None = None):
         self.view = view
+        self.tuning = tuning or {}
         self.seat = view.seat
         self.rules = view.rules
         self.ctx = ctx = view.ctx
@@ -277,11 +279,46 @@ class Analysis:
                     danger += weight * (value + sum(self.value[k] for k in known if _related(c, k)))
                 elif same == 1 or near == 1:
                     danger += weight * 0.35 * value
-            # someone unseen may hold the partners
-            pair_odds = min(1.0, (self.live_rank[rank(c)] + 0.5 * self.live_wild) / self.unseen_n * 4)
-            spread = 1.0 + (0.5 * (self.players - 2) if self._deep_takes() else 0.0)
-            danger += 0.12 * value * pair_odds * spread
+            # someone may hold the partners among the cards this seat has not seen
+            if self.tuning.get("feed_model", 2) == 2:
+                their = (0.5 * value + self.tempo) if self.scoring in ("winner_collects", "penalty") \
+                    else 1.5 * value + 5.0
+                deep = self._deep_takes()
+                for k, s in enumerate(self.opponents):
+                    w = 1.0 if k == 0 else (0.5 if deep else 0.15)
+                    danger += w * self._use_odds(c, s) * their
+            else:
+                pair_odds = min(1.0, (self.live_rank[rank(c)] + 0.5 * self.live_wild) / self.unseen_n * 4)
+                spread = 1.0 + (0.5 * (self.players - 2) if self._deep_takes() else 0.0)
+                danger += 0.12 * value * pair_odds * spread
         return danger
+
+    def _use_odds(self, c: int, s: int) -> float:
+        """Chance that seat ``s`` holds, among its unknown cards, two partners for ``c``."""
+        v = self.view
+        h = 0 if v.floating[s] else v.hand_sizes[s] - len(v.known[s])
+        if h <= 0:
+            return 0.0
+        q = min(1.0, h / self.unseen_n)
+        ctx = self.ctx
+        lw = self.live_wild if self.wild_cap > 1 else 0
+        miss = 1.0
+        if ctx.allow_sets:
+            lam = (self.live_rank[rank(c)] + lw) * q
+            miss *= math.exp(-lam) * (1.0 + lam)
+        if ctx.allow_runs:
+            st = suit(c)
+
+            def p_has(pos: int) -> float:
+                if pos < ctx.run_lo or pos > ctx.run_hi:
+                    return 0.0
+                n = self.live_face[st * 16 + (1 if pos == 14 else pos)] + lw
+                return 1.0 - (1.0 - q) ** n
+
+            for p in ctx.run_positions(c):
+                for a, b in ((-2, -1), (-1, 1), (1, 2)):
+                    miss *= 1.0 - p_has(p + a) * p_has(p + b)
+        return 1.0 - miss
 
     def _deep_takes(self) -> bool:
         return self.rules.discard_pile == "splayed"
