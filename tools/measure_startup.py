@@ -4,7 +4,7 @@
 Launches the game (by default the frozen build in ``dist/``) on an X display, with a
 fresh data folder so it opens on the title screen, and measures from the launch:
 
-* ``window``: the window is mapped (``xdotool search --sync --onlyvisible --pid``);
+* ``window``: the window is mapped (``xdotool search --onlyvisible --pid``, polled);
 * ``first frame``: the game has drawn a complete frame and its loop is running. As soon
   as the window shows, F12 is sent; the game answers by drawing a frame and saving it
   as a screenshot, so the file's appearance bounds the first frame from above.
@@ -42,18 +42,26 @@ def launch_to_first_frame(
         run_env = dict(env, RUMMY5000_DATA_DIR=str(Path(tmp) / "data"),
                        RUMMY5000_SCREENSHOT_DIR=str(shots))  # fmt: skip
         start = time.perf_counter()
-        proc = subprocess.Popen(cmd, env=run_env, stdout=subprocess.DEVNULL,
-                                stderr=subprocess.DEVNULL)  # fmt: skip
+        log = open(Path(tmp) / "log.txt", "w+")  # closed in the finally below
+        proc = subprocess.Popen(cmd, env=run_env, stdout=log, stderr=subprocess.STDOUT)
+        deadline = start + timeout
         try:
-            found = subprocess.run(
-                ["xdotool", "search", "--sync", "--onlyvisible", "--pid", str(proc.pid)],
-                capture_output=True, text=True, env=env, timeout=timeout,
-            )  # fmt: skip
+            # poll (xdotool's own --sync looks only every half second)
+            wid = ""
+            while not wid:
+                if proc.poll() is not None:
+                    log.seek(0)
+                    raise RuntimeError(f"the game exited ({proc.returncode}): {log.read()[-2000:]}")
+                if time.perf_counter() > deadline:
+                    raise TimeoutError("the window did not show")
+                wid = subprocess.run(
+                    ["xdotool", "search", "--onlyvisible", "--pid", str(proc.pid)],
+                    capture_output=True, text=True, env=env, timeout=timeout,
+                ).stdout.strip()  # fmt: skip
+                if not wid:
+                    time.sleep(0.005)
             window_at = time.perf_counter() - start
-            wid = found.stdout.split()[0]
-            subprocess.run(["xdotool", "windowfocus", "--sync", wid], env=env, timeout=timeout,
-                           capture_output=True)  # fmt: skip
-            deadline = start + timeout
+            wid = wid.split()[0]
             while time.perf_counter() < deadline:
                 subprocess.run(["xdotool", "key", "--window", wid, "F12"], env=env,
                                capture_output=True, timeout=timeout)  # fmt: skip
@@ -68,6 +76,7 @@ def launch_to_first_frame(
             except subprocess.TimeoutExpired:
                 proc.kill()
                 proc.wait()
+            log.close()
 
 
 def wall_time(cmd: list[str], env: dict[str, str]) -> float:
