@@ -556,7 +556,6 @@ def test_dealer_rotation_winner_when_nobody_went_out_the_top_scorer_deals():
     assert g.dealer == 2
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason="engine: with penalty scoring and nobody out, dealer_rotation = winner gives the deal to the highest penalty (the round's loser)")
 def test_dealer_rotation_winner_with_penalty_scoring_the_lowest_charge_deals():
     rules = Rules.preset("basic", round_scoring="penalty", dealer_rotation="winner", target=1000)
     g = position(["K♦ Q♦", "2♦", "9♣ 8♣"], rules=rules, dealer=2)

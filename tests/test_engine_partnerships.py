@@ -75,3 +75,18 @@ def test_persian_pack_has_four_jokers():
     r = Rules.preset("persian")
     assert r.pack_size(1) == 56
     assert r.values["Jk"] == 20
+
+
+def test_a_joker_never_names_the_wild_rank_when_jokers_are_not_wild():
+    from game.engine import new_game
+
+    rules = Rules.preset("persian", wild_indicator="extra_card")
+    turned = 0
+    for seed in range(200):
+        g, _ = new_game(rules, players=4, seed=seed)
+        assert g.indicator is not None and not g.indicator.is_joker
+        assert g.wild_rank in range(1, 14)
+        # jokers turned before the indicator stay in the dealer's hand, in plain view
+        extra = [c for c in g.hands[g.dealer] if c.is_joker and c in g.known[g.dealer]]
+        turned += len(extra)
+    assert turned  # the case came up

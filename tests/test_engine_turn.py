@@ -550,7 +550,6 @@ def test_illegal_actions_leave_the_state_unchanged():
         assert position_dict(g) == before
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason="engine: legal_actions omits melds where a wild stands in for a natural the player also holds (8♠ Jk 10♠ while holding 9♠); apply accepts them")
 def test_legal_actions_list_a_wild_standing_in_for_a_held_natural():
     g = playing("8♠ 9♠ 10♠ Jk 2♦", rules=JK)
     melds = {(frozenset(map(str, a.cards)), a.shape) for a in g.legal_actions()

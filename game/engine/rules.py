@@ -17,10 +17,32 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
-from .cards import Card, build_pack, rank_text
-from .errors import RulesError
+from .cards import Card, build_pack, card_text, parse_card, rank_text
+from .errors import ParseError, RulesError
 
 PERMANENT_WILDS = ("jokers", "twos", "tens", "one_eyed_jacks")
+
+
+def _value_key(key: object) -> str:
+    """A values entry's name: a rank (``A``, ``10``), ``Jk``, ``wild``, ``wild_ace``,
+    ``ace_low``, or one card (``Q♠``, also written ``Qs``)."""
+    if not isinstance(key, str):
+        raise RulesError(f"option values has an entry {key!r}: name a rank, a card, wild or wild_ace")
+    k = key.strip()
+    if k in VALUE_KEYS:
+        return k
+    if k.upper() in VALUE_KEYS:
+        return k.upper()
+    if k.upper() == "T":
+        return "10"
+    try:
+        card = parse_card(k)
+    except ParseError:
+        raise RulesError(
+            f"option values has an unknown entry {key!r}: name a rank (A, 2 .. K), Jk, wild, "
+            f"wild_ace, ace_low or one card such as Q♠"
+        ) from None
+    return card_text(card & 127)
 
 # option name -> allowed values (None: checked by hand below)
 CHOICES: dict[str, tuple] = {
@@ -169,7 +191,11 @@ class Rules:
         merged = {**base, **overrides}
         if "values" in overrides:
             vals = dict(base.get("values", VALUES_5000))
-            vals.update(overrides["values"] or {})
+            extra = overrides["values"] or {}
+            if not isinstance(extra, dict):
+                raise RulesError("option values must map card names (A, 2 .. K, Jk, wild, Q♠ ...) to points")
+            for key, v in extra.items():
+                vals[_value_key(key)] = v
             merged["values"] = vals
         if isinstance(merged.get("permanent_wilds"), (list, tuple, set)):
             merged["permanent_wilds"] = frozenset(merged["permanent_wilds"])

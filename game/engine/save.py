@@ -76,6 +76,8 @@ def position_dict(g: GameState) -> dict:
             d = {"layoff": e[1], "card": card_text(e[2])}
         else:
             d = {"cover": e[1], "card": card_text(e[2]), "index": e[3], "wild": _opt_card(e[4]), "by": e[5]}
+            if e[6]:
+                d["double"] = True
         if e[-2]:
             d["public"] = _cards(e[-2])
         if e[-1] is not None:
@@ -475,7 +477,8 @@ def position_from_dict(data: dict) -> GameState:
             else:
                 w = e.get("wild")
                 g.turn_log.append(("cover", int(e["cover"]), parse_card(e["card"]), int(e["index"]),
-                                   None if w is None else parse_card(w), int(e["by"])) + tail)
+                                   None if w is None else parse_card(w), int(e["by"]), e.get("double") is True)
+                                  + tail)
         except (KeyError, TypeError, ValueError, AttributeError):
             raise tr.fail(f"turn_log[{i}]", "is not a meld, layoff or cover entry") from None
     g.melds_this_turn = tr.get("melds_this_turn", int, 0)

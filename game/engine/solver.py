@@ -157,15 +157,20 @@ def iter_melds(ctx: MeldContext, hand: Sequence[int], must: int | None = None) -
                     pool = [c for c in wilds if c not in naturals]
                     if gaps > len(pool):
                         continue
-                    for ws in _multisets(list(_face_groups(pool).values()), gaps):
-                        cards = naturals + ws
-                        if must_face is not None and not any(c & 127 == must_face for c in cards):
-                            continue
-                        slots, _ = arrange_run(ctx, cards, suit, lo)
-                        if slots is not None:
-                            out = emit(cards, (RUN, suit, lo))
-                            if out:
-                                yield out
+                    groups = list(_face_groups(pool).values())
+                    # a wild may also stand in for a natural the hand holds (kept for elsewhere)
+                    for k in range(0, min(len(pool) - gaps, len(naturals) - 1) + 1):
+                        for out_idx in combinations(range(len(naturals)), k):
+                            kept = [c for j, c in enumerate(naturals) if j not in out_idx]
+                            for ws in _multisets(groups, gaps + k):
+                                cards = kept + ws
+                                if must_face is not None and not any(c & 127 == must_face for c in cards):
+                                    continue
+                                slots, _ = arrange_run(ctx, cards, suit, lo)
+                                if slots is not None:
+                                    out = emit(cards, (RUN, suit, lo))
+                                    if out:
+                                        yield out
     if ctx.joker_groups and (must is None or (must >> 4) & 7 == JOKER_SUIT):
         jokers = [c for c in hand if (c >> 4) & 7 == JOKER_SUIT]
         for size in range(len(jokers), m - 1, -1):

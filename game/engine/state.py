@@ -279,7 +279,7 @@ class GameState:
                 else:
                     self.set_aside.append(ind)
             faceup = [ind]
-            while perm(ind):
+            while perm(ind) or ind.is_joker:  # a joker has no rank to name
                 if rules.indicator_on_permanent_wild == "replace" and style != "dealer_upcard":
                     # bury the permanent wild and turn another in its place
                     if style == "separate":
@@ -339,9 +339,9 @@ class GameState:
         if self.rules.dealer_rotation == "winner" and last is not None:
             if last.went_out is not None:
                 self.dealer = last.went_out
-            else:
-                best = max(last.points)
-                self.dealer = last.points.index(best)
+            else:  # the round's best score: the lowest charge under penalty scoring
+                pts = last.points
+                self.dealer = pts.index(min(pts) if self.rules.lowest_total_wins else max(pts))
         else:
             self.dealer = (self.dealer + 1) % self.players
         self.round_no += 1
@@ -805,15 +805,17 @@ class GameState:
         self._remove_from_hand(seat, a.card)
         wild = None
         old_by = m.by[i]
+        old_double = m.double
         if self.rules.wild_after_meld == "swap":
             wild = m.cards[i]
             m.cards[i] = Card(a.card)
             m.by[i] = seat
+            m.double = m.double - {wild}  # the wild leaves; the card put in was not laid at once
             self.hands[seat].append(wild)
             self.known[seat].add(wild)
         else:
             m.covers[i] = (Card(a.card), seat)
-        self.turn_log.append(("cover", m.id, a.card, i, wild, old_by, pub, up))
+        self.turn_log.append(("cover", m.id, a.card, i, wild, old_by, old_double != m.double, pub, up))
         return [ev.Covered(seat, Card(a.card), m.id, i, wild)] + self._after_play(seat)
 
     def _public_part(self, seat: int, cards) -> tuple[tuple, Card | None]:
@@ -859,11 +861,13 @@ class GameState:
             hand.append(entry[2])
             what = f"lay-off of the {entry[2]}"
         else:
-            card, i, wild, old_by = entry[2:6]
+            card, i, wild, old_by, was_double = entry[2:7]
             if wild is not None:
                 hand.remove(wild)
                 m.cards[i] = wild
                 m.by[i] = old_by
+                if was_double:
+                    m.double = m.double | {wild}
                 self.known[seat].discard(wild)
             else:
                 del m.covers[i]
