@@ -257,15 +257,18 @@ class TableLayout:
         step = max(step, 1.0)
         return [Rect(int(area.x + i * step), area.y, bw, bh) for i in range(n)]
 
-    def meld_flow(self, seat: int, melds: list[tuple[int, set[int] | frozenset[int]]]) -> MeldFlow:
+    def meld_flow(self, seat: int, melds: list[tuple[int, set[int] | frozenset[int]]],
+                  reserve: int = 0) -> MeldFlow:
         """Lay out a seat's melds in its meld area.
 
         ``melds`` gives, per meld, its card count and the indexes that carry a cover
         card (a real card laid on a wild). Melds flow left to right in rows, each a strip
         of overlapped cards with a label tag above; if they do not fit, the cards shrink
-        (down to about half size) and the strips squeeze.
+        (down to about half size) and the strips squeeze. ``reserve`` keeps that many
+        pixels free at the bottom of the area.
         """
-        area = self.seats[seat].melds
+        area = Rect(self.seats[seat].melds)
+        area.h = max(10, area.h - reserve)
         base_w, base_h = self.seat_card(seat)
         best = None
         for scale in (1.0, 0.9, 0.8, 0.72, 0.64, 0.57, 0.5):

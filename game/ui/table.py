@@ -137,20 +137,31 @@ def short_meld(m: Any) -> str:
     return "wilds"
 
 
+def card_name(card: int) -> str:
+    """``10♥``: the card without the deck copy marker (``#2``) the player does not need."""
+    from game.engine import Card
+
+    return str(Card(card)).split("#")[0]
+
+
+def cards_name(cards: Any) -> str:
+    return " ".join(card_name(c) for c in cards)
+
+
 def action_words(action: Any) -> str:
     """A move as a short phrase for the list of last moves."""
     if isinstance(action, DrawStock):
         return "drew from the stock"
     if isinstance(action, TakePile):
-        return f"took the pile from {action.card}"
+        return f"took the pile from {card_name(action.card)}"
     if isinstance(action, MeldCards):
-        return "melded " + " ".join(map(str, action.cards))
+        return "melded " + cards_name(action.cards)
     if isinstance(action, LayOff):
-        return f"laid {action.card} off on #{action.meld}"
+        return f"laid {card_name(action.card)} off on #{action.meld}"
     if isinstance(action, Cover):
-        return f"put {action.card} on the wild in #{action.meld}"
+        return f"put {card_name(action.card)} on the wild in #{action.meld}"
     if isinstance(action, Discard):
-        return f"discarded {action.card}"
+        return f"discarded {card_name(action.card)}"
     if isinstance(action, Undo):
         return "took back a move"
     if isinstance(action, EndRound):
@@ -343,10 +354,13 @@ class TableScene(Scene):
         by_owner: dict[int, list[Any]] = {s: [] for s in range(g.players)}
         for m in g.melds:
             by_owner[m.owner].append(m)
+        lays_elsewhere = {s for m in g.melds for _, s, _ in m.placed() if s != m.owner}
+        reserve = max(10, int(L.font_small * 0.85)) + 10
         for seat, melds in by_owner.items():
             if not melds:
                 continue
-            flow = L.meld_flow(seat, [(len(m.cards), frozenset(m.covers)) for m in melds])
+            flow = L.meld_flow(seat, [(len(m.cards), frozenset(m.covers)) for m in melds],
+                               reserve=reserve if seat in lays_elsewhere else 0)
             for k, m in enumerate(melds):
                 rects = flow.melds[k]
                 for i, c in enumerate(m.cards):
@@ -1302,6 +1316,7 @@ class TableScene(Scene):
         self._draw_stock(surface, hidden | dragging)
         self._draw_pile_label(surface)
         self._draw_meld_labels(surface)
+        self._draw_laid_elsewhere(surface)
         wild = self.g.ctx.is_wild
         sel = set(self.selected)
         art = self.art
@@ -1478,6 +1493,30 @@ class TableScene(Scene):
             chip = Rect(r.x, r.y, img.get_width() + 8, r.h)
             pygame.draw.rect(surface, col, chip, border_radius=max(3, chip.h // 3))
             surface.blit(img, img.get_rect(midleft=(chip.x + 4, chip.centery)))
+
+    def _draw_laid_elsewhere(self, surface: pygame.Surface) -> None:
+        """In each seat's meld area, the cards it laid on other seats' melds: ``9♣ → #3``,
+        with the same label colour as that meld, so one meld reads as one across seats."""
+        g = self.g
+        L = self.layout
+        elsewhere: dict[int, list[tuple[int, Any]]] = {}
+        for m in g.melds:
+            for card, seat, _ in m.placed():
+                if seat != m.owner:
+                    elsewhere.setdefault(seat, []).append((card, m))
+        fs = max(10, int(L.font_small * 0.85))
+        for seat, items in elsewhere.items():
+            area = L.seats[seat].melds
+            x = area.x
+            y = area.bottom - fs - 6
+            for card, m in items:
+                img = self.text.render(f"{card_name(card)} → #{m.id}", fs, (20, 20, 20), bold=True)
+                chip = Rect(x, y, img.get_width() + 10, fs + 4)
+                if chip.right > area.right:
+                    break
+                pygame.draw.rect(surface, self._seat_colour(m.owner), chip, border_radius=chip.h // 2)
+                surface.blit(img, img.get_rect(center=chip.center))
+                x = chip.right + 4
 
     def _draw_tab(self, surface: pygame.Surface, p: Place) -> None:
         """A small seat-coloured tab under a melded card: whose card it is."""
