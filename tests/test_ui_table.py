@@ -448,6 +448,30 @@ def test_double_click_discards(app):
     assert g.pile[-1] == c("Q♠") and g.current == 1
 
 
+def test_drag_within_the_hand_reorders_it(app):
+    g = build({0: "2♣ 5♦ 9♠ J♥"}, pile="Q♦", phase="play")
+    scene = play(app, g)
+    scene.order = parse_cards("2♣ 5♦ 9♠ J♥")
+    scene._place(force=True)
+    last = scene.places[c("J♥")].rect
+    drag(app, spot(scene, c("2♣")), (last.right + 5, last.centery))
+    assert scene.order[-1] == c("2♣") and g.phase == "play" and g.hands[0] and len(g.hands[0]) == 4
+    key(app, pygame.K_s)  # sort (by rank, then by suit again)
+    assert [x & 15 for x in scene.order] == sorted(x & 15 for x in scene.order)
+
+
+def test_deal_animates_from_the_stock(app):
+    scene = app.start_game("rummy5000", 4, seed=9)
+    app.pump(2)
+    assert scene.anim.active
+    hidden = scene.anim.hidden()
+    assert set(scene.g.hands[0]) <= hidden  # the person's cards are still on their way
+    first = min(scene.anim.tweens, key=lambda t: t.delay)
+    assert first.src == scene.layout.stock and not first.face_from
+    app.run_until(lambda: not scene.anim.active, timeout=15)
+    assert not scene.anim.active
+
+
 def test_shape_choice_when_a_wild_could_mean_two_things(app):
     g = build({0: "7♥ 8♥ K♠ 2♦ 4♣"}, pile="Q♦", phase="play", wild=13)
     scene = play(app, g)

@@ -204,7 +204,7 @@ class Controller:
         self._pool: ThreadPoolExecutor | None = None
         self.last_error: str | None = None
         self.history: list[str] = []
-        self.moves: list[tuple[int, Any]] = []
+        self.moves: list[tuple[int, Any, tuple]] = []  # (seat, action, its events)
         self.save_error: str | None = None
         self._clock = clock
 
@@ -378,7 +378,7 @@ class Controller:
         events = g.apply(action)  # an illegal move raises and leaves the state as it was
         self.version += 1
         self.history.append(f"{self.seats[seat].name}: {action}")
-        self.moves.append((seat, action))
+        self.moves.append((seat, action, tuple(events)))
         del self.history[:-50]
         del self.moves[:-50]
         if not g.call_open:

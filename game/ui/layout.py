@@ -254,7 +254,8 @@ class TableLayout:
         area = self.seats[seat].backs
         bw, bh = self.back_card
         step = min(bw * 0.3, (area.w - bw) / max(1, n - 1))
-        step = max(step, 1.0)
+        if step < 3:  # no room for a fan: a neat little stack (the count badge tells how many)
+            return [Rect(area.x + 3 * min(i, 2), area.y, bw, bh) for i in range(n)]
         return [Rect(int(area.x + i * step), area.y, bw, bh) for i in range(n)]
 
     def meld_flow(self, seat: int, melds: list[tuple[int, set[int] | frozenset[int]]],

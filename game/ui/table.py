@@ -148,12 +148,15 @@ def cards_name(cards: Any) -> str:
     return " ".join(card_name(c) for c in cards)
 
 
-def action_words(action: Any) -> str:
+def action_words(action: Any, events: Any = ()) -> str:
     """A move as a short phrase for the list of last moves."""
     if isinstance(action, DrawStock):
         return "drew from the stock"
     if isinstance(action, TakePile):
-        return f"took the pile from {card_name(action.card)}"
+        took = next((e for e in events if isinstance(e, ev.TookPile)), None)
+        if took is not None and len(took.cards) > 1:
+            return f"took {len(took.cards)} cards from the pile ({card_name(action.card)} up)"
+        return f"took {card_name(action.card)} from the pile"
     if isinstance(action, MeldCards):
         return "melded " + cards_name(action.cards)
     if isinstance(action, LayOff):
@@ -287,6 +290,9 @@ class TableScene(Scene):
         self.drag = None
         self.press = None
         self._place(force=True)
+        if self._pending_deal:  # the first deal of a new game, once the table has a size
+            events, self._pending_deal = self._pending_deal, None
+            self._animate_deal(events)
         self._layout_buttons()
         if self.choice:
             self.choice.layout(self.text, self.layout.font_normal, Rect(0, 0, *self.size))
@@ -380,8 +386,9 @@ class TableScene(Scene):
             hand = g.hands[seat]
             up = g.upcards[seat] if g.upcards[seat] in hand else None
             backs = [c for c in hand if c != up]
+            shown = g.phase in ("round_over", "game_over")  # hands are shown for the count
             for i, (c, r) in enumerate(zip(backs, L.back_rects(seat, len(backs)))):
-                p = Place(r, False, "back", seat=seat, index=i)
+                p = Place(r, shown, "back", seat=seat, index=i)
                 places[c] = p
                 draw.append((c, p))
             if up is not None:
@@ -484,11 +491,12 @@ class TableScene(Scene):
                 order.append(c)
                 seen.add(c)
         self.sound("card_shuffle")
+        stagger = min(DEAL_STAGGER, 2.4 / max(1, len(order)))  # a big deal still takes ~2.5 s
         for k, c in enumerate(order):
             p = self.places.get(c)
             if p is None or p.zone == "stock":
                 continue
-            self._tween(c, p, Rect(L.stock), False, DEAL_TIME, k * DEAL_STAGGER, layer=1)
+            self._tween(c, p, Rect(L.stock), False, DEAL_TIME, k * stagger, layer=1)
 
     def _sounds(self, events: list) -> None:
         names = []
@@ -710,8 +718,19 @@ class TableScene(Scene):
             self.message(why or "You cannot call Rummy! now", "error")
             self.sound("error")
             return
-        if calls[0].take is not None:  # pile calls: the deepest card
-            self._act(calls[0])
+        if calls[0].take is not None:  # pile calls: which card to take the pile down to
+            takes = [a for a in calls if a.take is not None]
+            if len(takes) == 1:
+                self._act(takes[0])
+                return
+
+            def pick_take(i: int) -> None:
+                self.choice = None
+                self._act(takes[i])
+
+            self._ask("Rummy! Take the pile down to:",
+                      [f"the {card_name(a.take)} ({len(g.pile) - g.pile.index(a.take)} cards)" for a in takes],
+                      pick_take)
             return
         by_meld: dict[int, list[Any]] = {}
         for a in calls:
@@ -1030,7 +1049,11 @@ class TableScene(Scene):
                 self.draw_stock()
             return
         if drag.kind == "pile":
-            if meld is not None and self.c.human_may_call() and len(drag.cards) == 1:
+            calling = self.c.human_may_call() and not self.c.human_to_act
+            if calling and self.g.rules.rummy_calls == "pile" and (in_hand_zone or meld is not None
+                                                                  or L.own_melds.collidepoint(pos)):
+                self._act(CallRummy(self.c.human, take=drag.cards[0]))
+            elif meld is not None and self.c.human_may_call() and len(drag.cards) == 1:
                 self.call_rummy(meld)
             elif in_hand_zone or L.own_melds.collidepoint(pos):
                 self.take_pile(drag.cards[0])
@@ -1416,10 +1439,9 @@ class TableScene(Scene):
                 right = cr.x - 4
             self.text.blit(surface, s.name, fn, (x, plate.y + L.pad // 2), TEXT, bold=True,
                            max_w=right - x)
-            parts = []
+            parts = [f"{g.scores[seat]} pts"]
             if s.kind == "bot" and s.level:
                 parts.append(s.level)
-            parts.append(f"{g.scores[seat]} pts")
             if g.floating[seat]:
                 parts.append("floating")
             y2 = plate.y + L.pad // 2 + fn + 2
@@ -1669,11 +1691,11 @@ class TableScene(Scene):
         if room >= 2 and self.c.moves:
             self.text.blit(surface, "Last moves", fs, (head.x, log_top), TEXT_DIM)
             y = log_top + line
-            for seat, action in self.c.moves[-room:]:
+            for seat, action, events in self.c.moves[-room:]:
                 col = self._seat_colour(seat)
                 pygame.draw.circle(surface, col, (head.x + fs // 3, y + line // 2 - 1), max(2, fs // 4))
                 name = self.c.seats[seat].name
-                self.text.blit(surface, f"{name} {action_words(action)}", fs, (head.x + fs, y),
+                self.text.blit(surface, f"{name} {action_words(action, events)}", fs, (head.x + fs, y),
                                (205, 215, 208), max_w=head.w - fs)
                 y += line
         # buttons, and the countdown under "Rummy!"
