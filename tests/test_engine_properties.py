@@ -244,3 +244,273 @@ def test_a_game_is_reproducible_from_its_seed_and_actions():
         a = rng.choice(g.legal_actions())
         assert g.apply(a) == h.apply(a)
     assert position_dict(g) == position_dict(h)
+
+
+# --------------------------------------------------------------------------- an independent referee
+#
+# The referee re-reads RULES.md sections 4-7 without the engine's meld code: after every
+# action of a random game it checks every meld on the table, and at the end of every
+# turn it checks that the turn's duties were met.
+
+
+class Referee:
+    def __init__(self, g):
+        self.g = g
+        self.turn = None
+
+    # -- cards
+    def wild(self, c) -> bool:
+        g = self.g
+        if g.rules.is_permanent_wild(c):
+            return True
+        return not c.is_joker and g.wild_rank is not None and c.rank == g.wild_rank
+
+    def run_bounds(self):
+        r = self.g.rules
+        mode = "high_only" if r.lowest_rank > 2 else r.aces
+        lo = 1 if mode != "high_only" else (r.lowest_rank if r.lowest_rank > 2 else 2)
+        hi = 13 if mode == "low_only" else 14
+        return lo, hi
+
+    def natural_in_run(self, c, suit, pos) -> bool:
+        if c.is_joker or c.suit != suit or c.rank != (1 if pos == 14 else pos):
+            return False
+        return not self.wild(c) or self.g.rules.wild_rank_natural_in_place
+
+    def natural_in_set(self, c, rank) -> bool:
+        if c.is_joker or c.rank != rank:
+            return False
+        return not self.wild(c) or self.g.rules.wild_rank_natural_in_place
+
+    def limit_ok(self, n, wild_idx, naturals, halves) -> bool:
+        limit = self.g.rules.wild_limit
+        w = len(wild_idx)
+        if limit == "fewer_than_naturals":
+            return naturals > w
+        if limit == "one_per_meld":
+            if w <= 1:
+                return True
+            return w == 2 and n >= 6 and halves(wild_idx)
+        return True
+
+    # -- melds
+    def check_meld(self, m, new=False) -> str | None:
+        g = self.g
+        r = g.rules
+        cards = list(m.cards)
+        n = len(cards)
+        if new and n < r.min_meld:
+            return "a new meld smaller than min_meld"
+        if m.kind == "set":
+            if m.rank == 0:  # a group of jokers (joker_groups)
+                return None if all(c.is_joker for c in cards) else "a joker group with other cards"
+            if not r.allow_sets:
+                return "a set where sets are not allowed"
+            if n > 4 * g.decks:
+                return "a set larger than 4 x decks"
+            for c in cards:
+                if not (self.wild(c) or (not c.is_joker and c.rank == m.rank)):
+                    return f"{c} in a set of {m.rank}"
+            nat = [i for i, c in enumerate(cards) if self.natural_in_set(c, m.rank)]
+            all_rank = all(not c.is_joker and c.rank == m.rank for c in cards)
+            if all_rank:
+                return None  # the wild rank's own set, or a plain set
+            if not nat:
+                return "a set without a natural card"
+            wild_idx = [i for i in range(n) if i not in nat]
+            if not self.limit_ok(n, wild_idx, len(nat), lambda w: True):
+                return "a set over the wild limit"
+            return None
+        if m.kind == "run":
+            if not r.allow_runs:
+                return "a run where runs are not allowed"
+            lo_b, hi_b = self.run_bounds()
+            if n > 13 or m.lo < lo_b or m.lo + n - 1 > hi_b:
+                return f"a run out of bounds ({m.lo}..{m.lo + n - 1})"
+            nat = []
+            for i, c in enumerate(cards):
+                if self.natural_in_run(c, m.suit, m.lo + i):
+                    nat.append(i)
+                elif not self.wild(c):
+                    return f"{c} out of place in a run"
+            if not nat:
+                return "a run without a natural card"
+            wild_idx = [i for i in range(n) if i not in nat]
+
+            def halves(w):
+                i, j = sorted(w)
+                return any(i < k <= j for k in range(3, n - 2))
+            if not self.limit_ok(n, wild_idx, len(nat), halves):
+                return "a run over the wild limit"
+            return None
+        # a group of wilds
+        if not r.wild_set:
+            return "a group of wilds without wild_set"
+        if not all(self.wild(c) for c in cards):
+            return "a natural card in a group of wilds"
+        if new and not all(r.is_permanent_wild(c) for c in cards):
+            return "a new group of wilds with a round wild"
+        return None
+
+    def check_covers(self, m) -> str | None:
+        for i, (c, _s) in m.covers.items():
+            w = m.cards[i]
+            if not self.wild(w) or self.wild(c):
+                return "a cover that is not a real card on a wild"
+            if m.kind == "run":
+                if self.natural_in_run(w, m.suit, m.lo + i) or not self.natural_in_run(c, m.suit, m.lo + i):
+                    return "a cover that is not the wild's real card"
+            elif c.is_joker or c.rank != m.rank or self.natural_in_set(w, m.rank):
+                return "a cover that is not the wild's real card"
+        return None
+
+    def fits(self, m, c) -> bool:
+        """Whether ``c`` could be laid off on ``m`` or laid on one of its wilds."""
+        from game.engine.melds import Meld
+
+        if m.kind == "run":
+            trials = [Meld(0, 0, "run", 0, m.suit, m.lo, list(m.cards) + [c]),
+                      Meld(0, 0, "run", 0, m.suit, m.lo - 1, [c] + list(m.cards))]
+        else:
+            trials = [Meld(0, 0, m.kind, m.rank, 0, 0, list(m.cards) + [c])]
+        if any(self.check_meld(t) is None for t in trials):
+            return True
+        if self.g.rules.wild_after_meld == "stays" and not self.wild(c):
+            probe = m.copy()
+            for i in range(len(m.cards)):
+                if i not in m.covers:
+                    probe.covers = {**m.covers, i: (c, 0)}
+                    if self.check_covers(probe) is None:
+                        return True
+        return False
+
+    def playable(self, seat, c) -> bool:
+        g = self.g
+        if g.rules.layoff_needs_own_meld and not any(m.owner == seat for m in g.melds):
+            return False
+        return any(self.fits(m, c) for m in g.melds)
+
+    # -- actions
+    def before(self, a):
+        g = self.g
+        self.prev = {
+            "phase": g.phase, "current": g.current, "floating": list(g.floating),
+            "discarder": g.discarder, "owners": {m.owner for m in g.melds},
+            "hand": list(g.hands[g.current]), "hands": [list(h) for h in g.hands],
+            "playable": None,
+        }
+        if type(a).__name__ == "Discard" and len(g.hands[g.current]) == 1:
+            self.prev["playable"] = self.playable(g.current, a.card)
+
+    def after(self, a, events):
+        from game.engine import events as ev
+
+        g = self.g
+        r = g.rules
+        p = self.prev
+        for m in g.melds:
+            why = self.check_meld(m) or self.check_covers(m)
+            assert why is None, f"{why}: {m!r} after {a}"
+        names = [type(e).__name__ for e in events]
+        for e in events:
+            if isinstance(e, ev.TookPile):
+                assert not p["floating"][e.seat], "a floater took from the pile"
+                self.turn = {"seat": e.seat, "taken": list(e.cards), "hand0": p["hand"],
+                             "stock": None, "new": set()}
+            elif isinstance(e, ev.DrewStock):
+                self.turn = {"seat": e.seat, "taken": [], "hand0": p["hand"], "stock": e.card,
+                             "new": set()}
+            elif isinstance(e, ev.CalledRummy):
+                assert e.seat != p["discarder"], "a call on one's own discard"
+                if r.rummy_calls == "discard":
+                    assert e.seat in p["owners"], "a discard call without a meld of one's own"
+                if e.meld is None:  # a pile call starts a turn for the caller
+                    self.turn = {"seat": e.seat, "taken": list(e.cards), "hand0": p["hands"][e.seat],
+                                 "stock": None, "new": set(), "pile_call": True}
+            elif isinstance(e, ev.Melded):
+                m = g.meld_by_id(e.meld)
+                if m is not None and m.cards == list(e.cards):
+                    assert self.check_meld(m, new=True) is None, f"{self.check_meld(m, new=True)}: {m!r}"
+                    assert set(m.by) == {e.seat}
+                if self.turn is not None:
+                    self.turn["new"].add(e.meld)
+            elif isinstance(e, (ev.LaidOff, ev.Covered)):
+                call = "CalledRummy" in names
+                if r.layoff_needs_own_meld and not (call and r.rummy_calls == "top_card"):
+                    assert any(m.owner == e.seat for m in g.melds), f"{a}: a lay-off without an own meld"
+        if "WentOut" in names and "Discarded" in names and r.going_out == "discard_unplayable":
+            assert p["playable"] is False, f"went out on a playable card: {a}"
+        if "WentOut" in names and "Discarded" not in names:
+            assert r.going_out in ("meld_all_or_discard",) or p["phase"] == "call", \
+                f"the hand was emptied by a meld under going_out = {r.going_out}"
+        if "Floated" in names:
+            assert r.going_out in ("discard_unplayable", "floating")
+        turn_over = ("Discarded" in names and p["phase"] == "play") or "Floated" in names or (
+            "WentOut" in names and p["phase"] == "play")
+        if turn_over and self.turn is not None and self.turn["seat"] == p["current"]:
+            self.check_turn(a, events)
+            self.turn = None
+
+    def check_turn(self, a, events):
+        g = self.g
+        r = g.rules
+        t = self.turn
+        seat = t["seat"]
+        hand = g.hands[seat]
+        discard = a.card if type(a).__name__ == "Discard" else None
+        taken = t["taken"]
+        new = [m for m in g.melds if m.id in t["new"] and m.owner == seat]
+        if r.one_meld_per_turn:
+            assert len(new) <= 1, "two new melds in one turn"
+        if len(taken) == 1 and r.top_take_no_return and not t.get("pile_call"):
+            assert discard != taken[0], "the top card taken went straight back"
+        duty = taken[0] if taken and (len(taken) > 1 or r.top_take_must_use or t.get("pile_call")) else None
+        if duty is not None:
+            assert duty not in hand and duty != discard, f"the {duty} taken from the pile was not used"
+            if r.deep_take_use != "meld_or_layoff":
+                home = [m for m in new if duty in m.cards]
+                assert home, f"the {duty} is not in a new meld"
+                if r.deep_take_use == "new_meld_two_naturals":
+                    m = home[0]
+                    own = [c for c in m.cards if c != duty and c in t["hand0"] and not self.wild(c) and (
+                        (m.kind == "set" and c.rank == m.rank) or (m.kind == "run" and c.suit == m.suit))]
+                    assert len(own) >= 2, f"the {duty} was not melded with two naturals from the hand"
+        if r.stock_draw_must_use and t["stock"] is not None:
+            sc = t["stock"]
+            assert sc not in hand or sc == discard, f"the {sc} drawn was neither used nor discarded"
+
+
+def referee_game(rules, players, seed, steps=MAX_STEPS):
+    rng = random.Random(seed)
+    g, _ = new_game(rules, players=players, seed=seed)
+    ref = Referee(g)
+    rounds = 0
+    for _ in range(steps):
+        if g.phase == GAME_OVER:
+            break
+        if g.phase == ROUND_OVER:
+            rounds += 1
+            if rounds >= MAX_ROUNDS:
+                break
+            g.next_round()
+            ref.turn = None
+            continue
+        acts = g.legal_actions()
+        calls = [x for s in range(g.players) if s != g.current for x in g.call_actions(s)]
+        if calls and rng.random() < 0.5:
+            a = rng.choice(calls)
+        else:
+            plays = [x for x in acts if type(x).__name__ in ("MeldCards", "LayOff", "Cover")]
+            a = rng.choice(plays if plays and rng.random() < 0.6 else acts)
+        ref.before(a)
+        events = g.apply(a)
+        ref.after(a, events)
+    return g
+
+
+@settings(max_examples=120, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(rule_sets(), st.integers(0, 2**32))
+def test_random_play_satisfies_an_independent_referee(rs, seed):
+    rules, players = rs
+    referee_game(rules, players, seed)
