@@ -422,6 +422,8 @@ class Referee:
                              "new": set()}
             elif isinstance(e, ev.CalledRummy):
                 assert e.seat != p["discarder"], "a call on one's own discard"
+                after = r.after_call or ("caller_left" if r.rummy_calls == "pile" else "resume")
+                self.resume = (e.seat, p["current"] if after == "resume" else (e.seat + 1) % g.players)
                 if r.rummy_calls == "discard":
                     assert e.seat in p["owners"], "a discard call without a meld of one's own"
                 if e.meld is None:  # a pile call starts a turn for the caller
@@ -445,6 +447,17 @@ class Referee:
                 f"the hand was emptied by a meld under going_out = {r.going_out}"
         if "Floated" in names:
             assert r.going_out in ("discard_unplayable", "floating")
+        pending = getattr(self, "resume", None)
+        if pending is not None:
+            caller, nxt = pending
+            ended = "CalledRummy" in names or (p["current"] == caller and p["phase"] in ("play", "call")
+                                               and ("Discarded" in names or "Floated" in names))
+            if g.phase != "draw" or g.went_out is not None:
+                if g.phase in ("round_over", "game_over"):
+                    self.resume = None
+            elif ended:
+                assert g.current == nxt, f"after the call play went to {g.current}, not {nxt}"
+                self.resume = None
         turn_over = ("Discarded" in names and p["phase"] == "play") or "Floated" in names or (
             "WentOut" in names and p["phase"] == "play")
         if turn_over and self.turn is not None and self.turn["seat"] == p["current"]:
@@ -480,6 +493,19 @@ class Referee:
             assert sc not in hand or sc == discard, f"the {sc} drawn was neither used nor discarded"
 
 
+def referee_points(g, ref):
+    """Each seat's melded points, counted card by card from the table."""
+    pts = [0] * g.players
+    for m in g.melds:
+        placed = [(c, s, i) for i, (c, s) in enumerate(zip(m.cards, m.by))]
+        placed += [(c, s, i) for i, (c, s) in m.covers.items()]
+        for c, s, i in placed:
+            low = m.kind == "run" and m.lo + i == 1
+            v = g.rules.card_value(c, ref.wild(c), low=low)
+            pts[s] += v * (2 if c in getattr(m, "double", ()) else 1)
+    return pts
+
+
 def referee_game(rules, players, seed, steps=MAX_STEPS):
     rng = random.Random(seed)
     g, _ = new_game(rules, players=players, seed=seed)
@@ -489,11 +515,13 @@ def referee_game(rules, players, seed, steps=MAX_STEPS):
         if g.phase == GAME_OVER:
             break
         if g.phase == ROUND_OVER:
+            assert g.results[-1].melded == referee_points(g, ref)
             rounds += 1
             if rounds >= MAX_ROUNDS:
                 break
             g.next_round()
             ref.turn = None
+            ref.resume = None
             continue
         acts = g.legal_actions()
         calls = [x for s in range(g.players) if s != g.current for x in g.call_actions(s)]
