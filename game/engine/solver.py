@@ -129,7 +129,12 @@ def iter_melds(ctx: MeldContext, hand: Sequence[int], must: int | None = None) -
             prefix = [0] * 16
             for p in range(1, 15):
                 prefix[p + 1] = prefix[p] + (1 if p in by_pos else 0)
-            for lo in range(ctx.run_lo, ctx.run_hi - m + 2):
+            lo_first, lo_last = ctx.run_lo, ctx.run_hi - m + 1
+            if must is not None and not must_wild:  # windows must hold the card's place
+                places = (1, 14) if must & 15 == 1 else (must & 15,)
+                lo_first = max(lo_first, min(places) - 12)
+                lo_last = min(lo_last, max(places))
+            for lo in range(lo_first, lo_last + 1):
                 if lo not in by_pos and not nw:
                     continue
                 for hi in range(lo + m - 1, min(ctx.run_hi, lo + 12) + 1):
@@ -198,6 +203,36 @@ def any_meld_exists(ctx: MeldContext, hand: Sequence[int]) -> bool:
     return next(iter_melds(ctx, hand), None) is not None
 
 
+def _meld_with_possible(ctx: MeldContext, card: int, hand: Sequence[int]) -> bool:
+    """A quick necessary condition for :func:`meld_with_exists` (False: surely no meld)."""
+    if card in ctx.wilds or (card >> 4) & 7 == JOKER_SUIT:
+        return True
+    need = ctx.min_meld - 1
+    wild = 0
+    same_rank = 0
+    near = set()
+    r, su = card & 15, (card >> 4) & 7
+    pos = (1, 14) if r == 1 else (r,)
+    for c in hand:
+        if c == card:
+            continue
+        if c in ctx.wilds:
+            wild += 1
+            continue
+        cr = c & 15
+        if cr == r:
+            same_rank += 1
+        elif (c >> 4) & 7 == su:
+            for p in ((1, 14) if cr == 1 else (cr,)):
+                if any(abs(p - q) <= need for q in pos):
+                    near.add(p)
+    if wild >= need:
+        return True
+    if ctx.allow_sets and same_rank + wild >= need:
+        return True
+    return ctx.allow_runs and len(near) + wild >= need
+
+
 def meld_with_exists(ctx: MeldContext, card: int, hand: Sequence[int], two_naturals: bool = False,
                      not_natural: Sequence[int] = (), max_size: int = 99) -> bool:
     """Whether ``hand`` (which holds ``card``) can make a new meld containing ``card``.
@@ -205,6 +240,8 @@ def meld_with_exists(ctx: MeldContext, card: int, hand: Sequence[int], two_natur
     With ``two_naturals``, the meld must hold two natural cards besides ``card``,
     none of them from ``not_natural``.
     """
+    if not _meld_with_possible(ctx, card, hand):
+        return False
     for cards, shape in iter_melds(ctx, hand, must=card):
         if len(cards) > max_size:
             continue
