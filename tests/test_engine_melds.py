@@ -441,7 +441,6 @@ def test_a_wild_rank_card_in_its_place_is_not_a_wild_to_cover():
     assert attempt(g, "cover 8♥ on 1") is None
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason="engine: with wild_rank_natural_in_place off, two wild-rank cards and a joker are taken as a set although no card in it is natural")
 def test_without_natural_in_place_wild_rank_cards_and_a_joker_have_no_natural():
     # RULES.md 4: a meld needs a natural card, except that cards of the round's wild rank
     # form a set by themselves; 6♣ 6♦ Jk is not the wild rank by itself, and with the

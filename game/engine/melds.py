@@ -203,11 +203,12 @@ def check_set(ctx: MeldContext, cards: Sequence[int], rank: int, new: bool = Tru
             wild_idx.append(i)
         else:
             return f"{Card(c)} is not a {rank_text(rank)} and not wild"
-    if not has_rank:
-        return "a meld needs at least one natural card"
     all_rank = len(wild_idx) == 0 or all(
         (cards[i] >> 4) & 7 != JOKER_SUIT and cards[i] & 15 == rank for i in wild_idx
     )
+    # a natural card is needed, but cards of the wild rank make a set of it by themselves
+    if not has_rank or (len(wild_idx) == n and not all_rank):
+        return "a meld needs at least one natural card"
     if not _limit_ok(ctx, n, wild_idx, SET, all_rank):
         return _limit_reason(ctx)
     return None
