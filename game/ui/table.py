@@ -155,7 +155,7 @@ def action_words(action: Any, events: Any = ()) -> str:
     if isinstance(action, TakePile):
         took = next((e for e in events if isinstance(e, ev.TookPile)), None)
         if took is not None and len(took.cards) > 1:
-            return f"took {len(took.cards)} cards from the pile ({card_name(action.card)} up)"
+            return f"took {len(took.cards)} cards from the pile"
         return f"took {card_name(action.card)} from the pile"
     if isinstance(action, MeldCards):
         return "melded " + cards_name(action.cards)
