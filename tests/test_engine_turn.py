@@ -586,3 +586,18 @@ def test_after_a_deep_take_the_former_top_card_may_be_discarded():
     assert "discard 5♠" in legal_texts(g)
     play(g, "discard 5♠")
     assert [str(c) for c in g.pile] == ["4♦", "5♠"]
+
+
+@pytest.mark.xfail(strict=True, raises=AssertionError, reason="engine: with new_meld and swap, a wild taken from the pile can be melded, swapped back into the hand and discarded")
+@pytest.mark.parametrize("mode", ["new_meld", "new_meld_two_naturals"])
+def test_a_swap_cannot_take_back_the_pile_card_that_met_the_duty(mode):
+    # fours are wild: the 4♣ taken from deep in the pile goes into 6-7-(8), then the 8♥
+    # is swapped in for it, and the 4♣ is back in hand
+    rules = r(wild_after_meld="swap", deep_take_use=mode)
+    g = position(["7♥ 6♥ 8♥ 2♠", "Q♠"], pile="9♦ 4♣ K♠", wild="4", rules=rules)
+    play(g, "take 4♣", "meld 6♥ 7♥ 4♣ as run:6♥")
+    swapped = attempt(g, "cover 8♥ on 1")
+    if swapped is None:
+        assert C("4♣") in g.hands[0]
+        why = attempt(g, "discard 4♣")
+        assert why is not None and "4♣" in why
