@@ -53,7 +53,8 @@ def launch_to_first_frame(
                     log.seek(0)
                     raise RuntimeError(f"the game exited ({proc.returncode}): {log.read()[-2000:]}")
                 if time.perf_counter() > deadline:
-                    raise TimeoutError("the window did not show")
+                    log.seek(0)
+                    raise TimeoutError(f"the window did not show: {log.read()[-2000:]}")
                 wid = subprocess.run(
                     ["xdotool", "search", "--onlyvisible", "--pid", str(proc.pid)],
                     capture_output=True, text=True, env=env, timeout=timeout,
@@ -63,7 +64,7 @@ def launch_to_first_frame(
             window_at = time.perf_counter() - start
             wid = wid.split()[0]
             while time.perf_counter() < deadline:
-                subprocess.run(["xdotool", "key", "--window", wid, "F12"], env=env,
+                subprocess.run(["xdotool", "windowfocus", wid, "key", "F12"], env=env,
                                capture_output=True, timeout=timeout)  # fmt: skip
                 if shots.is_dir() and any(p.stat().st_size > 0 for p in shots.glob("*.png")):
                     return window_at, time.perf_counter() - start
@@ -103,7 +104,7 @@ def main(argv: list[str] | None = None) -> int:
         print("needs DISPLAY (e.g. Xvfb) and xdotool", file=sys.stderr)
         return 2
     env = dict(os.environ, SDL_AUDIODRIVER=os.environ.get("SDL_AUDIODRIVER", "dummy"))
-    env.pop("SDL_VIDEODRIVER", None)
+    env["SDL_VIDEODRIVER"] = "x11"  # fail rather than fall back to a driver with no window
 
     wall_time(cmd + ["--version"], env)  # warm the file cache
     windows, frames = [], []
