@@ -650,6 +650,22 @@ def test_continue_a_saved_game(app, tmp_path, monkeypatch):
     assert again is not scene and again.g.hands == g.hands and again.c.human == 0
 
 
+def test_f12_saves_a_screenshot_over_any_screen(app, tmp_path, monkeypatch):
+    monkeypatch.setenv("RUMMY5000_SCREENSHOT_DIR", str(tmp_path / "shots"))
+    if not app.show_title():
+        app.start_game("rummy5000", 3, seed=2)
+    app.pump(2)
+    key(app, pygame.K_F12)
+    key(app, pygame.K_F12)  # a key-repeat while the picture was saved: still one picture
+    assert len(list((tmp_path / "shots").glob("*.png"))) == 1
+    post(pygame.KEYUP, key=pygame.K_F12, mod=0, unicode="", scancode=0)
+    app.start_game("rummy5000", 3, seed=2)
+    app.pump(2)
+    key(app, pygame.K_F12)
+    assert len(list((tmp_path / "shots").glob("*.png"))) == 2
+    assert app.stack.top.toasts[-1].text.startswith("Screenshot saved")
+
+
 def test_window_resize_relays_the_table(app):
     g = build({0: "9♣ 9♠ 9♦ 2♦ 5♥ J♠"}, pile="Q♦")
     scene = play(app, g)

@@ -150,6 +150,7 @@ class App:
         self._last = time.perf_counter()
         self.clock = pygame.time.Clock()
         self.game_config: dict[str, Any] = {}
+        self._last_f_key: dict[int, float] = {}
         try:
             pygame.display.set_icon(pygame.image.load(str(asset_path("icons", "icon.png"))))
         except (pygame.error, FileNotFoundError):
@@ -376,15 +377,24 @@ class App:
         if event.type in (pygame.WINDOWEXPOSED, pygame.WINDOWSHOWN, pygame.WINDOWRESTORED,
                           pygame.WINDOWFOCUSGAINED):
             self.dirty = True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_F11, pygame.K_F12):
+            # a slow screenshot or mode switch lets key repeat fire: once per press is enough
+            now = time.perf_counter()
+            if now - self._last_f_key.get(event.key, -1.0) < 0.6:
+                self._last_f_key[event.key] = now
+                return
+            self._last_f_key[event.key] = now
+        if event.type == pygame.KEYUP and event.key in (pygame.K_F11, pygame.K_F12):
+            self._last_f_key.pop(event.key, None)
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_F11:
                 self.toggle_fullscreen()
                 return
             if event.key == pygame.K_F12:
                 path = self.screenshot()
-                top = self.stack.top
-                if top is not None and hasattr(top, "message"):
-                    top.message(f"Screenshot saved: {path.name}")
+                say = getattr(self.stack.top, "message", None)
+                if callable(say):  # the table shows it; other screens use the name differently
+                    say(f"Screenshot saved: {path.name}")
                 return
         top = self.stack.top
         if top is not None:
