@@ -458,11 +458,30 @@ class Referee:
             elif ended:
                 assert g.current == nxt, f"after the call play went to {g.current}, not {nxt}"
                 self.resume = None
+        self.check_last_card()
         turn_over = ("Discarded" in names and p["phase"] == "play") or "Floated" in names or (
             "WentOut" in names and p["phase"] == "play")
         if turn_over and self.turn is not None and self.turn["seat"] == p["current"]:
             self.check_turn(a, events)
             self.turn = None
+
+    def check_last_card(self):
+        """Holding one card after the draw, with no other duty: under discard_unplayable
+        it may be the going-out discard exactly when it is not playable."""
+        g = self.g
+        if g.phase != "play" or g.rules.going_out != "discard_unplayable":
+            return
+        hand = g.hands[g.current]
+        if len(hand) != 1 or g.took_top is not None:
+            return
+        if g.must_use is not None and g.must_use in hand:
+            return
+        if g.rules.deep_take_use != "meld_or_layoff" and g.must_use is not None:
+            return
+        c = hand[0]
+        listed = any(type(x).__name__ == "Discard" for x in g.legal_actions())
+        assert listed == (not self.playable(g.current, c)), \
+            f"last card {c}: discard listed {listed}, playable {self.playable(g.current, c)}"
 
     def check_turn(self, a, events):
         g = self.g
