@@ -621,6 +621,21 @@ def test_going_out_shows_the_round_end_and_deals_the_next_round(app):
     assert app.stack.top is scene
 
 
+def test_without_the_menus_a_summary_overlay_ends_the_round(app, monkeypatch):
+    monkeypatch.setitem(sys.modules, "game.ui.menus", None)  # as if not written
+    g = build({0: "Q♠"}, pile="Q♦ 3♣", phase="play", melds=[(0, "J♣ J♦ J♠")])
+    g.turns = [3, 3, 3]
+    scene = play(app, g)
+    drag(app, spot(scene, c("Q♠")), scene.places[c("3♣")].rect.center)
+    app.run_until(lambda: scene.overlay is not None, timeout=5)
+    assert scene.overlay is not None and app.stack.top is scene
+    app.draw()
+    assert scene.overlay_buttons[0].label == "Next round"
+    click(app, scene.overlay_buttons[0].rect.center)
+    app.run_until(lambda: g.round_no == 2, timeout=5)
+    assert g.round_no == 2 and scene.overlay is None
+
+
 def test_every_move_is_saved_with_a_backup(app, tmp_path):
     pytest.importorskip("game.engine.save")
     from game.engine.save import loads_game

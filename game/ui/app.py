@@ -17,6 +17,7 @@ Other screens start games through :meth:`App.start_game` and :meth:`App.continue
 
 from __future__ import annotations
 
+import importlib
 import os
 import sys
 import time
@@ -74,7 +75,7 @@ class Overrides:
 def load_settings() -> Any:
     """The settings screen's object if it exists, else the defaults."""
     try:
-        from game.ui import settings as mod
+        mod = importlib.import_module("game.ui.settings")
     except ImportError:
         return SimpleNamespace(**DEFAULTS)
     for name in ("load_settings", "load"):
@@ -98,7 +99,7 @@ def load_settings() -> Any:
 def _load_audio(settings: Any) -> Any:
     """The sound player from the audio module, if there is one (anything with ``play(name)``)."""
     try:
-        from game.ui import audio as mod
+        mod = importlib.import_module("game.ui.audio")
     except ImportError:
         return None
     for name in ("Audio", "AudioPlayer", "Sounds", "SoundBoard"):

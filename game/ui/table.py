@@ -20,6 +20,7 @@ The frame is redrawn only when something changed or moves (see ``busy`` and
 
 from __future__ import annotations
 
+import importlib
 import logging
 import time
 from dataclasses import dataclass
@@ -792,7 +793,7 @@ class TableScene(Scene):
         entries: list[tuple[str, Any]] = [("Back to the game", None)]
         has_title = True
         try:
-            import game.ui.menus  # noqa: F401
+            importlib.import_module("game.ui.menus")
         except ImportError:
             has_title = False
         if has_title and hasattr(self.app, "go_title"):
@@ -1228,7 +1229,7 @@ class TableScene(Scene):
     def _menu_scene(self, over: bool) -> Any:
         """The menus' round-end or game-over sheet, if that module is there."""
         try:
-            from game.ui import menus
+            menus = importlib.import_module("game.ui.menus")
         except ImportError:
             return None
         g = self.g
