@@ -50,12 +50,25 @@ BLACK_SUIT = (22, 22, 28)
 # ---------------------------------------------------------------------- fonts and text
 
 
-@lru_cache(maxsize=64)
+_FONTS: dict[tuple[int, bool], pygame.font.Font] = {}
+
+
 def get_font(px: int, bold: bool = False) -> pygame.font.Font:
-    """The bundled DejaVu Sans at ``px`` pixels (cached)."""
+    """The bundled DejaVu Sans at ``px`` pixels (cached; rebuilt if pygame was restarted)."""
     if not pygame.font.get_init():
         pygame.font.init()
-    return pygame.font.Font(str(font_path(bold=bold)), max(6, int(px)))
+    key = (max(6, int(px)), bool(bold))
+    f = _FONTS.get(key)
+    if f is not None:
+        try:
+            f.get_height()  # a font made before pygame.font.quit() is dead
+            return f
+        except pygame.error:
+            _FONTS.clear()
+    if len(_FONTS) > 64:
+        _FONTS.clear()
+    f = _FONTS[key] = pygame.font.Font(str(font_path(bold=bold)), key[0])
+    return f
 
 
 class Theme:
