@@ -588,7 +588,6 @@ def test_after_a_deep_take_the_former_top_card_may_be_discarded():
     assert [str(c) for c in g.pile] == ["4♦", "5♠"]
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason="engine: with new_meld and swap, a wild taken from the pile can be melded, swapped back into the hand and discarded")
 @pytest.mark.parametrize("mode", ["new_meld", "new_meld_two_naturals"])
 def test_a_swap_cannot_take_back_the_pile_card_that_met_the_duty(mode):
     # fours are wild: the 4♣ taken from deep in the pile goes into 6-7-(8), then the 8♥

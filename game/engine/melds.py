@@ -58,7 +58,9 @@ class MeldContext:
         self.joker_groups = rules.joker_groups
         self.max_jokers = sum(1 for c in pack if (c >> 4) & 7 == JOKER_SUIT)
         self.value = {c: rules.card_value(c, c in self.wilds) for c in pack}
-        self.low_ace_value = rules.value_table()["ace_low"] if rules.low_ace else None
+        # a low ace scores apart with low_ace, and with simple scoring (5/10/15: a low ace is 5)
+        low = rules.low_ace or rules.simple_scoring
+        self.low_ace_value = rules.value_table()["ace_low"] if low else None
 
     def is_wild(self, card: int) -> bool:
         return card in self.wilds

@@ -422,7 +422,7 @@ class Rules:
         special = vals.get(str(c).split("#")[0])
         if special is not None:
             return special
-        if c.rank == 1 and low and self.low_ace:
+        if c.rank == 1 and low and (self.low_ace or self.simple_scoring):
             return vals["ace_low"]
         return vals[rank_text(c.rank)]
 

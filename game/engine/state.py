@@ -412,8 +412,8 @@ class GameState:
             return True
         if self.rules.deep_take_use == "meld_or_layoff":
             return o not in self.hands[seat]
-        # it must be in a new meld made this turn
-        return any(e[0] == "meld" and o in e[2] for e in self.turn_log)
+        # it must be in a new meld made this turn, and still on the table (a swap may bring it back)
+        return o not in self.hands[seat] and any(e[0] == "meld" and o in e[2] for e in self.turn_log)
 
     def _leaves_discard_problem(self, seat: int, hand_after: list, what: str) -> str | None:
         """Refuse a meld/lay-off whose result would leave no legal way to end the turn."""
@@ -492,6 +492,7 @@ class GameState:
                         out.append(TakePile(self.pile[i]))
             if not self.stock:
                 out.append(EndRound())
+            out.extend(self.call_actions(seat))  # the next player may call "Rummy!" too
             return out
         hand = self.hands[seat]
         for c in _distinct([c for c in hand if self._discard_problem(seat, c) is None]):
@@ -675,8 +676,11 @@ class GameState:
         i = cover_index(self.ctx, m, a.card)
         if i is None:
             return f"No wild card in the {m.describe()} stands for the {a.card}"
-        if self.rules.wild_after_meld == "swap" and not swap_ok(self.ctx, m, i, a.card):
-            return f"The {m.describe()} would not stay valid with the {a.card} in place of its wild"
+        if self.rules.wild_after_meld == "swap":
+            if not swap_ok(self.ctx, m, i, a.card):
+                return f"The {m.describe()} would not stay valid with the {a.card} in place of its wild"
+            if m.cards[i] == self.must_use and self.phase == PLAY:
+                return f"The {self.must_use} you took from the pile must stay melded this turn"
         rest = list(self.hands[seat])
         rest.remove(a.card)
         if self.rules.wild_after_meld == "swap":
