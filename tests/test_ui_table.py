@@ -228,7 +228,7 @@ def build(hands: dict[int, str], pile: str = "", melds: list[tuple[int, str]] = 
           wild: int | None = 13, current: int = 0, phase: str = "draw", seed: int = 11,
           preset: str = "rummy5000", filler: int = 6):
     """A fresh game whose hands, pile and melds are set by hand (the rest goes to the stock)."""
-    g, _ = new_game(Rules.preset(preset), players, seed=seed, names=["You", "Ann", "Bo", "Cy"][:players])
+    g, _ = new_game(Rules.preset(preset), players, seed=seed, names=["You", "Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gil"][:players])
     pool = list(g.pack)
 
     def take(text: str) -> list[Card]:

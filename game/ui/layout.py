@@ -183,7 +183,8 @@ class TableLayout:
         plate_h = self.font_normal + self.font_small + pad * 2
         top_row_h = max(plate_h, bh + pad)
         row = Rect(box.x + pad, box.y + pad // 2, box.w - 2 * pad, top_row_h)
-        plate_w = min(int(row.w * 0.55), int(260 * max(self.unit, 0.7)))
+        need = bw * 2.6 + pad * 2  # the face-up deal card and a small fan of backs
+        plate_w = int(max(row.w * 0.45, min(row.w - need, 260 * max(self.unit, 0.7))))
         plate = Rect(row.x, row.y, plate_w, plate_h)
         rest = Rect(plate.right + pad, row.y, row.right - plate.right - pad, row.h)
         # the face-up deal card first, then the backs

@@ -1451,7 +1451,12 @@ class TableScene(Scene):
                 r = self.text.blit(surface, f"+{melded[seat]}", fs, (right, y2), (150, 230, 160), bold=True,
                                    anchor="topright")
                 right = r.x - 6
-            self.text.blit(surface, " · ".join(parts), fs, (x, y2), TEXT_DIM, max_w=right - x)
+            # the longest of these that fits: "120 pts · normal · floating", "120 pts", "120"
+            options = [" · ".join(parts), parts[0], str(g.scores[seat])]
+            label = next((t for t in options if self.text.render(t, fs, TEXT_DIM).get_width() <= right - x),
+                         None)
+            if label is not None:  # (the score is in the sidebar too)
+                self.text.blit(surface, label, fs, (x, y2), TEXT_DIM)
 
     def _draw_backs_counts(self, surface: pygame.Surface) -> None:
         g = self.g
