@@ -408,3 +408,18 @@ def test_melds_the_hundred_point_cards(level):
             break
     on_table = {c for m in g.melds if m.owner == 0 for c in m.cards}
     assert {parse_card("A♠"), parse_card("A♥"), parse_card("A♣")} <= on_table
+
+
+def test_hard_search_is_bounded_and_repeatable():
+    g = positions("rummy5000", 4, phases=("play",))[0]
+    picks = []
+    for _ in range(2):
+        b = make_bot("hard", 5, iterations=10, time_limit=None)
+        picks.append(b.choose(view_of(g, g.current)))
+        assert b.rollouts <= 10 * max(b.draw_candidates, b.discard_candidates) * max(1, b.searches)
+    assert picks[0] == picks[1]
+    g.copy().apply(picks[0])
+    # a time limit ends the search after the first deal at the latest
+    b = make_bot("hard", 5, iterations=1000, time_limit=0.0)
+    b.choose(view_of(g, g.current))
+    assert b.rollouts <= max(b.draw_candidates, b.discard_candidates) * max(1, b.searches)

@@ -37,13 +37,14 @@ from game.engine import (
     DrawStock,
     EndRound,
     IllegalActionError,
+    MeldCards,
     TakePile,
 )
 from game.engine.view import PlayerView
 
 from .base import CALL, DRAW, PLAY, Checker, sensible_legal
 from .normal import NormalBot
-from .tactics import Analysis, take_options
+from .tactics import Analysis, first_legal, plan_steps, take_options
 
 ROUND_OVER, GAME_OVER = "round_over", "game_over"
 
@@ -138,7 +139,9 @@ class HardBot(NormalBot):
     def __init__(self, seed: int = 0, iterations: int = 24, time_limit: float | None = 0.6,
                  draw_candidates: int = 3, discard_candidates: int = 4, horizon: int | None = None,
                  max_rollout_actions: int = 160, game_weight: float = 0.5, prune: bool = True,
-                 prune_after: int = 8, prune_z: float = 2.5, **tuning):
+                 prune_after: int = 8, prune_z: float = 2.5, window: float = 50.0,
+                 prior_weight: float = 1.0, hold_search: bool = True, hold_margin: float = 20.0,
+                 **tuning):
         super().__init__(seed, **tuning)
         self.iterations = max(1, int(iterations))
         self.time_limit = time_limit
@@ -150,6 +153,10 @@ class HardBot(NormalBot):
         self.prune = prune
         self.prune_after = prune_after
         self.prune_z = prune_z
+        self.window = window
+        self.prior_weight = prior_weight
+        self.hold_search = hold_search
+        self.hold_margin = hold_margin
         self.searches = 0
         self.rollouts = 0
         self._policy = FastPolicy(0, **self.tuning)
@@ -157,36 +164,81 @@ class HardBot(NormalBot):
     # ------------------------------------------------------------------ decisions
     def choose_draw(self, view: PlayerView, an: Analysis, checker: Checker):
         ranked = [(v, a) for v, a in self.rank_draws(view, an) if checker.ok(a)]
-        if not ranked:
-            return None
-        cands = [a for _, a in ranked[: self.draw_candidates]]
-        if len(cands) == 1:
-            return cands[0]
-        return self.search(view, an, cands)
+        return self._decide(view, an, ranked, self.draw_candidates)
 
     def choose_discard(self, view: PlayerView, an: Analysis, checker: Checker, hand: list):
-        ranked = [c for _, c in self.rank_discards(view, an, hand)]
-        cands = []
-        for c in ranked:
+        ranked = []
+        for v, c in self.rank_discards(view, an, hand):
             a = Discard(c)
             if checker.ok(a):
-                cands.append(a)
-                if len(cands) >= self.discard_candidates:
+                ranked.append((v, a))
+                if len(ranked) >= self.discard_candidates:
                     break
-        if not cands:
+        return self._decide(view, an, ranked, self.discard_candidates)
+
+    def choose_play(self, view: PlayerView, an: Analysis, checker: Checker):
+        if self.hold_search and not view.turn_log and view.must_use is None and view.stock_card is None:
+            choice = self._meld_or_hold(view, an, checker)
+            if choice is not None:
+                return choice
+        return super().choose_play(view, an, checker)
+
+    def _meld_or_hold(self, view: PlayerView, an: Analysis, checker: Checker):
+        """At the start of a turn's play: meld now, or keep the melds in hand and discard?
+
+        Melding scores the cards but opens the melds to the others' lay-offs and calls;
+        holding keeps them private but risks them if someone goes out.  The two are
+        played to the end of the round in imagined deals, and holding must win clearly.
+        """
+        hand = list(view.hand)
+        steps, _ = plan_steps(an, hand, None)
+        first = first_legal(steps, checker)
+        if not isinstance(first, MeldCards):
             return None
-        if len(cands) == 1:
-            return cands[0]
-        return self.search(view, an, cands)
+        left = list(hand)
+        for st in steps:
+            for c in (st.cards if isinstance(st, MeldCards) else (st.card,)):
+                if c in left:
+                    left.remove(c)
+        if len(left) < 2:
+            return None  # the plan goes out (or nearly): meld
+        hold = None
+        for _, c in self.rank_discards(view, an, left):
+            if checker.ok(Discard(c)):
+                hold = Discard(c)
+                break
+        if hold is None:
+            return None
+        return self.search(view, an, [first, hold], prior=[0.0, -self.hold_margin], weight=1.0, horizon=0)
+
+    def _decide(self, view: PlayerView, an: Analysis, ranked: list, limit: int):
+        """Search the normal bot's best few options that are close enough to its favourite."""
+        if not ranked:
+            return None
+        top = ranked[0][0]
+        close = [(v, a) for v, a in ranked[:limit] if top - v <= self.window]
+        if len(close) == 1:
+            return close[0][1]
+        return self.search(view, an, [a for _, a in close], [v - top for v, _ in close])
 
     # ------------------------------------------------------------------ search
-    def search(self, view: PlayerView, an: Analysis, cands: Sequence) -> object:
-        """The candidate with the best average over imagined deals (see the module notes)."""
+    def search(self, view: PlayerView, an: Analysis, cands: Sequence,
+               prior: Sequence[float] | None = None, weight: float | None = None,
+               horizon: int | None = None) -> object:
+        """The candidate with the best average over imagined deals (see the module notes).
+
+        ``prior``: the normal bot's estimate of each candidate, relative to its favourite;
+        ``prior_weight`` of it is added to the average, so that the search must show a
+        real difference to overrule the heuristics.
+        """
+        prior = list(prior) if prior is not None else [0.0] * len(cands)
         self.searches += 1
         t0 = time.perf_counter()
         me = view.seat
         # by default: until this seat's next turn is over; 0: to the end of the round
-        horizon = view.players + 1 if self.horizon is None else (self.horizon or 10**6)
+        if horizon is None:
+            horizon = self.horizon
+        horizon = view.players + 1 if horizon is None else (horizon or 10**6)
         alive = list(range(len(cands)))
         values: list[list[float]] = [[] for _ in cands]
         for it in range(self.iterations):
@@ -207,7 +259,8 @@ class HardBot(NormalBot):
                 alive = self._survivors(alive, values)
                 if len(alive) == 1:
                     break
-        best = max(alive, key=lambda i: (sum(values[i]) / max(1, len(values[i])), -i))
+        w = self.prior_weight if weight is None else weight
+        best = max(alive, key=lambda i: (sum(values[i]) / max(1, len(values[i])) + w * prior[i], -i))
         return cands[best]
 
     def _survivors(self, alive: list[int], values: list[list[float]]) -> list[int]:
