@@ -717,6 +717,26 @@ def test_selftest_passes(tmp_path):
         assert word in proc.stdout
 
 
+def test_load_a_saved_game_from_the_command_line(tmp_path):
+    pytest.importorskip("game.engine.save")
+    from game.engine.save import dumps_game
+
+    g, _ = new_game(Rules.preset("rummy500"), 3, seed=8, names=["You", "Ann", "Bo"])
+    save = tmp_path / "mygame.json"
+    save.write_text(dumps_game(g), encoding="utf-8")
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               RUMMY5000_DATA_DIR=str(tmp_path / "data"))
+    proc = subprocess.run(
+        [sys.executable, "-m", "game", "--load", str(save), "--autoplay", "--exit-after", "round"],
+        cwd=REPO_ROOT, env=env, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    bad = tmp_path / "broken.json"
+    bad.write_text("{not json", encoding="utf-8")
+    proc = subprocess.run([sys.executable, "-m", "game", "--load", str(bad)], cwd=REPO_ROOT, env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 2 and "cannot load" in proc.stderr
+
+
 def test_exit_after_round(tmp_path):
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
                RUMMY5000_DATA_DIR=str(tmp_path))

@@ -1441,6 +1441,9 @@ class TableScene(Scene):
             self.text.blit(surface, s.name, fn, (x, plate.y + L.pad // 2), TEXT, bold=True,
                            max_w=right - x)
             parts = [f"{g.scores[seat]} pts"]
+            if getattr(g.rules, "partnerships", False) and seat != self.bottom \
+                    and seat % 2 == self.bottom % 2:
+                parts.append("partner")
             if s.kind == "bot" and s.level:
                 parts.append(s.level)
             if g.floating[seat]:
@@ -1688,9 +1691,16 @@ class TableScene(Scene):
             if extra:
                 self.text.blit(surface, extra, fs, (r.right - sw - 6, r.centery), (150, 230, 160),
                                anchor="midright")
+        log_top = head.bottom + L.pad
+        if getattr(g.rules, "partnerships", False):  # seats 0 and 2 play against 1 and 3
+            teams = [sum(g.scores[s] for s in range(g.players) if s % 2 == t) for t in (0, 1)]
+            mine = (self.c.human if self.c.human is not None else 0) % 2
+            text = (f"Your team {teams[mine]}  ·  them {teams[1 - mine]}" if self.c.human is not None
+                    else f"Team A {teams[0]}  ·  team B {teams[1]}")
+            self.text.blit(surface, text, fn, (head.x, head.bottom - 2), ACCENT, bold=True, max_w=head.w)
+            log_top += fn + 4
         # the last few moves, between the scores and the buttons
         tops = [btn.rect.y for btn in self.buttons.values() if btn.visible and btn.rect.h]
-        log_top = head.bottom + L.pad
         log_bottom = (min(tops) if tops else L.button_area.bottom) - L.pad
         line = fs + 4
         room = (log_bottom - log_top - line) // line
