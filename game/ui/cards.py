@@ -33,11 +33,12 @@ GOLD = (232, 178, 24)
 GOLD_DARK = (150, 105, 10)
 
 BACKS = ("blue", "red", "green", "black")
+CACHE_LIMIT = 2500  # surfaces; a few sizes of every face
 _BACK_COLOURS = {
     "blue": ((30, 64, 140), (70, 110, 200), (235, 240, 255)),
     "red": ((140, 24, 36), (205, 70, 80), (255, 236, 236)),
     "green": ((20, 96, 60), (60, 160, 110), (230, 255, 240)),
-    "black": ((30, 30, 36), (110, 110, 125), (220, 220, 230)),
+    "black": ((22, 22, 26), (206, 160, 40), (236, 224, 190)),
 }
 
 # pip positions (x, y) as fractions of the pip box; y > 0.5 are drawn upside down
@@ -107,6 +108,8 @@ class CardArt:
         key = ("f", card & 127, size, wild, self.four_colour)
         s = self._cache.get(key)
         if s is None:
+            if len(self._cache) > CACHE_LIMIT:  # many window sizes tried: start again
+                self._cache.clear()
             s = self._cache[key] = self._render_face(card & 127, size, wild)
         return s
 
@@ -267,20 +270,31 @@ class CardArt:
             for k in range(-H, W + H, step):
                 pygame.draw.line(pat, light, (k, 0), (k + H, H), max(2, W // 60))
                 pygame.draw.line(pat, light, (k, 0), (k - H, H), max(2, W // 60))
-        elif style == "red":  # fine cross-hatch with dots
-            for k in range(0, max(W, H), step // 2):
-                pygame.draw.line(pat, light, (k, 0), (k, H), 1)
-                pygame.draw.line(pat, light, (0, k), (W, k), 1)
-            for x in range(step // 4, W, step // 2):
-                for y in range(step // 4, H, step // 2):
-                    pygame.draw.circle(pat, paper, (x, y), max(1, W // 90))
-        elif style == "green":  # rings
-            c = (inner.w // 2, inner.h // 2)
-            for rr in range(step // 2, max(W, H), step // 2):
-                pygame.draw.circle(pat, light, c, rr, max(2, W // 80))
-        else:  # stripes
-            for k in range(-H, W + H, step // 2):
-                pygame.draw.line(pat, light, (k, 0), (k + H, H), max(2, W // 40))
+        elif style == "red":  # a fine lattice with dots where the lines cross
+            fine = max(6, step // 2)
+            for k in range(-H, W + H, fine):
+                pygame.draw.line(pat, light, (k, 0), (k + H, H), max(1, W // 90))
+                pygame.draw.line(pat, light, (k, 0), (k - H, H), max(1, W // 90))
+            for x in range(0, W, fine):
+                for y in range(0, H, fine):
+                    pygame.draw.circle(pat, paper, (x + (fine // 2 if (y // fine) % 2 else 0), y),
+                                       max(1, W // 70))
+        elif style == "green":  # tartan: broad and narrow bands crossing
+            band = pygame.Surface(inner.size, pygame.SRCALPHA)
+            for k in range(0, max(W, H), step * 2):
+                for off, width, alpha in ((0, step // 2, 70), (step, max(2, step // 8), 140)):
+                    pygame.draw.rect(band, (*light, alpha), (k + off, 0, width, H))
+                    pygame.draw.rect(band, (*light, alpha), (0, k + off, W, width))
+            pat.blit(band, (0, 0))
+            for k in range(step // 2, max(W, H), step * 2):
+                pygame.draw.line(pat, paper, (k, 0), (k, H), 1)
+                pygame.draw.line(pat, paper, (0, k), (W, k), 1)
+        else:  # black and gold: a gold lattice and a gold frame
+            gold = (206, 160, 40)
+            for k in range(-H, W + H, step):
+                pygame.draw.line(pat, gold, (k, 0), (k + H, H), max(1, W // 90))
+                pygame.draw.line(pat, gold, (k, 0), (k - H, H), max(1, W // 90))
+            light = gold
         mask = pygame.Surface(inner.size, pygame.SRCALPHA)
         pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=max(3, W // 14))
         pat.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)

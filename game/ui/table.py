@@ -62,7 +62,6 @@ SELECT = (255, 214, 64)
 FIT = (90, 240, 140)
 FOCUS = (120, 200, 255)
 HINT = (190, 120, 255)
-ERROR = (255, 120, 100)
 SUIT_SYMBOLS = "♣♦♥♠"
 
 DRAG_THRESHOLD = 5
@@ -519,7 +518,6 @@ class TableScene(Scene):
 
     def _describe(self, events: list, seat: int | None) -> None:
         """Say what the others did (the person sees their own moves happen)."""
-        g = self.g
         for e in events:
             who = getattr(e, "seat", None)
             name = self.c.seats[who].name if isinstance(who, int) else ""
@@ -538,7 +536,6 @@ class TableScene(Scene):
                 self.message("The stock ran out: the round ends")
             elif isinstance(e, ev.TookPile) and who != self.c.human and len(e.cards) > 1:
                 self.message(f"{name} took {len(e.cards)} cards from the pile")
-        del g
 
     # ------------------------------------------------------------------ buttons
     def _make_buttons(self) -> None:
@@ -1488,15 +1485,12 @@ class TableScene(Scene):
         if n == 0:
             pygame.draw.rect(surface, (255, 255, 255, 60), r, width=2, border_radius=max(4, r.w // 9))
         else:
-            visible = n - sum(1 for c in g.stock[-3:] if c in hidden)
             layers = min(3, max(1, (n + 9) // 10))
             for i in range(layers):
                 off = (layers - 1 - i) * 2
                 rr = r.move(-off, -off)
                 surface.blit(self.art.shadow(r.size), (rr.x - 2, rr.y - 1))
                 surface.blit(self.art.back(r.size), rr)
-            if visible <= 0:
-                pass
             if self.hint_stock:
                 self._outline(surface, r, HINT)
             elif self.c.human_to_act and g.phase == "draw" and not self.drag:
@@ -1729,7 +1723,7 @@ class TableScene(Scene):
         m = L.message
         status = self.c.status()
         mine = self.c.human_to_act or self.c.human_may_call()
-        self.text.blit(surface, status, L.font_normal, m.midleft if False else m.center,
+        self.text.blit(surface, status, L.font_normal, m.center,
                        ACCENT if mine else TEXT, bold=mine, anchor="center", max_w=m.w)
         y = m.top - 4
         for t in reversed(self.toasts):
