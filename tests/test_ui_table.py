@@ -359,6 +359,17 @@ def test_take_deep_from_the_pile_brings_every_card_above(app):
     assert scene.c.moves[-1][1].card == c("9♦")
 
 
+def test_hovering_a_pile_card_marks_what_a_take_would_bring(app):
+    g = build({0: "9♣ 9♠ 2♦ 5♥ J♠"}, pile="4♠ 9♦ 4♥ Q♣")
+    scene = play(app, g)
+    post(pygame.MOUSEMOTION, pos=spot(scene, c("9♦")), rel=(0, 0), buttons=(0, 0, 0))
+    app.pump(2)
+    assert scene.hover == c("9♦")
+    post(pygame.MOUSEMOTION, pos=(5, 5), rel=(0, 0), buttons=(0, 0, 0))
+    app.pump(2)
+    assert scene.hover is None
+
+
 def test_take_refused_shows_the_engines_reason(app):
     g = build({0: "2♣ 5♦ 9♠ J♥"}, pile="4♠ 8♦ 4♥ Q♣")
     scene = play(app, g)

@@ -52,6 +52,7 @@ ACTING = (DRAW, PLAY, CALL)
 BOT_NAMES = ("Ada", "Bruno", "Clara", "Dev", "Elena", "Farid", "Greta", "Hugo")
 # pause before each computer move, in seconds at animation speed 1
 BOT_DELAY = {"easy": 0.9, "normal": 0.7, "hard": 0.55, "expert": 0.5}
+DRAW_PAUSE = 0.6
 # how long a computer player takes to shout "Rummy!" while the person could also call
 CALL_REACTION = {"easy": 2.2, "normal": 1.6, "hard": 1.1, "expert": 0.9}
 DEFAULT_CALL_WINDOW = 2.5
@@ -532,6 +533,8 @@ class Controller:
                     self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
                 fut = self._pool.submit(bot.choose, view)
                 delay = BOT_DELAY.get(self.seats[seat].level, 0.7) / max(self.speed, 0.1)
+                if self.g.phase == DRAW:
+                    delay *= DRAW_PAUSE  # drawing needs less watching than a meld or a discard
                 self.wait_until = self.now + delay
             self._thinking = think = (self.version, seat, fut)
         _, _, fut = think

@@ -62,6 +62,7 @@ SELECT = (255, 214, 64)
 FIT = (90, 240, 140)
 FOCUS = (120, 200, 255)
 HINT = (190, 120, 255)
+HOVER = (255, 232, 140)
 SUIT_SYMBOLS = "♣♦♥♠"
 
 DRAG_THRESHOLD = 5
@@ -210,6 +211,7 @@ class TableScene(Scene):
         self.fit_pile = False
         self.fit_own = False
         self.hot_meld: int | None = None
+        self.hover: int | None = None           # the hand or pile card under the mouse
         self.toasts: list[Toast] = []
         self.choice: Choice | None = None
         self.hint_cards: set[int] = set()
@@ -877,6 +879,12 @@ class TableScene(Scene):
             if b.hot != was:
                 self.invalidate()
         pos = event.pos
+        hover = None
+        if self.drag is None and self.c.human is not None:
+            hover = self._hand_card_at(pos) or self._pile_card_at(pos)
+        if hover != self.hover:
+            self.hover = hover
+            self.invalidate()
         if self.press is not None and self.drag is None:
             dx = pos[0] - self.press.pos[0]
             dy = pos[1] - self.press.pos[1]
@@ -1363,6 +1371,7 @@ class TableScene(Scene):
                     self._up_tag(surface, r)
             elif p.zone == "pile" and c in self.hint_cards:
                 self._outline(surface, r, HINT)
+        self._draw_hover(surface, hidden | dragging)
         self._draw_glows(surface)
         self._draw_focus(surface)
         self._draw_backs_counts(surface)
@@ -1558,6 +1567,28 @@ class TableScene(Scene):
         tag = img.get_rect(midbottom=(r.centerx, r.y + 1)).inflate(8, 0)
         pygame.draw.rect(surface, (230, 230, 215), tag, border_radius=tag.h // 2)
         surface.blit(img, img.get_rect(center=tag.center))
+
+    def _draw_hover(self, surface: pygame.Surface, skip: set) -> None:
+        """A thin frame on the card under the mouse; over the pile, on every card a take
+        from there would bring (when it is the person's draw)."""
+        c = self.hover
+        if c is None or self.drag is not None or c in skip:
+            return
+        p = self.places.get(c)
+        if p is None:
+            return
+        g = self.g
+        if p.zone == "pile":
+            if not (self.c.human_to_act and g.phase == "draw") or c not in g.pile:
+                return
+            rects = [self.places[x].rect for x in g.pile[g.pile.index(c):] if x in self.places]
+            for row in {r.y for r in rects}:  # one frame per row of the pile
+                same = [r for r in rects if r.y == row]
+                box = same[0].unionall(same[1:]).inflate(8, 8)
+                pygame.draw.rect(surface, HOVER, box, width=3, border_radius=max(4, box.h // 12))
+        elif p.zone == "hand":
+            pygame.draw.rect(surface, HOVER, p.rect.inflate(4, 4), width=2,
+                             border_radius=max(4, p.rect.w // 9))
 
     def _draw_glows(self, surface: pygame.Surface) -> None:
         L = self.layout
