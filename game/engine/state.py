@@ -471,6 +471,9 @@ class GameState:
     def legal_actions(self, seat: int | None = None) -> list[Action]:
         """Every action ``seat`` (default: the seat to act) may take now.
 
+        For the seat to act these are its moves; "Rummy!" calls, its own included,
+        are listed apart by :meth:`call_actions` (a driver asks every seat).
+
         Melds are listed once for each distinct choice of card faces; identical
         cards from different decks are interchangeable and :meth:`apply`
         accepts any of them.
@@ -492,7 +495,6 @@ class GameState:
                         out.append(TakePile(self.pile[i]))
             if not self.stock:
                 out.append(EndRound())
-            out.extend(self.call_actions(seat))  # the next player may call "Rummy!" too
             return out
         hand = self.hands[seat]
         for c in _distinct([c for c in hand if self._discard_problem(seat, c) is None]):
