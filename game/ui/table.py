@@ -1641,13 +1641,18 @@ class TableScene(Scene):
     def _draw_tween(self, surface: pygame.Surface, t: Tween) -> None:
         r = t.rect()
         face = t.face_up()
-        img = self.art.face(t.card, r.size, t.wild) if face else self.art.back(r.size)
+        # a card changing size on the way (stock to hand, ...) is its resting picture scaled:
+        # painting (and caching) a face for every in-between size would be slow
+        base = t.dst.size if face else (t.src.size if not t.face_from else t.dst.size)
+        img = self.art.face(t.card, base, t.wild) if face else self.art.back(base)
         sc = t.flip_scale()
-        if sc < 0.999:
-            w = max(1, int(r.w * sc))
+        w = max(1, int(r.w * sc))
+        if (w, r.h) != img.get_size():
             img = pygame.transform.scale(img, (w, r.h))
+        if sc < 0.999:
             r = Rect(r.centerx - w // 2, r.y, w, r.h)
-        surface.blit(self.art.shadow(r.size), (r.x - 2, r.y - 1))
+        if sc >= 0.999:  # (the shadow of the resting size: close enough while it moves)
+            surface.blit(self.art.shadow(base), (r.x - 2, r.y - 1))
         surface.blit(img, r)
 
     def _draw_drag(self, surface: pygame.Surface) -> None:
