@@ -66,6 +66,7 @@ HOVER = (255, 232, 140)
 SUIT_SYMBOLS = "♣♦♥♠"
 
 DRAG_THRESHOLD = 5
+FADE = 0.5  # seconds a message takes to fade out (see widgets.Toast.alpha)
 DOUBLE_CLICK = 0.4
 
 MOVE_TIME = 0.32
@@ -1288,12 +1289,16 @@ class TableScene(Scene):
     # ------------------------------------------------------------------ time
     @property
     def busy(self) -> bool:
-        return (self.anim.active or self.drag is not None or bool(self.toasts)
+        fading = any(t.age >= t.ttl - FADE for t in self.toasts)
+        return (self.anim.active or self.drag is not None or fading
                 or self.c.fast or (self.auto_next_at is not None))
 
     def next_wake(self) -> float | None:
         """Seconds until the scene needs an update without input (None: wait for input)."""
         w = self.c.next_wake()
+        for t in self.toasts:  # wake when a message starts to fade
+            left = max(0.0, t.ttl - FADE - t.age)
+            w = left if w is None else min(w, left)
         if self.hint_cards or self.hint_meld is not None or self.hint_stock:
             left = max(0.0, self.hint_until - self.clock)
             w = left if w is None else min(w, left)
@@ -1309,8 +1314,10 @@ class TableScene(Scene):
         if self.toasts:
             for t in self.toasts:
                 t.age += dt
+            n = len(self.toasts)
             self.toasts = [t for t in self.toasts if not t.done]
-            self.invalidate()
+            if n != len(self.toasts) or any(t.age >= t.ttl - FADE for t in self.toasts):
+                self.invalidate()
         if (self.hint_cards or self.hint_meld is not None or self.hint_stock) and self.clock >= self.hint_until:
             self.hint_cards.clear()
             self.hint_meld = None
