@@ -1214,6 +1214,10 @@ class TableScene(Scene):
         if self.summary_for == key:
             return
         self.summary_for = key
+        self.choice = None  # a question about the round just played no longer applies
+        self.drag = None
+        self.press = None
+        self.selected = []
         if self.exit_after == "round" or (self.exit_after == "game" and g.phase == "game_over"):
             quit_ = getattr(self.app, "quit", None)
             if quit_:
