@@ -556,6 +556,21 @@ def test_keyboard_take_the_pile_top_and_lay_off_on_a_focused_meld(app):
     assert g.melds[1].cards[-1] == c("8♥")
 
 
+def test_keyboard_asks_which_end_of_a_run_a_wild_goes_to(app):
+    g = build({0: "K♦ 2♦ 5♣ Q♠"}, pile="Q♦", phase="play", wild=13,
+              melds=[(0, "J♣ J♦ J♠"), (1, "5♥ 6♥ 7♥")])
+    scene = play(app, g)
+    scene.focus_zone, scene.focus_index = "hand", scene.order.index(c("K♦"))
+    key(app, pygame.K_SPACE)
+    key(app, pygame.K_UP)
+    scene.focus_index = [m.id for m in g.melds].index(2)
+    key(app, pygame.K_RETURN)
+    assert scene.choice is not None and len(scene.choice.options) == 2
+    low = next(i for i, o in enumerate(scene.choice.options) if "low" in o)
+    key(app, pygame.K_1 + low)
+    assert g.melds[1].cards[0] == c("K♦") and g.melds[1].lo == 4
+
+
 # --------------------------------------------------------------------------- Rummy!
 
 

@@ -668,7 +668,9 @@ class TableScene(Scene):
         c = cards[0]
         options = self._layoff_actions(c, m, drop_x)
         legal = [a for a in options if self.c.is_legal(a)]
-        if len(legal) > 1 and any(isinstance(a, Cover) for a in legal):
+        # ask when the card could go two ways: on a wild or at an end, or (from the keyboard,
+        # where no drop side says which) at either end of a run
+        if len(legal) > 1 and (any(isinstance(a, Cover) for a in legal) or drop_x is None):
             labels = [self._layoff_label(a, m) for a in legal]
 
             def pick(i: int) -> None:
