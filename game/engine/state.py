@@ -96,66 +96,35 @@ class RoundResult:
         return cls(**{k: d[k] for k in cls.__slots__})
 
 
+# The state's fields by how copy() treats them: values shared as they are (numbers,
+# cards, immutable rules), and flat lists copied; hands, melds and known are deeper.
+VALUE_FIELDS = (
+    "rules", "players", "decks", "seed", "pack", "round_no", "dealer", "winners", "names", "ctx",
+    "wild_rank", "indicator", "next_meld_id", "phase", "current", "turn_seat", "reshuffles",
+    "took_top", "must_use", "stock_card", "melds_this_turn", "taken", "call_open", "discarder",
+    "resume_seat", "went_out", "first_out_turn",
+)
+LIST_FIELDS = (
+    "scores", "results", "set_aside", "stock", "pile", "upcards", "floating", "turns", "turn_log",
+    "grace",
+)
+
+
 class GameState:
     """One game of rummy.  Build it with :func:`new_game`."""
 
-    # Fields copied by copy(); lists of lists are copied one level deeper.
-    __slots__ = (
-        "rules", "players", "decks", "seed", "pack", "round_no", "dealer", "scores", "results",
-        "winners", "names",
-        # round
-        "ctx", "wild_rank", "indicator", "set_aside", "hands", "stock", "pile", "melds",
-        "next_meld_id", "upcards", "known", "floating", "turns", "phase", "current", "turn_seat",
-        "reshuffles",
-        # turn
-        "took_top", "must_use", "stock_card", "turn_log", "melds_this_turn", "taken",
-        # calls and ending
-        "call_open", "discarder", "resume_seat", "went_out", "grace", "first_out_turn",
-    )
+    __slots__ = VALUE_FIELDS + LIST_FIELDS + ("hands", "melds", "known")
 
     # ------------------------------------------------------------------ basics
     def copy(self) -> GameState:
         g = object.__new__(GameState)
-        g.rules = self.rules
-        g.players = self.players
-        g.decks = self.decks
-        g.seed = self.seed
-        g.pack = self.pack
-        g.round_no = self.round_no
-        g.dealer = self.dealer
-        g.scores = list(self.scores)
-        g.results = list(self.results)
-        g.winners = self.winners
-        g.names = self.names
-        g.ctx = self.ctx
-        g.wild_rank = self.wild_rank
-        g.indicator = self.indicator
-        g.set_aside = list(self.set_aside)
+        for name in VALUE_FIELDS:
+            setattr(g, name, getattr(self, name))
+        for name in LIST_FIELDS:
+            setattr(g, name, list(getattr(self, name)))
         g.hands = [list(h) for h in self.hands]
-        g.stock = list(self.stock)
-        g.pile = list(self.pile)
         g.melds = [m.copy() for m in self.melds]
-        g.next_meld_id = self.next_meld_id
-        g.upcards = list(self.upcards)
         g.known = [set(k) for k in self.known]
-        g.floating = list(self.floating)
-        g.turns = list(self.turns)
-        g.phase = self.phase
-        g.current = self.current
-        g.turn_seat = self.turn_seat
-        g.reshuffles = self.reshuffles
-        g.took_top = self.took_top
-        g.must_use = self.must_use
-        g.stock_card = self.stock_card
-        g.turn_log = list(self.turn_log)
-        g.taken = self.taken
-        g.melds_this_turn = self.melds_this_turn
-        g.call_open = self.call_open
-        g.discarder = self.discarder
-        g.resume_seat = self.resume_seat
-        g.went_out = self.went_out
-        g.grace = list(self.grace)
-        g.first_out_turn = self.first_out_turn
         return g
 
     @property

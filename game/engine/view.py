@@ -18,65 +18,38 @@ from .actions import Action
 from .cards import Card
 from .melds import Meld
 from .rules import Rules
-from .state import GameState
+from .state import LIST_FIELDS, VALUE_FIELDS, GameState
+
+# What a view copies from the state unchanged: everything public.  Not here: the
+# seed (it fixes every future shuffle), the stock's order, the other hands, and the
+# turn's private bookkeeping (the card drawn from the stock, the undo log).
+_PUBLIC_VALUES = tuple(f for f in VALUE_FIELDS if f not in ("seed", "stock_card"))
+_PUBLIC_LISTS = tuple(f for f in LIST_FIELDS if f not in ("stock", "turn_log"))
 
 
 class PlayerView:
-    __slots__ = (
-        "seat", "rules", "players", "decks", "pack", "round_no", "dealer", "scores", "wild_rank",
-        "indicator", "set_aside", "hand", "hand_sizes", "stock_count", "pile", "melds",
-        "next_meld_id", "upcards", "known", "floating", "turns", "phase", "current", "turn_seat",
-        "took_top", "must_use", "stock_card", "turn_log", "melds_this_turn", "call_open",
-        "discarder", "resume_seat", "went_out", "grace", "first_out_turn", "results", "winners",
-        "names", "reshuffles", "ctx", "taken",
+    __slots__ = _PUBLIC_VALUES + _PUBLIC_LISTS + (
+        "seat", "hand", "hand_sizes", "stock_count", "melds", "known", "stock_card", "turn_log",
     )
 
     @classmethod
     def of(cls, state: GameState, seat: int) -> PlayerView:
         v = object.__new__(cls)
+        for name in _PUBLIC_VALUES:
+            setattr(v, name, getattr(state, name))
+        for name in _PUBLIC_LISTS:
+            setattr(v, name, tuple(getattr(state, name)))
         v.seat = seat
-        v.rules = state.rules
-        v.players = state.players
-        v.decks = state.decks
-        v.pack = state.pack
-        v.round_no = state.round_no
-        v.dealer = state.dealer
-        v.scores = tuple(state.scores)
-        v.wild_rank = state.wild_rank
-        v.indicator = state.indicator
-        v.set_aside = tuple(state.set_aside)
         v.hand = tuple(state.hands[seat])
         v.hand_sizes = tuple(len(h) for h in state.hands)
         v.stock_count = len(state.stock)
-        v.pile = tuple(state.pile)
         v.melds = tuple(m.copy() for m in state.melds)
-        v.next_meld_id = state.next_meld_id
-        v.upcards = tuple(state.upcards)
         v.known = tuple(frozenset(k) if s != seat else frozenset(state.hands[seat])
                         for s, k in enumerate(state.known))
-        v.floating = tuple(state.floating)
-        v.turns = tuple(state.turns)
-        v.phase = state.phase
-        v.current = state.current
-        v.turn_seat = state.turn_seat
-        v.took_top = state.took_top
-        v.must_use = state.must_use
-        # the stock card's identity is secret from the others
-        v.stock_card = state.stock_card if state.current == seat else None
-        v.turn_log = tuple(state.turn_log) if state.current == seat else ()
-        v.melds_this_turn = state.melds_this_turn
-        v.call_open = state.call_open
-        v.discarder = state.discarder
-        v.resume_seat = state.resume_seat
-        v.went_out = state.went_out
-        v.grace = tuple(state.grace)
-        v.first_out_turn = state.first_out_turn
-        v.results = tuple(state.results)
-        v.winners = state.winners
-        v.names = state.names
-        v.reshuffles = state.reshuffles
-        v.taken = state.taken
-        v.ctx = state.ctx  # derived from public facts: the rules and the round's wild rank
+        # the seat's own turn bookkeeping is its own business; nobody else's
+        own = state.current == seat
+        v.stock_card = state.stock_card if own else None
+        v.turn_log = tuple(state.turn_log) if own else ()
         return v
 
     # ------------------------------------------------------------------ queries
@@ -103,21 +76,13 @@ class PlayerView:
         unseen = self.unseen()
         rng.shuffle(unseen)
         g = object.__new__(GameState)
-        g.rules = self.rules
-        g.players = self.players
-        g.decks = self.decks
-        g.seed = rng.getrandbits(63)
-        g.pack = self.pack
-        g.round_no = self.round_no
-        g.dealer = self.dealer
-        g.scores = list(self.scores)
-        g.results = list(self.results)
-        g.winners = self.winners
-        g.names = self.names
-        g.wild_rank = self.wild_rank
-        g.indicator = self.indicator
-        g.ctx = self.ctx
-        g.set_aside = list(self.set_aside)
+        for name in _PUBLIC_VALUES:
+            setattr(g, name, getattr(self, name))
+        for name in _PUBLIC_LISTS:
+            setattr(g, name, list(getattr(self, name)))
+        g.seed = rng.getrandbits(63)  # future shuffles are unknown too
+        g.stock_card = self.stock_card
+        g.turn_log = list(self.turn_log)
         hands = []
         for s in range(self.players):
             if s == self.seat:
@@ -130,29 +95,8 @@ class PlayerView:
             hands.append(h)
         g.hands = hands
         g.stock = unseen
-        g.pile = list(self.pile)
         g.melds = [m.copy() for m in self.melds]
-        g.next_meld_id = self.next_meld_id
-        g.upcards = list(self.upcards)
         g.known = [set(k) for k in self.known]
-        g.floating = list(self.floating)
-        g.turns = list(self.turns)
-        g.phase = self.phase
-        g.current = self.current
-        g.turn_seat = self.turn_seat
-        g.reshuffles = self.reshuffles
-        g.took_top = self.took_top
-        g.must_use = self.must_use
-        g.stock_card = self.stock_card
-        g.turn_log = list(self.turn_log)
-        g.melds_this_turn = self.melds_this_turn
-        g.taken = self.taken
-        g.call_open = self.call_open
-        g.discarder = self.discarder
-        g.resume_seat = self.resume_seat
-        g.went_out = self.went_out
-        g.grace = list(self.grace)
-        g.first_out_turn = self.first_out_turn
         return g
 
     def legal_actions(self) -> list[Action]:
