@@ -66,9 +66,11 @@ def test_persian_going_out_bonus_and_two_deals_with_final_bonus():
     g2 = pos("persian", ["K♠", "2♣ 3♣", "4♦ 5♦", "6♥ 7♥"], round_=2, scores=[100, 0, 50, 0])
     g2.apply(parse_action("discard K♠"))
     assert g2.over and g2.winners == (0, 2)
-    # the winning side gets the 50 bonus once
-    pts = g2.results[-1].points
-    assert g2.side_scores()[0] == 150 + pts[0] + pts[2] + 50
+    # the winning side gets the 50 bonus once, recorded in the last round's bonus
+    last = g2.results[-1]
+    assert last.bonus[0] == 25 + 50 and last.bonus[2] == 0
+    assert g2.side_scores()[0] == 150 + last.points[0] + last.points[2]
+    assert g2.scores == [sum(r.points[s] for r in g2.results) + [100, 0, 50, 0][s] for s in range(4)]
 
 
 def test_persian_pack_has_four_jokers():

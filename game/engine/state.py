@@ -1034,6 +1034,16 @@ class GameState:
         else:  # penalty: points are charged; the lowest total wins
             points = list(in_hand)
         points = [points[s] + bonus[s] for s in range(n)]
+        if rules.deals and self.round_no >= rules.deals and rules.final_bonus:
+            # the last deal: the side ahead gets the final bonus (nobody on a tie)
+            sides = self.sides()
+            after = [sum(self.scores[s] + points[s] for s in side) for side in sides]
+            best = min(after) if rules.lowest_total_wins else max(after)
+            top = [i for i, v in enumerate(after) if v == best]
+            if len(top) == 1:
+                first = sides[top[0]][0]
+                bonus[first] += rules.final_bonus
+                points[first] += rules.final_bonus
         for s in range(n):
             self.scores[s] += points[s]
         result = RoundResult(self.round_no, "went_out" if went_out is not None else "stock_empty",
@@ -1073,12 +1083,7 @@ class GameState:
             return [i for i, v in enumerate(totals) if v == b]
 
         if rules.deals:
-            if self.round_no < rules.deals:
-                return None
-            top = best()
-            if len(top) == 1 and rules.final_bonus:
-                self.scores[sides[top[0]][0]] += rules.final_bonus
-            return seats(top)
+            return seats(best()) if self.round_no >= rules.deals else None
         if rules.wild_indicator == "rotating":
             if self.wild_rank != 13:
                 return None
