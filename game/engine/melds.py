@@ -407,8 +407,11 @@ def layoff_ends(ctx: MeldContext, meld: Meld, card: int) -> list[str]:
             out.append("low")
         return out if out else _NONE
     if meld.kind == SET:
+        if card not in ctx.wilds and (card & 15 != meld.rank
+                                      or ((card >> 4) & 7 == JOKER_SUIT) != (meld.rank == 0)):
+            return _NONE
         cards = meld.cards + [card]
-        return [""] if check_set(ctx, cards, meld.rank, new=False) is None else []
+        return [""] if check_set(ctx, cards, meld.rank, new=False) is None else _NONE
     if meld.kind == WILDS:
         return [""] if check_wilds(ctx, meld.cards + [card], new=False) is None else []
     out = []

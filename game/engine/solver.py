@@ -102,6 +102,10 @@ def iter_melds(ctx: MeldContext, hand: Sequence[int], must: int | None = None) -
                 for b in range(0, len(fill) + 1):
                     if a + b < m or a + b > ctx.max_set:
                         continue
+                    if b and ctx.limit == "one_per_meld" and b > (2 if a + b >= 6 else 1):
+                        continue
+                    if b and ctx.limit == "fewer_than_naturals" and b >= a:
+                        continue
                     for ns in _multisets(ng, a):
                         for ws in _multisets(fg, b):
                             cards = ns + ws
