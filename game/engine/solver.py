@@ -96,9 +96,15 @@ def iter_melds(ctx: MeldContext, hand: Sequence[int], must: int | None = None) -
             fill = [c for c in wilds if (c >> 4) & 7 == JOKER_SUIT or c & 15 != r]
             if len(nat) + len(fill) < m:
                 continue
+            # a named card of this rank is in every meld listed: choose the rest around it
+            forced: list[int] = []
+            if must is not None and must in nat:
+                forced = [must]
+                nat = list(nat)
+                nat.remove(must)
             ng = list(_face_groups(nat).values())
             fg = list(_face_groups(fill).values())
-            for a in range(len(nat), 0, -1):
+            for a in range(len(nat) + len(forced), 0, -1):
                 for b in range(0, len(fill) + 1):
                     if a + b < m or a + b > ctx.max_set:
                         continue
@@ -106,9 +112,11 @@ def iter_melds(ctx: MeldContext, hand: Sequence[int], must: int | None = None) -
                         continue
                     if b and ctx.limit == "fewer_than_naturals" and b >= a:
                         continue
-                    for ns in _multisets(ng, a):
+                    if a - len(forced) < 0:
+                        continue
+                    for ns in _multisets(ng, a - len(forced)):
                         for ws in _multisets(fg, b):
-                            cards = ns + ws
+                            cards = forced + ns + ws
                             if must_face is not None and not any(c & 127 == must_face for c in cards):
                                 continue
                             if check_set(ctx, cards, r) is None:
