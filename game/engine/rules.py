@@ -172,10 +172,6 @@ class Rules:
         base = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
         return self._build(base, overrides)
 
-    @property
-    def preset_id(self) -> str:
-        return self.preset_name
-
     @classmethod
     def option_names(cls) -> tuple[str, ...]:
         return tuple(f.name for f in dataclasses.fields(cls) if f.name != "preset_name")

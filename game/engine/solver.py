@@ -17,7 +17,6 @@ on the table and on the new melds, greedily, until nothing more fits.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterator, Sequence
 from itertools import combinations
 
@@ -373,11 +372,7 @@ def _cores(ctx: MeldContext, naturals: list[int], nwild: int) -> list[tuple[int,
     return out
 
 
-class _Probe(int):
-    pass
-
-
-_PROBE = None  # set below: a stand-in wild for feasibility checks
+_PROBE = Card(127 * 128 + 4 * 16)  # a stand-in wild: a joker copy no pack reaches
 
 
 def _set_ok(ctx: MeldContext, cards: list, rank: int, nprobe: int) -> bool:
@@ -404,7 +399,6 @@ class _ProbeCtx:
         return getattr(self._ctx, name)
 
 
-_PROBE = Card(127 * 128 + 4 * 16)  # a joker copy no pack reaches
 
 
 def best_plan(ctx: MeldContext, hand: Sequence[int], table: Sequence[Meld] = (), seat: int = 0,
@@ -530,4 +524,4 @@ def best_plan(ctx: MeldContext, hand: Sequence[int], table: Sequence[Meld] = (),
 
 
 __all__ = ["Plan", "any_meld_exists", "best_plan", "enumerate_melds", "iter_melds", "meld_with_exists",
-           "Counter"]
+]

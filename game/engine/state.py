@@ -49,7 +49,6 @@ from .errors import IllegalActionError, RulesError
 from .melds import (
     RUN,
     SET,
-    WILDS,
     Meld,
     MeldContext,
     add_to_meld,
@@ -58,7 +57,6 @@ from .melds import (
     layoff_ends,
     make_meld,
     meld_points_by_seat,
-    natural_at,
     remove_from_meld,
     shape_text,
     shapes_for,
@@ -1176,4 +1174,4 @@ def new_game(rules: Rules | None = None, players: int = 4, seed: int | random.Ra
 
 
 __all__ = ["GameState", "RoundResult", "new_game", "DRAW", "PLAY", "CALL", "ROUND_OVER", "GAME_OVER",
-           "card_text", "rank_text", "natural_at", "WILDS"]
+           "card_text", "rank_text"]
