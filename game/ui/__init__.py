@@ -13,3 +13,8 @@ Rules of the road:
   an installed wheel and from a frozen build.
 * Import ``pygame`` only inside this package (the engine and bots must stay headless).
 """
+
+import os as _os
+
+# pygame prints a greeting on import; a game should start quietly
+_os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
