@@ -423,3 +423,37 @@ def test_hard_search_is_bounded_and_repeatable():
     b = make_bot("hard", 5, iterations=1000, time_limit=0.0)
     b.choose(view_of(g, g.current))
     assert b.rollouts <= max(b.draw_candidates, b.discard_candidates) * max(1, b.searches)
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_the_card_taken_from_the_pile_is_used_even_when_the_plan_chains_lay_offs(level):
+    """A plan that meets the pile duty by a chain of lay-offs (6♣ then 7♣ on a 3-5 run)
+    may be refused step by step; the bot then melds the duty card outright."""
+    from game.engine.melds import make_meld
+
+    g, _ = new_game(Rules.preset("rummy5000"), 3, seed=5, dealer=2)
+
+    def take(c):
+        for pile in (*g.hands, g.stock, g.pile):
+            if c in pile:
+                pile.remove(c)
+                return
+        raise AssertionError(c)
+
+    run = parse_cards("3♣ 4♣ 5♣")
+    hand = parse_cards("6♣ 7♣ 8♣ 8♦ 8♠ K♦ Q♥")
+    for c in run + hand:
+        take(c)
+    g.stock += g.hands[0]
+    g.hands[0] = list(hand)
+    g.melds.append(make_meld(g.ctx, run, ("run", 0, 3), 1, g.next_meld_id))
+    g.next_meld_id += 1
+    g.phase, g.current, g.turn_seat = "play", 0, 0
+    g.must_use = parse_card("7♣")
+    g.known[0].add(g.must_use)
+    assert Counter(g.all_cards()) == Counter(g.pack)
+    b = bot(level, 1)
+    a = b.choose(view_of(g, 0))
+    g.apply(a)
+    assert b.refused == 0
+    assert parse_card("7♣") not in g.hands[0]

@@ -32,7 +32,7 @@ from game.engine import CallRummy, Cover, Discard, DrawStock, EndRound, LayOff, 
 from game.engine.view import PlayerView
 
 from .base import CALL, DRAW, Bot, Checker
-from .tactics import Analysis, face, first_legal, plan_steps, take_options
+from .tactics import Analysis, face, first_legal, forced_use, plan_steps, take_options
 
 NEG = -1.0e9
 
@@ -164,7 +164,24 @@ class NormalBot(Bot):
         step = first_legal(self.filter_steps(view, an, steps), checker)
         if step is not None:
             return step
+        if must is not None:
+            # the plan meets the duty only through a chain of lay-offs the rules may not
+            # foresee: meld the card taken from the pile outright instead
+            step = self.use_duty_card(an, checker, hand, must)
+            if step is not None:
+                return step
         return self.choose_discard(view, an, checker, hand)
+
+    def use_duty_card(self, an: Analysis, checker: Checker, hand: list, must: int):
+        forced = forced_use(an, hand, must)
+        if forced is not None and checker.ok(forced[0]):
+            return forced[0]
+        for a in checker.legal():
+            if isinstance(a, MeldCards) and any(face(c) == face(must) for c in a.cards):
+                return a
+            if isinstance(a, (LayOff, Cover)) and face(a.card) == face(must):
+                return a
+        return None
 
     def filter_steps(self, view: PlayerView, an: Analysis, steps: list) -> list:
         return steps

@@ -411,7 +411,7 @@ def plan_steps(an: Analysis, hand: Sequence[int], must: int | None = None) -> tu
     steps: list = []
     plan = an.plan(hand)
     if must is not None and must in hand and not _plan_uses(plan, must):
-        forced = _forced_use(an, hand, must)
+        forced = forced_use(an, hand, must)
         if forced is not None:
             first, rest_plan = forced
             steps.append(first)
@@ -459,7 +459,7 @@ def _plan_uses(plan: Plan, card: int) -> bool:
     return any(c == card for c, _, _ in plan.layoffs)
 
 
-def _forced_use(an: Analysis, hand: Sequence[int], must: int):
+def forced_use(an: Analysis, hand: Sequence[int], must: int):
     """The best new meld holding ``must`` and the plan for the rest of the hand."""
     best = None
     two = an.rules.deep_take_use == "new_meld_two_naturals"
