@@ -92,3 +92,25 @@ def test_a_joker_never_names_the_wild_rank_when_jokers_are_not_wild():
         extra = [c for c in g.hands[g.dealer] if c.is_joker and c in g.known[g.dealer]]
         turned += len(extra)
     assert turned  # the case came up
+
+
+# ---------------------------------------------------------------------------------
+# pile duties met through a chain of lay-offs
+
+
+def test_a_pile_card_may_be_used_after_a_chain_of_layoffs():
+    from game.engine.save import position_from_dict
+
+    g = position_from_dict({
+        "rules": {"preset": "rummy5000"}, "players": 3, "dealer": 2,
+        "table": {"hands": ["6♣ 8♣ 8♦ 8♠ K♦ Q♥", "2♥ 3♥", "4♦ 5♦"], "pile": "9♥ 7♣ J♠",
+                  "melds": [{"owner": 1, "shape": "run:3♣", "cards": "3♣ 4♣ 5♣"}],
+                  "stock": "rest", "phase": "draw", "current": 0},
+    })
+    g.apply(parse_action("take 7♣"))
+    # the 7♣ fits 3-4-5♣ only once the 6♣ is laid off: melding the 8s first is fine
+    g.apply(parse_action("meld 8♣ 8♦ 8♠"))
+    g.apply(parse_action("layoff 6♣ on 1"))
+    g.apply(parse_action("layoff 7♣ on 1"))
+    g.apply(parse_action("discard K♦"))
+    assert g.phase == "draw" and g.current == 1

@@ -353,9 +353,7 @@ class GameState:
         may_meld = not (self.rules.one_meld_per_turn and self.melds_this_turn >= 1)
         fits = False
         if mode == "meld_or_layoff" and len(hand) - 1 >= keep:
-            fits = any(layoff_ends(ctx, m, card) for m in self.melds) or any(
-                cover_index(ctx, m, card) is not None for m in self.melds
-            )
+            fits = self._fits_after_layoffs(card, hand)
             if fits:
                 own = self.has_own_meld(seat) if has_meld is None else has_meld
                 if own or not self.rules.layoff_needs_own_meld:
@@ -372,6 +370,36 @@ class GameState:
         rest = list(hand)
         rest.remove(card)
         return any_meld_exists(ctx, rest)
+
+    def _fits_after_layoffs(self, card: Card, hand: list) -> bool:
+        """Whether ``card`` can go on a table meld, maybe after other cards of ``hand`` are
+        laid off first (a 6♣ on 3-4-5♣ makes room for the 7♣)."""
+        ctx = self.ctx
+        if any(cover_index(ctx, m, card) is not None for m in self.melds):
+            return True
+        melds = self.melds
+        copied = False
+        rest = [c for c in hand if c != card]
+        while True:
+            if any(layoff_ends(ctx, m, card) for m in melds):
+                return True
+            placed = False
+            for c in rest:
+                for m in melds:
+                    ends = layoff_ends(ctx, m, c)
+                    if ends:
+                        if not copied:
+                            melds = [x.copy() for x in melds]
+                            copied = True
+                            m = next(x for x in melds if x.id == m.id)
+                        add_to_meld(m, c, ends[0], -1)
+                        rest.remove(c)
+                        placed = True
+                        break
+                if placed:
+                    break
+            if not placed:
+                return False
 
     def _obligation_met(self, seat: int) -> bool:
         o = self.must_use
