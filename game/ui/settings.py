@@ -91,25 +91,14 @@ class Settings:
         """The saved settings, or the defaults; never raises."""
         target = Path(path) if path is not None else cls.default_path()
         settings = cls(path=target)
-        try:
-            text = target.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            return settings
-        except OSError as exc:
-            settings.problem = f"Your settings could not be read ({exc}); the defaults are used."
-            log.warning("%s", settings.problem)
-            return settings
-        try:
-            data = json.loads(text)
+
+        def check(data: Any) -> Any:
             if not isinstance(data, dict):
                 raise ValueError("the file does not hold an object of settings")
-        except ValueError as exc:
-            settings.problem = (
-                f"Your settings file was damaged and has been set aside as {target.name}.bad; "
-                "the defaults are used."
-            )
-            log.warning("damaged settings file %s: %s", target, exc)
-            _set_aside(target)
+            return data
+
+        data, settings.problem = read_json_file(target, "settings", check, "the defaults are used")
+        if data is None:
             return settings
         bad = settings.update_from(data)
         if bad:
@@ -199,6 +188,28 @@ def atomic_write_json(target: Path, data: Any) -> None:
         except OSError:
             pass
         raise
+
+
+def read_json_file(target: Path, what: str, check, fallback: str) -> tuple[Any, str | None]:
+    """Read a JSON file of the player's: ``(check(data), None)``, ``(None, None)`` when
+    there is no file, or ``(None, problem)`` when it cannot be read or is damaged (a
+    damaged file is set aside as ``<name>.bad``).  ``check`` raises ValueError on bad
+    content.  Never raises."""
+    try:
+        text = target.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return None, None
+    except OSError as exc:
+        problem = f"Your {what} could not be read ({exc}); {fallback}."
+        log.warning("%s", problem)
+        return None, problem
+    try:
+        return check(json.loads(text)), None
+    except ValueError as exc:
+        log.warning("damaged %s file %s: %s", what, target, exc)
+        _set_aside(target)
+        return None, (f"Your {what} file was damaged and has been set aside as {target.name}.bad; "
+                      f"{fallback}.")
 
 
 def set_aside_damaged(target: Path) -> None:

@@ -10,7 +10,6 @@ This module does not import pygame.
 
 from __future__ import annotations
 
-import json
 import logging
 import os
 from dataclasses import dataclass, field
@@ -19,7 +18,7 @@ from typing import Any
 
 from game.resources import user_data_dir
 
-from .settings import atomic_write_json, set_aside_damaged
+from .settings import atomic_write_json, read_json_file
 
 log = logging.getLogger(__name__)
 
@@ -78,28 +77,15 @@ class Stats:
         """The saved statistics, or fresh ones; never raises."""
         target = Path(path) if path is not None else cls.default_path()
         stats = cls(path=target)
-        try:
-            text = target.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            return stats
-        except OSError as exc:
-            stats.problem = f"Your statistics could not be read ({exc})."
-            log.warning("%s", stats.problem)
-            return stats
-        try:
-            data = json.loads(text)
+
+        def check(data: Any) -> dict[str, PresetStats]:
             if not isinstance(data, dict) or not isinstance(data.get("presets"), dict):
                 raise ValueError("the file does not hold statistics per preset")
-            presets = {str(k): PresetStats.from_dict(v) for k, v in data["presets"].items()}
-        except ValueError as exc:
-            stats.problem = (
-                f"Your statistics file was damaged; it was kept as {target.name}.bad "
-                "and fresh statistics are used."
-            )
-            log.warning("damaged statistics file %s: %s", target, exc)
-            set_aside_damaged(target)
-            return stats
-        stats.presets = presets
+            return {str(k): PresetStats.from_dict(v) for k, v in data["presets"].items()}
+
+        presets, stats.problem = read_json_file(target, "statistics", check, "fresh statistics are used")
+        if presets is not None:
+            stats.presets = presets
         return stats
 
     def save(self, path: str | os.PathLike | None = None) -> None:
