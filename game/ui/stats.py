@@ -10,7 +10,6 @@ This module does not import pygame.
 
 from __future__ import annotations
 
-import logging
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,8 +18,6 @@ from typing import Any
 from game.resources import user_data_dir
 
 from .settings import atomic_write_json, read_json_file
-
-log = logging.getLogger(__name__)
 
 FILE_NAME = "stats.json"
 VERSION = 1
