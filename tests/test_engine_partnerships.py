@@ -114,3 +114,31 @@ def test_a_pile_card_may_be_used_after_a_chain_of_layoffs():
     g.apply(parse_action("layoff 7♣ on 1"))
     g.apply(parse_action("discard K♦"))
     assert g.phase == "draw" and g.current == 1
+
+
+def test_the_top_card_taken_may_be_the_last_card_when_it_can_then_be_laid_off():
+    from game.engine.save import position_from_dict
+
+    # Rummy 500 with top_take_must_use: the 7♦ taken from the top must be used; laying
+    # off the 6♦ first leaves only the 7♦, which then goes on the run too (going out)
+    g = position_from_dict({
+        "rules": {"preset": "rummy500", "top_take_must_use": True}, "players": 2, "dealer": 1,
+        "table": {"hands": ["6♦", "K♣ Q♠"], "pile": "A♣ 7♦",
+                  "melds": [{"owner": 1, "shape": "run:A♦", "cards": "A♦ 2♦ 3♦ 4♦ 5♦"}],
+                  "stock": "rest", "phase": "draw", "current": 0},
+    })
+    g.apply(parse_action("take 7♦"))
+    assert [str(a) for a in g.legal_actions()] == ["layoff 6♦ on 1 high"]
+    g.apply(parse_action("layoff 6♦ on 1"))
+    g.apply(parse_action("layoff 7♦ on 1"))
+    assert g.went_out == 0
+    # where a discard is required, that move would leave nothing to end the turn with
+    g = position_from_dict({
+        "rules": {"preset": "rummy500", "going_out": "discard_required"}, "players": 2, "dealer": 1,
+        "table": {"hands": ["6♦", "K♣ Q♠"], "pile": "A♣ 7♦",
+                  "melds": [{"owner": 1, "shape": "run:A♦", "cards": "A♦ 2♦ 3♦ 4♦ 5♦"}],
+                  "stock": "rest", "phase": "draw", "current": 0},
+    })
+    g.apply(parse_action("take 7♦"))
+    with pytest.raises(IllegalActionError, match="only the 7♦"):
+        g.apply(parse_action("layoff 6♦ on 1"))

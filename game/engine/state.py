@@ -410,17 +410,34 @@ class GameState:
         # it must be in a new meld made this turn, and still on the table (a swap may bring it back)
         return o not in self.hands[seat] and any(e[0] == "meld" and o in e[2] for e in self.turn_log)
 
-    def _leaves_discard_problem(self, seat: int, hand_after: list, what: str) -> str | None:
+    def _leaves_discard_problem(self, seat: int, hand_after: list, what: str,
+                                action: Action | None = None) -> str | None:
         """Refuse a meld/lay-off whose result would leave no legal way to end the turn."""
         if not hand_after:
             if self.rules.going_out == "discard_required":
                 return f"You must keep a card to discard when you go out, so you cannot {what}"
             return None
-        if len(hand_after) == 1 and self.took_top is not None and hand_after[0] == self.took_top \
-                and self.rules.top_take_no_return:
-            return (f"That would leave you holding only the {self.took_top}, which you may not discard "
-                    f"this turn")
+        top = self.took_top
+        if len(hand_after) == 1 and top is not None and hand_after[0] == top and self.rules.top_take_no_return:
+            # fine when that last card can then be laid off (going out, or floating)
+            if action is not None and self.rules.going_out != "discard_required":
+                g = self._after_move(seat, action)
+                if g.can_lay_off(seat, top) or g._coverable(seat, top):
+                    return None
+            return f"That would leave you holding only the {top}, which you may not discard this turn"
         return None
+
+    def _after_move(self, seat: int, action: Action) -> GameState:
+        """A copy of the state after a meld, lay-off or cover, made without any check."""
+        g = self.copy()
+        g.must_use = None
+        if isinstance(action, MeldCards):
+            g._meld(seat, action)
+        elif isinstance(action, LayOff):
+            g._lay_off(seat, action)
+        else:
+            g._cover(seat, action)
+        return g
 
     def _strands_obligation(self, seat: int, action: Action) -> str | None:
         """Refuse a move after which the card taken from the pile could no longer be used."""
@@ -448,14 +465,7 @@ class GameState:
             if meld_with_exists(self.ctx, o, rest, two_naturals=self.rules.deep_take_use == "new_meld_two_naturals",
                                 not_natural=self.taken, max_size=len(rest) - keep):
                 return None
-        g = self.copy()
-        g.must_use = None
-        if isinstance(action, MeldCards):
-            g._meld(seat, action)
-        elif isinstance(action, LayOff):
-            g._lay_off(seat, action)
-        else:
-            g._cover(seat, action)
+        g = self._after_move(seat, action)
         if o not in g.hands[seat]:
             return None
         if not g._can_use(seat, o, g.hands[seat], self.rules.deep_take_use, taken=self.taken):
@@ -651,7 +661,7 @@ class GameState:
 
     def _finish_problem(self, seat: int, a: Action, rest: list, what: str) -> str | None:
         """Whether the hand left after a move can still end the turn legally."""
-        return self._leaves_discard_problem(seat, rest, what) or self._strands_obligation(seat, a)
+        return self._leaves_discard_problem(seat, rest, what, a) or self._strands_obligation(seat, a)
 
     def _layoff_problem(self, seat: int, a: LayOff) -> str | None:
         why, m = self._placing_problem(seat, a.card, a.meld, "lay off")
