@@ -142,3 +142,22 @@ def test_the_top_card_taken_may_be_the_last_card_when_it_can_then_be_laid_off():
     g.apply(parse_action("take 7♦"))
     with pytest.raises(IllegalActionError, match="only the 7♦"):
         g.apply(parse_action("layoff 6♦ on 1"))
+
+
+def test_a_pile_take_is_refused_when_the_meld_needed_first_uses_the_card_that_makes_room():
+    from game.engine.save import position_from_dict
+
+    # twos wild; no meld of one's own yet.  The Q♠ would fit 8-9-10♠ only after the 2♣
+    # is laid off as the J♠, but the only meld the hand can make first (4♣ 2♣ 6♣) uses
+    # that 2♣: taking the pile from the Q♠ could never be completed, so it is refused
+    g = position_from_dict({
+        "rules": {"preset": "rummy5000", "wild_indicator": "rotating"}, "players": 2,
+        "round": 2, "dealer": 1,
+        "table": {"wild_rank": "2", "hands": ["2♣ 10♥ 6♣", "K♣ Q♥ 3♦"], "pile": "J♣ Q♠ 4♣",
+                  "melds": [{"owner": 1, "shape": "run:8♠", "cards": "8♠ 9♠ 10♠"}],
+                  "stock": "rest", "phase": "draw", "current": 0},
+    })
+    legal = [str(a) for a in g.legal_actions()]
+    assert "take Q♠" not in legal and "take 4♣" in legal
+    with pytest.raises(IllegalActionError, match="Q♠"):
+        g.apply(parse_action("take Q♠"))

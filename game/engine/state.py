@@ -346,7 +346,7 @@ class GameState:
         ``taken``: cards that came from the pile with it (never the two naturals of
         ``new_meld_two_naturals``).
         """
-        from .solver import any_meld_exists, meld_with_exists
+        from .solver import meld_with_exists
 
         ctx = self.ctx
         keep = 1 if self.rules.going_out == "discard_required" else 0
@@ -367,17 +367,32 @@ class GameState:
             return True
         if not fits:
             return False
+        # no meld of one's own yet: one must be made first, and it must not use up the
+        # cards that make room for this one
+        from .solver import iter_melds
+
         rest = list(hand)
         rest.remove(card)
-        return any_meld_exists(ctx, rest)
+        for n, (cards, shape) in enumerate(iter_melds(ctx, rest)):
+            left = list(hand)
+            for c in cards:
+                left.remove(c)
+            if len(left) - 1 < keep:
+                continue
+            new = make_meld(ctx, cards, shape, seat, -1)
+            if self._fits_after_layoffs(card, left, self.melds + [new]):
+                return True
+            if n >= 200:  # a hand this rich surely has a way; stop looking
+                return True
+        return False
 
-    def _fits_after_layoffs(self, card: Card, hand: list) -> bool:
+    def _fits_after_layoffs(self, card: Card, hand: list, melds: list | None = None) -> bool:
         """Whether ``card`` can go on a table meld, maybe after other cards of ``hand`` are
         laid off first (a 6♣ on 3-4-5♣ makes room for the 7♣)."""
         ctx = self.ctx
-        if any(cover_index(ctx, m, card) is not None for m in self.melds):
+        melds = self.melds if melds is None else melds
+        if any(cover_index(ctx, m, card) is not None for m in melds):
             return True
-        melds = self.melds
         copied = False
         rest = [c for c in hand if c != card]
         while True:
