@@ -33,7 +33,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from game.bots import make_bot  # noqa: E402
 from game.engine import Rules, new_game  # noqa: E402
 from game.engine.view import view_of  # noqa: E402
-from game.simulate import Simulation, format_summary, mean_ci, parse_option, timing_summary  # noqa: E402
+from game.simulate import (  # noqa: E402
+    Simulation,
+    callers,
+    format_summary,
+    mean_ci,
+    parse_option,
+    timing_summary,
+)
 
 
 def play_round(g, bots, max_actions=3000, times=None):
@@ -47,10 +54,7 @@ def play_round(g, bots, max_actions=3000, times=None):
         if g.call_open and asked != (g.discarder, len(g.pile), actions):
             asked = (g.discarder, len(g.pile), actions)
             called = False
-            for k in range(1, g.players):
-                s = (g.discarder + k) % g.players
-                if s in (g.current, g.discarder):
-                    continue
+            for s in callers(g):
                 c = bots[s].call(view_of(g, s))
                 if c is not None:
                     g.apply(c)

@@ -77,6 +77,14 @@ def timing_summary(xs: Sequence[float]) -> dict[str, float]:
 # ---------------------------------------------------------------------- the run
 
 
+
+def callers(g) -> list[int]:
+    """The seats asked for a "Rummy!" call on the last discard, in turn order after the
+    discarder; the seat about to draw plays its turn instead of being asked."""
+    n = g.players
+    seats = ((g.discarder + k) % n for k in range(1, n))
+    return [s for s in seats if s != g.current and s != g.discarder]
+
 class Simulation:
     """Plays games and gathers the figures of the summary."""
 
@@ -226,11 +234,7 @@ class Simulation:
         return True
 
     def _ask_calls(self, g, bots, where: str) -> bool:
-        n = g.players
-        for k in range(1, n):
-            seat = (g.discarder + k) % n
-            if seat == g.current or seat == g.discarder:
-                continue
+        for seat in callers(g):
             bot = bots[seat]
             t0 = time.perf_counter()
             call = bot.call(view_of(g, seat))

@@ -20,7 +20,7 @@ from game.engine import (
     parse_cards,
 )
 from game.engine.view import PlayerView, view_of
-from game.simulate import Simulation
+from game.simulate import Simulation, callers
 
 BOTS_DIR = Path(__file__).resolve().parent.parent / "game" / "bots"
 HARD_FAST = {"iterations": 3, "time_limit": None}
@@ -39,10 +39,7 @@ def play_until(g, bots, stop, limit=400):
             return False
         if g.call_open:
             called = False
-            for k in range(1, g.players):
-                s = (g.discarder + k) % g.players
-                if s in (g.current, g.discarder):
-                    continue
+            for s in callers(g):
                 c = bots[s].call(view_of(g, s))
                 if c is not None:
                     g.apply(c)
