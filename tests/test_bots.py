@@ -189,7 +189,8 @@ def test_bot_modules_never_reach_for_the_game_state(path):
 
 
 def test_the_hard_bot_only_reads_hands_of_states_it_dealt_itself():
-    """hard.py reads ``.hands`` only inside its play-ahead, on states from ``view.determinize``."""
+    """hard.py reads ``.hands`` only where it scores a play-ahead and where it deals its own
+    imagined states (``deal``, which starts from ``view.determinize``)."""
     src = (BOTS_DIR / "hard.py").read_text(encoding="utf-8")
     tree = ast.parse(src)
     readers = set()
@@ -198,8 +199,42 @@ def test_the_hard_bot_only_reads_hands_of_states_it_dealt_itself():
             for node in ast.walk(fn):
                 if isinstance(node, ast.Attribute) and node.attr in ("hands", "stock"):
                     readers.add(fn.name)
-    assert readers <= {"evaluate"}, readers
-    assert "determinize" in src
+    assert readers <= {"evaluate", "deal"}, readers
+    deal = next(fn for fn in ast.walk(tree) if isinstance(fn, ast.FunctionDef) and fn.name == "deal")
+    assert "view.determinize(" in ast.get_source_segment(src, deal)
+
+
+def test_the_hard_bots_imagined_deals_agree_with_its_view_and_with_how_the_others_play():
+    """Seats that have played a turn hold no meld and nothing that fits their own melds
+    (they would have put it down); everything the seat knows stays as it is, and no card is
+    made or lost."""
+    from game.bots.hard import HardBot
+
+    checked = 0
+    for seed in range(8):
+        g, _ = new_game(Rules.preset("rummy5000"), 4, seed=seed)
+        drivers = [make_bot("normal", s) for s in range(4)]
+        if play_until(g, drivers, lambda g: g.phase == "draw" and sum(g.turns) >= 4):
+            view = view_of(g, g.current)
+            played = [s for s in range(4) if s != g.current and g.turns[s] and not g.floating[s]
+                      and view.hand_sizes[s] > len(view.known[s])]
+            if not played:
+                continue
+            b = make_bot("hard", seed)
+            plain = make_bot("hard", seed, infer=False)
+            fitting = {True: 0, False: 0}
+            for _ in range(20):
+                for infer, who in ((True, b), (False, plain)):
+                    w = who.deal(view)
+                    assert Counter(w.all_cards()) == Counter(g.pack)
+                    assert PlayerView.of(w, g.current).fingerprint() == view.fingerprint()
+                    for s in played:
+                        own = [m for m in w.melds if m.owner == s]
+                        fitting[infer] += not HardBot._plausible(w.ctx, w.hands[s], own)
+            assert fitting[True] < fitting[False] or fitting[False] == 0
+            assert fitting[True] <= 2
+            checked += 1
+    assert checked >= 3
 
 
 # ---------------------------------------------------------------------- always legal

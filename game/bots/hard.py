@@ -40,6 +40,8 @@ from game.engine import (
     MeldCards,
     TakePile,
 )
+from game.engine.melds import layoff_ends
+from game.engine.solver import any_meld_exists
 from game.engine.view import PlayerView
 
 from .base import CALL, DRAW, PLAY, Checker, sensible_legal
@@ -141,7 +143,7 @@ class HardBot(NormalBot):
                  max_rollout_actions: int = 160, game_weight: float = 0.5, prune: bool = True,
                  prune_after: int = 8, prune_z: float = 2.5, window: float = 50.0,
                  prior_weight: float = 1.0, hold_search: bool = True, hold_margin: float = 20.0,
-                 **tuning):
+                 infer: bool = True, infer_tries: int = 12, **tuning):
         super().__init__(seed, **tuning)
         self.iterations = max(1, int(iterations))
         self.time_limit = time_limit
@@ -157,6 +159,8 @@ class HardBot(NormalBot):
         self.prior_weight = prior_weight
         self.hold_search = hold_search
         self.hold_margin = hold_margin
+        self.infer = infer
+        self.infer_tries = infer_tries
         self.searches = 0
         self.rollouts = 0
         self._policy = FastPolicy(0, **self.tuning)
@@ -242,7 +246,7 @@ class HardBot(NormalBot):
         alive = list(range(len(cands)))
         values: list[list[float]] = [[] for _ in cands]
         for it in range(self.iterations):
-            world = view.determinize(self.rng)
+            world = self.deal(view)
             world_seed = self.rng.getrandbits(32)
             for i in alive:
                 g = world.copy()
@@ -262,6 +266,56 @@ class HardBot(NormalBot):
         w = self.prior_weight if weight is None else weight
         best = max(alive, key=lambda i: (sum(values[i]) / max(1, len(values[i])) + w * prior[i], -i))
         return cands[best]
+
+    def deal(self, view: PlayerView):
+        """An imagined full state that agrees with the view and with how the others play.
+
+        :meth:`PlayerView.determinize` deals the hidden cards uniformly.  But a seat that
+        has played a turn this round has melded what it could and laid off what fitted
+        (the other bots do; so do most people), so its hand holds no meld and, once it
+        may lay off, no card that fits its own melds.  With ``infer`` each such hand's hidden
+        cards are dealt again from the stock until it looks like that (at most
+        ``infer_tries`` times; the last try stands).  Only hidden cards move: the deal
+        still agrees with everything the seat knows.
+        """
+        g = view.determinize(self.rng)
+        rules = view.rules
+        if not self.infer or rules.one_meld_per_turn or not g.stock:
+            return g
+        ctx = g.ctx
+        rng = self.rng
+        owners = {m.owner for m in g.melds}
+        may_lay = [s in owners or not rules.layoff_needs_own_meld for s in range(view.players)]
+        for s in range(view.players):
+            if s == view.seat or g.turns[s] == 0 or view.floating[s]:
+                continue
+            known = list(view.known[s])
+            need = view.hand_sizes[s] - len(known)
+            if need <= 0:
+                continue
+            # its own melds were all on the table at its last turn (others' may be newer)
+            table = [m for m in g.melds if m.owner == s] if may_lay[s] else ()
+            hand = g.hands[s]
+            if self._plausible(ctx, hand, table) or not self._plausible(ctx, known, table):
+                continue
+            pool = hand[len(known):] + g.stock
+            for _ in range(self.infer_tries):
+                rng.shuffle(pool)
+                hand = known + pool[:need]
+                if self._plausible(ctx, hand, table):
+                    break
+            g.hands[s] = hand
+            g.stock = pool[need:]
+        return g
+
+    @staticmethod
+    def _plausible(ctx, hand: list, table) -> bool:
+        """Whether a hand could be left after a turn: no meld in it, nothing that fits ``table``."""
+        for m in table:
+            for c in hand:
+                if layoff_ends(ctx, m, c):
+                    return False
+        return not any_meld_exists(ctx, hand)
 
     def _survivors(self, alive: list[int], values: list[list[float]]) -> list[int]:
         """Drop candidates clearly worse than the leader (paired over the same deals)."""

@@ -78,9 +78,11 @@ class Analysis:
         if self.rules.empty_stock == "reshuffle":
             per_round = max(per_round, 4)
         self.draws_left = max(1.0, min(per_round, 8.0))
-        self.p_opp_out = self._p_opp_out()
-        self.bonus = self._bonus_estimate()
-        self.tempo = self._tempo()
+        t = self.tuning
+        self.p_opp_out = min(0.95, self._p_opp_out() * t.get("risk_scale", 1.0))
+        self.bonus = self._bonus_estimate() * t.get("out_scale", 1.0)
+        self.tempo = self._tempo() * t.get("tempo_scale", 1.0)
+        self.feed_scale = t.get("feed_scale", 1.0)
         self._fits: dict[int, bool] = {}
         self._pg: dict[tuple[int, float], float] = {}
         self._opp_melds = [any(m.owner == s for m in view.melds) for s in range(self.players)]
@@ -256,6 +258,9 @@ class Analysis:
     # ------------------------------------------------------------------ danger
     def feed(self, c: int) -> float:
         """What discarding ``c`` is expected to give the others, in points."""
+        return self.feed_scale * self._feed(c)
+
+    def _feed(self, c: int) -> float:
         v = self.view
         value = self.value[c]
         calls = self.rules.rummy_calls
