@@ -14,6 +14,8 @@ Three measurements, each a subcommand; all run in one process (the figures in
     times.  The paired difference of (that seat's points minus the others' mean)
     cancels most of the luck of the deal, so a few hundred rounds tell levels apart.
     ``python benchmarks/bots.py duplicate --hero hard --base normal --others normal --rounds 200``
+    (``--hero-sees-hands`` lets the hard hero search the real hands instead of imagined
+    ones: the most that better inference could bring)
 
 ``timing``
     decision times per level (p50, p95, max) over whole games of one level against
@@ -75,6 +77,20 @@ def play_round(g, bots, max_actions=3000, times=None):
     return list(g.results[-1].points)
 
 
+def _true_deal(g, rng):
+    """A stand-in for the hard bot's ``deal``: the real hands, only the stock reshuffled.
+
+    For ``duplicate --hero-sees-hands``: how much the search would gain if it knew the
+    other hands (a ceiling for inference, not a way to play).
+    """
+    def deal(view):
+        w = g.copy()
+        w.seed = rng.getrandbits(63)
+        rng.shuffle(w.stock)
+        return w
+    return deal
+
+
 def duplicate(args) -> dict:
     rules = Rules.preset(args.preset, **dict(args.option))
     n = args.players
@@ -92,6 +108,8 @@ def duplicate(args) -> dict:
             opts = dict(hard_opts) if level == "hard" else {}
             opts.update(dict(args.hero_option if level_i == 0 else args.base_option))
             bots[seat] = make_bot(level, seed=deal * 31 + seat, **opts)
+            if level_i == 0 and args.hero_sees_hands:
+                bots[seat].deal = _true_deal(g, bots[seat].rng)
             pts = play_round(g, bots)
             if pts is None:
                 rel.append(None)
@@ -113,6 +131,7 @@ def duplicate(args) -> dict:
         "preset": args.preset, "players": n, "hero": args.hero, "base": args.base, "others": args.others,
         "rounds": len(diffs), "seed": args.seed, "hard_options": hard_opts,
         "hero_options": dict(args.hero_option), "base_options": dict(args.base_option),
+        "hero_sees_hands": args.hero_sees_hands,
         "paired_advantage": round(m, 1), "ci95": round(ci, 1),
         "hero_points_per_round": round(hm, 1), "hero_ci95": round(hci, 1),
         "base_points_per_round": round(bm, 1), "base_ci95": round(bci, 1),
@@ -177,6 +196,8 @@ def main(argv=None) -> int:
     d.add_argument("--base-option", action="append", default=[], type=parse_option)
     d.add_argument("--same-deal-per-seat", action="store_true")
     d.add_argument("--hero-first", action="store_true")
+    d.add_argument("--hero-sees-hands", action="store_true",
+                   help="the hard hero searches the real hands (stock reshuffled): a ceiling, not fair play")
     t = sub.add_parser("tournament", parents=[common])
     t.add_argument("--seats", default="normal,easy,easy,easy")
     t.add_argument("--games", type=int, default=40)

@@ -490,3 +490,67 @@ def test_the_card_taken_from_the_pile_is_used_even_when_the_plan_chains_lay_offs
     assert b.refused == 0
     assert parse_card("7♣") not in g.hands[0]
     assert any(parse_card("7♣") in m.cards for m in g.melds)
+
+
+def test_the_hard_bot_remembers_the_top_cards_the_others_let_go():
+    """After a lap in which nobody took from the pile, each other seat let the card below
+    its discard go; the bot notes exactly those, and its imagined deals then avoid giving
+    that seat two cards that meld with such a card."""
+    from game.bots.hard import HardBot
+    from game.engine import DrawStock
+    from game.engine.solver import meld_with_exists
+
+    seen = 0
+    totals = {True: 0, False: 0}
+    for seed in range(60):
+        if seen >= 3:
+            break
+        g, _ = new_game(Rules.preset("rummy5000"), 4, seed=seed)
+        hard = make_bot("hard", seed, iterations=2, time_limit=None)
+        bots = [hard] + [make_bot("normal", s) for s in (1, 2, 3)]
+        let_go = set()  # (seat, top card) for every draw from the stock, as it happened
+
+        def watch(g):
+            return (g.current == 0 and g.phase == "draw" and g.turns[0] >= 2) or g.phase in ("round_over", "game_over")
+
+        for _ in range(300):
+            if watch(g):
+                break
+            if g.call_open:
+                called = next((c for s in callers(g) if (c := bots[s].call(view_of(g, s))) is not None), None)
+                if called is not None:
+                    g.apply(called)
+                    continue
+            a = bots[g.current].choose(view_of(g, g.current))
+            if isinstance(a, DrawStock) and g.pile:
+                let_go.add((g.current, g.pile[-1]))
+            g.apply(a)
+        if g.phase != "draw" or g.current != 0:
+            continue
+        view = view_of(g, 0)
+        hard.observe(view)
+        if not hard.declined:
+            continue
+        seen += 1
+        for s, cards in hard.declined.items():
+            assert s != 0
+            assert all((s, t) in let_go for t in cards), (s, cards, let_go)
+        melds_with = {True: 0, False: 0}
+        rng = random.Random(seed)
+        for _ in range(40):
+            for infer, w in ((True, hard.deal(view)), (False, view.determinize(rng))):
+                assert Counter(w.all_cards()) == Counter(g.pack)
+                for s, cards in hard.declined.items():
+                    if g.floating[s] or view.hand_sizes[s] == len(view.known[s]):
+                        continue
+                    own = [m for m in w.melds if m.owner == s]
+                    if not HardBot._plausible(w.ctx, list(view.known[s]), own, cards):
+                        continue  # its known cards alone break the pattern: nothing to mend
+                    melds_with[infer] += any(meld_with_exists(w.ctx, t, w.hands[s] + [t]) for t in cards
+                                             if t not in view.known[s])
+        for k in totals:
+            totals[k] += melds_with[k]
+    # a hand dealt at random often could have melded a card its seat let go; the bot's
+    # deals (nearly) never
+    assert totals[False] >= 6 and totals[True] * 4 <= totals[False], totals
+    assert seen >= 3

@@ -41,7 +41,7 @@ from game.engine import (
     TakePile,
 )
 from game.engine.melds import layoff_ends
-from game.engine.solver import any_meld_exists
+from game.engine.solver import any_meld_exists, meld_with_exists
 from game.engine.view import PlayerView
 
 from .base import CALL, DRAW, PLAY, Checker, sensible_legal
@@ -161,9 +161,50 @@ class HardBot(NormalBot):
         self.hold_margin = hold_margin
         self.infer = infer
         self.infer_tries = infer_tries
+        # what this seat saw of the others' draws this round (see observe())
+        self._round_key = None
+        self._after = None
+        self.declined: dict[int, list[int]] = {}
         self.searches = 0
         self.rollouts = 0
         self._policy = FastPolicy(0, **self.tuning)
+
+    # ------------------------------------------------------------------ memory
+    def choose(self, view: PlayerView):
+        if view.phase == DRAW:
+            self.observe(view)
+        action = super().choose(view)
+        if isinstance(action, Discard):
+            self._after = (self._round_key, tuple(view.pile) + (action.card,))
+        return action
+
+    def observe(self, view: PlayerView) -> None:
+        """Note which top cards the others let go since this seat's last discard.
+
+        The pile is public and stays in order.  When it now holds exactly this seat's
+        last discard and one more discard per other seat, nobody took from it: each of
+        those seats drew from the stock while the card below its own discard was on top.
+        A seat that lets a card go that it could meld with two cards of its hand is rare,
+        so :meth:`deal` avoids such hands.  Any other change to the pile teaches nothing.
+        """
+        key = (view.round_no, view.dealer, tuple(view.scores))
+        if key != self._round_key:
+            self._round_key = key
+            self.declined = {}
+        after, self._after = self._after, None
+        if after is None or after[0] != key:
+            return
+        before = after[1]
+        pile = view.pile
+        n = view.players
+        between = [(view.seat + k) % n for k in range(1, n)]
+        if len(pile) != len(before) + len(between) or tuple(pile[:len(before)]) != before:
+            return
+        top = before[-1]
+        for s, d in zip(between, pile[len(before):]):
+            if not view.floating[s] and top not in view.ctx.wilds:
+                self.declined.setdefault(s, []).append(top)
+            top = d
 
     # ------------------------------------------------------------------ decisions
     def choose_draw(self, view: PlayerView, an: Analysis, checker: Checker):
@@ -273,7 +314,8 @@ class HardBot(NormalBot):
         :meth:`PlayerView.determinize` deals the hidden cards uniformly.  But a seat that
         has played a turn this round has melded what it could and laid off what fitted
         (the other bots do; so do most people), so its hand holds no meld and, once it
-        may lay off, no card that fits its own melds.  With ``infer`` each such hand's hidden
+        may lay off, no card that fits its own melds; nor two cards that would have made a
+        meld with a top card it let go (see :meth:`observe`).  With ``infer`` each such hand's hidden
         cards are dealt again from the stock until it looks like that (at most
         ``infer_tries`` times; the last try stands).  Only hidden cards move: the deal
         still agrees with everything the seat knows.
@@ -295,26 +337,31 @@ class HardBot(NormalBot):
                 continue
             # its own melds were all on the table at its last turn (others' may be newer)
             table = [m for m in g.melds if m.owner == s] if may_lay[s] else ()
+            declined = [c for c in self.declined.get(s, ()) if c not in view.known[s]]
             hand = g.hands[s]
-            if self._plausible(ctx, hand, table) or not self._plausible(ctx, known, table):
+            if self._plausible(ctx, hand, table, declined) or not self._plausible(ctx, known, table, declined):
                 continue
             pool = hand[len(known):] + g.stock
             for _ in range(self.infer_tries):
                 rng.shuffle(pool)
                 hand = known + pool[:need]
-                if self._plausible(ctx, hand, table):
+                if self._plausible(ctx, hand, table, declined):
                     break
             g.hands[s] = hand
             g.stock = pool[need:]
         return g
 
     @staticmethod
-    def _plausible(ctx, hand: list, table) -> bool:
-        """Whether a hand could be left after a turn: no meld in it, nothing that fits ``table``."""
+    def _plausible(ctx, hand: list, table, declined: Sequence[int] = ()) -> bool:
+        """Whether a hand could be left after a turn: no meld in it, nothing that fits
+        ``table``, and no two cards that make a meld with a card it let go (``declined``)."""
         for m in table:
             for c in hand:
                 if layoff_ends(ctx, m, c):
                     return False
+        for t in declined:
+            if meld_with_exists(ctx, t, hand + [t]):
+                return False
         return not any_meld_exists(ctx, hand)
 
     def _survivors(self, alive: list[int], values: list[list[float]]) -> list[int]:
