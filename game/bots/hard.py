@@ -6,7 +6,10 @@ many imagined deals:
 
 1. **Determinize.**  :meth:`PlayerView.determinize` deals the cards this seat cannot
    see (the other hands, less the cards known to be in them, and the stock) at
-   random into a complete game state that agrees with everything the seat knows.
+   random into a complete game state that agrees with everything the seat knows;
+   :meth:`HardBot.deal` then deals again the hidden cards of any hand that does not
+   fit how its seat has played (it would have melded them, or taken a top card it
+   let go).
 2. **Play ahead.**  In that imagined state the candidate is played, then every seat
    (this one included) plays on with a fast version of the normal policy, "Rummy!"
    calls and all, for ``horizon`` turns (by default until this seat's next turn is
