@@ -17,6 +17,16 @@ Three measurements, each a subcommand; all run in one process (the figures in
     (``--hero-sees-hands`` lets the hard hero search the real hands instead of imagined
     ones: the most that better inference could bring)
 
+``decisions``
+    how much better the hero's decisions are than the normal bot's, one by one.  The
+    hero plays one seat of normal-bot rounds; at each of its decisions the normal bot
+    is asked too, and when they differ both actions are played out from the real
+    position (the stock reshuffled) to the end of the round, ``--rollouts`` times
+    with the same random choices for both.  The gain (the seat's points minus the
+    others' mean) is summed per round.  Far less noisy than whole games, since only
+    the decisions that differ are measured, each many times.
+    ``python benchmarks/bots.py decisions --hero hard --rounds 100``
+
 ``timing``
     decision times per level (p50, p95, max) over whole games of one level against
     itself.  ``python benchmarks/bots.py timing --games 5``
@@ -26,6 +36,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 import sys
 import time
 from pathlib import Path
@@ -139,6 +150,85 @@ def duplicate(args) -> dict:
     }
 
 
+def relative(pts, seat):
+    others = [pts[s] for s in range(len(pts)) if s != seat]
+    return pts[seat] - sum(others) / len(others)
+
+
+def play_out(g, action, seat, k, seed):
+    """The seat's relative points when ``action`` is played at ``g`` and the round goes on
+    with normal bots (the stock reshuffled; deal ``k`` of the same series for every action)."""
+    w = g.copy()
+    rng = random.Random(seed * 7919 + k)
+    rng.shuffle(w.stock)
+    w.seed = rng.getrandbits(63)
+    w.apply(action)
+    bots = [make_bot("normal", seed=seed * 1000 + k * 8 + s) for s in range(w.players)]
+    pts = play_round(w, bots)
+    return None if pts is None else relative(pts, seat)
+
+
+def decisions(args) -> dict:
+    rules = Rules.preset(args.preset, **dict(args.option))
+    n = args.players
+    opts = dict(args.hard_option) if args.hero == "hard" else {}
+    opts.update(dict(args.hero_option))
+    per_round, differ, asked = [], 0, 0
+    t0 = time.perf_counter()
+    for r in range(args.rounds):
+        seat = r % n
+        deal = args.seed * 1_000_003 + r
+        g, _ = new_game(rules, n, seed=deal)
+        bots = [make_bot("normal", seed=deal * 31 + s) for s in range(n)]
+        hero = make_bot(args.hero, seed=deal * 31 + seat, **opts)
+        ref = make_bot("normal", seed=deal * 31 + seat)
+        gain = 0.0
+        actions = 0
+        asked_at = None
+        while g.phase not in ("round_over", "game_over") and actions < 3000:
+            if g.call_open and asked_at != (g.discarder, len(g.pile), actions):
+                asked_at = (g.discarder, len(g.pile), actions)
+                c = next((c for s in callers(g)
+                          if (c := (hero if s == seat else bots[s]).call(view_of(g, s))) is not None), None)
+                if c is not None:
+                    g.apply(c)
+                    actions += 1
+                    continue
+            if g.current != seat:
+                g.apply(bots[g.current].choose(view_of(g, g.current)))
+                actions += 1
+                continue
+            view = view_of(g, seat)
+            mine = hero.choose(view)
+            theirs = ref.choose(view)
+            asked += 1
+            if mine != theirs:
+                differ += 1
+                d = []
+                for k in range(args.rollouts):
+                    a = play_out(g, mine, seat, k, deal + actions)
+                    b = play_out(g, theirs, seat, k, deal + actions)
+                    if a is not None and b is not None:
+                        d.append(a - b)
+                if d:
+                    gain += sum(d) / len(d)
+            g.apply(mine)
+            actions += 1
+        per_round.append(gain)
+        if args.progress and (r + 1) % 10 == 0:
+            m, ci = mean_ci(per_round)
+            print(f"[{r + 1}/{args.rounds}] gain per round {m:+.1f} ± {ci:.1f}, "
+                  f"{differ}/{asked} decisions differ ({time.perf_counter() - t0:.0f}s)",
+                  file=sys.stderr, flush=True)
+    m, ci = mean_ci(per_round)
+    return {
+        "preset": args.preset, "players": n, "hero": args.hero, "hero_options": opts,
+        "rounds": len(per_round), "decisions": asked, "differ": differ, "rollouts": args.rollouts,
+        "gain_per_round": round(m, 1), "ci95": round(ci, 1),
+        "seconds": round(time.perf_counter() - t0, 1),
+    }
+
+
 def tournament(args) -> dict:
     overrides = dict(args.option)
     if args.target is not None:
@@ -202,12 +292,18 @@ def main(argv=None) -> int:
     t.add_argument("--seats", default="normal,easy,easy,easy")
     t.add_argument("--games", type=int, default=40)
     t.add_argument("--target", type=int)
+    c = sub.add_parser("decisions", parents=[common])
+    c.add_argument("--hero", default="hard")
+    c.add_argument("--rounds", type=int, default=100)
+    c.add_argument("--rollouts", type=int, default=24)
+    c.add_argument("--hero-option", action="append", default=[], type=parse_option)
     m = sub.add_parser("timing", parents=[common])
     m.add_argument("--levels", default="easy,normal,hard")
     m.add_argument("--games", type=int, default=3)
     m.add_argument("--rounds-per-game", type=int, default=4)
     args = p.parse_args(argv)
-    result = {"duplicate": duplicate, "tournament": tournament, "timing": timing}[args.cmd](args)
+    result = {"duplicate": duplicate, "tournament": tournament, "timing": timing,
+              "decisions": decisions}[args.cmd](args)
     if args.json or args.cmd != "tournament":
         print(json.dumps(result, indent=2))
     else:

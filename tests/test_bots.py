@@ -334,6 +334,9 @@ def test_make_bot_names_the_levels():
         make_bot("expert")
     with pytest.raises(BotError):
         make_bot("easy", 1, iterations=3)
+    with pytest.raises(BotError, match="rollout"):
+        make_bot("hard", 1, rollout="perfect")
+    assert make_bot("hard", 1, rollout="normal")._policy.level == "normal"
 
 
 def test_a_bot_only_ever_gets_a_player_view():

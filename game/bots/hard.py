@@ -47,7 +47,7 @@ from game.engine.melds import layoff_ends
 from game.engine.solver import any_meld_exists, meld_with_exists
 from game.engine.view import PlayerView
 
-from .base import CALL, DRAW, PLAY, Checker, sensible_legal
+from .base import CALL, DRAW, PLAY, BotError, Checker, sensible_legal
 from .normal import NormalBot
 from .tactics import Analysis, first_legal, plan_steps, take_options
 
@@ -146,7 +146,7 @@ class HardBot(NormalBot):
                  max_rollout_actions: int = 160, game_weight: float = 0.5, prune: bool = True,
                  prune_after: int = 8, prune_z: float = 2.5, window: float = 50.0,
                  prior_weight: float = 1.0, hold_search: bool = True, hold_margin: float = 20.0,
-                 infer: bool = True, infer_tries: int = 12, **tuning):
+                 infer: bool = True, infer_tries: int = 12, rollout: str = "fast", **tuning):
         super().__init__(seed, **tuning)
         self.iterations = max(1, int(iterations))
         self.time_limit = time_limit
@@ -170,7 +170,10 @@ class HardBot(NormalBot):
         self.declined: dict[int, list[int]] = {}
         self.searches = 0
         self.rollouts = 0
-        self._policy = FastPolicy(0, **self.tuning)
+        if rollout not in ("fast", "normal"):
+            raise BotError(f"the hard bot's rollout policy is 'fast' or 'normal', not {rollout!r}")
+        self.rollout = rollout
+        self._policy = (FastPolicy if rollout == "fast" else NormalBot)(0, **self.tuning)
 
     # ------------------------------------------------------------------ memory
     def choose(self, view: PlayerView):

@@ -1,0 +1,47 @@
+"""The strength benchmarks run, and measure what they say they measure."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from benchmarks import bots as bench  # noqa: E402
+
+
+def run(capsys, *argv):
+    assert bench.main(list(argv)) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_decisions_of_the_normal_bot_against_itself_never_differ(capsys):
+    out = run(capsys, "decisions", "--hero", "normal", "--rounds", "4", "--rollouts", "2")
+    assert out["decisions"] > 0
+    assert out["differ"] == 0 and out["gain_per_round"] == 0
+
+
+def test_decisions_measures_the_hard_bot(capsys):
+    out = run(capsys, "decisions", "--hero", "hard", "--rounds", "2", "--rollouts", "2",
+              "--hard-option", "iterations=2", "--hard-option", "time_limit=null")
+    assert out["rounds"] == 2 and out["decisions"] > 0
+    assert out["hero_options"] == {"iterations": 2, "time_limit": None}
+
+
+def test_play_out_repeats_itself_and_scores_relative_to_the_others():
+    from game.bots import make_bot
+    from game.engine import Rules, new_game
+    from game.engine.view import view_of
+
+    g, _ = new_game(Rules.preset("rummy5000"), 4, seed=3)
+    a = make_bot("normal", 1).choose(view_of(g, g.current))
+    first = bench.play_out(g, a, g.current, 0, 9)
+    assert first == bench.play_out(g, a, g.current, 0, 9)
+    assert bench.relative([10, 40, 10, 10], 1) == 30
+
+
+def test_duplicate_can_let_the_hero_see_the_hands(capsys):
+    out = run(capsys, "duplicate", "--hero", "hard", "--rounds", "2", "--hero-sees-hands",
+              "--hard-option", "iterations=2", "--hard-option", "time_limit=null")
+    assert out["hero_sees_hands"] is True and out["rounds"] >= 1
