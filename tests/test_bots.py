@@ -497,14 +497,16 @@ def test_the_card_taken_from_the_pile_is_used_even_when_the_plan_chains_lay_offs
 
 def test_the_hard_bot_remembers_the_top_cards_the_others_let_go():
     """After a lap in which nobody took from the pile, each other seat let the card below
-    its discard go; the bot notes exactly those, and its imagined deals then avoid giving
-    that seat two cards that meld with such a card."""
+    its discard go and threw away its own discard; the bot notes exactly those, and its
+    imagined deals then avoid giving that seat two cards that meld with a card it let go,
+    or a card of a rank it threw away."""
     from game.bots.hard import HardBot
     from game.engine import DrawStock
     from game.engine.solver import meld_with_exists
 
     seen = 0
     totals = {True: 0, False: 0}
+    rank_totals = {True: 0, False: 0}
     for seed in range(60):
         if seen >= 3:
             break
@@ -512,6 +514,7 @@ def test_the_hard_bot_remembers_the_top_cards_the_others_let_go():
         hard = make_bot("hard", seed, iterations=2, time_limit=None)
         bots = [hard] + [make_bot("normal", s) for s in (1, 2, 3)]
         let_go = set()  # (seat, top card) for every draw from the stock, as it happened
+        thrown = set()  # (seat, card) for every discard
 
         def watch(g):
             return (g.current == 0 and g.phase == "draw" and g.turns[0] >= 2) or g.phase in ("round_over", "game_over")
@@ -527,6 +530,8 @@ def test_the_hard_bot_remembers_the_top_cards_the_others_let_go():
             a = bots[g.current].choose(view_of(g, g.current))
             if isinstance(a, DrawStock) and g.pile:
                 let_go.add((g.current, g.pile[-1]))
+            if isinstance(a, Discard):
+                thrown.add((g.current, a.card))
             g.apply(a)
         if g.phase != "draw" or g.current != 0:
             continue
@@ -538,7 +543,11 @@ def test_the_hard_bot_remembers_the_top_cards_the_others_let_go():
         for s, cards in hard.declined.items():
             assert s != 0
             assert all((s, t) in let_go for t in cards), (s, cards, let_go)
+        for s, cards in hard.discarded.items():
+            assert s != 0
+            assert all((s, d) in thrown for d in cards), (s, cards, thrown)
         melds_with = {True: 0, False: 0}
+        same_rank = {True: 0, False: 0}
         rng = random.Random(seed)
         for _ in range(40):
             for infer, w in ((True, hard.deal(view)), (False, view.determinize(rng))):
@@ -551,9 +560,14 @@ def test_the_hard_bot_remembers_the_top_cards_the_others_let_go():
                         continue  # its known cards alone break the pattern: nothing to mend
                     melds_with[infer] += any(meld_with_exists(w.ctx, t, w.hands[s] + [t]) for t in cards
                                              if t not in view.known[s])
+                for s, cards in hard.discarded.items():
+                    ranks = {d & 15 for d in cards} - {c & 15 for c in view.known[s]}
+                    same_rank[infer] += sum(1 for c in w.hands[s] if c & 15 in ranks and c not in w.ctx.wilds)
         for k in totals:
             totals[k] += melds_with[k]
-    # a hand dealt at random often could have melded a card its seat let go; the bot's
-    # deals (nearly) never
+            rank_totals[k] += same_rank[k]
+    # a hand dealt at random often could have melded a card its seat let go, or holds a
+    # card of a rank it threw away; the bot's deals seldom
     assert totals[False] >= 6 and totals[True] * 4 <= totals[False], totals
+    assert rank_totals[False] >= 6 and rank_totals[True] * 3 <= rank_totals[False], rank_totals
     assert seen >= 3

@@ -146,7 +146,8 @@ class HardBot(NormalBot):
                  max_rollout_actions: int = 160, game_weight: float = 0.5, prune: bool = True,
                  prune_after: int = 8, prune_z: float = 2.5, window: float = 50.0,
                  prior_weight: float = 1.0, hold_search: bool = True, hold_margin: float = 20.0,
-                 infer: bool = True, infer_tries: int = 12, rollout: str = "fast", **tuning):
+                 infer: bool = True, infer_tries: int = 12, infer_discards: bool = True,
+                 rollout: str = "fast", **tuning):
         super().__init__(seed, **tuning)
         self.iterations = max(1, int(iterations))
         self.time_limit = time_limit
@@ -164,10 +165,12 @@ class HardBot(NormalBot):
         self.hold_margin = hold_margin
         self.infer = infer
         self.infer_tries = infer_tries
+        self.infer_discards = infer_discards
         # what this seat saw of the others' draws this round (see observe())
         self._round_key = None
         self._after = None
         self.declined: dict[int, list[int]] = {}
+        self.discarded: dict[int, list[int]] = {}
         self.searches = 0
         self.rollouts = 0
         if rollout not in ("fast", "normal"):
@@ -197,6 +200,7 @@ class HardBot(NormalBot):
         if key != self._round_key:
             self._round_key = key
             self.declined = {}
+            self.discarded = {}
         after, self._after = self._after, None
         if after is None or after[0] != key:
             return
@@ -207,9 +211,13 @@ class HardBot(NormalBot):
         if len(pile) != len(before) + len(between) or tuple(pile[:len(before)]) != before:
             return
         top = before[-1]
+        wilds = view.ctx.wilds
         for s, d in zip(between, pile[len(before):]):
-            if not view.floating[s] and top not in view.ctx.wilds:
-                self.declined.setdefault(s, []).append(top)
+            if not view.floating[s]:
+                if top not in wilds:
+                    self.declined.setdefault(s, []).append(top)
+                if d not in wilds:
+                    self.discarded.setdefault(s, []).append(d)
             top = d
 
     # ------------------------------------------------------------------ decisions
@@ -344,23 +352,34 @@ class HardBot(NormalBot):
             # its own melds were all on the table at its last turn (others' may be newer)
             table = [m for m in g.melds if m.owner == s] if may_lay[s] else ()
             declined = [c for c in self.declined.get(s, ()) if c not in view.known[s]]
+            # a seat seldom throws away a card whose rank it still holds
+            ranks = set()
+            if self.infer_discards:
+                ranks = {d & 15 for d in self.discarded.get(s, ())} - {c & 15 for c in known}
             hand = g.hands[s]
-            if self._plausible(ctx, hand, table, declined) or not self._plausible(ctx, known, table, declined):
+            if self._plausible(ctx, hand, table, declined, ranks) or \
+                    not self._plausible(ctx, known, table, declined):
                 continue
             pool = hand[len(known):] + g.stock
             for _ in range(self.infer_tries):
                 rng.shuffle(pool)
                 hand = known + pool[:need]
-                if self._plausible(ctx, hand, table, declined):
+                if self._plausible(ctx, hand, table, declined, ranks):
                     break
             g.hands[s] = hand
             g.stock = pool[need:]
         return g
 
     @staticmethod
-    def _plausible(ctx, hand: list, table, declined: Sequence[int] = ()) -> bool:
+    def _plausible(ctx, hand: list, table, declined: Sequence[int] = (), ranks=()) -> bool:
         """Whether a hand could be left after a turn: no meld in it, nothing that fits
-        ``table``, and no two cards that make a meld with a card it let go (``declined``)."""
+        ``table``, no two cards that make a meld with a card it let go (``declined``), and
+        no natural card of a rank it threw away (``ranks``)."""
+        if ranks:
+            wilds = ctx.wilds
+            for c in hand:
+                if c & 15 in ranks and c not in wilds:
+                    return False
         for m in table:
             for c in hand:
                 if layoff_ends(ctx, m, c):
