@@ -8,8 +8,8 @@ many imagined deals:
    see (the other hands, less the cards known to be in them, and the stock) at
    random into a complete game state that agrees with everything the seat knows;
    :meth:`HardBot.deal` then deals again the hidden cards of any hand that does not
-   fit how its seat has played (it would have melded them, or taken a top card it
-   let go).
+   fit how its seat has played (it would have melded them, taken a top card it let
+   go, or kept a card of the rank it threw away).
 2. **Play ahead.**  In that imagined state the candidate is played, then every seat
    (this one included) plays on with a fast version of the normal policy, "Rummy!"
    calls and all, for ``horizon`` turns (by default until this seat's next turn is
@@ -188,13 +188,15 @@ class HardBot(NormalBot):
         return action
 
     def observe(self, view: PlayerView) -> None:
-        """Note which top cards the others let go since this seat's last discard.
+        """Note which top cards the others let go, and what they threw away, since this
+        seat's last discard.
 
         The pile is public and stays in order.  When it now holds exactly this seat's
         last discard and one more discard per other seat, nobody took from it: each of
-        those seats drew from the stock while the card below its own discard was on top.
-        A seat that lets a card go that it could meld with two cards of its hand is rare,
-        so :meth:`deal` avoids such hands.  Any other change to the pile teaches nothing.
+        those seats drew from the stock while the card below its own discard was on top,
+        then threw its own discard away.  A seat seldom lets a card go that it could meld
+        with two cards of its hand, or throws away a card whose rank it still holds, so
+        :meth:`deal` avoids such hands.  Any other change to the pile teaches nothing.
         """
         key = (view.round_no, view.dealer, tuple(view.scores))
         if key != self._round_key:
@@ -328,10 +330,11 @@ class HardBot(NormalBot):
         :meth:`PlayerView.determinize` deals the hidden cards uniformly.  But a seat that
         has played a turn this round has melded what it could and laid off what fitted
         (the other bots do; so do most people), so its hand holds no meld and, once it
-        may lay off, no card that fits its own melds; nor two cards that would have made a
-        meld with a top card it let go (see :meth:`observe`).  With ``infer`` each such hand's hidden
-        cards are dealt again from the stock until it looks like that (at most
-        ``infer_tries`` times; the last try stands).  Only hidden cards move: the deal
+        may lay off, no card that fits its own melds; nor two cards that would have made
+        a meld with a top card it let go, nor (``infer_discards``) a natural card of a
+        rank it threw away (see :meth:`observe`).  With ``infer`` each hand that breaks
+        these has its hidden cards dealt again from the stock until it keeps them (at
+        most ``infer_tries`` times; the last try stands).  Only hidden cards move: the deal
         still agrees with everything the seat knows.
         """
         g = view.determinize(self.rng)
