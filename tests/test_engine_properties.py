@@ -152,6 +152,15 @@ def check_all_actions_apply(g, rng):
     return acts, calls
 
 
+def random_move(rng, acts, calls):
+    """A random move: a "Rummy!" call half the time there is one, else a legal action,
+    leaning towards melding and laying off so that rounds reach their ends."""
+    if calls and rng.random() < 0.5:
+        return rng.choice(calls)
+    plays = [x for x in acts if type(x).__name__ in ("MeldCards", "LayOff", "Cover")]
+    return rng.choice(plays if plays and rng.random() < 0.6 else acts)
+
+
 def play_random(rules, players, seed, check_every_action=True):
     rng = random.Random(seed)
     g, _ = new_game(rules, players=players, seed=seed)
@@ -175,12 +184,7 @@ def play_random(rules, players, seed, check_every_action=True):
             acts = g.legal_actions()
             assert acts
             calls = [a for s in range(g.players) if s != g.current for a in g.call_actions(s)]
-        if calls and rng.random() < 0.5:
-            a = rng.choice(calls)
-        else:
-            # lean towards melding and laying off so that rounds reach their ends
-            plays = [x for x in acts if type(x).__name__ in ("MeldCards", "LayOff", "Cover")]
-            a = rng.choice(plays if plays and rng.random() < 0.6 else acts)
+        a = random_move(rng, acts, calls)
         if step % 17 == 0:
             # copy() is independent both ways
             before = position_dict(g)
@@ -544,11 +548,7 @@ def referee_game(rules, players, seed, steps=MAX_STEPS):
             continue
         acts = g.legal_actions()
         calls = [x for s in range(g.players) if s != g.current for x in g.call_actions(s)]
-        if calls and rng.random() < 0.5:
-            a = rng.choice(calls)
-        else:
-            plays = [x for x in acts if type(x).__name__ in ("MeldCards", "LayOff", "Cover")]
-            a = rng.choice(plays if plays and rng.random() < 0.6 else acts)
+        a = random_move(rng, acts, calls)
         ref.before(a)
         events = g.apply(a)
         ref.after(a, events)
