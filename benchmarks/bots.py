@@ -168,6 +168,38 @@ def play_out(g, action, seat, k, seed):
     return None if pts is None else relative(pts, seat)
 
 
+class _Measured:
+    """The hero's seat in ``decisions``: plays the hero's choice and, where the normal
+    bot would choose otherwise, plays both out from the real position ``g``."""
+
+    def __init__(self, g, hero, ref, rollouts: int, deal: int):
+        self.g, self.hero, self.ref = g, hero, ref
+        self.rollouts, self.deal = rollouts, deal
+        self.level = hero.level
+        self.asked = self.differ = 0
+        self.gain = 0.0
+
+    def call(self, view):
+        return self.hero.call(view)
+
+    def choose(self, view):
+        mine = self.hero.choose(view)
+        theirs = self.ref.choose(view)
+        self.asked += 1
+        if mine != theirs:
+            self.differ += 1
+            seed = self.deal + self.asked
+            d = []
+            for k in range(self.rollouts):
+                a = play_out(self.g, mine, view.seat, k, seed)
+                b = play_out(self.g, theirs, view.seat, k, seed)
+                if a is not None and b is not None:
+                    d.append(a - b)
+            if d:
+                self.gain += sum(d) / len(d)
+        return mine
+
+
 def decisions(args) -> dict:
     rules = Rules.preset(args.preset, **dict(args.option))
     n = args.players
@@ -180,51 +212,22 @@ def decisions(args) -> dict:
         deal = args.seed * 1_000_003 + r
         g, _ = new_game(rules, n, seed=deal)
         bots = [make_bot("normal", seed=deal * 31 + s) for s in range(n)]
-        hero = make_bot(args.hero, seed=deal * 31 + seat, **opts)
-        ref = make_bot("normal", seed=deal * 31 + seat)
-        gain = 0.0
-        actions = 0
-        asked_at = None
-        while g.phase not in ("round_over", "game_over") and actions < 3000:
-            if g.call_open and asked_at != (g.discarder, len(g.pile), actions):
-                asked_at = (g.discarder, len(g.pile), actions)
-                c = next((c for s in callers(g)
-                          if (c := (hero if s == seat else bots[s]).call(view_of(g, s))) is not None), None)
-                if c is not None:
-                    g.apply(c)
-                    actions += 1
-                    continue
-            if g.current != seat:
-                g.apply(bots[g.current].choose(view_of(g, g.current)))
-                actions += 1
-                continue
-            view = view_of(g, seat)
-            mine = hero.choose(view)
-            theirs = ref.choose(view)
-            asked += 1
-            if mine != theirs:
-                differ += 1
-                d = []
-                for k in range(args.rollouts):
-                    a = play_out(g, mine, seat, k, deal + actions)
-                    b = play_out(g, theirs, seat, k, deal + actions)
-                    if a is not None and b is not None:
-                        d.append(a - b)
-                if d:
-                    gain += sum(d) / len(d)
-            g.apply(mine)
-            actions += 1
-        per_round.append(gain)
+        m = bots[seat] = _Measured(g, make_bot(args.hero, seed=deal * 31 + seat, **opts),
+                                   make_bot("normal", seed=deal * 31 + seat), args.rollouts, deal)
+        play_round(g, bots)
+        per_round.append(m.gain)
+        differ += m.differ
+        asked += m.asked
         if args.progress and (r + 1) % 10 == 0:
-            m, ci = mean_ci(per_round)
-            print(f"[{r + 1}/{args.rounds}] gain per round {m:+.1f} ± {ci:.1f}, "
+            mean, ci = mean_ci(per_round)
+            print(f"[{r + 1}/{args.rounds}] gain per round {mean:+.1f} ± {ci:.1f}, "
                   f"{differ}/{asked} decisions differ ({time.perf_counter() - t0:.0f}s)",
                   file=sys.stderr, flush=True)
-    m, ci = mean_ci(per_round)
+    mean, ci = mean_ci(per_round)
     return {
         "preset": args.preset, "players": n, "hero": args.hero, "hero_options": opts,
         "rounds": len(per_round), "decisions": asked, "differ": differ, "rollouts": args.rollouts,
-        "gain_per_round": round(m, 1), "ci95": round(ci, 1),
+        "gain_per_round": round(mean, 1), "ci95": round(ci, 1),
         "seconds": round(time.perf_counter() - t0, 1),
     }
 
