@@ -1,6 +1,6 @@
 """Strength and speed of the computer opponents.
 
-Three measurements, each a subcommand; all run in one process (the figures in
+Five measurements, each a subcommand; all run in one process (the figures in
 ``docs/bots.md`` came from these commands):
 
 ``tournament``
@@ -26,6 +26,14 @@ Three measurements, each a subcommand; all run in one process (the figures in
     others' mean) is summed per round.  Far less noisy than whole games, since only
     the decisions that differ are measured, each many times.
     ``python benchmarks/bots.py decisions --hero hard --rounds 100``
+
+``edge``
+    what an edge in points per round is worth in games won.  Rounds of one level
+    against itself are played and recorded; whole games to the target are then put
+    together from them at random (a random seat order each time), one seat getting
+    ``x`` points a round more than the others' mean, for each ``x`` of ``--edges``.
+    It turns the points-per-round figures of the other measures into win rates:
+    ``python benchmarks/bots.py edge --rounds 1000 --target 1500``
 
 ``timing``
     decision times per level (p50, p95, max) over whole games of one level against
@@ -232,6 +240,53 @@ def decisions(args) -> dict:
     }
 
 
+def game_share(rounds: list[list[int]], edge: float, target: int, lowest: bool, rng: random.Random,
+               max_rounds: int = 200) -> float:
+    """Seat 0's share of one game made of ``rounds`` drawn at random, seat 0 getting
+    ``edge`` points a round more than the others' mean (the round's total unchanged)."""
+    n = len(rounds[0])
+    up, down = edge * (n - 1) / n, edge / n
+    if lowest:
+        up, down = -up, -down
+    totals = [0.0] * n
+    for _ in range(max_rounds):
+        pts = rng.choice(rounds)
+        k = rng.randrange(n)
+        pts = pts[k:] + pts[:k]
+        totals = [t + p - down for t, p in zip(totals, pts)]
+        totals[0] += up + down
+        if max(totals) >= target:
+            break
+    best = min(totals) if lowest else max(totals)
+    winners = [s for s in range(n) if totals[s] == best]
+    return 1.0 / len(winners) if 0 in winners else 0.0
+
+
+def edge(args) -> dict:
+    """Win rates that an edge of ``x`` points a round would give (see the module notes)."""
+    overrides = dict(args.option)
+    if args.target is not None:
+        overrides["target"] = args.target
+    rules = Rules.preset(args.preset, **overrides)
+    n = args.players
+    rounds = []
+    t0 = time.perf_counter()
+    for r in range(args.rounds):
+        deal = args.seed * 1_000_003 + r
+        g, _ = new_game(rules, n, seed=deal)
+        pts = play_round(g, [make_bot(args.level, seed=deal * 31 + s) for s in range(n)])
+        if pts is not None:
+            rounds.append(pts)
+    rng = random.Random(args.seed)
+    won = {}
+    for x in args.edges:
+        won[f"{x:+g}"] = round(sum(game_share(rounds, x, rules.target, rules.lowest_total_wins, rng)
+                                   for _ in range(args.games)) / args.games, 3)
+    return {"preset": args.preset, "players": n, "level": args.level, "rounds": len(rounds),
+            "target": rules.target, "games": args.games, "won_by_edge": won,
+            "seconds": round(time.perf_counter() - t0, 1)}
+
+
 def tournament(args) -> dict:
     overrides = dict(args.option)
     if args.target is not None:
@@ -300,13 +355,20 @@ def main(argv=None) -> int:
     c.add_argument("--rounds", type=int, default=100)
     c.add_argument("--rollouts", type=int, default=24)
     c.add_argument("--hero-option", action="append", default=[], type=parse_option)
+    e = sub.add_parser("edge", parents=[common])
+    e.add_argument("--level", default="normal")
+    e.add_argument("--rounds", type=int, default=1000)
+    e.add_argument("--games", type=int, default=4000)
+    e.add_argument("--target", type=int)
+    e.add_argument("--edges", type=lambda t: [float(x) for x in t.split(",")],
+                   default=[0, 10, 20, 30, 40, 50, 60, 80])
     m = sub.add_parser("timing", parents=[common])
     m.add_argument("--levels", default="easy,normal,hard")
     m.add_argument("--games", type=int, default=3)
     m.add_argument("--rounds-per-game", type=int, default=4)
     args = p.parse_args(argv)
     result = {"duplicate": duplicate, "tournament": tournament, "timing": timing,
-              "decisions": decisions}[args.cmd](args)
+              "decisions": decisions, "edge": edge}[args.cmd](args)
     if args.json or args.cmd != "tournament":
         print(json.dumps(result, indent=2))
     else:

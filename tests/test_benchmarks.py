@@ -45,3 +45,27 @@ def test_duplicate_can_let_the_hero_see_the_hands(capsys):
     out = run(capsys, "duplicate", "--hero", "hard", "--rounds", "2", "--hero-sees-hands",
               "--hard-option", "iterations=2", "--hard-option", "time_limit=null")
     assert out["hero_sees_hands"] is True and out["rounds"] >= 1
+
+
+def test_game_share_gives_the_edge_to_seat_zero_and_splits_ties():
+    import random
+
+    even = [[50, 50, 50, 50]]
+    rng = random.Random(1)
+    assert bench.game_share(even, 0, 1500, False, rng) == 0.25
+    assert bench.game_share(even, 8, 1500, False, rng) == 1.0
+    assert bench.game_share(even, -8, 1500, False, rng) == 0.0
+    # lowest total wins: the edge takes points off
+    assert bench.game_share(even, 8, 1500, True, rng) == 1.0
+    # the edge moves points between seats: the round's total stays
+    lopsided = [[0, 0, 0, 400]]
+    shares = [bench.game_share(lopsided, 0, 1500, False, random.Random(s)) for s in range(200)]
+    assert 0.1 < sum(shares) / len(shares) < 0.4
+
+
+def test_edge_turns_points_per_round_into_games_won(capsys):
+    out = run(capsys, "edge", "--rounds", "6", "--games", "300", "--edges", "0,300", "--target", "1500")
+    assert out["rounds"] == 6
+    won = out["won_by_edge"]
+    assert set(won) == {"+0", "+300"}
+    assert won["+300"] > 0.9 and won["+0"] < 0.6
