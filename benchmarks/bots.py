@@ -7,6 +7,7 @@ Five measurements, each a subcommand; all run in one process (the figures in
     whole games with ``game.simulate`` (rotated seating, the same deals for every
     rotation): points per round with a 95% interval, share of games won, decision
     times.  ``python benchmarks/bots.py tournament --seats normal,easy,easy,easy --games 100``
+    (``--hard-sees-hands``: the hard seats search the real hands, a ceiling as below)
 
 ``duplicate``
     single rounds played twice from the same deal: once with the ``hero`` level in
@@ -99,8 +100,8 @@ def play_round(g, bots, max_actions=3000, times=None):
 def _true_deal(g, rng):
     """A stand-in for the hard bot's ``deal``: the real hands, only the stock reshuffled.
 
-    For ``duplicate --hero-sees-hands``: how much the search would gain if it knew the
-    other hands (a ceiling for inference, not a way to play).
+    For ``duplicate --hero-sees-hands`` and ``tournament --hard-sees-hands``: how much
+    the search would gain if it knew the other hands (a ceiling for inference, not a way to play).
     """
     def deal(view):
         w = g.copy()
@@ -287,14 +288,25 @@ def edge(args) -> dict:
             "seconds": round(time.perf_counter() - t0, 1)}
 
 
+class _SeeingSimulation(Simulation):
+    """``tournament --hard-sees-hands``: every hard seat searches the real hands."""
+
+    def play_round(self, g, bots, kinds, where):
+        for b in bots:
+            if b.level == "hard":
+                b.deal = _true_deal(g, b.rng)
+        return super().play_round(g, bots, kinds, where)
+
+
 def tournament(args) -> dict:
     overrides = dict(args.option)
     if args.target is not None:
         overrides["target"] = args.target
     rules = Rules.preset(args.preset, **overrides)
     kinds = args.seats.split(",")
-    sim = Simulation(rules, args.players, kinds, seed=args.seed, rotate=True, check_legal=False,
-                     bot_options={"hard": dict(args.hard_option)})
+    cls = _SeeingSimulation if args.hard_sees_hands else Simulation
+    sim = cls(rules, args.players, kinds, seed=args.seed, rotate=True, check_legal=False,
+              bot_options={"hard": dict(args.hard_option)})
 
     def progress(done, total, sim):
         wins = ", ".join(f"{k} {v:g}" for k, v in sorted(sim.wins.items()))
@@ -350,6 +362,8 @@ def main(argv=None) -> int:
     t.add_argument("--seats", default="normal,easy,easy,easy")
     t.add_argument("--games", type=int, default=40)
     t.add_argument("--target", type=int)
+    t.add_argument("--hard-sees-hands", action="store_true",
+                   help="hard seats search the real hands (stock reshuffled): a ceiling, not fair play")
     c = sub.add_parser("decisions", parents=[common])
     c.add_argument("--hero", default="hard")
     c.add_argument("--rounds", type=int, default=100)

@@ -69,3 +69,19 @@ def test_edge_turns_points_per_round_into_games_won(capsys):
     won = out["won_by_edge"]
     assert set(won) == {"+0", "+300"}
     assert won["+300"] > 0.9 and won["+0"] < 0.6
+
+
+def test_tournament_can_let_the_hard_seats_see_the_hands(capsys):
+    from game.bots import make_bot
+    from game.engine import Rules, new_game
+    from game.engine.view import view_of
+
+    rules = Rules.preset("rummy5000")
+    sim = bench._SeeingSimulation(rules, 2, ["hard", "normal"], check_legal=False)
+    g, _ = new_game(rules, 2, seed=5)
+    bots = [make_bot("hard", 1, iterations=2, time_limit=None), make_bot("normal", 2)]
+    assert sim.play_round(g, bots, ["hard", "normal"], "test")
+    g.next_round()  # the seat's deal reads the live game: a new round, hands all hidden
+    imagined = bots[0].deal(view_of(g, 0))
+    assert imagined.hands == g.hands and imagined is not g
+    assert sorted(imagined.stock) == sorted(g.stock)
