@@ -244,7 +244,11 @@ def decisions(args) -> dict:
 def game_share(rounds: list[list[int]], edge: float, target: int, lowest: bool, rng: random.Random,
                max_rounds: int = 200) -> float:
     """Seat 0's share of one game made of ``rounds`` drawn at random, seat 0 getting
-    ``edge`` points a round more than the others' mean (the round's total unchanged)."""
+    ``edge`` points a round more than the others' mean (the round's total unchanged).
+
+    The game ends after the round in which a seat reaches ``target``; the highest total
+    wins (the lowest with ``lowest``), ties share.  The ``winner_rule`` variants that
+    ask the winner to have gone out are not modelled."""
     n = len(rounds[0])
     up, down = edge * (n - 1) / n, edge / n
     if lowest:
@@ -278,6 +282,8 @@ def edge(args) -> dict:
         pts = play_round(g, [make_bot(args.level, seed=deal * 31 + s) for s in range(n)])
         if pts is not None:
             rounds.append(pts)
+    if not rounds:
+        raise SystemExit("edge: no round finished; nothing to build games from")
     rng = random.Random(args.seed)
     won = {}
     for x in args.edges:
