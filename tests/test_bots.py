@@ -571,3 +571,45 @@ def test_the_hard_bot_remembers_the_top_cards_the_others_let_go():
     assert totals[False] >= 6 and totals[True] * 4 <= totals[False], totals
     assert rank_totals[False] >= 6 and rank_totals[True] * 3 <= rank_totals[False], rank_totals
     assert seen >= 3
+
+
+def test_the_hard_bot_plays_its_searches_to_the_end_of_a_round_that_may_end_the_game():
+    """Near the target, who wins the game is decided in this round: every search then
+    plays the imagined rounds to their end (where winning the game counts), and not only
+    until the seat's next turn."""
+    from game.bots.hard import HardBot
+    from game.bots.tactics import Analysis
+    from game.engine import DrawStock
+
+    rules = Rules.preset("rummy5000", target=1500)
+    g, _ = new_game(rules, 4, seed=3)
+    horizons = []
+
+    class Probe(HardBot):
+        def play_ahead(self, g, me, an, horizon, seed):
+            horizons.append(horizon)
+            return 0.0
+
+    def search_horizon(scores, **settings):
+        g.scores = list(scores)
+        b = Probe(1, iterations=1, time_limit=None, **settings)
+        view = view_of(g, g.current)
+        horizons.clear()
+        b.search(view, Analysis(view), [DrawStock(), DrawStock()])
+        return b.endgame(view), set(horizons)
+
+    assert search_horizon([0, 300, 200, 0]) == (False, {5})
+    assert search_horizon([0, 1100, 200, 0]) == (True, {10**6})
+    assert search_horizon([0, 1099, 200, 0]) == (False, {5})
+    assert search_horizon([0, 1400, 200, 0], endgame_margin=None) == (False, {5})
+    assert search_horizon([0, 1400, 200, 0], horizon=2) == (True, {10**6})
+    # the last of a fixed number of deals, and the K round of rotating wilds
+    g1, _ = new_game(Rules.preset("persian"), 4, seed=1)
+    assert HardBot(1).endgame(view_of(g1, 0)) is False
+    g1.round_no = 2
+    assert HardBot(1).endgame(view_of(g1, 0)) is True
+    rot = Rules.preset("rummy5000", wild_indicator="rotating")
+    g2, _ = new_game(rot, 4, seed=1)
+    assert HardBot(1).endgame(view_of(g2, 0)) is False
+    g2.ctx.wild_rank = 13
+    assert HardBot(1).endgame(view_of(g2, 0)) is True

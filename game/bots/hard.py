@@ -16,7 +16,12 @@ many imagined deals:
    over) or to the end of the round.
 3. **Score.**  A finished round scores as the rules score it; an unfinished one
    counts the points melded so far plus what each hand is worth by the normal bot's
-   measure.  The candidate's value is this seat's score minus the others' average.
+   measure.  The candidate's value is this seat's score minus the others' average;
+   an imagined round that ends the game adds ``game_weight`` x target for winning it.
+4. **End game.**  When this round may end the game (a seat is within
+   ``endgame_margin`` points of the target, or it is the last deal), every search
+   plays to the end of the round, so that who wins the game, not only the points,
+   decides.
 
 Every candidate is tried on the same imagined deals with the same random choices
 (common random numbers), so the comparison is fair even with few samples, and the
@@ -147,7 +152,7 @@ class HardBot(NormalBot):
                  prune_after: int = 8, prune_z: float = 2.5, window: float = 50.0,
                  prior_weight: float = 1.0, hold_search: bool = True, hold_margin: float = 20.0,
                  infer: bool = True, infer_tries: int = 12, infer_discards: bool = True,
-                 rollout: str = "fast", **tuning):
+                 rollout: str = "fast", endgame_margin: float | None = 400.0, **tuning):
         super().__init__(seed, **tuning)
         self.iterations = max(1, int(iterations))
         self.time_limit = time_limit
@@ -166,6 +171,7 @@ class HardBot(NormalBot):
         self.infer = infer
         self.infer_tries = infer_tries
         self.infer_discards = infer_discards
+        self.endgame_margin = endgame_margin
         # what this seat saw of the others' draws this round (see observe())
         self._round_key = None
         self._after = None
@@ -298,7 +304,7 @@ class HardBot(NormalBot):
         me = view.seat
         # by default: until this seat's next turn is over; 0: to the end of the round
         if horizon is None:
-            horizon = self.horizon
+            horizon = 0 if self.endgame(view) else self.horizon
         horizon = view.players + 1 if horizon is None else (horizon or 10**6)
         alive = list(range(len(cands)))
         values: list[list[float]] = [[] for _ in cands]
@@ -323,6 +329,18 @@ class HardBot(NormalBot):
         w = self.prior_weight if weight is None else weight
         best = max(alive, key=lambda i: (sum(values[i]) / max(1, len(values[i])) + w * prior[i], -i))
         return cands[best]
+
+    def endgame(self, view: PlayerView) -> bool:
+        """Whether this round may end the game: the last of a fixed number of deals, the
+        K round of rotating wilds, or a seat within ``endgame_margin`` of the target."""
+        if self.endgame_margin is None:
+            return False
+        rules = view.rules
+        if rules.deals:
+            return view.round_no >= rules.deals
+        if rules.wild_indicator == "rotating":
+            return view.ctx.wild_rank == 13
+        return max(view.scores) + self.endgame_margin >= rules.target
 
     def deal(self, view: PlayerView):
         """An imagined full state that agrees with the view and with how the others play.
