@@ -611,5 +611,5 @@ def test_the_hard_bot_plays_its_searches_to_the_end_of_a_round_that_may_end_the_
     rot = Rules.preset("rummy5000", wild_indicator="rotating")
     g2, _ = new_game(rot, 4, seed=1)
     assert HardBot(1).endgame(view_of(g2, 0)) is False
-    g2.ctx.wild_rank = 13
+    g2.wild_rank = 13
     assert HardBot(1).endgame(view_of(g2, 0)) is True

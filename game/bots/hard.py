@@ -18,7 +18,7 @@ many imagined deals:
    counts the points melded so far plus what each hand is worth by the normal bot's
    measure.  The candidate's value is this seat's score minus the others' average;
    an imagined round that ends the game adds ``game_weight`` x target for winning it.
-4. **End game.**  When this round may end the game (a seat is within
+4. **End game.**  When this round may end the game (a side is within
    ``endgame_margin`` points of the target, or it is the last deal), every search
    plays to the end of the round, so that who wins the game, not only the points,
    decides.
@@ -331,16 +331,9 @@ class HardBot(NormalBot):
         return cands[best]
 
     def endgame(self, view: PlayerView) -> bool:
-        """Whether this round may end the game: the last of a fixed number of deals, the
-        K round of rotating wilds, or a seat within ``endgame_margin`` of the target."""
-        if self.endgame_margin is None:
-            return False
-        rules = view.rules
-        if rules.deals:
-            return view.round_no >= rules.deals
-        if rules.wild_indicator == "rotating":
-            return view.ctx.wild_rank == 13
-        return max(view.scores) + self.endgame_margin >= rules.target
+        """Whether this round may end the game (the engine's
+        :meth:`~game.engine.state.Standings.may_end_this_round`, with ``endgame_margin``)."""
+        return self.endgame_margin is not None and view.may_end_this_round(self.endgame_margin)
 
     def deal(self, view: PlayerView):
         """An imagined full state that agrees with the view and with how the others play.

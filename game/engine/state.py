@@ -108,7 +108,42 @@ LIST_FIELDS = (
 )
 
 
-class GameState:
+class Standings:
+    """The scoring sides and how near the game is to its end, read from public fields
+    only (``rules``, ``players``, ``scores``, ``round_no``, ``wild_rank``), so that a
+    :class:`GameState` and a seat's view answer alike."""
+
+    __slots__ = ()
+
+    def sides(self) -> list[list[int]]:
+        """The scoring sides: partners together with ``partnerships``, else one seat each."""
+        if self.rules.partnerships:
+            return [[s for s in range(self.players) if s % 2 == t] for t in (0, 1)]
+        return [[s] for s in range(self.players)]
+
+    def side_scores(self) -> list[int]:
+        return [sum(self.scores[s] for s in side) for side in self.sides()]
+
+    def last_round(self) -> bool | None:
+        """In a game of fixed length (a number of ``deals``, or rotating wilds, which end
+        with the K round): whether this round is its last.  None when the target decides."""
+        rules = self.rules
+        if rules.deals:
+            return self.round_no >= rules.deals
+        if rules.wild_indicator == "rotating":
+            return self.wild_rank == 13
+        return None
+
+    def may_end_this_round(self, margin: float) -> bool:
+        """Whether this round may end the game: it is the last, or a side is within
+        ``margin`` points of the target."""
+        last = self.last_round()
+        if last is not None:
+            return last
+        return max(self.side_scores()) + margin >= self.rules.target
+
+
+class GameState(Standings):
     """One game of rummy.  Build it with :func:`new_game`."""
 
     __slots__ = VALUE_FIELDS + LIST_FIELDS + ("hands", "melds", "known")
@@ -1111,15 +1146,6 @@ class GameState:
             out.append(ev.GameOver(self.winners, tuple(self.scores)))
         return out
 
-    def sides(self) -> list[list[int]]:
-        """The scoring sides: partners together with ``partnerships``, else one seat each."""
-        if self.rules.partnerships:
-            return [[s for s in range(self.players) if s % 2 == t] for t in (0, 1)]
-        return [[s] for s in range(self.players)]
-
-    def side_scores(self) -> list[int]:
-        return [sum(self.scores[s] for s in side) for side in self.sides()]
-
     def _game_winners(self, went_out: int | None) -> list[int] | None:
         rules = self.rules
         sides = self.sides()
@@ -1133,12 +1159,9 @@ class GameState:
             b = min(totals) if lowest else max(totals)
             return [i for i, v in enumerate(totals) if v == b]
 
-        if rules.deals:
-            return seats(best()) if self.round_no >= rules.deals else None
-        if rules.wild_indicator == "rotating":
-            if self.wild_rank != 13:
-                return None
-            return seats(best())
+        last = self.last_round()
+        if last is not None:
+            return seats(best()) if last else None
         reached = [i for i, v in enumerate(totals) if v >= rules.target]
         if not reached:
             return None

@@ -18,7 +18,7 @@ from .actions import Action
 from .cards import Card
 from .melds import Meld
 from .rules import Rules
-from .state import LIST_FIELDS, VALUE_FIELDS, GameState
+from .state import LIST_FIELDS, VALUE_FIELDS, GameState, Standings
 
 # What a view copies from the state unchanged: everything public.  Not here: the
 # seed (it fixes every future shuffle), the stock's order, the other hands, and the
@@ -27,7 +27,7 @@ _PUBLIC_VALUES = tuple(f for f in VALUE_FIELDS if f not in ("seed", "stock_card"
 _PUBLIC_LISTS = tuple(f for f in LIST_FIELDS if f not in ("stock", "turn_log"))
 
 
-class PlayerView:
+class PlayerView(Standings):
     __slots__ = _PUBLIC_VALUES + _PUBLIC_LISTS + (
         "seat", "hand", "hand_sizes", "stock_count", "melds", "known", "stock_card", "turn_log",
     )
