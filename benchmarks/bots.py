@@ -97,6 +97,14 @@ def play_round(g, bots, max_actions=3000, times=None):
     return list(g.results[-1].points)
 
 
+def rules_of(args) -> Rules:
+    """The preset with the ``--option`` overrides, and ``--target`` where the command has one."""
+    overrides = dict(args.option)
+    if getattr(args, "target", None) is not None:
+        overrides["target"] = args.target
+    return Rules.preset(args.preset, **overrides)
+
+
 def _true_deal(g, rng):
     """A stand-in for the hard bot's ``deal``: the real hands, only the stock reshuffled.
 
@@ -111,8 +119,14 @@ def _true_deal(g, rng):
     return deal
 
 
+def relative(pts, seat):
+    """The seat's points minus the others' mean."""
+    others = [pts[s] for s in range(len(pts)) if s != seat]
+    return pts[seat] - sum(others) / len(others)
+
+
 def duplicate(args) -> dict:
-    rules = Rules.preset(args.preset, **dict(args.option))
+    rules = rules_of(args)
     n = args.players
     hard_opts = dict(args.hard_option)
     diffs, hero_pts, base_pts = [], [], []
@@ -134,8 +148,7 @@ def duplicate(args) -> dict:
             if pts is None:
                 rel.append(None)
                 continue
-            others = [pts[s] for s in range(n) if s != seat]
-            rel.append(pts[seat] - sum(others) / len(others))
+            rel.append(relative(pts, seat))
             (hero_pts if level_i == 0 else base_pts).append(pts[seat])
         if None in rel:
             continue
@@ -157,11 +170,6 @@ def duplicate(args) -> dict:
         "base_points_per_round": round(bm, 1), "base_ci95": round(bci, 1),
         "seconds": round(time.perf_counter() - t0, 1),
     }
-
-
-def relative(pts, seat):
-    others = [pts[s] for s in range(len(pts)) if s != seat]
-    return pts[seat] - sum(others) / len(others)
 
 
 def play_out(g, action, seat, k, seed):
@@ -210,7 +218,7 @@ class _Measured:
 
 
 def decisions(args) -> dict:
-    rules = Rules.preset(args.preset, **dict(args.option))
+    rules = rules_of(args)
     n = args.players
     opts = dict(args.hard_option) if args.hero == "hard" else {}
     opts.update(dict(args.hero_option))
@@ -250,16 +258,13 @@ def game_share(rounds: list[list[int]], edge: float, target: int, lowest: bool, 
     wins (the lowest with ``lowest``), ties share.  The ``winner_rule`` variants that
     ask the winner to have gone out are not modelled."""
     n = len(rounds[0])
-    up, down = edge * (n - 1) / n, edge / n
-    if lowest:
-        up, down = -up, -down
+    sign = -1 if lowest else 1
+    extra = [sign * edge * (n - 1) / n] + [-sign * edge / n] * (n - 1)
     totals = [0.0] * n
     for _ in range(max_rounds):
         pts = rng.choice(rounds)
         k = rng.randrange(n)
-        pts = pts[k:] + pts[:k]
-        totals = [t + p - down for t, p in zip(totals, pts)]
-        totals[0] += up + down
+        totals = [t + p + e for t, p, e in zip(totals, pts[k:] + pts[:k], extra)]
         if max(totals) >= target:
             break
     best = min(totals) if lowest else max(totals)
@@ -269,10 +274,7 @@ def game_share(rounds: list[list[int]], edge: float, target: int, lowest: bool, 
 
 def edge(args) -> dict:
     """Win rates that an edge of ``x`` points a round would give (see the module notes)."""
-    overrides = dict(args.option)
-    if args.target is not None:
-        overrides["target"] = args.target
-    rules = Rules.preset(args.preset, **overrides)
+    rules = rules_of(args)
     n = args.players
     rounds = []
     t0 = time.perf_counter()
@@ -305,10 +307,7 @@ class _SeeingSimulation(Simulation):
 
 
 def tournament(args) -> dict:
-    overrides = dict(args.option)
-    if args.target is not None:
-        overrides["target"] = args.target
-    rules = Rules.preset(args.preset, **overrides)
+    rules = rules_of(args)
     kinds = args.seats.split(",")
     cls = _SeeingSimulation if args.hard_sees_hands else Simulation
     sim = cls(rules, args.players, kinds, seed=args.seed, rotate=True, check_legal=False,
@@ -325,7 +324,7 @@ def tournament(args) -> dict:
 def timing(args) -> dict:
     """Decision times of each level playing whole rounds against itself."""
     out = {}
-    rules = Rules.preset(args.preset, **dict(args.option))
+    rules = rules_of(args)
     for level in args.levels.split(","):
         opts = dict(args.hard_option) if level == "hard" else {}
         times: dict[str, list[float]] = {}
