@@ -66,6 +66,34 @@ def test_layout_regions_fit_and_do_not_overlap(size, players):
         assert L.seats[1].side == "left" and L.seats[players - 1].side == "right"
 
 
+@pytest.mark.parametrize("size", SIZES)
+def test_the_dealer_chip_never_cuts_a_name(size):
+    from game.ui.table import dealer_chip_rect
+    from game.ui.widgets import Text
+
+    text = Text()
+    L = TableLayout(size, 8, human=0)
+    fs, fn = L.font_small, L.font_normal
+    chip = text.render("D", fs, bold=True).get_size()
+    for name in ("Farid", "Victor", "Ada"):
+        name_w = text.render(name, fn, bold=True).get_width()
+        for sb in L.seats:
+            plate = sb.plate
+            x = plate.x + fs + 12
+            y1 = plate.y + L.pad // 2
+            y2 = y1 + fn + 2
+            cr = dealer_chip_rect(plate, chip, x, name_w, y1, y2)
+            assert plate.contains(cr), (name, plate, cr)
+            if cr.y < y2:  # beside the name: all of the name is left of it
+                assert x + name_w <= cr.x - 4, (name, plate, cr)
+            else:  # on the second line: only because the name needs the room
+                assert x + name_w > plate.right - 6 - cr.w - 4
+    # a short name keeps the chip beside it; a name that fills the plate moves it down
+    plate = pygame.Rect(0, 0, 200, 50)
+    assert dealer_chip_rect(plate, (10, 14), 30, 40, 5, 27).y < 27
+    assert dealer_chip_rect(plate, (10, 14), 30, 150, 5, 27).y > 27
+
+
 def test_seats_go_clockwise_from_the_person():
     L = TableLayout((1920, 1080), 8, human=3)
     order = L.seat_order()
