@@ -35,6 +35,8 @@ Five measurements, each a subcommand; all run in one process (the figures in
     ``x`` points a round more than the others' mean, for each ``x`` of ``--edges``.
     It turns the points-per-round figures of the other measures into win rates:
     ``python benchmarks/bots.py edge --rounds 1000 --target 1500``
+    (``--spreads 0.8,1,1.2``: the same for a seat whose points a round spread wider
+    or narrower around the same average)
 
 ``timing``
     decision times per level (p50, p95, max) over whole games of one level against
@@ -250,9 +252,13 @@ def decisions(args) -> dict:
 
 
 def game_share(rounds: list[list[int]], edge: float, target: int, lowest: bool, rng: random.Random,
-               max_rounds: int = 200) -> float:
+               max_rounds: int = 200, spread: float = 1.0, mean: float = 0.0) -> float:
     """Seat 0's share of one game made of ``rounds`` drawn at random, seat 0 getting
     ``edge`` points a round more than the others' mean (the round's total unchanged).
+
+    With ``spread`` other than 1, seat 0's points in each round move away from ``mean``
+    (the mean of every seat's points in ``rounds``) by that factor: a seat that plays
+    for bigger or smaller rounds at the same average.
 
     The game ends after the round in which a seat reaches ``target``; the highest total
     wins (the lowest with ``lowest``), ties share.  The ``winner_rule`` variants that
@@ -264,7 +270,10 @@ def game_share(rounds: list[list[int]], edge: float, target: int, lowest: bool, 
     for _ in range(max_rounds):
         pts = rng.choice(rounds)
         k = rng.randrange(n)
-        totals = [t + p + e for t, p, e in zip(totals, pts[k:] + pts[:k], extra)]
+        pts = pts[k:] + pts[:k]
+        if spread != 1.0:
+            pts = [mean + spread * (pts[0] - mean)] + pts[1:]
+        totals = [t + p + e for t, p, e in zip(totals, pts, extra)]
         if max(totals) >= target:
             break
     best = min(totals) if lowest else max(totals)
@@ -291,9 +300,17 @@ def edge(args) -> dict:
     for x in args.edges:
         won[f"{x:+g}"] = round(sum(game_share(rounds, x, rules.target, rules.lowest_total_wins, rng)
                                    for _ in range(args.games)) / args.games, 3)
-    return {"preset": args.preset, "players": n, "level": args.level, "rounds": len(rounds),
-            "target": rules.target, "games": args.games, "won_by_edge": won,
-            "seconds": round(time.perf_counter() - t0, 1)}
+    out = {"preset": args.preset, "players": n, "level": args.level, "rounds": len(rounds),
+           "target": rules.target, "games": args.games, "won_by_edge": won}
+    if args.spreads:
+        mean = sum(map(sum, rounds)) / (n * len(rounds))
+        out["won_by_spread"] = {
+            f"x{x:g}": round(sum(game_share(rounds, 0, rules.target, rules.lowest_total_wins, rng,
+                                            spread=x, mean=mean)
+                                 for _ in range(args.games)) / args.games, 3)
+            for x in args.spreads}
+    out["seconds"] = round(time.perf_counter() - t0, 1)
+    return out
 
 
 class _SeeingSimulation(Simulation):
@@ -381,6 +398,9 @@ def main(argv=None) -> int:
     e.add_argument("--target", type=int)
     e.add_argument("--edges", type=lambda t: [float(x) for x in t.split(",")],
                    default=[0, 10, 20, 30, 40, 50, 60, 80])
+    e.add_argument("--spreads", type=lambda t: [float(x) for x in t.split(",")], default=[],
+                   help="also: games won when the seat's points a round spread this many times as "
+                        "far from the mean, at the same average (e.g. 0.8,1,1.2)")
     m = sub.add_parser("timing", parents=[common])
     m.add_argument("--levels", default="easy,normal,hard")
     m.add_argument("--games", type=int, default=3)

@@ -63,12 +63,30 @@ def test_game_share_gives_the_edge_to_seat_zero_and_splits_ties():
     assert 0.1 < sum(shares) / len(shares) < 0.4
 
 
+def test_game_share_spread_moves_seat_zero_away_from_the_mean():
+    import random
+
+    # seat 0 always scores the mean: no spread keeps it level with everyone
+    level = [[100, 100, 100, 100]]
+    assert bench.game_share(level, 0, 1500, False, random.Random(1), spread=3.0, mean=100.0) == 0.25
+    # seats take turns at a big round: a wider spread makes seat 0's big rounds bigger
+    # (and its small ones smaller), which in a race to the target wins more often
+    turns = [[400, 0, 0, 0]]
+    def share(x):
+        return sum(bench.game_share(turns, 0, 1500, False, random.Random(s), spread=x, mean=100.0)
+                   for s in range(400)) / 400
+    assert share(0.5) < share(1.0) < share(2.0)
+
+
 def test_edge_turns_points_per_round_into_games_won(capsys):
     out = run(capsys, "edge", "--rounds", "6", "--games", "300", "--edges", "0,300", "--target", "1500")
     assert out["rounds"] == 6
     won = out["won_by_edge"]
     assert set(won) == {"+0", "+300"}
     assert won["+300"] > 0.9 and won["+0"] < 0.6
+    assert "won_by_spread" not in out
+    out = run(capsys, "edge", "--rounds", "6", "--games", "50", "--edges", "0", "--spreads", "0.5,2")
+    assert set(out["won_by_spread"]) == {"x0.5", "x2"}
 
 
 def test_tournament_can_let_the_hard_seats_see_the_hands(capsys):
