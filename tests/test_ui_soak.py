@@ -82,7 +82,7 @@ def aimed_events(rng: random.Random, scene) -> list[pygame.event.Event]:
         return []
 
     def card():
-        return rng.choice(hand).move(0, 0).center
+        return rng.choice(hand).center
 
     def inside(r):
         return (rng.randrange(r.left, r.right), rng.randrange(r.top, r.bottom))
