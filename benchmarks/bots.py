@@ -1,6 +1,6 @@
 """Strength and speed of the computer opponents.
 
-Five measurements, each a subcommand; all run in one process (the figures in
+Six measurements, each a subcommand; all run in one process (the figures in
 ``docs/bots.md`` came from these commands):
 
 ``tournament``
@@ -38,6 +38,16 @@ Five measurements, each a subcommand; all run in one process (the figures in
     (``--spreads 0.8,1,1.2``: the same for a seat whose points a round spread wider
     or narrower around the same average)
 
+``regret``
+    how much better the normal bot's draws and discards could be, one step at a time,
+    by a player who knew every hand.  The normal bot plays one seat of normal-bot
+    rounds; at each of its draws every legal draw (the stock, each depth of the pile),
+    and at each of its discards every legal discard, is played out from the real
+    position ``--rollouts`` times to the end of the round.  The best of them is chosen
+    on half of the play-outs and measured against the normal bot's choice on the other
+    half, so the luck of the choosing does not count as gain.  ``--level`` measures
+    another level's choices the same way.  ``python benchmarks/bots.py regret --rounds 100``
+
 ``timing``
     decision times per level (p50, p95, max) over whole games of one level against
     itself.  ``python benchmarks/bots.py timing --games 5``
@@ -55,7 +65,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.bots import make_bot  # noqa: E402
-from game.engine import Rules, new_game  # noqa: E402
+from game.engine import Discard, DrawStock, Rules, TakePile, new_game  # noqa: E402
 from game.engine.view import view_of  # noqa: E402
 from game.simulate import (  # noqa: E402
     Simulation,
@@ -251,6 +261,80 @@ def decisions(args) -> dict:
     }
 
 
+class _Regret:
+    """The measured seat in ``regret``: plays the normal bot's choice and, at each draw
+    and discard, plays every legal alternative out from the real position."""
+
+    def __init__(self, g, bot, rollouts: int, deal: int):
+        self.g, self.bot = g, bot
+        self.rollouts, self.deal = rollouts, deal
+        self.level = bot.level
+        self.asked = 0
+        self.found: dict[str, list[tuple[float, bool]]] = {"draw": [], "discard": []}
+
+    def call(self, view):
+        return self.bot.call(view)
+
+    def choose(self, view):
+        mine = self.bot.choose(view)
+        g = self.g
+        if g.phase == "draw":
+            kind, cands = "draw", [a for a in g.legal_actions() if isinstance(a, (DrawStock, TakePile))]
+        elif isinstance(mine, Discard):
+            kind, cands = "discard", [a for a in g.legal_actions() if isinstance(a, Discard)]
+        else:
+            return mine
+        if len(cands) < 2 or mine not in cands:
+            return mine
+        self.asked += 1
+        seed = self.deal * 1000 + self.asked
+        half = self.rollouts // 2
+        outs = {}
+        for a in cands:
+            vals = [play_out(g, a, view.seat, k, seed) for k in range(self.rollouts)]
+            outs[a] = [0.0 if v is None else v for v in vals]
+        # the best on the first half of the play-outs, measured on the second half
+        best = max(cands, key=lambda a: sum(outs[a][:half]))
+        gap = (sum(outs[best][half:]) - sum(outs[mine][half:])) / (self.rollouts - half)
+        self.found[kind].append((gap, best != mine))
+        return mine
+
+
+def regret(args) -> dict:
+    """How much a level (normal by default) leaves at its draws and discards, knowing every hand."""
+    rules = rules_of(args)
+    n = args.players
+    per_round: dict[str, list[float]] = {"draw": [], "discard": []}
+    each: dict[str, list[float]] = {"draw": [], "discard": []}
+    other = {"draw": 0, "discard": 0}
+    t0 = time.perf_counter()
+    for r in range(args.rounds):
+        seat = r % n
+        deal = args.seed * 1_000_003 + r
+        g, _ = new_game(rules, n, seed=deal)
+        bots = [make_bot("normal", seed=deal * 31 + s) for s in range(n)]
+        m = bots[seat] = _Regret(g, make_bot(args.level, seed=deal * 31 + seat), args.rollouts, deal)
+        play_round(g, bots)
+        for kind, found in m.found.items():
+            per_round[kind].append(sum(gap for gap, _ in found))
+            each[kind] += [gap for gap, _ in found]
+            other[kind] += sum(1 for _, differs in found if differs)
+        if args.progress and (r + 1) % 10 == 0:
+            figs = ", ".join(f"{k} {mean_ci(v)[0]:+.1f}" for k, v in per_round.items())
+            print(f"[{r + 1}/{args.rounds}] per round: {figs} ({time.perf_counter() - t0:.0f}s)",
+                  file=sys.stderr, flush=True)
+    out = {"preset": args.preset, "players": n, "level": args.level, "rounds": args.rounds,
+           "rollouts": args.rollouts}
+    for kind in ("draw", "discard"):
+        m_round, ci_round = mean_ci(per_round[kind])
+        m_each, ci_each = mean_ci(each[kind])
+        out[kind] = {"decisions": len(each[kind]), "best_differs": other[kind],
+                     "per_decision": round(m_each, 1), "per_decision_ci95": round(ci_each, 1),
+                     "per_round": round(m_round, 1), "per_round_ci95": round(ci_round, 1)}
+    out["seconds"] = round(time.perf_counter() - t0, 1)
+    return out
+
+
 def game_share(rounds: list[list[int]], edge: float, target: int, lowest: bool, rng: random.Random,
                max_rounds: int = 200, spread: float = 1.0, mean: float = 0.0) -> float:
     """Seat 0's share of one game made of ``rounds`` drawn at random, seat 0 getting
@@ -401,13 +485,17 @@ def main(argv=None) -> int:
     e.add_argument("--spreads", type=lambda t: [float(x) for x in t.split(",")], default=[],
                    help="also: games won when the seat's points a round spread this many times as "
                         "far from the mean, at the same average (e.g. 0.8,1,1.2)")
+    q = sub.add_parser("regret", parents=[common])
+    q.add_argument("--level", default="normal", help="the measured seat's level (the others are normal)")
+    q.add_argument("--rounds", type=int, default=100)
+    q.add_argument("--rollouts", type=int, default=16)
     m = sub.add_parser("timing", parents=[common])
     m.add_argument("--levels", default="easy,normal,hard")
     m.add_argument("--games", type=int, default=3)
     m.add_argument("--rounds-per-game", type=int, default=4)
     args = p.parse_args(argv)
     result = {"duplicate": duplicate, "tournament": tournament, "timing": timing,
-              "decisions": decisions, "edge": edge}[args.cmd](args)
+              "decisions": decisions, "edge": edge, "regret": regret}[args.cmd](args)
     if args.json or args.cmd != "tournament":
         print(json.dumps(result, indent=2))
     else:

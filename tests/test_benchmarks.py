@@ -41,6 +41,43 @@ def test_play_out_repeats_itself_and_scores_relative_to_the_others():
     assert bench.relative([10, 40, 10, 10], 1) == 30
 
 
+def test_regret_measures_every_alternative_against_the_choice(monkeypatch):
+    from game.bots import make_bot
+    from game.engine import Discard, DrawStock, Rules, new_game
+    from game.engine.view import view_of
+
+    # play-outs with known values: the stock is worth 10, a discard its rank, the rest 0
+    def play_out(g, action, seat, k, seed):
+        if isinstance(action, DrawStock):
+            return 10.0
+        return float(int(action.card) & 15) if isinstance(action, Discard) else 0.0
+
+    monkeypatch.setattr(bench, "play_out", play_out)
+    discards = 0
+    for seed in range(6):
+        g, _ = new_game(Rules.preset("rummy5000"), 4, seed=seed)
+        m = bench._Regret(g, make_bot("random", seed), rollouts=4, deal=seed)
+        a = m.choose(view_of(g, g.current))
+        drew = isinstance(a, DrawStock)
+        assert m.found["draw"] == [(0.0 if drew else 10.0, not drew)]
+        g.apply(a)
+        while g.phase == "play":
+            legal = [x for x in g.legal_actions() if isinstance(x, Discard)]
+            a = m.choose(view_of(g, g.current))
+            if isinstance(a, Discard) and len(legal) > 1:
+                best = max(legal, key=lambda x: int(x.card) & 15)  # the first of the highest
+                assert m.found["discard"] == [((int(best.card) & 15) - (int(a.card) & 15), best != a)]
+                discards += 1
+            g.apply(a)
+    assert discards > 0
+
+
+def test_regret_runs(capsys):
+    out = run(capsys, "regret", "--rounds", "2", "--rollouts", "2")
+    assert out["level"] == "normal" and out["rounds"] == 2
+    assert out["draw"]["decisions"] > 0 and out["discard"]["decisions"] > 0
+
+
 def test_duplicate_can_let_the_hero_see_the_hands(capsys):
     out = run(capsys, "duplicate", "--hero", "hard", "--rounds", "2", "--hero-sees-hands",
               "--hard-option", "iterations=2", "--hard-option", "time_limit=null")
