@@ -229,21 +229,33 @@ class _Measured:
         return mine
 
 
-def decisions(args) -> dict:
+def _measured_rounds(args, measure):
+    """Rounds of normal bots, one per deal of the series, in which seat ``r % players``
+    plays as ``measure(g, seat, deal)``; yields ``(r, that seat's player)`` after each."""
     rules = rules_of(args)
     n = args.players
-    opts = dict(args.hard_option) if args.hero == "hard" else {}
-    opts.update(dict(args.hero_option))
-    per_round, differ, asked = [], 0, 0
-    t0 = time.perf_counter()
     for r in range(args.rounds):
         seat = r % n
         deal = args.seed * 1_000_003 + r
         g, _ = new_game(rules, n, seed=deal)
         bots = [make_bot("normal", seed=deal * 31 + s) for s in range(n)]
-        m = bots[seat] = _Measured(g, make_bot(args.hero, seed=deal * 31 + seat, **opts),
-                                   make_bot("normal", seed=deal * 31 + seat), args.rollouts, deal)
+        m = bots[seat] = measure(g, seat, deal)
         play_round(g, bots)
+        yield r, m
+
+
+def decisions(args) -> dict:
+    n = args.players
+    opts = dict(args.hard_option) if args.hero == "hard" else {}
+    opts.update(dict(args.hero_option))
+    per_round, differ, asked = [], 0, 0
+    t0 = time.perf_counter()
+
+    def measure(g, seat, deal):
+        return _Measured(g, make_bot(args.hero, seed=deal * 31 + seat, **opts),
+                         make_bot("normal", seed=deal * 31 + seat), args.rollouts, deal)
+
+    for r, m in _measured_rounds(args, measure):
         per_round.append(m.gain)
         differ += m.differ
         asked += m.asked
@@ -302,19 +314,16 @@ class _Regret:
 
 def regret(args) -> dict:
     """How much a level (normal by default) leaves at its draws and discards, knowing every hand."""
-    rules = rules_of(args)
     n = args.players
     per_round: dict[str, list[float]] = {"draw": [], "discard": []}
     each: dict[str, list[float]] = {"draw": [], "discard": []}
     other = {"draw": 0, "discard": 0}
     t0 = time.perf_counter()
-    for r in range(args.rounds):
-        seat = r % n
-        deal = args.seed * 1_000_003 + r
-        g, _ = new_game(rules, n, seed=deal)
-        bots = [make_bot("normal", seed=deal * 31 + s) for s in range(n)]
-        m = bots[seat] = _Regret(g, make_bot(args.level, seed=deal * 31 + seat), args.rollouts, deal)
-        play_round(g, bots)
+
+    def measure(g, seat, deal):
+        return _Regret(g, make_bot(args.level, seed=deal * 31 + seat), args.rollouts, deal)
+
+    for r, m in _measured_rounds(args, measure):
         for kind, found in m.found.items():
             per_round[kind].append(sum(gap for gap, _ in found))
             each[kind] += [gap for gap, _ in found]
