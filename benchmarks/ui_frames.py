@@ -175,8 +175,7 @@ def main(argv: list[str] | None = None) -> int:
     except OSError:
         pass
     print("\n".join(lines))
-    for s in list(app.stack.scenes):
-        s.close() if hasattr(s, "close") else None
+    app.close_scenes()
     pygame.quit()
     return 0
 

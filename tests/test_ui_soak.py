@@ -118,20 +118,13 @@ def _new_app(size) -> App:
     return app
 
 
-def _close(app: App) -> None:
-    for s in list(app.stack.scenes):
-        close = getattr(s, "close", None)
-        if close:
-            close()
-
-
 def _soak(app: App, rng: random.Random, steps: int, size, table_first: bool) -> tuple[App, set, int]:
     """``steps`` random events; the screens seen and the most play seen on a table."""
     screens: set[str] = set()
     progress = 0
     for step in range(steps):
         if not app.running:  # "Quit" was clicked: start again
-            _close(app)
+            app.close_scenes()
             app = _new_app(size)
         if rng.random() < 0.01:
             size = rng.choice(SIZES)
@@ -167,7 +160,7 @@ def test_random_input_on_the_menus(seed, quick_settings):
     try:
         app, screens, _ = _soak(app, rng, 1500, size, table_first=False)
     finally:
-        _close(app)
+        app.close_scenes()
     assert len(screens) >= 3, screens  # the clicks got beyond the title screen
 
 
@@ -182,5 +175,5 @@ def test_random_input_at_the_table(preset, quick_settings):
     try:
         app, screens, progress = _soak(app, rng, 1200, size, table_first=True)
     finally:
-        _close(app)
+        app.close_scenes()
     assert progress > 0, screens  # turns were played, not only refused

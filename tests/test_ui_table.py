@@ -304,10 +304,7 @@ def build(hands: dict[int, str], pile: str = "", melds: list[tuple[int, str]] = 
 def app(tmp_path):
     a = App(size=SIZE, settings=settings())
     yield a
-    for s in list(a.stack.scenes):
-        close = getattr(s, "close", None)
-        if close:
-            close()
+    a.close_scenes()
 
 
 def play(app, g, tmp_path=None, **kw):

@@ -266,8 +266,7 @@ class App:
 
     def _show_table(self, scene: Scene) -> Scene:
         """The table replaces whatever was on the stack (menus come back at the end)."""
-        for old in list(self.stack.scenes):
-            self._close(old)
+        self.close_scenes()
         self.stack.clear()
         scene.resize(self.screen.get_size())
         self.stack.push(scene)
@@ -335,8 +334,7 @@ class App:
             from game.ui.menus import go_title
         except ImportError:
             return False
-        for old in list(self.stack.scenes):
-            self._close(old)
+        self.close_scenes()
         go_title(self)
         self.dirty = True
         return True
@@ -350,10 +348,13 @@ class App:
         self.dirty = True
         return True
 
-    def _close(self, scene: Scene) -> None:
-        close = getattr(scene, "close", None)
-        if close:
-            close()
+    def close_scenes(self) -> None:
+        """Let every scene on the stack close (a table saves its game and stops its
+        computer players' threads); the stack itself is left as it is."""
+        for scene in list(self.stack.scenes):
+            close = getattr(scene, "close", None)
+            if close:
+                close()
 
     # ------------------------------------------------------------------ loop
     def _busy(self) -> bool:
@@ -470,8 +471,7 @@ class App:
         except KeyboardInterrupt:
             self.exit_code = 130
         finally:
-            for s in list(self.stack.scenes):
-                self._close(s)
+            self.close_scenes()
         return self.exit_code
 
     def pump(self, steps: int = 1) -> None:
