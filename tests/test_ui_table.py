@@ -68,7 +68,6 @@ def test_layout_regions_fit_and_do_not_overlap(size, players):
 
 @pytest.mark.parametrize("size", SIZES)
 def test_the_dealer_chip_never_cuts_a_name(size):
-    from game.ui.table import dealer_chip_rect
     from game.ui.widgets import Text
 
     text = Text()
@@ -79,10 +78,8 @@ def test_the_dealer_chip_never_cuts_a_name(size):
         name_w = text.render(name, fn, bold=True).get_width()
         for sb in L.seats:
             plate = sb.plate
-            x = plate.x + fs + 12
-            y1 = plate.y + L.pad // 2
-            y2 = y1 + fn + 2
-            cr = dealer_chip_rect(plate, chip, x, name_w, y1, y2)
+            x, y1, y2 = L.plate_lines(plate)
+            cr = L.dealer_chip(plate, chip, name_w)
             assert plate.contains(cr), (name, plate, cr)
             if cr.y < y2:  # beside the name: all of the name is left of it
                 assert x + name_w <= cr.x - 4, (name, plate, cr)
@@ -90,8 +87,9 @@ def test_the_dealer_chip_never_cuts_a_name(size):
                 assert x + name_w > plate.right - 6 - cr.w - 4
     # a short name keeps the chip beside it; a name that fills the plate moves it down
     plate = pygame.Rect(0, 0, 200, 50)
-    assert dealer_chip_rect(plate, (10, 14), 30, 40, 5, 27).y < 27
-    assert dealer_chip_rect(plate, (10, 14), 30, 150, 5, 27).y > 27
+    _, _, y2 = L.plate_lines(plate)
+    assert L.dealer_chip(plate, (10, 14), 10).y < y2
+    assert L.dealer_chip(plate, (10, 14), 150).y > y2
 
 
 def test_seats_go_clockwise_from_the_person():

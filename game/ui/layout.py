@@ -202,6 +202,27 @@ class TableLayout:
         """The meld card size of ``seat`` before any squeezing."""
         return self.table_card if seat == self.human else self.opp_card
 
+    # ------------------------------------------------------------------ name plates
+    def plate_lines(self, plate: Rect) -> tuple[int, int, int]:
+        """Where a seat's name plate writes: the text's left edge, the name's line and
+        the second line (score, level)."""
+        y1 = plate.y + self.pad // 2
+        return plate.x + self.font_small + 12, y1, y1 + self.font_normal + 2
+
+    def dealer_chip(self, plate: Rect, chip: tuple[int, int], name_w: int) -> Rect:
+        """Where the dealer's "D" chip (``chip``: the letter's size) goes on ``plate``.
+
+        Beside the name, at the top right, when a name ``name_w`` wide still fits to
+        its left; otherwise at the right of the second line, so that a narrow plate
+        never cuts the dealer's name.
+        """
+        x, y1, y2 = self.plate_lines(plate)
+        cr = Rect(0, 0, chip[0] + 8, chip[1] + 2)
+        cr.topright = (plate.right - 6, y1 + 1)
+        if x + name_w > cr.x - 4:
+            cr.topright = (plate.right - 6, y2 + 1)
+        return cr
+
     # ------------------------------------------------------------------ card rows
     def hand_rects(self, n: int, lifted: frozenset[int] | set[int] = frozenset()) -> list[Rect]:
         """The person's cards, left to right, overlapped to fit; ``lifted`` indexes are raised."""

@@ -176,21 +176,6 @@ def action_words(action: Any, events: Any = ()) -> str:
     return str(action)
 
 
-def dealer_chip_rect(plate: pygame.Rect, chip: tuple[int, int], x: int, name_w: int,
-                     y1: int, y2: int) -> pygame.Rect:
-    """Where the dealer's "D" chip goes on a seat's name plate.
-
-    Beside the name (top right, line ``y1``) when the name starts at ``x``, is
-    ``name_w`` wide and still fits to the left of the chip; otherwise at the right of
-    the second line (``y2``), so that a narrow plate never cuts the dealer's name.
-    """
-    cr = pygame.Rect(0, 0, chip[0] + 8, chip[1] + 2)
-    cr.topright = (plate.right - 6, y1 + 1)
-    if x + name_w > cr.x - 4:
-        cr.topright = (plate.right - 6, y2 + 1)
-    return cr
-
-
 def make_scene(cls: type, app: Any, **candidates: Any) -> Any:
     """Build another engineer's scene, passing only the arguments it takes."""
     return build(cls, app, **candidates)
@@ -1463,25 +1448,20 @@ class TableScene(Scene):
             fill = (40, 70, 50, 230) if acting else (0, 0, 0, 110)
             edge = ACCENT if acting else (255, 255, 255, 40)
             panel(surface, plate, fill=fill, edge=edge, radius=max(5, plate.h // 5), width=2 if acting else 1)
-            pygame.draw.circle(surface, col, (plate.x + fs // 2 + 6, plate.y + L.pad // 2 + fn // 2 + 2), fs // 2)
-            x = plate.x + fs + 12
-            y1 = plate.y + L.pad // 2
-            y2 = y1 + fn + 2
-            right = plate.right - 6
-            right2 = right  # the second line's room
+            x, y1, y2 = L.plate_lines(plate)
+            pygame.draw.circle(surface, col, (plate.x + fs // 2 + 6, y1 + fn // 2 + 2), fs // 2)
+            name_right = line2_right = plate.right - 6  # how far each line may reach
             if seat == g.dealer:
-                # the dealer's chip goes beside the name, or on the second line when the
-                # name would not fit beside it (a narrow plate): the name comes first
                 chip = self.text.render("D", fs, (30, 30, 30), bold=True)
                 name_w = self.text.render(s.name, fn, TEXT, bold=True).get_width()
-                cr = dealer_chip_rect(plate, chip.get_size(), x, name_w, y1, y2)
+                cr = L.dealer_chip(plate, chip.get_size(), name_w)
                 pygame.draw.rect(surface, (240, 236, 220), cr, border_radius=cr.h // 2)
                 surface.blit(chip, chip.get_rect(center=cr.center))
                 if cr.y < y2:
-                    right = cr.x - 4
+                    name_right = cr.x - 4
                 else:
-                    right2 = cr.x - 4
-            self.text.blit(surface, s.name, fn, (x, y1), TEXT, bold=True, max_w=right - x)
+                    line2_right = cr.x - 4
+            self.text.blit(surface, s.name, fn, (x, y1), TEXT, bold=True, max_w=name_right - x)
             parts = [f"{g.scores[seat]} pts"]
             if getattr(g.rules, "partnerships", False) and seat != self.bottom \
                     and seat % 2 == self.bottom % 2:
@@ -1490,7 +1470,7 @@ class TableScene(Scene):
                 parts.append(s.level)
             if g.floating[seat]:
                 parts.append("floating")
-            right = right2
+            right = line2_right
             if melded[seat]:
                 r = self.text.blit(surface, f"+{melded[seat]}", fs, (right, y2), (150, 230, 160), bold=True,
                                    anchor="topright")
