@@ -389,19 +389,18 @@ def edge(args) -> dict:
     if not rounds:
         raise SystemExit("edge: no round finished; nothing to build games from")
     rng = random.Random(args.seed)
-    won = {}
-    for x in args.edges:
-        won[f"{x:+g}"] = round(sum(game_share(rounds, x, rules.target, rules.lowest_total_wins, rng)
-                                   for _ in range(args.games)) / args.games, 3)
+
+    def won(edge=0.0, **kw):
+        """The seat's share of ``args.games`` games built from the rounds."""
+        return round(sum(game_share(rounds, edge, rules.target, rules.lowest_total_wins, rng, **kw)
+                         for _ in range(args.games)) / args.games, 3)
+
     out = {"preset": args.preset, "players": n, "level": args.level, "rounds": len(rounds),
-           "target": rules.target, "games": args.games, "won_by_edge": won}
+           "target": rules.target, "games": args.games,
+           "won_by_edge": {f"{x:+g}": won(x) for x in args.edges}}
     if args.spreads:
         mean = sum(map(sum, rounds)) / (n * len(rounds))
-        out["won_by_spread"] = {
-            f"x{x:g}": round(sum(game_share(rounds, 0, rules.target, rules.lowest_total_wins, rng,
-                                            spread=x, mean=mean)
-                                 for _ in range(args.games)) / args.games, 3)
-            for x in args.spreads}
+        out["won_by_spread"] = {f"x{x:g}": won(spread=x, mean=mean) for x in args.spreads}
     out["seconds"] = round(time.perf_counter() - t0, 1)
     return out
 
@@ -451,6 +450,11 @@ def timing(args) -> dict:
     return {"preset": args.preset, "players": args.players, "decision_time": out}
 
 
+def _floats(text: str) -> list[float]:
+    """``--edges 0,10,20``: numbers separated by commas."""
+    return [float(x) for x in text.split(",")]
+
+
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = p.add_subparsers(dest="cmd", required=True)
@@ -489,9 +493,8 @@ def main(argv=None) -> int:
     e.add_argument("--rounds", type=int, default=1000)
     e.add_argument("--games", type=int, default=4000)
     e.add_argument("--target", type=int)
-    e.add_argument("--edges", type=lambda t: [float(x) for x in t.split(",")],
-                   default=[0, 10, 20, 30, 40, 50, 60, 80])
-    e.add_argument("--spreads", type=lambda t: [float(x) for x in t.split(",")], default=[],
+    e.add_argument("--edges", type=_floats, default=[0, 10, 20, 30, 40, 50, 60, 80])
+    e.add_argument("--spreads", type=_floats, default=[],
                    help="also: games won when the seat's points a round spread this many times as "
                         "far from the mean, at the same average (e.g. 0.8,1,1.2)")
     q = sub.add_parser("regret", parents=[common])
