@@ -1,6 +1,6 @@
 """Strength and speed of the computer opponents.
 
-Six measurements, each a subcommand; all run in one process (the figures in
+Seven measurements, each a subcommand; all run in one process (the figures in
 ``docs/bots.md`` came from these commands):
 
 ``tournament``
@@ -47,6 +47,13 @@ Six measurements, each a subcommand; all run in one process (the figures in
     on half of the play-outs and measured against the normal bot's choice on the other
     half, so the luck of the choosing does not count as gain.  ``--level`` measures
     another level's choices the same way.  ``python benchmarks/bots.py regret --rounds 100``
+
+``beliefs``
+    how well the hard bot guesses the hidden cards.  It plays one seat of normal-bot
+    rounds; at each of its draws it deals ``--deals`` imagined states as its search
+    would, and as many dealt at random, and counts how many of the hidden cards each
+    puts in another seat's hand are really there.  ``--hard-option`` tries its
+    inference rules: ``python benchmarks/bots.py beliefs --rounds 100 --hard-option infer=false``
 
 ``timing``
     decision times per level (p50, p95, max) over whole games of one level against
@@ -405,6 +412,75 @@ def edge(args) -> dict:
     return out
 
 
+class _Beliefs:
+    """The hard seat in ``beliefs``: plays as the hard bot and, at each of its draws,
+    compares the hidden cards its imagined deals put in each other hand with the real ones."""
+
+    def __init__(self, g, bot, deals: int, deal: int):
+        self.g, self.bot, self.deals = g, bot, deals
+        self.level = bot.level
+        self.rng = random.Random(deal)
+        self.hits = {"inferred": [], "uniform": []}
+
+    def call(self, view):
+        return self.bot.call(view)
+
+    def choose(self, view):
+        action = self.bot.choose(view)  # first, so that the bot has seen the others' last turns
+        if view.phase != "draw":
+            return action
+        real = self.g.hands
+        for name, deal in (("inferred", self.bot.deal), ("uniform", lambda v: v.determinize(self.rng))):
+            hit = placed = 0
+            for _ in range(self.deals):
+                w = deal(view)
+                for s in range(view.players):
+                    if s == view.seat:
+                        continue
+                    hidden = list(real[s])
+                    for c in view.known[s]:
+                        hidden.remove(c)
+                    guess = list(w.hands[s])
+                    for c in view.known[s]:
+                        guess.remove(c)
+                    placed += len(guess)
+                    for c in guess:
+                        if c in hidden:
+                            hidden.remove(c)
+                            hit += 1
+            if placed:
+                self.hits[name].append(hit / placed)
+        return action
+
+
+def beliefs(args) -> dict:
+    """How often the hidden cards the hard bot deals into a hand are really there."""
+    opts = dict(args.hard_option)
+    hits: dict[str, list[float]] = {"inferred": [], "uniform": []}
+    t0 = time.perf_counter()
+
+    def measure(g, seat, deal):
+        return _Beliefs(g, make_bot("hard", seed=deal * 31 + seat, **opts), args.deals, deal)
+
+    for r, m in _measured_rounds(args, measure):
+        for k, v in m.hits.items():
+            hits[k] += v
+        if args.progress and (r + 1) % 10 == 0:
+            figs = ", ".join(f"{k} {mean_ci(v)[0]:.4f}" for k, v in hits.items())
+            print(f"[{r + 1}/{args.rounds}] hit rate: {figs} ({time.perf_counter() - t0:.0f}s)",
+                  file=sys.stderr, flush=True)
+    out = {"preset": args.preset, "players": args.players, "hard_options": opts, "rounds": args.rounds,
+           "deals": args.deals, "decisions": len(hits["inferred"])}
+    for k, v in hits.items():
+        m, ci = mean_ci(v)
+        out[k] = {"hit_rate": round(m, 4), "ci95": round(ci, 4)}
+    d = [a - b for a, b in zip(hits["inferred"], hits["uniform"])]
+    m, ci = mean_ci(d)
+    out["gain"] = {"hit_rate": round(m, 4), "ci95": round(ci, 4)}
+    out["seconds"] = round(time.perf_counter() - t0, 1)
+    return out
+
+
 class _SeeingSimulation(Simulation):
     """``tournament --hard-sees-hands``: every hard seat searches the real hands."""
 
@@ -501,13 +577,17 @@ def main(argv=None) -> int:
     q.add_argument("--level", default="normal", help="the measured seat's level (the others are normal)")
     q.add_argument("--rounds", type=int, default=100)
     q.add_argument("--rollouts", type=int, default=16)
+    b = sub.add_parser("beliefs", parents=[common])
+    b.add_argument("--rounds", type=int, default=100)
+    b.add_argument("--deals", type=int, default=24)
     m = sub.add_parser("timing", parents=[common])
     m.add_argument("--levels", default="easy,normal,hard")
     m.add_argument("--games", type=int, default=3)
     m.add_argument("--rounds-per-game", type=int, default=4)
     args = p.parse_args(argv)
     result = {"duplicate": duplicate, "tournament": tournament, "timing": timing,
-              "decisions": decisions, "edge": edge, "regret": regret}[args.cmd](args)
+              "decisions": decisions, "edge": edge, "regret": regret,
+              "beliefs": beliefs}[args.cmd](args)
     if args.json or args.cmd != "tournament":
         print(json.dumps(result, indent=2))
     else:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import argparse
 import json
+import random
 import sys
 from pathlib import Path
 
@@ -140,3 +142,28 @@ def test_tournament_can_let_the_hard_seats_see_the_hands(capsys):
     imagined = bots[0].deal(view_of(g, 0))
     assert imagined.hands == g.hands and imagined is not g
     assert sorted(imagined.stock) == sorted(g.stock)
+
+
+def test_beliefs_scores_a_deal_of_the_real_hands_as_all_hits(monkeypatch):
+    """With the bot's deals replaced by the real hands (only the stock reshuffled), every
+    hidden card it places is a hit; hands dealt at random hit far less often."""
+    real = bench._Beliefs.__init__
+
+    def init(self, g, bot, deals, deal):
+        real(self, g, bot, deals, deal)
+        bot.deal = bench._true_deal(g, random.Random(deal))
+
+    monkeypatch.setattr(bench._Beliefs, "__init__", init)
+    out = bench.beliefs(argparse.Namespace(preset="rummy5000", players=4, seed=1, option=[], rounds=4,
+                                           deals=3, progress=False,
+                                           hard_option=[("iterations", 2), ("time_limit", None)]))
+    assert out["decisions"] > 0
+    assert out["inferred"]["hit_rate"] == 1.0
+    assert 0.05 < out["uniform"]["hit_rate"] < 0.5
+
+
+def test_beliefs_runs(capsys):
+    out = run(capsys, "beliefs", "--rounds", "2", "--deals", "2",
+              "--hard-option", "iterations=2", "--hard-option", "time_limit=null")
+    assert out["rounds"] == 2 and out["decisions"] > 0
+    assert 0 < out["inferred"]["hit_rate"] < 1 and 0 < out["uniform"]["hit_rate"] < 1

@@ -495,13 +495,46 @@ def test_the_card_taken_from_the_pile_is_used_even_when_the_plan_chains_lay_offs
     assert any(parse_card("7♣") in m.cards for m in g.melds)
 
 
+def _hard_after_a_lap(seed: int, **options):
+    """A rummy5000 round of a hard seat 0 and three normal seats, played until seat 0's
+    second draw, when the hard bot has watched the others' last turns.
+
+    Returns ``(state, hard bot, its view, let_go, thrown)``, where ``let_go`` holds
+    (seat, top card) for every draw from the stock and ``thrown`` (seat, card) for every
+    discard, as they happened; ``None`` if the round ended first."""
+    from game.engine import DrawStock
+
+    g, _ = new_game(Rules.preset("rummy5000"), 4, seed=seed)
+    hard = make_bot("hard", seed, iterations=2, time_limit=None, **options)
+    bots = [hard] + [make_bot("normal", s) for s in (1, 2, 3)]
+    let_go, thrown = set(), set()
+    for _ in range(300):
+        if (g.current == 0 and g.phase == "draw" and g.turns[0] >= 2) or g.phase in ("round_over", "game_over"):
+            break
+        if g.call_open:
+            called = next((c for s in callers(g) if (c := bots[s].call(view_of(g, s))) is not None), None)
+            if called is not None:
+                g.apply(called)
+                continue
+        a = bots[g.current].choose(view_of(g, g.current))
+        if isinstance(a, DrawStock) and g.pile:
+            let_go.add((g.current, g.pile[-1]))
+        if isinstance(a, Discard):
+            thrown.add((g.current, a.card))
+        g.apply(a)
+    if g.phase != "draw" or g.current != 0:
+        return None
+    view = view_of(g, 0)
+    hard.observe(view)
+    return g, hard, view, let_go, thrown
+
+
 def test_the_hard_bot_remembers_the_top_cards_the_others_let_go():
     """After a lap in which nobody took from the pile, each other seat let the card below
     its discard go and threw away its own discard; the bot notes exactly those, and its
     imagined deals then avoid giving that seat two cards that meld with a card it let go,
     or a card of a rank it threw away."""
     from game.bots.hard import HardBot
-    from game.engine import DrawStock
     from game.engine.solver import meld_with_exists
 
     seen = 0
@@ -510,35 +543,10 @@ def test_the_hard_bot_remembers_the_top_cards_the_others_let_go():
     for seed in range(60):
         if seen >= 3:
             break
-        g, _ = new_game(Rules.preset("rummy5000"), 4, seed=seed)
-        hard = make_bot("hard", seed, iterations=2, time_limit=None)
-        bots = [hard] + [make_bot("normal", s) for s in (1, 2, 3)]
-        let_go = set()  # (seat, top card) for every draw from the stock, as it happened
-        thrown = set()  # (seat, card) for every discard
-
-        def watch(g):
-            return (g.current == 0 and g.phase == "draw" and g.turns[0] >= 2) or g.phase in ("round_over", "game_over")
-
-        for _ in range(300):
-            if watch(g):
-                break
-            if g.call_open:
-                called = next((c for s in callers(g) if (c := bots[s].call(view_of(g, s))) is not None), None)
-                if called is not None:
-                    g.apply(called)
-                    continue
-            a = bots[g.current].choose(view_of(g, g.current))
-            if isinstance(a, DrawStock) and g.pile:
-                let_go.add((g.current, g.pile[-1]))
-            if isinstance(a, Discard):
-                thrown.add((g.current, a.card))
-            g.apply(a)
-        if g.phase != "draw" or g.current != 0:
+        got = _hard_after_a_lap(seed)
+        if got is None or not got[1].declined:
             continue
-        view = view_of(g, 0)
-        hard.observe(view)
-        if not hard.declined:
-            continue
+        g, hard, view, let_go, thrown = got
         seen += 1
         for s, cards in hard.declined.items():
             assert s != 0
@@ -571,6 +579,57 @@ def test_the_hard_bot_remembers_the_top_cards_the_others_let_go():
     assert totals[False] >= 6 and totals[True] * 4 <= totals[False], totals
     assert rank_totals[False] >= 6 and rank_totals[True] * 3 <= rank_totals[False], rank_totals
     assert seen >= 3
+
+
+def test_run_neighbours_are_the_cards_beside_one_in_a_run_of_its_suit():
+    from game.bots.hard import _run_neighbours
+
+    ctx = new_game(Rules.preset("rummy5000"), 4, seed=0)[0].ctx
+
+    def faces(text):
+        return {c & 127 for c in parse_cards(text)}
+
+    assert _run_neighbours(ctx, parse_card("7♥")) == faces("6♥ 8♥")
+    assert _run_neighbours(ctx, parse_card("K♠")) == faces("Q♠ A♠")
+    assert _run_neighbours(ctx, parse_card("A♣")) == faces("2♣ K♣")
+    assert _run_neighbours(ctx, parse_card("2♦")) == faces("A♦ 3♦")
+
+
+@pytest.mark.parametrize("rule", ["suits", "policy"])
+def test_the_hard_bots_extra_inference_rules_shape_its_deals(rule):
+    """``infer_suits``: the deals seldom give a seat a card beside one it threw away in a
+    run of its suit; ``infer_policy=1``: the normal policy would more often have thrown
+    that seat's last discard away from the hand the deal gives it.  Hands dealt at random
+    often break both."""
+    from game.bots.hard import _run_neighbours
+
+    option = {"suits": {"infer_suits": True}, "policy": {"infer_policy": 1}}[rule]
+    broken = [0, 0]  # the bot's deals, random deals
+    seen = 0
+    for seed in range(60):
+        if seen >= 4:
+            break
+        got = _hard_after_a_lap(seed, infer_tries=30, **option)
+        if got is None or not got[1].discarded:
+            continue
+        g, hard, view, _, _ = got
+        seen += 1
+        rng = random.Random(seed)
+        for _ in range(30):
+            for i, w in enumerate((hard.deal(view), view.determinize(rng))):
+                assert Counter(w.all_cards()) == Counter(g.pack)
+                for s, cards in hard.discarded.items():
+                    if view.hand_sizes[s] == len(view.known[s]):
+                        continue
+                    if rule == "suits":
+                        near = {f for d in cards for f in _run_neighbours(w.ctx, d)}
+                        near -= {c & 127 for c in view.known[s]}
+                        broken[i] += sum(1 for c in w.hands[s] if c & 127 in near and c not in w.ctx.wilds)
+                    else:
+                        broken[i] += not hard._kept(w, s, w.hands[s], cards[-1])
+    assert seen >= 4
+    bot, rand = broken
+    assert rand >= 10 and bot * (4 if rule == "suits" else 1.5) <= rand, broken
 
 
 def test_the_hard_bot_plays_its_searches_to_the_end_of_a_round_that_may_end_the_game():

@@ -59,6 +59,19 @@ from .tactics import Analysis, first_legal, plan_steps, take_options
 ROUND_OVER, GAME_OVER = "round_over", "game_over"
 
 
+def _run_neighbours(ctx, card: int) -> set[int]:
+    """The faces (natural cards) next to ``card`` in a run of its suit."""
+    suit = card & 0x70
+    out = set()
+    for p in ctx.run_positions(card):
+        for q in (p - 1, p + 1):
+            if q in (1, 14) and q in ctx.run_positions(suit | 1):
+                out.add(suit | 1)
+            elif 2 <= q <= 13:
+                out.add(suit | q)
+    return out
+
+
 class _StateChecker:
     """The checker interface over an imagined state (for the play-ahead policy)."""
 
@@ -152,6 +165,7 @@ class HardBot(NormalBot):
                  prune_after: int = 8, prune_z: float = 2.5, window: float = 50.0,
                  prior_weight: float = 1.0, hold_search: bool = True, hold_margin: float = 20.0,
                  infer: bool = True, infer_tries: int = 12, infer_discards: bool = True,
+                 infer_suits: bool = False, infer_policy: int = 0,
                  rollout: str = "fast", endgame_margin: float | None = 400.0, **tuning):
         super().__init__(seed, **tuning)
         self.iterations = max(1, int(iterations))
@@ -171,6 +185,8 @@ class HardBot(NormalBot):
         self.infer = infer
         self.infer_tries = infer_tries
         self.infer_discards = infer_discards
+        self.infer_suits = infer_suits
+        self.infer_policy = infer_policy
         self.endgame_margin = endgame_margin
         # what this seat saw of the others' draws this round (see observe())
         self._round_key = None
@@ -343,7 +359,11 @@ class HardBot(NormalBot):
         (the other bots do; so do most people), so its hand holds no meld and, once it
         may lay off, no card that fits its own melds; nor two cards that would have made
         a meld with a top card it let go, nor (``infer_discards``) a natural card of a
-        rank it threw away (see :meth:`observe`).  With ``infer`` each hand that breaks
+        rank it threw away (see :meth:`observe`).  Two more rules are off by default, as
+        ``benchmarks/bots.py beliefs`` found them worth nothing: ``infer_suits``, no card
+        next to one it threw away in a run of its suit; ``infer_policy=k``, its last
+        discard among the normal policy's ``k`` first choices from the hand it kept and
+        that card.  With ``infer`` each hand that breaks
         these has its hidden cards dealt again from the stock until it keeps them (at
         most ``infer_tries`` times; the last try stands).  Only hidden cards move: the deal
         still agrees with everything the seat knows.
@@ -370,29 +390,53 @@ class HardBot(NormalBot):
             ranks = set()
             if self.infer_discards:
                 ranks = {d & 15 for d in self.discarded.get(s, ())} - {c & 15 for c in known}
+            # nor (infer_suits) a card beside one it threw away in a run of the same suit
+            faces = set()
+            if self.infer_suits:
+                faces = {f for d in self.discarded.get(s, ()) for f in _run_neighbours(ctx, d)}
+                faces -= {c & 127 for c in known}
             hand = g.hands[s]
-            if self._plausible(ctx, hand, table, declined, ranks) or \
-                    not self._plausible(ctx, known, table, declined):
+            last = self.discarded.get(s, [None])[-1] if self.infer_policy else None
+            checks = (ctx, table, declined, ranks, faces)
+            if self._fits(g, s, hand, last, checks) or not self._plausible(ctx, known, table, declined):
                 continue
             pool = hand[len(known):] + g.stock
             for _ in range(self.infer_tries):
                 rng.shuffle(pool)
                 hand = known + pool[:need]
-                if self._plausible(ctx, hand, table, declined, ranks):
+                if self._fits(g, s, hand, last, checks):
                     break
             g.hands[s] = hand
             g.stock = pool[need:]
         return g
 
+    def _fits(self, g, s: int, hand: list, last: int | None, checks: tuple) -> bool:
+        """Whether seat ``s`` may hold ``hand``: :meth:`_plausible`, and (``infer_policy``)
+        its last discard ``last`` is one the normal policy would have made from it."""
+        ctx, table, declined, ranks, faces = checks
+        return self._plausible(ctx, hand, table, declined, ranks, faces) and \
+            (last is None or self._kept(g, s, hand, last))
+
+    def _kept(self, g, s: int, hand: list, d: int) -> bool:
+        """Whether the normal policy, holding ``hand`` and ``d``, would throw ``d`` away
+        (it is among its ``infer_policy`` first choices).  The seat's view is taken from
+        the imagined state ``g``."""
+        v = PlayerView.of(g, s)
+        v.hand = tuple(hand) + (d,)
+        an = Analysis(v, self.tuning)
+        ranked = self._policy.rank_discards(v, an, list(v.hand))
+        f = d & 127
+        return any(c & 127 == f for _, c in ranked[:self.infer_policy])
+
     @staticmethod
-    def _plausible(ctx, hand: list, table, declined: Sequence[int] = (), ranks=()) -> bool:
+    def _plausible(ctx, hand: list, table, declined: Sequence[int] = (), ranks=(), faces=()) -> bool:
         """Whether a hand could be left after a turn: no meld in it, nothing that fits
         ``table``, no two cards that make a meld with a card it let go (``declined``), and
         no natural card of a rank it threw away (``ranks``)."""
-        if ranks:
+        if ranks or faces:
             wilds = ctx.wilds
             for c in hand:
-                if c & 15 in ranks and c not in wilds:
+                if (c & 15 in ranks or c & 127 in faces) and c not in wilds:
                     return False
         for m in table:
             for c in hand:
