@@ -67,6 +67,7 @@ import json
 import random
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -429,25 +430,17 @@ class _Beliefs:
         action = self.bot.choose(view)  # first, so that the bot has seen the others' last turns
         if view.phase != "draw":
             return action
-        real = self.g.hands
+        others = [s for s in range(view.players) if s != view.seat]
+        known = {s: Counter(view.known[s]) for s in others}
+        truth = {s: Counter(self.g.hands[s]) - known[s] for s in others}
         for name, deal in (("inferred", self.bot.deal), ("uniform", lambda v: v.determinize(self.rng))):
             hit = placed = 0
             for _ in range(self.deals):
                 w = deal(view)
-                for s in range(view.players):
-                    if s == view.seat:
-                        continue
-                    hidden = list(real[s])
-                    for c in view.known[s]:
-                        hidden.remove(c)
-                    guess = list(w.hands[s])
-                    for c in view.known[s]:
-                        guess.remove(c)
-                    placed += len(guess)
-                    for c in guess:
-                        if c in hidden:
-                            hidden.remove(c)
-                            hit += 1
+                for s in others:
+                    guess = Counter(w.hands[s]) - known[s]
+                    placed += sum(guess.values())
+                    hit += sum((guess & truth[s]).values())
             if placed:
                 self.hits[name].append(hit / placed)
         return action

@@ -360,7 +360,8 @@ class HardBot(NormalBot):
         may lay off, no card that fits its own melds; nor two cards that would have made
         a meld with a top card it let go, nor (``infer_discards``) a natural card of a
         rank it threw away (see :meth:`observe`).  Two more rules are off by default, as
-        ``benchmarks/bots.py beliefs`` found them worth nothing: ``infer_suits``, no card
+        they did not bring the deals closer to the real hands (``benchmarks/bots.py
+        beliefs``): ``infer_suits``, no card
         next to one it threw away in a run of its suit; ``infer_policy=k``, its last
         discard among the normal policy's ``k`` first choices from the hand it kept and
         that card.  With ``infer`` each hand that breaks
@@ -431,8 +432,9 @@ class HardBot(NormalBot):
     @staticmethod
     def _plausible(ctx, hand: list, table, declined: Sequence[int] = (), ranks=(), faces=()) -> bool:
         """Whether a hand could be left after a turn: no meld in it, nothing that fits
-        ``table``, no two cards that make a meld with a card it let go (``declined``), and
-        no natural card of a rank it threw away (``ranks``)."""
+        ``table``, no two cards that make a meld with a card it let go (``declined``), no
+        natural card of a rank it threw away (``ranks``), and no natural card of the
+        ``faces`` given."""
         if ranks or faces:
             wilds = ctx.wilds
             for c in hand:
