@@ -494,6 +494,17 @@ def test_drag_within_the_hand_reorders_it(app):
     assert [x & 15 for x in scene.order] == sorted(x & 15 for x in scene.order)
 
 
+def test_the_s_key_is_shown_on_the_sort_it_will_do_next(app):
+    g = build({0: "2♣ 5♦ 9♠ J♥"}, pile="Q♦", phase="play")
+    scene = play(app, g)
+    b = scene.buttons
+    for _ in range(3):
+        shown = [n for n in ("sort_suit", "sort_rank") if b[n].hint == "S"]
+        assert len(shown) == 1
+        key(app, pygame.K_s)
+        assert scene.sort_mode == shown[0].removeprefix("sort_")
+
+
 def test_deal_animates_from_the_stock(app):
     scene = app.start_game("rummy5000", 4, seed=9)
     app.pump(2)

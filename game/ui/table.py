@@ -570,6 +570,10 @@ class TableScene(Scene):
         b["hint"].enabled = human and (mine or c.human_may_call())
         for n in ("meld", "undo", "hint", "sort_suit", "sort_rank"):
             b[n].visible = human
+        # S sorts the other way each time: its key is shown on the sort it will do next
+        after = "rank" if self.sort_mode == "suit" else "suit"
+        b["sort_suit"].hint = "S" if after == "suit" else ""
+        b["sort_rank"].hint = "S" if after == "rank" else ""
         b["menu"].visible = True
 
     def _layout_buttons(self) -> None:
