@@ -399,19 +399,19 @@ class HardBot(NormalBot):
             hand = g.hands[s]
             last = self.discarded.get(s, [None])[-1] if self.infer_policy else None
             checks = (ctx, table, declined, ranks, faces)
-            if self._fits(g, s, hand, last, checks) or not self._plausible(ctx, known, table, declined):
+            if self._may_hold(g, s, hand, last, checks) or not self._plausible(ctx, known, table, declined):
                 continue
             pool = hand[len(known):] + g.stock
             for _ in range(self.infer_tries):
                 rng.shuffle(pool)
                 hand = known + pool[:need]
-                if self._fits(g, s, hand, last, checks):
+                if self._may_hold(g, s, hand, last, checks):
                     break
             g.hands[s] = hand
             g.stock = pool[need:]
         return g
 
-    def _fits(self, g, s: int, hand: list, last: int | None, checks: tuple) -> bool:
+    def _may_hold(self, g, s: int, hand: list, last: int | None, checks: tuple) -> bool:
         """Whether seat ``s`` may hold ``hand``: :meth:`_plausible`, and (``infer_policy``)
         its last discard ``last`` is one the normal policy would have made from it."""
         ctx, table, declined, ranks, faces = checks
