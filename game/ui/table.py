@@ -329,9 +329,13 @@ class TableScene(Scene):
         key = _sort_key_suit if self.sort_mode == "suit" else _sort_key_rank
         return sorted(cards, key=lambda c: key(ctx, c))
 
+    def next_sort(self) -> str:
+        """What the S key sorts by: the other way from the hand's sort now."""
+        return "rank" if self.sort_mode == "suit" else "suit"
+
     def sort_hand(self, mode: str | None = None) -> None:
         if mode is None:
-            mode = "rank" if self.sort_mode == "suit" else "suit"
+            mode = self.next_sort()
         self.sort_mode = mode
         self.before_change()
         self.order = self._sorted(self.order)
@@ -570,10 +574,9 @@ class TableScene(Scene):
         b["hint"].enabled = human and (mine or c.human_may_call())
         for n in ("meld", "undo", "hint", "sort_suit", "sort_rank"):
             b[n].visible = human
-        # S sorts the other way each time: its key is shown on the sort it will do next
-        after = "rank" if self.sort_mode == "suit" else "suit"
-        b["sort_suit"].hint = "S" if after == "suit" else ""
-        b["sort_rank"].hint = "S" if after == "rank" else ""
+        # the S key is shown on the sort it will do
+        for mode in ("suit", "rank"):
+            b["sort_" + mode].hint = "S" if mode == self.next_sort() else ""
         b["menu"].visible = True
 
     def _layout_buttons(self) -> None:
