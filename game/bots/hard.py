@@ -54,6 +54,7 @@ from game.engine.view import PlayerView
 
 from .base import CALL, DRAW, PLAY, BotError, Checker, sensible_legal
 from .normal import NormalBot
+from .odds import Outlook
 from .tactics import Analysis, first_legal, plan_steps, take_options
 
 ROUND_OVER, GAME_OVER = "round_over", "game_over"
@@ -166,7 +167,8 @@ class HardBot(NormalBot):
                  prior_weight: float = 1.0, hold_search: bool = True, hold_margin: float = 20.0,
                  infer: bool = True, infer_tries: int = 12, infer_discards: bool = True,
                  infer_suits: bool = False, infer_policy: int = 0,
-                 rollout: str = "fast", endgame_margin: float | None = 400.0, **tuning):
+                 rollout: str = "fast", endgame_margin: float | None = 400.0,
+                 win_value: bool = False, **tuning):
         super().__init__(seed, **tuning)
         self.iterations = max(1, int(iterations))
         self.time_limit = time_limit
@@ -188,6 +190,8 @@ class HardBot(NormalBot):
         self.infer_suits = infer_suits
         self.infer_policy = infer_policy
         self.endgame_margin = endgame_margin
+        self.win_value = win_value
+        self._outlook: Outlook | None = None
         # what this seat saw of the others' draws this round (see observe())
         self._round_key = None
         self._after = None
@@ -324,6 +328,7 @@ class HardBot(NormalBot):
         horizon = view.players + 1 if horizon is None else (horizon or 10**6)
         alive = list(range(len(cands)))
         values: list[list[float]] = [[] for _ in cands]
+        self._outlook = Outlook(view) if self.win_value else None
         for it in range(self.iterations):
             world = self.deal(view)
             world_seed = self.rng.getrandbits(32)
@@ -513,11 +518,16 @@ class HardBot(NormalBot):
 
     def evaluate(self, g, me: int, an: Analysis) -> float:
         n = g.players
+        outlook = self._outlook
+        if outlook is not None and g.phase == GAME_OVER:
+            return outlook.value_won(1.0 / len(g.winners) if me in g.winners else 0.0)
         if g.phase in (ROUND_OVER, GAME_OVER):
             pts = list(g.results[-1].points)
         else:
             melded = g.melded_points()
             pts = [melded[s] + an.hand_worth(g.hands[s]) for s in range(n)]
+        if outlook is not None:
+            return outlook.value(pts)
         if g.rules.lowest_total_wins:
             pts = [-p for p in pts]
         others = [pts[s] for s in range(n) if s != me]
