@@ -81,10 +81,14 @@ def test_the_dealer_chip_never_cuts_a_name(size):
             x, y1, y2 = L.plate_lines(plate)
             cr = L.dealer_chip(plate, chip, name_w)
             assert plate.contains(cr), (name, plate, cr)
+            name_right, line2_right = L.plate_room(plate, cr)  # what the drawing gives each line
             if cr.y < y2:  # beside the name: all of the name is left of it
-                assert x + name_w <= cr.x - 4, (name, plate, cr)
+                assert x + name_w <= name_right < cr.x, (name, plate, cr)
+                assert line2_right == L.plate_room(plate)[1]
             else:  # on the second line: only because the name needs the room
-                assert x + name_w > plate.right - 6 - cr.w - 4
+                assert line2_right < cr.x and name_right == L.plate_room(plate)[0]
+                beside = cr.move(0, y1 + 1 - cr.y)
+                assert x + name_w > L.plate_room(plate, beside)[0]
     # a short name keeps the chip beside it; a name that fills the plate moves it down
     plate = pygame.Rect(0, 0, 200, 50)
     _, _, y2 = L.plate_lines(plate)

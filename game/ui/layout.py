@@ -219,9 +219,20 @@ class TableLayout:
         x, y1, y2 = self.plate_lines(plate)
         cr = Rect(0, 0, chip[0] + 8, chip[1] + 2)
         cr.topright = (plate.right - 6, y1 + 1)
-        if x + name_w > cr.x - 4:
+        if x + name_w > self.plate_room(plate, cr)[0]:
             cr.topright = (plate.right - 6, y2 + 1)
         return cr
+
+    def plate_room(self, plate: Rect, chip: Rect | None = None) -> tuple[int, int]:
+        """How far right the name and the second line may reach on ``plate``, with the
+        dealer's chip at ``chip`` (from :meth:`dealer_chip`) or without it."""
+        name_right = line2_right = plate.right - 6
+        if chip is not None:
+            if chip.y < self.plate_lines(plate)[2]:
+                name_right = chip.x - 4
+            else:
+                line2_right = chip.x - 4
+        return name_right, line2_right
 
     # ------------------------------------------------------------------ card rows
     def hand_rects(self, n: int, lifted: frozenset[int] | set[int] = frozenset()) -> list[Rect]:

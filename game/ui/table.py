@@ -1457,17 +1457,14 @@ class TableScene(Scene):
             panel(surface, plate, fill=fill, edge=edge, radius=max(5, plate.h // 5), width=2 if acting else 1)
             x, y1, y2 = L.plate_lines(plate)
             pygame.draw.circle(surface, col, (plate.x + fs // 2 + 6, y1 + fn // 2 + 2), fs // 2)
-            name_right = line2_right = plate.right - 6  # how far each line may reach
+            cr = None
             if seat == g.dealer:
                 chip = self.text.render("D", fs, (30, 30, 30), bold=True)
                 name_w = self.text.render(s.name, fn, TEXT, bold=True).get_width()
                 cr = L.dealer_chip(plate, chip.get_size(), name_w)
                 pygame.draw.rect(surface, (240, 236, 220), cr, border_radius=cr.h // 2)
                 surface.blit(chip, chip.get_rect(center=cr.center))
-                if cr.y < y2:
-                    name_right = cr.x - 4
-                else:
-                    line2_right = cr.x - 4
+            name_right, line2_right = L.plate_room(plate, cr)  # how far each line may reach
             self.text.blit(surface, s.name, fn, (x, y1), TEXT, bold=True, max_w=name_right - x)
             parts = [f"{g.scores[seat]} pts"]
             if getattr(g.rules, "partnerships", False) and seat != self.bottom \
