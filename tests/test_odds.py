@@ -85,6 +85,12 @@ def test_the_rounds_left_follow_the_target_or_the_number_of_deals():
     assert o.rounds_left([6000, 0, 0, 0]) == 0
     # persian: two deals; in the first, one more is left
     assert outlook([0, 0, 0, 0], preset="persian").rounds_fixed == 1
+    g, _ = new_game(Rules.preset("persian"), 4, seed=1)
+    g.round_no = 2
+    last = Outlook(view_of(g, 0))
+    assert last.rounds_fixed == 0
+    # the last deal's points are still guesses until it ends: near level, a point is a point
+    assert gain(last, [20, 0, 0, 0]) == pytest.approx(20, rel=0.1)
     rot = Rules.preset("rummy5000", wild_indicator="rotating")
     g, _ = new_game(rot, 4, seed=1)
     g.wild_rank = 10

@@ -113,11 +113,11 @@ class Outlook:
         return max(0.0, (self.target - max(totals)) / self.mean)
 
     def _chance(self, totals: Sequence[float]) -> float:
-        left = self.rounds_left(totals)
-        # at least half a round's luck: the model is rough near the end
-        left_eff = max(left, 0.5) if self.rounds_fixed is None or left > 0 else 0.0
-        # every side expects the same gain, so only the luck matters
-        return win_chance(totals, self.me, self.sd * math.sqrt(left_eff), self.lowest)
+        # at least half a round's luck: the points of an unfinished round are guesses,
+        # and the model is rough near the end.  Every side expects the same gain, so
+        # only the luck matters.
+        left = max(0.5, self.rounds_left(totals))
+        return win_chance(totals, self.me, self.sd * math.sqrt(left), self.lowest)
 
     def value(self, points: Sequence[float]) -> float:
         """The win chance, in points, after a round in which each seat scores ``points``."""
