@@ -39,14 +39,16 @@ Seven measurements, each a subcommand; all run in one process (the figures in
     or narrower around the same average)
 
 ``regret``
-    how much better the normal bot's draws and discards could be, one step at a time,
-    by a player who knew every hand.  The normal bot plays one seat of normal-bot
+    how much better the normal bot's draws, plays and discards could be, one step at a
+    time, by a player who knew every hand.  The normal bot plays one seat of normal-bot
     rounds; at each of its draws every legal draw (the stock, each depth of the pile),
-    and at each of its discards every legal discard, is played out from the real
-    position ``--rollouts`` times to the end of the round.  The best of them is chosen
-    on half of the play-outs and measured against the normal bot's choice on the other
-    half, so the luck of the choosing does not count as gain.  ``--level`` measures
-    another level's choices the same way.  ``python benchmarks/bots.py regret --rounds 100``
+    at each of its melds and lay-offs every legal meld, lay-off and cover (up to
+    ``--play-options`` of them) and holding instead (its best discard), and at each of
+    its discards every legal discard, is played out from the real position
+    ``--rollouts`` times to the end of the round.  The best of them is chosen on half
+    of the play-outs and measured against the normal bot's choice on the other half, so
+    the luck of the choosing does not count as gain.  ``--level`` measures another
+    level's choices the same way.  ``python benchmarks/bots.py regret --rounds 100``
 
 ``beliefs``
     how well the hard bot guesses the hidden cards.  It plays one seat of normal-bot
@@ -73,7 +75,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.bots import make_bot  # noqa: E402
-from game.engine import Discard, DrawStock, Rules, TakePile, new_game  # noqa: E402
+from game.engine import Cover, Discard, DrawStock, LayOff, MeldCards, Rules, TakePile, new_game  # noqa: E402
 from game.engine.view import view_of  # noqa: E402
 from game.simulate import (  # noqa: E402
     Simulation,
@@ -281,16 +283,21 @@ def decisions(args) -> dict:
     }
 
 
-class _Regret:
-    """The measured seat in ``regret``: plays the normal bot's choice and, at each draw
-    and discard, plays every legal alternative out from the real position."""
+KINDS = ("draw", "play", "discard")
 
-    def __init__(self, g, bot, rollouts: int, deal: int):
+
+class _Regret:
+    """The measured seat in ``regret``: plays the normal bot's choice and, at each draw,
+    meld or lay-off, and discard, plays every legal alternative out from the real position."""
+
+    def __init__(self, g, bot, rollouts: int, deal: int, play_options: int = 12):
         self.g, self.bot = g, bot
         self.rollouts, self.deal = rollouts, deal
+        self.play_options = play_options
         self.level = bot.level
         self.asked = 0
-        self.found: dict[str, list[tuple[float, bool]]] = {"draw": [], "discard": []}
+        self.found: dict[str, list[tuple[float, bool]]] = {k: [] for k in KINDS}
+        self.best_holds = 0  # plays where holding (a discard) did best
 
     def call(self, view):
         return self.bot.call(view)
@@ -302,6 +309,14 @@ class _Regret:
             kind, cands = "draw", [a for a in g.legal_actions() if isinstance(a, (DrawStock, TakePile))]
         elif isinstance(mine, Discard):
             kind, cands = "discard", [a for a in g.legal_actions() if isinstance(a, Discard)]
+        elif isinstance(mine, (MeldCards, LayOff, Cover)):
+            # every other meld, lay-off or cover (the first few), and holding them all
+            plays = [a for a in g.legal_actions() if isinstance(a, (MeldCards, LayOff, Cover))]
+            cands = [mine] + [a for a in plays if a != mine][:max(0, self.play_options - 1)]
+            hold = self.hold(view)
+            if hold is not None:
+                cands.append(hold)
+            kind = "play"
         else:
             return mine
         if len(cands) < 2 or mine not in cands:
@@ -317,21 +332,40 @@ class _Regret:
         best = max(cands, key=lambda a: sum(outs[a][:half]))
         gap = (sum(outs[best][half:]) - sum(outs[mine][half:])) / (self.rollouts - half)
         self.found[kind].append((gap, best != mine))
+        if kind == "play" and isinstance(best, Discard):
+            self.best_holds += 1
         return mine
+
+    @staticmethod
+    def hold(view):
+        """Holding the melds: the normal bot's discard from the whole hand, if legal."""
+        from game.bots.normal import NormalBot
+        from game.bots.tactics import Analysis
+
+        took = view.took_top if view.rules.top_take_no_return else None
+        if view.must_use is not None or view.stock_card is not None:
+            return None  # a card that must be used first: holding is not a choice
+        for _, c in NormalBot.rank_discards(NormalBot(0), view, Analysis(view), list(view.hand)):
+            if c != took:
+                return Discard(c)
+        return None
 
 
 def regret(args) -> dict:
-    """How much a level (normal by default) leaves at its draws and discards, knowing every hand."""
+    """How much a level (normal by default) leaves at its draws, plays and discards, knowing every hand."""
     n = args.players
-    per_round: dict[str, list[float]] = {"draw": [], "discard": []}
-    each: dict[str, list[float]] = {"draw": [], "discard": []}
-    other = {"draw": 0, "discard": 0}
+    per_round: dict[str, list[float]] = {k: [] for k in KINDS}
+    each: dict[str, list[float]] = {k: [] for k in KINDS}
+    other = dict.fromkeys(KINDS, 0)
+    holds = 0
     t0 = time.perf_counter()
 
     def measure(g, seat, deal):
-        return _Regret(g, make_bot(args.level, seed=deal * 31 + seat), args.rollouts, deal)
+        return _Regret(g, make_bot(args.level, seed=deal * 31 + seat), args.rollouts, deal,
+                       args.play_options)
 
     for r, m in _measured_rounds(args, measure):
+        holds += m.best_holds
         for kind, found in m.found.items():
             per_round[kind].append(sum(gap for gap, _ in found))
             each[kind] += [gap for gap, _ in found]
@@ -342,12 +376,13 @@ def regret(args) -> dict:
                   file=sys.stderr, flush=True)
     out = {"preset": args.preset, "players": n, "level": args.level, "rounds": args.rounds,
            "rollouts": args.rollouts}
-    for kind in ("draw", "discard"):
+    for kind in KINDS:
         m_round, ci_round = mean_ci(per_round[kind])
         m_each, ci_each = mean_ci(each[kind])
         out[kind] = {"decisions": len(each[kind]), "best_differs": other[kind],
                      "per_decision": round(m_each, 1), "per_decision_ci95": round(ci_each, 1),
                      "per_round": round(m_round, 1), "per_round_ci95": round(ci_round, 1)}
+    out["play"]["best_is_holding"] = holds
     out["seconds"] = round(time.perf_counter() - t0, 1)
     return out
 
@@ -570,6 +605,8 @@ def main(argv=None) -> int:
     q.add_argument("--level", default="normal", help="the measured seat's level (the others are normal)")
     q.add_argument("--rounds", type=int, default=100)
     q.add_argument("--rollouts", type=int, default=16)
+    q.add_argument("--play-options", type=int, default=12,
+                   help="at most this many melds, lay-offs and covers tried at a play (and holding)")
     b = sub.add_parser("beliefs", parents=[common])
     b.add_argument("--rounds", type=int, default=100)
     b.add_argument("--deals", type=int, default=24)

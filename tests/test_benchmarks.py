@@ -74,10 +74,41 @@ def test_regret_measures_every_alternative_against_the_choice(monkeypatch):
     assert discards > 0
 
 
+def test_regret_weighs_each_meld_against_the_others_and_holding(monkeypatch):
+    from game.bots import make_bot
+    from game.engine import Cover, Discard, LayOff, MeldCards, Rules, new_game
+    from game.engine.view import view_of
+
+    # play-outs with known values: holding (a discard) is worth 50, a meld its size
+    def play_out(g, action, seat, k, seed):
+        if isinstance(action, Discard):
+            return 50.0
+        return float(len(action.cards)) if isinstance(action, MeldCards) else 0.0
+
+    monkeypatch.setattr(bench, "play_out", play_out)
+    held = 0
+    for seed in range(12):
+        g, _ = new_game(Rules.preset("rummy5000"), 4, seed=seed)
+        seat = g.current
+        m = bench._Regret(g, make_bot("normal", seed), rollouts=4, deal=seed, play_options=3)
+        while g.current == seat and g.phase in ("draw", "play"):
+            view = view_of(g, seat)
+            a = m.choose(view)
+            if isinstance(a, (MeldCards, LayOff, Cover)) and bench._Regret.hold(view) is not None:
+                held += 1
+                assert m.found["play"][-1] == (50.0 - play_out(g, a, seat, 0, 0), True)
+            g.apply(a)
+            if isinstance(a, Discard):
+                break
+        assert m.best_holds == len(m.found["play"])
+    assert held > 0
+
+
 def test_regret_runs(capsys):
     out = run(capsys, "regret", "--rounds", "2", "--rollouts", "2")
     assert out["level"] == "normal" and out["rounds"] == 2
     assert out["draw"]["decisions"] > 0 and out["discard"]["decisions"] > 0
+    assert "best_is_holding" in out["play"]
 
 
 def test_duplicate_can_let_the_hero_see_the_hands(capsys):
