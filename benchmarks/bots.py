@@ -338,15 +338,13 @@ class _Regret:
 
     @staticmethod
     def hold(view):
-        """Holding the melds: the normal bot's discard from the whole hand, if legal."""
+        """Holding the melds: the normal bot's first legal discard from the whole hand."""
         from game.bots.normal import NormalBot
         from game.bots.tactics import Analysis
 
-        took = view.took_top if view.rules.top_take_no_return else None
-        if view.must_use is not None or view.stock_card is not None:
-            return None  # a card that must be used first: holding is not a choice
+        legal = {a for a in view.legal_actions() if isinstance(a, Discard)}
         for _, c in NormalBot.rank_discards(NormalBot(0), view, Analysis(view), list(view.hand)):
-            if c != took:
+            if Discard(c) in legal:
                 return Discard(c)
         return None
 
