@@ -358,8 +358,10 @@ def regret(args) -> dict:
     holds = 0
     t0 = time.perf_counter()
 
+    opts = dict(args.hard_option) if args.level == "hard" else {}
+
     def measure(g, seat, deal):
-        return _Regret(g, make_bot(args.level, seed=deal * 31 + seat), args.rollouts, deal,
+        return _Regret(g, make_bot(args.level, seed=deal * 31 + seat, **opts), args.rollouts, deal,
                        args.play_options)
 
     for r, m in _measured_rounds(args, measure):
@@ -372,7 +374,7 @@ def regret(args) -> dict:
             figs = ", ".join(f"{k} {mean_ci(v)[0]:+.1f}" for k, v in per_round.items())
             print(f"[{r + 1}/{args.rounds}] per round: {figs} ({time.perf_counter() - t0:.0f}s)",
                   file=sys.stderr, flush=True)
-    out = {"preset": args.preset, "players": n, "level": args.level, "rounds": args.rounds,
+    out = {"preset": args.preset, "players": n, "level": args.level, "options": opts, "rounds": args.rounds,
            "rollouts": args.rollouts}
     for kind in KINDS:
         m_round, ci_round = mean_ci(per_round[kind])

@@ -18,6 +18,8 @@ many imagined deals:
    counts the points melded so far plus what each hand is worth by the normal bot's
    measure.  The candidate's value is this seat's score minus the others' average;
    an imagined round that ends the game adds ``game_weight`` x target for winning it.
+   With ``win_value`` the round is valued instead by the chance of winning the game
+   from the scores it leaves (:class:`~game.bots.odds.Outlook`).
 4. **End game.**  When this round may end the game (a side is within
    ``endgame_margin`` points of the target, or it is the last deal), every search
    plays to the end of the round, so that who wins the game, not only the points,
