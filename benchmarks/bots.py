@@ -43,9 +43,9 @@ Seven measurements, each a subcommand; all run in one process (the figures in
     time, by a player who knew every hand.  The normal bot plays one seat of normal-bot
     rounds; at each of its draws every legal draw (the stock, each depth of the pile),
     at each of its melds and lay-offs every legal meld, lay-off and cover (up to
-    ``--play-options`` of them) and holding instead (its best discard), and at each of
-    its discards every legal discard, is played out from the real position
-    ``--rollouts`` times to the end of the round.  The best of them is chosen on half
+    ``--play-options`` of them) and holding instead (the normal bot's best discard),
+    and at each of its discards every legal discard, is played out from the real
+    position ``--rollouts`` times to the end of the round.  The best of them is chosen on half
     of the play-outs and measured against the normal bot's choice on the other half, so
     the luck of the choosing does not count as gain.  ``--level`` measures another
     level's choices the same way.  ``python benchmarks/bots.py regret --rounds 100``
