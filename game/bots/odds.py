@@ -63,7 +63,7 @@ def win_chance(totals: Sequence[float], me: int, spread: float, lowest: bool = F
 class Outlook:
     """The game's standing as one seat sees it, for valuing imagined rounds."""
 
-    __slots__ = ("sides", "side_of", "me", "lowest", "target", "rounds_fixed", "mean", "sd",
+    __slots__ = ("sides", "me", "lowest", "target", "rounds_fixed", "mean", "sd",
                  "scores", "scale")
 
     PRIOR_ROUNDS = 4  # how many rounds' worth of weight the prior mean gets
@@ -71,8 +71,7 @@ class Outlook:
     def __init__(self, view):
         rules = view.rules
         self.sides = view.sides()
-        self.side_of = {s: i for i, side in enumerate(self.sides) for s in side}
-        self.me = self.side_of[view.seat]
+        self.me = next(i for i, side in enumerate(self.sides) if view.seat in side)
         self.lowest = rules.lowest_total_wins
         self.target = rules.target
         last = view.last_round()
