@@ -168,3 +168,4 @@ def test_the_hard_bot_valuing_the_game_plays_legally_to_the_end(preset, options)
     assert s["invariant_failures"] == 0, s["failure_messages"]
     assert s["illegal_actions"] == 0
     assert s["decision_time"]["hard"]["count"] > 0
+    assert s["games_finished"] == 1
