@@ -537,6 +537,8 @@ def test_rotating_wild_skips_ranks_removed_from_the_pack():
     ranks = []
     while True:
         ranks.append(g.wild_rank)
+        assert g.deals_left() == 12 - len(ranks)  # 12 ranks in the pack: A, 3 to K
+        assert g.last_round() is (g.deals_left() == 0)
         _end_round_now(g)
         if g.phase == GAME_OVER:
             break

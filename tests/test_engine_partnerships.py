@@ -39,7 +39,7 @@ def test_a_round_may_end_the_game_when_a_team_nears_the_target_together():
 
     g = pos("partnership500", ["K♠", "2♣ 3♣", "4♦ 5♦", "6♥ 7♥"], scores=[250, 100, 200, 0])
     # neither partner is within 100 points of 500 alone; the team is
-    assert g.last_round() is None
+    assert g.last_round() is None and g.deals_left() is None
     assert g.may_end_this_round(50) is True and g.may_end_this_round(49) is False
     # a seat's view answers alike
     assert view_of(g, 1).may_end_this_round(50) is True
@@ -48,8 +48,10 @@ def test_a_round_may_end_the_game_when_a_team_nears_the_target_together():
 def test_persian_ends_after_its_second_deal():
     g = pos("persian", ["Jk 5♠", "2♣ 3♣", "4♦ 5♦", "6♥ 7♥"])
     assert g.last_round() is False and not g.may_end_this_round(10_000)
+    assert g.deals_left() == 1
     g.round_no = 2
     assert g.last_round() is True and g.may_end_this_round(0)
+    assert g.deals_left() == 0
 
 
 def test_persian_jokers_are_not_wild_and_form_their_own_groups():

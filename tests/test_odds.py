@@ -95,6 +95,10 @@ def test_the_rounds_left_follow_the_target_or_the_number_of_deals():
     g, _ = new_game(rot, 4, seed=1)
     g.wild_rank = 10
     assert Outlook(view_of(g, 0)).rounds_fixed == 3
+    # with ranks taken out of the pack, only the ranks still in it are dealt as wilds
+    short = Rules.preset("rummy5000", wild_indicator="rotating", lowest_rank=3)
+    g, _ = new_game(short, 4, seed=1)
+    assert g.wild_rank == 1 and Outlook(view_of(g, 0)).rounds_fixed == 11
 
 
 def test_the_rounds_seen_set_the_mean_and_the_spread():

@@ -74,13 +74,7 @@ class Outlook:
         self.me = next(i for i, side in enumerate(self.sides) if view.seat in side)
         self.lowest = rules.lowest_total_wins
         self.target = rules.target
-        last = view.last_round()
-        self.rounds_fixed = None
-        if last is not None:
-            if rules.deals:
-                self.rounds_fixed = max(0, rules.deals - view.round_no)
-            else:  # rotating wilds: the K round is the last
-                self.rounds_fixed = max(0, 13 - view.wild_rank)
+        self.rounds_fixed = view.deals_left()
         # a seat's points a round: the rounds seen so far, with a prior of a 24th of the target
         prior = rules.target / 24.0
         pts = [p for r in view.results for p in r.points]
@@ -92,7 +86,7 @@ class Outlook:
         size = len(self.sides[0])
         self.mean = max(1.0, abs(mean)) * size
         self.sd = math.sqrt(var * size)
-        self.scores = [sum(view.scores[s] for s in side) for side in self.sides]
+        self.scores = view.side_scores()
         # a point's worth in win chance, with every side level at the current leader's score
         level = max(self.scores) if not self.lowest else min(self.scores)
         h = max(1.0, self.sd / 20)

@@ -124,15 +124,22 @@ class Standings:
     def side_scores(self) -> list[int]:
         return [sum(self.scores[s] for s in side) for side in self.sides()]
 
-    def last_round(self) -> bool | None:
+    def deals_left(self) -> int | None:
         """In a game of fixed length (a number of ``deals``, or rotating wilds, which end
-        with the K round): whether this round is its last.  None when the target decides."""
+        with the K round): how many deals follow this one.  None when the target decides."""
         rules = self.rules
         if rules.deals:
-            return self.round_no >= rules.deals
+            return max(0, rules.deals - self.round_no)
         if rules.wild_indicator == "rotating":
-            return self.wild_rank == 13
+            ranks = _ranks_in_pack(rules)
+            return len(ranks) - 1 - ranks.index(self.wild_rank) if self.wild_rank in ranks else 0
         return None
+
+    def last_round(self) -> bool | None:
+        """In a game of fixed length: whether this round is its last (see
+        :meth:`deals_left`).  None when the target decides."""
+        left = self.deals_left()
+        return None if left is None else left == 0
 
     def may_end_this_round(self, margin: float) -> bool:
         """Whether this round may end the game: it is the last, or a side is within
