@@ -521,8 +521,10 @@ class HardBot(NormalBot):
     def evaluate(self, g, me: int, an: Analysis) -> float:
         n = g.players
         outlook = self._outlook
-        if outlook is not None and g.phase == GAME_OVER:
-            return outlook.value_won(1.0 / len(g.winners) if me in g.winners else 0.0)
+        # the game is decided in this imagined round: this seat's share of the win
+        share = (1.0 / len(g.winners) if me in g.winners else 0.0) if g.phase == GAME_OVER else None
+        if outlook is not None and share is not None:
+            return outlook.value_won(share)
         if g.phase in (ROUND_OVER, GAME_OVER):
             pts = list(g.results[-1].points)
         else:
@@ -534,9 +536,8 @@ class HardBot(NormalBot):
             pts = [-p for p in pts]
         others = [pts[s] for s in range(n) if s != me]
         value = pts[me] - sum(others) / max(1, len(others))
-        if g.phase == GAME_OVER and self.game_weight:
-            # the game is decided in this imagined round: winning it is what counts
-            share = 1.0 / len(g.winners) if me in g.winners else 0.0
+        if share is not None and self.game_weight:
+            # winning the game is what counts
             value += self.game_weight * g.rules.target * (share - 1.0 / n)
         return value
 
