@@ -343,7 +343,7 @@ class _Regret:
         from game.bots.tactics import Analysis
 
         legal = {a for a in view.legal_actions() if isinstance(a, Discard)}
-        for _, c in NormalBot.rank_discards(NormalBot(0), view, Analysis(view), list(view.hand)):
+        for _, c in NormalBot(0).rank_discards(view, Analysis(view), list(view.hand)):
             if Discard(c) in legal:
                 return Discard(c)
         return None
