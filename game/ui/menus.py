@@ -358,16 +358,18 @@ class TitleScene(MenuScene):
         cards = (("A", 3), ("K", 2), ("5", 1), ("Q", 0), ("J", 2))
         spread = len(cards) - 1
         settings = _settings(self.app)
+        # the name's shadow goes under the fan (on a card it would show as a grey block),
+        # the name itself over it
+        title_font = ui.get_font(max(24, min(t.px(84), round(first * 0.23))), True)
+        ty = t.px(14) + fan_h
+        ui.draw_text(surface, "Rummy 5000", title_font, ui.GOLD, (cx, ty), "midtop", shadow=True)
         for i, (rank, suit) in enumerate(cards):
             angle = (spread / 2 - i) * 11
             x = cx + round((i - spread / 2) * fan_w * 0.55)
             y = t.px(20) + fan_h // 2 + round(abs(i - spread / 2) * fan_h * 0.07)
             ui.draw_card_face(surface, pygame.Rect(0, 0, fan_w, fan_h).move(x - fan_w // 2, y - fan_h // 2),
                               rank, suit, angle, settings.four_colour)
-        # the name
-        title_font = ui.get_font(max(24, min(t.px(84), round(first * 0.23))), True)
-        ty = t.px(14) + fan_h
-        r = ui.draw_text(surface, "Rummy 5000", title_font, ui.GOLD, (cx, ty), "midtop", shadow=True)
+        r = ui.draw_text(surface, "Rummy 5000", title_font, ui.GOLD, (cx, ty), "midtop")
         sub = t.font(17)
         ui.draw_text(surface, "5000 Rummy  ·  Rummy 500  ·  Basic rummy  ·  George", sub, ui.MUTED,
                      (cx, r.bottom + t.px(2)), "midtop")
