@@ -21,6 +21,7 @@ from game.ui.app import App
 from game.ui.cards import CardArt
 from game.ui.controller import Controller, RandomBot, Seat, atomic_write
 from game.ui.layout import INDEX_SHOW, TableLayout
+from game.ui.table import action_words
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 SIZE = (1280, 800)
@@ -428,6 +429,17 @@ def test_drag_a_selected_group_to_the_meld_area(app):
     assert len(g.melds) == 1 and g.melds[0].kind == "run"
 
 
+def test_last_moves_name_a_meld_as_it_lies_on_the_table(app):
+    g = build({0: "5♥ 6♥ 7♥ 2♦ J♠"}, pile="Q♦", phase="play")
+    scene = play(app, g)
+    scene.meld_selected([c("7♥"), c("5♥"), c("6♥")])  # as a hand sorted by rank, aces high, might hold them
+    app.pump(2)
+    seat, action, events = scene.c.moves[-1]
+    assert seat == 0 and [str(Card(x)) for x in action.cards] == ["7♥", "5♥", "6♥"]
+    assert action_words(action, events) == "melded 5♥ 6♥ 7♥"
+    assert action_words(action) == "melded 7♥ 5♥ 6♥"  # no event to go by: as chosen
+
+
 def test_lay_off_by_dragging_onto_anothers_meld(app):
     g = build({0: "8♥ 2♦ 5♣ Q♠"}, pile="Q♦", phase="play",
               melds=[(0, "J♣ J♦ J♠"), (1, "5♥ 6♥ 7♥")])
@@ -661,6 +673,15 @@ def test_rummy_refused_says_why(app):
     key(app, pygame.K_r)
     assert g.phase == "draw" and g.current == 2
     assert scene.toasts[-1].kind == "error"
+
+
+def test_a_call_by_another_seat_names_the_cards_without_deck_marks(app):
+    from game.engine import events as ev
+
+    g = build({0: "9♣ 9♠ 9♦ 2♦ 5♥ J♠"}, pile="Q♦")
+    scene = play(app, g)
+    scene._describe([ev.CalledRummy(seat=1, cards=tuple(parse_cards("8♥#2")), meld=1)], 1)
+    assert scene.toasts[-1].text == "Ann called Rummy! on the 8♥"
 
 
 def test_bot_calls_are_legal_engine_actions():

@@ -160,7 +160,9 @@ def action_words(action: Any, events: Any = ()) -> str:
             return f"took {len(took.cards)} cards from the pile"
         return f"took {card_name(action.card)} from the pile"
     if isinstance(action, MeldCards):
-        return "melded " + cards_name(action.cards)
+        # as the meld lies on the table (3♥ 4♥ 2♥ chosen in that order is the run 2♥ 3♥ 4♥)
+        melded = next((e for e in events if isinstance(e, ev.Melded)), None)
+        return "melded " + cards_name(melded.cards if melded is not None else action.cards)
     if isinstance(action, LayOff):
         return f"laid {card_name(action.card)} off on #{action.meld}"
     if isinstance(action, Cover):
@@ -529,7 +531,7 @@ class TableScene(Scene):
             who = getattr(e, "seat", None)
             name = self.c.seats[who].name if isinstance(who, int) else ""
             if isinstance(e, ev.CalledRummy):
-                self.message(f"{name} called Rummy! on the {' '.join(map(str, e.cards))}"
+                self.message(f"{name} called Rummy! on the {cards_name(e.cards)}"
                              if who != self.c.human else "Rummy! Now discard a card")
             elif isinstance(e, ev.WentOut):
                 self.message("You went out!" if who == self.c.human else f"{name} went out")
