@@ -14,6 +14,7 @@ from game.engine import (
     CallRummy,
     Discard,
     IllegalActionError,
+    MeldCards,
     Rules,
     new_game,
     parse_card,
@@ -443,6 +444,50 @@ def test_melds_the_hundred_point_cards(level):
             break
     on_table = {c for m in g.melds if m.owner == 0 for c in m.cards}
     assert {parse_card("A♠"), parse_card("A♥"), parse_card("A♣")} <= on_table
+
+
+HOLDER = "A♠ A♥ A♣ 5♦ 6♦ 7♦ 9♣ J♦ K♠"  # two melds and three loose cards
+
+
+def _after_draw(hand: str):
+    """Seat 0 of a rummy5000 game in its play, holding ``hand`` and one card from the stock."""
+    from game.engine import DrawStock
+
+    g = arranged("rummy5000", hand, "3♠")
+    g.apply(DrawStock())
+    assert g.current == 0 and g.phase == "play"
+    return g
+
+
+@pytest.mark.parametrize("margin, expect", [(10_000, MeldCards), (-10_000, Discard)])
+def test_the_hard_bot_weighs_melding_now_against_holding(margin, expect):
+    # the aces and the diamonds meld, four cards stay: melding does not go out, so the
+    # search weighs the first meld against keeping both in hand and discarding;
+    # hold_margin is the head start melding gets
+    g = _after_draw(HOLDER)
+    b = make_bot("hard", 3, iterations=4, time_limit=None, prune=False, hold_margin=margin)
+    a = b.choose(view_of(g, 0))
+    assert isinstance(a, expect) and b.searches == 1
+    if expect is Discard:  # holding: every card of both melds stays in hand
+        g.apply(a)
+        assert {parse_card(x) for x in ("A♠", "A♥", "A♣", "5♦", "6♦", "7♦")} <= set(g.hands[0])
+    # without the search the normal bot's plan melds at once
+    b = make_bot("hard", 3, iterations=4, time_limit=None, hold_search=False, hold_margin=margin)
+    assert isinstance(b.choose(view_of(_after_draw(HOLDER), 0)), MeldCards)
+
+
+@pytest.mark.parametrize("hold_each", [False, True])
+def test_the_hard_bot_weighs_holding_again_after_a_meld_only_with_hold_each(hold_each):
+    g = _after_draw(HOLDER)
+    keen = make_bot("hard", 3, iterations=4, time_limit=None, prune=False, hold_margin=10_000)
+    first = keen.choose(view_of(g, 0))
+    assert isinstance(first, MeldCards)
+    g.apply(first)  # one meld down, the other still in hand
+    b = make_bot("hard", 3, iterations=4, time_limit=None, prune=False, hold_margin=-10_000,
+                 hold_each=hold_each)
+    a = b.choose(view_of(g, 0))
+    assert isinstance(a, Discard if hold_each else MeldCards)
+    assert b.searches == (1 if hold_each else 0)
 
 
 def test_hard_search_is_bounded_and_repeatable():

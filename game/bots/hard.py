@@ -170,7 +170,7 @@ class HardBot(NormalBot):
                  infer: bool = True, infer_tries: int = 12, infer_discards: bool = True,
                  infer_suits: bool = False, infer_policy: int = 0,
                  rollout: str = "fast", endgame_margin: float | None = 400.0,
-                 win_value: bool = False, **tuning):
+                 win_value: bool = False, hold_each: bool = False, **tuning):
         super().__init__(seed, **tuning)
         self.iterations = max(1, int(iterations))
         self.time_limit = time_limit
@@ -193,6 +193,7 @@ class HardBot(NormalBot):
         self.infer_policy = infer_policy
         self.endgame_margin = endgame_margin
         self.win_value = win_value
+        self.hold_each = hold_each
         self._outlook: Outlook | None = None
         # what this seat saw of the others' draws this round (see observe())
         self._round_key = None
@@ -266,7 +267,8 @@ class HardBot(NormalBot):
         return self._decide(view, an, ranked, self.discard_candidates)
 
     def choose_play(self, view: PlayerView, an: Analysis, checker: Checker):
-        if self.hold_search and not view.turn_log and view.must_use is None and view.stock_card is None:
+        if self.hold_search and (self.hold_each or not view.turn_log) and view.must_use is None \
+                and view.stock_card is None:
             choice = self._meld_or_hold(view, an, checker)
             if choice is not None:
                 return choice
