@@ -684,6 +684,17 @@ def test_a_call_by_another_seat_names_the_cards_without_deck_marks(app):
     assert scene.toasts[-1].text == "Ann called Rummy! on the 8♥"
 
 
+def test_the_sidebar_names_the_game_as_the_menus_do(app):
+    from game.ui.rules_text import preset_title
+
+    g = build({0: "9♣ 9♠ 9♦ 2♦ 5♥ J♠"}, pile="Q♦", preset="basic", wild=None)
+    scene = play(app, g)
+    app.draw()
+    drawn = {key[0] for key in scene.text._cache}
+    assert preset_title("basic") == "Basic rummy"
+    assert f"Basic rummy · to {g.rules.target}" in drawn
+
+
 def test_bot_calls_are_legal_engine_actions():
     g = rummy_position()
     calls = g.call_actions(2)

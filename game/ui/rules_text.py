@@ -26,7 +26,7 @@ PRESET_TITLES = {
     "basic": "Basic rummy",
     "george": "George (2500 Rummy)",
     "partnership500": "Partnership 500",
-    "persian": "Persian rummy",
+    "persian": "Persian Rummy",
 }
 PRESET_SUMMARIES = {
     "rummy5000": "Upcard deal, the dealer's upcard rank is wild, melds score, to 5000.",
