@@ -13,6 +13,7 @@ from game.bots import KINDS, LEVELS, BotError, make_bot
 from game.engine import (
     CallRummy,
     Discard,
+    DrawStock,
     IllegalActionError,
     MeldCards,
     Rules,
@@ -451,8 +452,6 @@ HOLDER = "A♠ A♥ A♣ 5♦ 6♦ 7♦ 9♣ J♦ K♠"  # two melds and three l
 
 def _after_draw(hand: str):
     """Seat 0 of a rummy5000 game in its play, holding ``hand`` and one card from the stock."""
-    from game.engine import DrawStock
-
     g = arranged("rummy5000", hand, "3♠")
     g.apply(DrawStock())
     assert g.current == 0 and g.phase == "play"

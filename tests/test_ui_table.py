@@ -432,7 +432,7 @@ def test_drag_a_selected_group_to_the_meld_area(app):
 def test_last_moves_name_a_meld_as_it_lies_on_the_table(app):
     g = build({0: "5♥ 6♥ 7♥ 2♦ J♠"}, pile="Q♦", phase="play")
     scene = play(app, g)
-    scene.meld_selected([c("7♥"), c("5♥"), c("6♥")])  # as a hand sorted by rank, aces high, might hold them
+    scene.meld_selected([c("7♥"), c("5♥"), c("6♥")])  # the order of a hand arranged by dragging
     app.pump(2)
     seat, action, events = scene.c.moves[-1]
     assert seat == 0 and [str(Card(x)) for x in action.cards] == ["7♥", "5♥", "6♥"]
@@ -684,13 +684,19 @@ def test_a_call_by_another_seat_names_the_cards_without_deck_marks(app):
     assert scene.toasts[-1].text == "Ann called Rummy! on the 8♥"
 
 
-def test_the_sidebar_names_the_game_as_the_menus_do(app):
+def test_the_sidebar_names_the_game_as_the_menus_do(app, monkeypatch):
     from game.ui.rules_text import preset_title
 
     g = build({0: "9♣ 9♠ 9♦ 2♦ 5♥ J♠"}, pile="Q♦", preset="basic", wild=None)
     scene = play(app, g)
+    drawn, blit = [], scene.text.blit
+
+    def record(surface, text, *args, **kw):
+        drawn.append(text)
+        return blit(surface, text, *args, **kw)
+
+    monkeypatch.setattr(scene.text, "blit", record)
     app.draw()
-    drawn = {key[0] for key in scene.text._cache}
     assert preset_title("basic") == "Basic rummy"
     assert f"Basic rummy · to {g.rules.target}" in drawn
 
