@@ -226,6 +226,29 @@ def test_title_keyboard_skips_the_disabled_continue(app):
     assert isinstance(app.stack.top, menus.RulesScene)
 
 
+def test_the_titles_shadow_lies_under_the_fan_and_the_title_over_it(app, monkeypatch):
+    # the fan's lower cards reach into the title; a shadow drawn over a white card shows
+    # as a grey block, so: the shadow first, then the cards, then the gold letters
+    calls = []
+    text, face = ui.draw_text, ui.draw_card_face
+
+    def draw_text(surface, s, *args, shadow=False, **kw):
+        calls.append(("shadow" if shadow else "text", s))
+        return text(surface, s, *args, shadow=shadow, **kw)
+
+    def draw_card_face(*args, **kw):
+        calls.append(("card", None))
+        return face(*args, **kw)
+
+    monkeypatch.setattr(ui, "draw_text", draw_text)
+    monkeypatch.setattr(ui, "draw_card_face", draw_card_face)
+    draw(menus.TitleScene(app), (1280, 800))
+    cards = [i for i, (kind, _) in enumerate(calls) if kind == "card"]
+    shadow = calls.index(("shadow", "Rummy 5000"))
+    letters = calls.index(("text", "Rummy 5000"))
+    assert len(cards) == 5 and shadow < cards[0] and cards[-1] < letters
+
+
 def test_title_shows_a_damaged_settings_file(app):
     path = user_data_dir() / "settings.json"
     path.write_text("{ not json")
