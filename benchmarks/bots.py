@@ -338,15 +338,12 @@ class _Regret:
 
     @staticmethod
     def hold(view):
-        """Holding the melds: the normal bot's first legal discard from the whole hand."""
+        """Holding the melds: the normal bot's discard from the whole hand."""
+        from game.bots.base import Checker
         from game.bots.normal import NormalBot
         from game.bots.tactics import Analysis
 
-        legal = {a for a in view.legal_actions() if isinstance(a, Discard)}
-        for _, c in NormalBot(0).rank_discards(view, Analysis(view), list(view.hand)):
-            if Discard(c) in legal:
-                return Discard(c)
-        return None
+        return NormalBot(0).first_discard(view, Analysis(view), Checker(view), list(view.hand))
 
 
 def regret(args) -> dict:

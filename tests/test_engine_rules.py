@@ -111,6 +111,16 @@ def test_basic_is_for_two_to_four_players():
         r.check_players(5)
 
 
+def test_each_preset_has_one_name_for_the_screens_and_the_messages():
+    names = {p: Rules.preset_title(p) for p in Rules.preset_names()}
+    assert names == {"rummy5000": "Rummy 5000", "rummy500": "Rummy 500", "basic": "Basic rummy",
+                     "george": "George (2500 Rummy)", "partnership500": "Partnership 500",
+                     "persian": "Persian Rummy"}
+    assert all(Rules.preset(p).describe() == name for p, name in names.items())
+    with pytest.raises(RulesError, match="^Basic rummy is played by 2 to 4 players, not 5$"):
+        Rules.preset("basic").check_players(5)
+
+
 def test_george_preset():
     r = Rules.preset("george")
     assert r.allow_sets and not r.allow_runs

@@ -293,11 +293,7 @@ class HardBot(NormalBot):
                     left.remove(c)
         if len(left) < 2:
             return None  # the plan goes out (or nearly): meld
-        hold = None
-        for _, c in self.rank_discards(view, an, left):
-            if checker.ok(Discard(c)):
-                hold = Discard(c)
-                break
+        hold = self.first_discard(view, an, checker, left)
         if hold is None:
             return None
         return self.search(view, an, [first, hold], prior=[0.0, -self.hold_margin], weight=1.0, horizon=0)

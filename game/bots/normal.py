@@ -188,8 +188,11 @@ class NormalBot(Bot):
         return steps
 
     def choose_discard(self, view: PlayerView, an: Analysis, checker: Checker, hand: list):
-        ranked = self.rank_discards(view, an, hand)
-        for _, c in ranked:
+        return self.first_discard(view, an, checker, hand)
+
+    def first_discard(self, view: PlayerView, an: Analysis, checker: Checker, hand: list):
+        """The best legal discard from ``hand`` by :meth:`rank_discards` (None if none is)."""
+        for _, c in self.rank_discards(view, an, hand):
             a = Discard(c)
             if checker.ok(a):
                 return a

@@ -80,13 +80,13 @@ VALUES_500 = {
 VALUES_BASIC = {**VALUES_500, "A": 1, "ace_low": 1}
 VALUE_KEYS = tuple(VALUES_5000)
 
-# preset -> (min players, max players, description)
+# preset -> (min players, max players, the game's name as the screens and messages give it)
 PLAYERS = {
     "rummy5000": (2, 8, "Rummy 5000"),
     "rummy500": (2, 8, "Rummy 500"),
-    "basic": (2, 4, "basic rummy"),
+    "basic": (2, 4, "Basic rummy"),
     "george": (3, 8, "George (2500 Rummy)"),
-    "partnership500": (4, 4, "Partnership 500 Rum"),
+    "partnership500": (4, 4, "Partnership 500"),
     "persian": (4, 4, "Persian Rummy"),
 }
 
@@ -157,6 +157,11 @@ class Rules:
     @classmethod
     def preset_names(cls) -> tuple[str, ...]:
         return tuple(PRESETS)
+
+    @staticmethod
+    def preset_title(name: str) -> str:
+        """The game's name for a preset ("Basic rummy" for ``basic``)."""
+        return PLAYERS[name][2]
 
     @classmethod
     def preset(cls, name: str = "rummy5000", **overrides: Any) -> Rules:
@@ -374,7 +379,7 @@ class Rules:
 
     def check_players(self, players: int) -> None:
         lo, hi = self.player_range()
-        name = PLAYERS[self.preset_name][2]
+        name = self.describe()
         if self.partnerships and players != 4:
             raise RulesError(f"{name} with partnerships needs four players (two teams of two), not {players}")
         if not isinstance(players, int) or not lo <= players <= hi:
@@ -446,7 +451,7 @@ class Rules:
         return cls.preset(name, **data)
 
     def describe(self) -> str:
-        return PLAYERS[self.preset_name][2]
+        return self.preset_title(self.preset_name)
 
 
 PRESETS: dict[str, dict[str, Any]] = {

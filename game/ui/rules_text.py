@@ -20,14 +20,6 @@ from game.engine.rules import CHOICES, PERMANENT_WILDS, TARGETS, Rules
 
 GROUPS = ("Cards", "Deal", "Melds", "Turn", "Rummy calls", "Ending", "Scoring")
 
-PRESET_TITLES = {
-    "rummy5000": "Rummy 5000",
-    "rummy500": "Rummy 500",
-    "basic": "Basic rummy",
-    "george": "George (2500 Rummy)",
-    "partnership500": "Partnership 500",
-    "persian": "Persian Rummy",
-}
 PRESET_SUMMARIES = {
     "rummy5000": "Upcard deal, the dealer's upcard rank is wild, melds score, to 5000.",
     "rummy500": "Seven cards (13 for two), take deep from the pile, melds minus hand, to 500.",
@@ -45,7 +37,8 @@ PERMANENT_WILD_NAMES = {
 
 
 def preset_title(name: str) -> str:
-    return PRESET_TITLES.get(name, name.replace("_", " ").title())
+    """The engine's name for a preset (:meth:`Rules.preset_title`), or one made from its key."""
+    return Rules.preset_title(name) if name in Rules.preset_names() else name.replace("_", " ").title()
 
 
 @dataclass(frozen=True)

@@ -47,7 +47,6 @@ from game.engine.melds import shapes_for
 from .anim import Animator, Tween
 from .cards import GOLD, CardArt, rank_label
 from .layout import TableLayout
-from .rules_text import preset_title
 from .scene import Scene, build
 from .widgets import ACCENT, TEXT, TEXT_DIM, Button, Choice, Text, Toast, panel
 
@@ -1692,7 +1691,7 @@ class TableScene(Scene):
         fs, fn, fb = L.font_small, L.font_normal, L.font_big
         info = L.info
         self.text.blit(surface, f"Round {g.round_no}", fb, (info.x, info.y), TEXT, bold=True)
-        self.text.blit(surface, f"{preset_title(g.rules.preset_name)} · to {g.rules.target}", fs,
+        self.text.blit(surface, f"{g.rules.describe()} · to {g.rules.target}", fs,
                        (info.x, info.y + fb + 4), TEXT_DIM, max_w=info.w)
         # the wild rank, large
         b = L.wild_badge
