@@ -701,6 +701,38 @@ def test_the_sidebar_names_the_game_as_the_menus_do(app, monkeypatch):
     assert f"Basic rummy · to {g.rules.target}" in drawn
 
 
+def test_the_menu_and_f1_show_this_games_rules_and_the_settings_over_the_table():
+    from game.ui import menus
+    from game.ui.settings import Settings
+
+    app = App(size=SIZE, settings=Settings(animation_speed=1.0, sound=False))
+    g = build({0: "9♣ 9♠ 9♦ 2♦ 5♥ J♠"}, pile="Q♦", preset="rummy500", wild=None)
+    scene = play(app, g)
+    key(app, pygame.K_ESCAPE)
+    assert scene.choice is not None
+    options = scene.choice.options
+    assert options[:3] == ["Back to the game", "Rules of this game", "Settings"]
+    key(app, pygame.K_1 + options.index("Rules of this game"))
+    rules = app.stack.top
+    assert isinstance(rules, menus.RulesScene) and rules.rules is g.rules and not rules.browse
+    assert scene.choice is None
+    clock = scene.clock
+    app.pump(3)
+    assert scene.clock == clock  # covered: the table and its computer players wait
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top is scene
+    key(app, pygame.K_F1)
+    assert isinstance(app.stack.top, menus.RulesScene) and app.stack.top.rules is g.rules
+    key(app, pygame.K_RETURN)
+    assert app.stack.top is scene
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_1 + scene.choice.options.index("Settings"))
+    assert isinstance(app.stack.top, menus.SettingsScene)
+    app.stack.top.back()
+    assert app.stack.top is scene and g.phase == "draw" and len(g.hands[0]) == 6
+    app.close_scenes()
+
+
 def test_bot_calls_are_legal_engine_actions():
     g = rummy_position()
     calls = g.call_actions(2)

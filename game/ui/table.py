@@ -802,12 +802,14 @@ class TableScene(Scene):
     def open_menu(self) -> None:
         """Esc: a small menu (the game is saved after every move, so leaving is safe)."""
         entries: list[tuple[str, Any]] = [("Back to the game", None)]
-        has_title = True
         try:
-            importlib.import_module("game.ui.menus")
+            menus = importlib.import_module("game.ui.menus")
         except ImportError:
-            has_title = False
-        if has_title and hasattr(self.app, "go_title"):
+            menus = None
+        if menus is not None and hasattr(self.app, "stack"):
+            entries.append(("Rules of this game", self.show_rules))
+            entries.append(("Settings", lambda: self.app.stack.push(menus.SettingsScene(self.app))))
+        if menus is not None and hasattr(self.app, "go_title"):
             entries.append(("Title screen (the game is saved)", self.app.go_title))
         if hasattr(self.app, "restart_game"):
             entries.append(("New game like this one", lambda: self.app.restart_game(self)))
@@ -821,6 +823,19 @@ class TableScene(Scene):
             self.invalidate()
 
         self._ask("Menu", [e[0] for e in entries], pick, center=True)
+
+    def show_rules(self) -> None:
+        """F1 or the menu: the rules of this game, house rules included, over the table.
+        The table waits underneath (it is not updated while covered)."""
+        try:
+            menus = importlib.import_module("game.ui.menus")
+        except ImportError:
+            self.message("The rules screen is not available.", "error")
+            return
+        self.choice = None
+        self.drag = None
+        self.press = None
+        self.app.stack.push(menus.RulesScene(self.app, self.g.rules, browse=False))
 
     def apply_settings(self) -> None:
         """Settings changed: card colours, backs and size."""
@@ -1163,6 +1178,8 @@ class TableScene(Scene):
             self.sort_hand()
         elif k == pygame.K_e and self.buttons["end"].visible:
             self.end_round()
+        elif k == pygame.K_F1:
+            self.show_rules()
         elif k == pygame.K_ESCAPE:
             if self.selected:
                 self.before_change()
