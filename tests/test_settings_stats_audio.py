@@ -40,6 +40,8 @@ def test_settings_round_trip():
     s.rummy_window = 6.5
     s.default_level = "hard"
     s.last_game = {"players": 3}
+    s.window_size = [1300, 820]
+    s.fullscreen = True
     s.save()
     again = Settings.load()
     assert again == s and again.problem is None
@@ -88,6 +90,16 @@ def test_bad_values_fall_back_one_by_one():
     assert s.rummy_window == 3.0 and s.default_level == "hard"
     assert s.animation_speed == 1.0
     assert "sound" in s.problem and "card_back" in s.problem
+
+
+@pytest.mark.parametrize("size", ["1300x820", [1300], [1300, 820, 1], [True, 800], [1300.5, 820],
+                                  [10, 10], [1300, 99999], None, {"w": 1300}])
+def test_a_bad_window_size_is_forgotten_and_reported(size):
+    (user_data_dir() / "settings.json").write_text(json.dumps({"window_size": size, "fullscreen": "yes",
+                                                             "volume": 0.3}))
+    s = Settings.load()
+    assert s.window_size == [] and s.fullscreen is False and s.volume == 0.3
+    assert "window_size" in s.problem and "fullscreen" in s.problem
 
 
 def test_unreadable_settings_path_is_reported(tmp_path):

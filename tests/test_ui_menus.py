@@ -573,9 +573,14 @@ def test_settings_screen_changes_and_saves(app):
 def test_settings_restore_defaults(app):
     app.settings.card_back = "red"
     app.settings.volume = 0.1
+    app.settings.window_size, app.settings.fullscreen = [1300, 820], True
+    app.settings.last_game = {"players": 3}
     scene = menus.SettingsScene(app)
     click(scene, scene.find("defaults").rect.center)
     assert app.settings.card_back == "blue" and app.settings.volume == Settings().volume
+    # what the game keeps for itself is not a setting of this screen
+    assert app.settings.window_size == [1300, 820] and app.settings.fullscreen is True
+    assert app.settings.last_game == {"players": 3}
 
 
 def test_stats_screen_shows_and_resets(app):

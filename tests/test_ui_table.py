@@ -826,6 +826,64 @@ def test_window_resize_relays_the_table(app):
     assert scene.places[c("9♣")].rect != before
 
 
+def test_the_window_opens_as_the_player_left_it(monkeypatch):
+    from game.ui.settings import Settings
+
+    monkeypatch.delenv("RUMMY5000_WINDOW_SIZE", raising=False)
+    st = Settings.load()
+    st.window_size = [1024, 700]  # within SDL's dummy desktop, 1024x768
+    st.save()
+    app = App(settings=Settings.load(), remember_window=True)
+    assert app.screen.get_size() == (1024, 700)
+    app.show_title()
+    pygame.display.set_mode((1200, 740), pygame.RESIZABLE)  # the player drags the window's edge
+    post(pygame.VIDEORESIZE, size=(1200, 740), w=1200, h=740)
+    app.pump(2)
+    assert app.settings.window_size == [1200, 740]
+    assert Settings.load().window_size == [1024, 700]  # written once, when the game ends
+    app.quit()
+    app.run()
+    assert Settings.load().window_size == [1200, 740] and Settings.load().fullscreen is False
+    # no bigger than the desktop it opens on
+    st = Settings.load()
+    st.window_size = [5000, 3000]
+    st.save()
+    assert App(settings=Settings.load(), remember_window=True).screen.get_size() == (1024, 768)
+    # a size asked for, by the caller or in the environment, wins and is not remembered
+    assert App(size=(1280, 800), settings=Settings.load(), remember_window=True).screen.get_size() \
+        == (1280, 800)
+    monkeypatch.setenv("RUMMY5000_WINDOW_SIZE", "1300x810")
+    app = App(settings=Settings.load(), remember_window=True)
+    assert app.screen.get_size() == (1300, 810) and not app.remember_window
+    # tests and tools that do not ask for it leave the settings alone
+    monkeypatch.delenv("RUMMY5000_WINDOW_SIZE")
+    st = Settings.load()
+    app = App(settings=st)
+    assert app.screen.get_size() != (5000, 3000)
+    app.toggle_fullscreen()
+    app.quit()
+    app.run()
+    assert Settings.load().window_size == [5000, 3000] and Settings.load().fullscreen is False
+
+
+def test_full_screen_is_remembered(monkeypatch):
+    from game.ui.settings import Settings
+
+    monkeypatch.delenv("RUMMY5000_WINDOW_SIZE", raising=False)
+    app = App(settings=Settings.load(), remember_window=True)
+    app.show_title()
+    key(app, pygame.K_F11)
+    if not app.fullscreen:
+        pytest.skip("this video driver has no full screen")
+    app.quit()
+    app.run()
+    assert Settings.load().fullscreen is True
+    app = App(settings=Settings.load(), remember_window=True)
+    assert app.fullscreen
+    app.toggle_fullscreen()
+    assert not app.fullscreen and app.settings.fullscreen is False
+
+
 # --------------------------------------------------------------------------- the whole game
 
 

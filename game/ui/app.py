@@ -1,7 +1,8 @@
 """The window and the main loop.
 
 :func:`main` is what ``python -m game`` calls with the parsed command line. It opens a
-resizable window (at least 1024x640; F11 full screen; F12 saves a screenshot), and
+resizable window (at least 1024x640; F11 full screen; F12 saves a screenshot; it opens
+as the player last left it, size and full screen, kept in the settings file), and
 then either starts a game straight away (``--preset/--players/--seed/--load`` or
 ``--autoplay``) or shows the title screen if the menus are there.
 
@@ -18,6 +19,7 @@ Other screens start games through :meth:`App.start_game` and :meth:`App.continue
 from __future__ import annotations
 
 import importlib
+import logging
 import os
 import sys
 import time
@@ -33,6 +35,8 @@ from game.resources import asset_path, font_path, sound_path, user_data_dir
 from .cards import CardArt
 from .scene import Scene, SceneStack, build
 from .widgets import Text
+
+log = logging.getLogger(__name__)
 
 TITLE = "Rummy 5000"
 MIN_SIZE = (1024, 640)
@@ -129,7 +133,7 @@ class App:
     """The window, the scene stack and the loop."""
 
     def __init__(self, size: tuple[int, int] | None = None, settings: Any = None,
-                 fullscreen: bool = False):
+                 fullscreen: bool = False, remember_window: bool = False):
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
         _prefer_plain_x11_framebuffer()
         pygame.display.init()
@@ -147,6 +151,9 @@ class App:
         self.frame_cpu: list[float] = []     # processor time per drawn frame
         self.record_frames = False
         self.fullscreen = False
+        # the game proper opens its window as the player left it, and keeps note of it
+        self.remember_window = remember_window and size is None and not os.environ.get(SIZE_ENV)
+        self._window_saved = self._window_state()
         self.audio: Any = _load_audio(self.settings)
         self._last = time.perf_counter()
         self.clock = pygame.time.Clock()
@@ -172,8 +179,41 @@ class App:
             rate = 0
         self.fps = rate if 30 <= rate <= 360 else 60
         pygame.key.set_repeat(300, 40)
-        if fullscreen:
+        if fullscreen or (self.remember_window and getattr(self.settings, "fullscreen", False) is True):
             self.toggle_fullscreen()
+
+    def _window_state(self) -> tuple[Any, Any]:
+        return (list(getattr(self.settings, "window_size", []) or []),
+                getattr(self.settings, "fullscreen", False))
+
+    def _remembered_size(self) -> tuple[int, int] | None:
+        """The window size the player last left, no bigger than the desktop now."""
+        size = getattr(self.settings, "window_size", None)
+        if not (isinstance(size, (list, tuple)) and len(size) == 2
+                and all(isinstance(v, int) and not isinstance(v, bool) for v in size)):
+            return None
+        w, h = size
+        try:
+            desk = pygame.display.get_desktop_sizes()[0]
+            w, h = min(w, int(desk[0])), min(h, int(desk[1]))
+        except (pygame.error, IndexError, AttributeError):
+            pass
+        return (w, h)
+
+    def save_window_state(self) -> None:
+        """Write the window's size and full-screen state to the settings if they changed
+        (when the game ends); a settings file that cannot be written is only logged."""
+        if not self.remember_window or self._window_state() == self._window_saved:
+            return
+        save = getattr(self.settings, "save", None)
+        if not callable(save):
+            return
+        try:
+            save()
+        except OSError as exc:
+            log.warning("could not save the window's size: %s", exc)
+            return
+        self._window_saved = self._window_state()
 
     def _initial_size(self, size: tuple[int, int] | None) -> tuple[int, int]:
         env = os.environ.get(SIZE_ENV)
@@ -183,6 +223,8 @@ class App:
                 size = (int(a), int(b))
             except ValueError:
                 size = None
+        if size is None and self.remember_window:
+            size = self._remembered_size()
         if size is None:
             size = DEFAULT_SIZE
             try:
@@ -216,6 +258,8 @@ class App:
                 pygame.display.toggle_fullscreen()
         except pygame.error:
             self.fullscreen = not self.fullscreen
+        if self.remember_window and hasattr(self.settings, "fullscreen"):
+            self.settings.fullscreen = self.fullscreen
         self.screen = pygame.display.get_surface()
         self._resized()
 
@@ -235,6 +279,8 @@ class App:
     def _resized(self) -> None:
         self.screen = pygame.display.get_surface()
         size = self.screen.get_size()
+        if self.remember_window and not self.fullscreen and hasattr(self.settings, "window_size"):
+            self.settings.window_size = [int(size[0]), int(size[1])]
         for s in self.stack.scenes:
             s.resize(size)
         self.dirty = True
@@ -472,6 +518,7 @@ class App:
             self.exit_code = 130
         finally:
             self.close_scenes()
+            self.save_window_state()
         return self.exit_code
 
     def pump(self, steps: int = 1) -> None:
@@ -590,7 +637,7 @@ def main(args: Any = None) -> int:
     get = lambda name, default=None: getattr(args, name, default)  # noqa: E731
     if get("selftest"):
         return selftest(args)
-    app = App()
+    app = App(remember_window=True)
     try:
         if get("load"):
             try:

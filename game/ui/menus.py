@@ -954,7 +954,7 @@ class SettingsScene(MenuScene):
     def restore_defaults(self) -> None:
         fresh = Settings()
         for name in Settings.SAVED:
-            if name != "last_game":
+            if name not in Settings.REMEMBERED:
                 setattr(self.settings, name, getattr(fresh, name))
         self.build()
         apply = getattr(self.app, "apply_settings", None)

@@ -55,6 +55,7 @@ BOT_LEVELS: tuple[tuple[str, str], ...] = (
 )
 RUMMY_WINDOW_RANGE = (1.0, 10.0)   # seconds
 CARD_SCALE_RANGE = (0.5, 2.0)
+WINDOW_SIDE_RANGE = (200, 16384)  # pixels; the window itself is never smaller than 1024x640
 ANIMATION_SPEED_RANGE = (0.0, 5.0)
 
 
@@ -72,14 +73,20 @@ class Settings:
     default_level: str = "normal"  # one of BOT_LEVELS, for new computer seats
     # the last new-game setup, so the next game starts from it (see menus.NewGameScene)
     last_game: dict = field(default_factory=dict)
+    # the window as the player last left it: [width, height] when windowed ([] = not yet
+    # known) and whether it was full screen; kept by the application, not the settings screen
+    window_size: list = field(default_factory=list)
+    fullscreen: bool = False
     # not saved: why the file could not be read, for the title screen to show once
     problem: str | None = field(default=None, compare=False, repr=False)
     path: Path | None = field(default=None, compare=False, repr=False)
 
     SAVED = (
         "animation_speed", "sound", "volume", "card_scale", "four_colour", "card_back",
-        "rummy_window", "default_level", "last_game",
+        "rummy_window", "default_level", "last_game", "window_size", "fullscreen",
     )
+    # kept by the game itself, so "Restore defaults" on the settings screen leaves them
+    REMEMBERED = ("last_game", "window_size", "fullscreen")
 
     # ------------------------------------------------------------------ files
     @staticmethod
@@ -144,7 +151,7 @@ def _number(value: Any, lo: float, hi: float) -> float | None:
 
 def _clean(name: str, value: Any) -> Any:
     """A valid value for the named setting, or None."""
-    if name in ("sound", "four_colour"):
+    if name in ("sound", "four_colour", "fullscreen"):
         return value if isinstance(value, bool) else None
     if name == "volume":
         return _number(value, 0.0, 1.0)
@@ -160,6 +167,14 @@ def _clean(name: str, value: Any) -> Any:
         return value if value in {v for v, _ in BOT_LEVELS} else None
     if name == "last_game":
         return value if isinstance(value, dict) else None
+    if name == "window_size":
+        if value == []:
+            return []
+        if (isinstance(value, list) and len(value) == 2
+                and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+                and all(WINDOW_SIDE_RANGE[0] <= v <= WINDOW_SIDE_RANGE[1] for v in value)):
+            return list(value)
+        return None
     return None
 
 
