@@ -277,6 +277,20 @@ def test_new_game_builds_the_preset_rules(app, preset):
     assert all(n.strip() for n in names) and len(set(names)) == lo
 
 
+def test_new_game_asks_before_it_ends_a_game_in_progress(app):
+    (user_data_dir() / "autosave.json").write_text("{}")
+    scene = menus.NewGameScene(app)
+    click(scene, scene.find("start").rect.center)
+    assert app.started is None  # the first press only asks
+    assert scene.find("start").label == "Start anyway"
+    assert scene.message_is_error and "game in progress" in scene.message
+    scene.resize((1920, 1080))
+    draw(scene, (1920, 1080))
+    assert scene.find("start").label == "Start anyway"
+    click(scene, scene.find("start").rect.center)
+    assert app.started is not None
+
+
 def test_new_game_refuses_a_deal_that_does_not_fit(app):
     scene = menus.NewGameScene(app)
     scene.set_preset("rummy5000")

@@ -733,6 +733,20 @@ def test_the_menu_and_f1_show_this_games_rules_and_the_settings_over_the_table()
     app.close_scenes()
 
 
+def test_a_new_game_from_the_menu_asks_first(app):
+    g = build({0: "9♣ 9♠ 9♦ 2♦ 5♥ J♠"}, pile="Q♦")
+    scene = play(app, g)
+    for answer, stays in (("No, back to this game", True), ("Yes, a new game", False)):
+        key(app, pygame.K_ESCAPE)
+        key(app, pygame.K_1 + scene.choice.options.index("New game like this one"))
+        assert app.stack.top is scene and scene.choice is not None
+        assert scene.choice.title == "End this game and deal a new one?"
+        assert scene.choice.options[scene.choice.focus] == "No, back to this game"  # Enter keeps it
+        key(app, pygame.K_1 + scene.choice.options.index(answer))
+        assert (app.stack.top is scene) == stays
+    assert app.stack.top.g is not g and app.stack.top.g.round_no == 1
+
+
 def test_bot_calls_are_legal_engine_actions():
     g = rummy_position()
     calls = g.call_actions(2)

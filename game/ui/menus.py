@@ -409,6 +409,7 @@ class NewGameScene(MenuScene):
         self._restore(last)
         self.rules: Rules | None = None
         self.error: str | None = None
+        self.confirm_replace = False  # Start was pressed once with a game in progress
         super().__init__(app)
         self.validate()
 
@@ -559,6 +560,12 @@ class NewGameScene(MenuScene):
         if rules is None:
             _play(self.app, "error")
             return
+        if has_autosave() and not self.confirm_replace:  # the first press only asks
+            self.confirm_replace = True
+            self.find("start").label = "Start anyway"
+            self.say("You have a game in progress, and a new game ends it. Press Start anyway "
+                     "for the new game, or Back to keep the old one.", error=True)
+            return
         names, levels = self.seat_names(), self.seat_levels()
         settings = _settings(self.app)
         settings.last_game = {
@@ -676,8 +683,8 @@ class NewGameScene(MenuScene):
         # --- footer
         bh, bw = t.px(46), t.px(170)
         fy = h - foot + (foot - bh) // 2 - t.px(4)
-        start = ui.Button("Start game", self.start, pygame.Rect(w - m - bw, fy, bw, bh), primary=True,
-                          name="start", size=19)
+        start = ui.Button("Start anyway" if self.confirm_replace else "Start game", self.start,
+                          pygame.Rect(w - m - bw, fy, bw, bh), primary=True, name="start", size=19)
         rules_b = ui.Button("Read the rules", self.show_rules,
                             pygame.Rect(start.rect.x - t.px(12) - bw, fy, bw, bh), name="read_rules", size=16)
         back = ui.Button("Back", self.back, pygame.Rect(m, fy, t.px(120), bh), name="back")

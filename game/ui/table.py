@@ -812,7 +812,7 @@ class TableScene(Scene):
         if menus is not None and hasattr(self.app, "go_title"):
             entries.append(("Title screen (the game is saved)", self.app.go_title))
         if hasattr(self.app, "restart_game"):
-            entries.append(("New game like this one", lambda: self.app.restart_game(self)))
+            entries.append(("New game like this one", self._ask_restart))
         entries.append(("Quit (the game is saved)", self._quit))
 
         def pick(i: int) -> None:
@@ -823,6 +823,22 @@ class TableScene(Scene):
             self.invalidate()
 
         self._ask("Menu", [e[0] for e in entries], pick, center=True)
+
+    def _ask_restart(self) -> None:
+        """A new game ends this one: ask first, unless it is over."""
+        if self.g.phase == "game_over":
+            self.app.restart_game(self)
+            return
+
+        def pick(i: int) -> None:
+            self.choice = None
+            if i == 0:
+                self.app.restart_game(self)
+            self.invalidate()
+
+        self._ask("End this game and deal a new one?", ["Yes, a new game", "No, back to this game"],
+                  pick, center=True)
+        self.choice.focus = 1
 
     def show_rules(self) -> None:
         """F1 or the menu: the rules of this game, house rules included, over the table.
