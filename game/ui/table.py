@@ -848,9 +848,7 @@ class TableScene(Scene):
         except ImportError:
             self.message("The rules screen is not available.", "error")
             return
-        self.choice = None
-        self.drag = None
-        self.press = None
+        self.choice = None  # (covering the table ends a drag: see leave)
         self.app.stack.push(menus.RulesScene(self.app, self.g.rules, browse=False))
 
     def apply_settings(self) -> None:
