@@ -1,6 +1,6 @@
 """Strength and speed of the computer opponents.
 
-Seven measurements, each a subcommand; all run in one process (the figures in
+Eight measurements, each a subcommand; all run in one process (the figures in
 ``docs/bots.md`` came from these commands):
 
 ``tournament``
@@ -56,6 +56,13 @@ Seven measurements, each a subcommand; all run in one process (the figures in
     would, and as many dealt at random, and counts how many of the hidden cards each
     puts in another seat's hand are really there.  ``--hard-option`` tries its
     inference rules: ``python benchmarks/bots.py beliefs --rounds 100 --hard-option infer=false``
+
+``outs``
+    whether the hard bot's imagined deals see the danger right.  It plays one seat of
+    normal-bot rounds; at each of its plays (after its draw) it plays on ``--deals``
+    times with normal bots until its next turn, from its imagined deals, from deals made
+    at random, and from the real deal (only the stock reshuffled), and compares how often
+    another seat goes out first.  ``python benchmarks/bots.py outs --rounds 100``
 
 ``timing``
     decision times per level (p50, p95, max) over whole games of one level against
@@ -506,6 +513,96 @@ def beliefs(args) -> dict:
     return out
 
 
+def until_next_turn(w, seat, seed, max_actions=400):
+    """Play the imagined or copied state ``w`` on with normal bots (calls included) until
+    ``seat``'s next draw or the end of the round; 1 if another seat went out, else 0."""
+    bots = [make_bot("normal", seed=seed * 8 + s) for s in range(w.players)]
+    actions, asked, away = 0, None, False
+    while w.phase not in ("round_over", "game_over") and actions < max_actions:
+        if w.current != seat:
+            away = True
+        elif away and w.phase == "draw":
+            return 0
+        if w.call_open and asked != (w.discarder, len(w.pile), actions):
+            asked = (w.discarder, len(w.pile), actions)
+            call = next((c for c in (bots[s].call(view_of(w, s)) for s in callers(w)) if c is not None),
+                        None)
+            if call is not None:
+                w.apply(call)
+                actions += 1
+                continue
+        w.apply(bots[w.current].choose(view_of(w, w.current)))
+        actions += 1
+    if w.phase not in ("round_over", "game_over"):
+        return 0
+    out = w.results[-1].went_out
+    return int(out is not None and out != seat)
+
+
+class _Outs:
+    """The hard seat in ``outs``: plays as the hard bot and, at each of its plays (after
+    its draw), estimates the chance that another seat goes out before its next turn three
+    ways: in the hard bot's imagined deals, in deals made at random from its view, and in
+    the real deal with only the stock reshuffled (the truth the other two aim at)."""
+
+    NAMES = ("inferred", "uniform", "true")
+
+    def __init__(self, g, bot, deals: int, deal: int):
+        self.g, self.bot, self.deals = g, bot, deals
+        self.level = bot.level
+        self.rng = random.Random(deal)
+        self.deal = deal
+        self.chance: dict[str, list[float]] = {k: [] for k in self.NAMES}
+        self.asked = 0
+
+    def call(self, view):
+        return self.bot.call(view)
+
+    def dealers(self):
+        rng = self.rng
+        return {"inferred": self.bot.deal, "uniform": lambda v: v.determinize(rng),
+                "true": _true_deal(self.g, rng)}
+
+    def choose(self, view):
+        action = self.bot.choose(view)  # first, so that the bot has seen the others' last turns
+        if view.phase != "play":
+            return action
+        self.asked += 1
+        for name, deal in self.dealers().items():
+            seeds = (self.deal * 7919 + self.asked * 101 + i for i in range(self.deals))
+            self.chance[name].append(sum(until_next_turn(deal(view), view.seat, k) for k in seeds)
+                                     / self.deals)
+        return action
+
+
+def outs(args) -> dict:
+    """Whether the hard bot's imagined deals see the others go out as often as they do."""
+    opts = dict(args.hard_option)
+    chance: dict[str, list[float]] = {k: [] for k in _Outs.NAMES}
+    t0 = time.perf_counter()
+
+    def measure(g, seat, deal):
+        return _Outs(g, make_bot("hard", seed=deal * 31 + seat, **opts), args.deals, deal)
+
+    for r, m in _measured_rounds(args, measure):
+        for k, v in m.chance.items():
+            chance[k] += v
+        if args.progress and (r + 1) % 10 == 0:
+            figs = ", ".join(f"{k} {mean_ci(v)[0]:.3f}" for k, v in chance.items())
+            print(f"[{r + 1}/{args.rounds}] chance another seat goes out: {figs} "
+                  f"({time.perf_counter() - t0:.0f}s)", file=sys.stderr, flush=True)
+    out = {"preset": args.preset, "players": args.players, "hard_options": opts, "rounds": args.rounds,
+           "deals": args.deals, "decisions": len(chance["true"])}
+    for k, v in chance.items():
+        m, ci = mean_ci(v)
+        out[k] = {"chance": round(m, 4), "ci95": round(ci, 4)}
+    for k in ("inferred", "uniform"):
+        m, ci = mean_ci([a - b for a, b in zip(chance[k], chance["true"])])
+        out[f"{k}_minus_true"] = {"chance": round(m, 4), "ci95": round(ci, 4)}
+    out["seconds"] = round(time.perf_counter() - t0, 1)
+    return out
+
+
 class _SeeingSimulation(Simulation):
     """``tournament --hard-sees-hands``: every hard seat searches the real hands."""
 
@@ -607,6 +704,9 @@ def main(argv=None) -> int:
     b = sub.add_parser("beliefs", parents=[common])
     b.add_argument("--rounds", type=int, default=100)
     b.add_argument("--deals", type=int, default=24)
+    o = sub.add_parser("outs", parents=[common])
+    o.add_argument("--rounds", type=int, default=100)
+    o.add_argument("--deals", type=int, default=16)
     m = sub.add_parser("timing", parents=[common])
     m.add_argument("--levels", default="easy,normal,hard")
     m.add_argument("--games", type=int, default=3)
@@ -614,7 +714,7 @@ def main(argv=None) -> int:
     args = p.parse_args(argv)
     result = {"duplicate": duplicate, "tournament": tournament, "timing": timing,
               "decisions": decisions, "edge": edge, "regret": regret,
-              "beliefs": beliefs}[args.cmd](args)
+              "beliefs": beliefs, "outs": outs}[args.cmd](args)
     if args.json or args.cmd != "tournament":
         print(json.dumps(result, indent=2))
     else:

@@ -198,3 +198,39 @@ def test_beliefs_runs(capsys):
               "--hard-option", "iterations=2", "--hard-option", "time_limit=null")
     assert out["rounds"] == 2 and out["decisions"] > 0
     assert 0 < out["inferred"]["hit_rate"] < 1 and 0 < out["uniform"]["hit_rate"] < 1
+
+
+def test_until_next_turn_sees_another_seat_go_out():
+    from engine_helpers import position
+
+    # seat 0 is to play; seat 1 holds three nines: it melds them and goes out on its turn
+    g = position(["K♠ Q♦ 7♣ 4♥", "9♣ 9♠ 9♦", "J♠ J♦ 5♣ 3♥", "8♠ 6♦ 5♥ 3♣"], rules="basic",
+                 pile="10♣", phase="play", current=0)
+    assert bench.until_next_turn(g.copy(), 0, seed=1) == 1
+    assert bench.until_next_turn(g.copy(), 1, seed=1) == 0  # its own going out is not a danger
+    g = position(["K♠ Q♦ 7♣ 4♥", "9♣ 5♠ K♦ 2♦", "J♠ 10♦ 5♣ 3♥", "8♠ 6♦ 5♥ 3♣"], rules="basic",
+                 pile="10♣", phase="play", current=0, top="A♦ A♣ A♥ A♠")
+    assert bench.until_next_turn(g.copy(), 0, seed=1) == 0
+
+
+def test_outs_compares_like_with_like(monkeypatch):
+    """With the same deals for "inferred" and "true", the two chances agree exactly: the
+    measure plays every deal out with the same random choices."""
+    def dealers(self):
+        return {"inferred": bench._true_deal(self.g, random.Random(self.asked)),
+                "uniform": lambda v: v.determinize(self.rng),
+                "true": bench._true_deal(self.g, random.Random(self.asked))}
+
+    monkeypatch.setattr(bench._Outs, "dealers", dealers)
+    out = bench.outs(argparse.Namespace(preset="rummy5000", players=4, seed=2, option=[], rounds=4,
+                                        deals=3, progress=False,
+                                        hard_option=[("iterations", 2), ("time_limit", None)]))
+    assert out["decisions"] > 0
+    assert out["inferred"] == out["true"] and out["inferred_minus_true"]["chance"] == 0
+
+
+def test_outs_runs(capsys):
+    out = run(capsys, "outs", "--rounds", "3", "--deals", "2",
+              "--hard-option", "iterations=2", "--hard-option", "time_limit=null")
+    assert out["rounds"] == 3 and out["decisions"] > 0
+    assert all(0 <= out[k]["chance"] <= 1 for k in ("inferred", "uniform", "true"))
