@@ -456,11 +456,13 @@ class _Beliefs:
     """The hard seat in ``beliefs``: plays as the hard bot and, at each of its draws,
     compares the hidden cards its imagined deals put in each other hand with the real ones."""
 
+    NAMES = ("inferred", "uniform")
+
     def __init__(self, g, bot, deals: int, deal: int):
         self.g, self.bot, self.deals = g, bot, deals
         self.level = bot.level
         self.rng = random.Random(deal)
-        self.hits = {"inferred": [], "uniform": []}
+        self.hits: dict[str, list[float]] = {k: [] for k in self.NAMES}
 
     def call(self, view):
         return self.bot.call(view)
@@ -485,22 +487,30 @@ class _Beliefs:
         return action
 
 
-def beliefs(args) -> dict:
-    """How often the hidden cards the hard bot deals into a hand are really there."""
+def _hard_seat_rounds(args, seat_class, field: str, what: str, digits: int):
+    """Rounds of normal bots with one seat played by ``seat_class(g, hard bot, --deals,
+    deal)``; returns the hard bot's options, that seat's ``field`` lists (a dict of lists
+    of figures) joined over the rounds, and the start time."""
     opts = dict(args.hard_option)
-    hits: dict[str, list[float]] = {"inferred": [], "uniform": []}
+    joined: dict[str, list[float]] = {k: [] for k in seat_class.NAMES}
     t0 = time.perf_counter()
 
     def measure(g, seat, deal):
-        return _Beliefs(g, make_bot("hard", seed=deal * 31 + seat, **opts), args.deals, deal)
+        return seat_class(g, make_bot("hard", seed=deal * 31 + seat, **opts), args.deals, deal)
 
     for r, m in _measured_rounds(args, measure):
-        for k, v in m.hits.items():
-            hits[k] += v
+        for k, v in getattr(m, field).items():
+            joined[k] += v
         if args.progress and (r + 1) % 10 == 0:
-            figs = ", ".join(f"{k} {mean_ci(v)[0]:.4f}" for k, v in hits.items())
-            print(f"[{r + 1}/{args.rounds}] hit rate: {figs} ({time.perf_counter() - t0:.0f}s)",
+            figs = ", ".join(f"{k} {mean_ci(v)[0]:.{digits}f}" for k, v in joined.items())
+            print(f"[{r + 1}/{args.rounds}] {what}: {figs} ({time.perf_counter() - t0:.0f}s)",
                   file=sys.stderr, flush=True)
+    return opts, joined, t0
+
+
+def beliefs(args) -> dict:
+    """How often the hidden cards the hard bot deals into a hand are really there."""
+    opts, hits, t0 = _hard_seat_rounds(args, _Beliefs, "hits", "hit rate", 4)
     out = {"preset": args.preset, "players": args.players, "hard_options": opts, "rounds": args.rounds,
            "deals": args.deals, "decisions": len(hits["inferred"])}
     for k, v in hits.items():
@@ -577,20 +587,7 @@ class _Outs:
 
 def outs(args) -> dict:
     """Whether the hard bot's imagined deals see the others go out as often as they do."""
-    opts = dict(args.hard_option)
-    chance: dict[str, list[float]] = {k: [] for k in _Outs.NAMES}
-    t0 = time.perf_counter()
-
-    def measure(g, seat, deal):
-        return _Outs(g, make_bot("hard", seed=deal * 31 + seat, **opts), args.deals, deal)
-
-    for r, m in _measured_rounds(args, measure):
-        for k, v in m.chance.items():
-            chance[k] += v
-        if args.progress and (r + 1) % 10 == 0:
-            figs = ", ".join(f"{k} {mean_ci(v)[0]:.3f}" for k, v in chance.items())
-            print(f"[{r + 1}/{args.rounds}] chance another seat goes out: {figs} "
-                  f"({time.perf_counter() - t0:.0f}s)", file=sys.stderr, flush=True)
+    opts, chance, t0 = _hard_seat_rounds(args, _Outs, "chance", "chance another seat goes out", 3)
     out = {"preset": args.preset, "players": args.players, "hard_options": opts, "rounds": args.rounds,
            "deals": args.deals, "decisions": len(chance["true"])}
     for k, v in chance.items():
