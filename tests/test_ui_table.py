@@ -880,6 +880,32 @@ def test_the_window_opens_as_the_player_left_it(monkeypatch):
     assert Settings.load().window_size == [5000, 3000] and Settings.load().fullscreen is False
 
 
+def test_the_first_window_takes_about_three_quarters_of_the_screen():
+    from game.ui.app import DEFAULT_SIZE, default_window_size
+
+    assert default_window_size((1920, 1080)) == DEFAULT_SIZE == (1440, 900)
+    assert default_window_size((2560, 1440)) == (1920, 1080)
+    assert default_window_size((3840, 2160)) == (2880, 1620)  # a 4K laptop at 200 %: not a stamp
+    w, h = default_window_size((1366, 768))  # room left for the task bar and the title bar
+    assert w <= 1366 * 0.92 and h <= 768 * 0.88
+    assert default_window_size(None) == DEFAULT_SIZE
+
+
+def test_windows_draws_in_the_screens_own_pixels(monkeypatch):
+    from game.ui import app as app_mod
+
+    monkeypatch.delenv("SDL_WINDOWS_DPI_AWARENESS", raising=False)
+    monkeypatch.setattr(app_mod.sys, "platform", "linux")
+    app_mod._declare_dpi_awareness()
+    assert "SDL_WINDOWS_DPI_AWARENESS" not in os.environ
+    monkeypatch.setattr(app_mod.sys, "platform", "win32")
+    app_mod._declare_dpi_awareness()
+    assert os.environ["SDL_WINDOWS_DPI_AWARENESS"] == "permonitorv2"
+    monkeypatch.setenv("SDL_WINDOWS_DPI_AWARENESS", "system")  # the player's own choice stays
+    app_mod._declare_dpi_awareness()
+    assert os.environ["SDL_WINDOWS_DPI_AWARENESS"] == "system"
+
+
 def test_full_screen_is_remembered(monkeypatch):
     from game.ui.settings import Settings
 

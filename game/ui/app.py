@@ -129,6 +129,30 @@ def _prefer_plain_x11_framebuffer() -> None:
         os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
 
 
+def _declare_dpi_awareness() -> None:
+    """On Windows, draw in the screen's own pixels.
+
+    A program that does not say it knows about display scaling (125 %, 150 % ... on
+    most laptops) is drawn small and then stretched by Windows, which blurs every card
+    and letter. The table scales itself to the window, so it only needs the real pixels.
+    Must run before the video system starts; set ``SDL_WINDOWS_DPI_AWARENESS`` yourself
+    to choose otherwise.
+    """
+    if sys.platform == "win32":
+        os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")
+
+
+def default_window_size(desktop: tuple[int, int] | None) -> tuple[int, int]:
+    """The first window: about three quarters of the screen (at least ``DEFAULT_SIZE``,
+    so big enough to read), leaving room for the task bar and the title bar."""
+    if not desktop:
+        return DEFAULT_SIZE
+    dw, dh = int(desktop[0]), int(desktop[1])
+    w = min(max(DEFAULT_SIZE[0], round(dw * 0.75)), int(dw * 0.92))
+    h = min(max(DEFAULT_SIZE[1], round(dh * 0.75)), int(dh * 0.88))
+    return (w, h)
+
+
 class App:
     """The window, the scene stack and the loop."""
 
@@ -136,6 +160,7 @@ class App:
                  fullscreen: bool = False, remember_window: bool = False):
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
         _prefer_plain_x11_framebuffer()
+        _declare_dpi_awareness()
         pygame.display.init()
         pygame.font.init()
         self.settings = settings if settings is not None else load_settings()
@@ -226,12 +251,11 @@ class App:
         if size is None and self.remember_window:
             size = self._remembered_size()
         if size is None:
-            size = DEFAULT_SIZE
             try:
                 desk = pygame.display.get_desktop_sizes()[0]
-                size = (min(size[0], int(desk[0] * 0.92)), min(size[1], int(desk[1] * 0.88)))
             except (pygame.error, IndexError, AttributeError):
-                pass
+                desk = None
+            size = default_window_size(desk)
         return (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
 
     # ------------------------------------------------------------------ services for scenes
