@@ -288,6 +288,14 @@ def test_a_cover_seat_out_of_range_is_a_save_error():
                        "melds": [meld(0, "run:5♥", "5♥ Jk 7♥", covers={"1": ["6♥", 9]})]}}, "covers")
 
 
+@pytest.mark.parametrize("entry", [[6, 0], [["6♥"], 0], [None, 0], ["6♥", "0"], ["6♥"], "6♥ 0"])
+def test_a_cover_entry_of_the_wrong_kind_says_so(entry):
+    refused({"rules": {"preset": "rummy5000", "jokers_per_deck": 1, "permanent_wilds": ["jokers"]},
+             "table": {"hands": ["2♦", "3♦"], "stock": "rest",
+                       "melds": [meld(0, "run:5♥", "5♥ Jk 7♥", covers={"1": entry})]}},
+            "table.melds[0].covers: entry '1' must be [card, seat]")
+
+
 def test_a_cover_on_a_natural_card_is_a_save_error():
     refused({"table": {"hands": ["2♦", "3♦"], "stock": "rest",
                        "melds": [meld(0, "set:K", "K♣ K♦ K♥", covers={"0": ["A♠", 0]})]}}, "covers")

@@ -357,7 +357,7 @@ def position_from_dict(data: dict) -> GameState:
         for k, v in mr.get("covers", dict, {}).items():
             try:
                 idx = int(k)
-                if isinstance(v[1], bool) or not isinstance(v[1], int):
+                if not isinstance(v[0], str) or isinstance(v[1], bool) or not isinstance(v[1], int):
                     raise TypeError
                 covers[idx] = (parse_card(v[0]), v[1])
             except (ValueError, TypeError, IndexError, KeyError, ParseError):
