@@ -8,7 +8,7 @@ import random
 from collections import Counter
 
 import pytest
-from engine_helpers import meld, play
+from engine_helpers import hand_text, meld, play, playing
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -348,6 +348,31 @@ def test_hand_edited_fields_are_named(mutate, word):
     d = base_save()
     mutate(d)
     refused(d, word)
+
+
+def _mid_turn_save() -> dict:
+    """Seat 0 has melded three nines and laid the 10♣ off on seat 1's run this turn."""
+    g = playing("9♣ 9♠ 9♦ 10♣ 2♦ K♠", rules="basic", melds=[meld(1, "run:J♣", "J♣ Q♣ K♣")],
+                others=("4♥ 5♥",))
+    play(g, "meld 9♣ 9♠ 9♦", "layoff 10♣ on 1")
+    return json.loads(dumps_position(g))
+
+
+def test_a_mid_turn_save_can_still_be_taken_back():
+    d = _mid_turn_save()
+    g = loads_position(json.dumps(d, ensure_ascii=False))
+    play(g, "undo", "undo")
+    assert hand_text(g, 0) == sorted(["9♣", "9♠", "9♦", "10♣", "2♦", "K♠"]) and len(g.melds) == 1
+
+
+@pytest.mark.parametrize("entry,value", [(0, {"meld": 9, "cards": "9♣ 9♠ 9♦"}),   # no meld 9
+                                         (0, {"meld": 2, "cards": "9♣ 9♠ 9♥"}),   # not its cards
+                                         (1, {"layoff": 2, "card": "10♣"}),       # not on meld 2
+                                         (1, {"layoff": 1, "card": "J♣"})])        # not in meld 1
+def test_a_turn_log_that_does_not_match_the_table_is_refused(entry, value):
+    d = _mid_turn_save()
+    d["table"]["turn_log"][entry] = value
+    refused(d, "table.turn_log: does not match the melds on the table")
 
 
 def test_a_record_with_a_bad_action_names_it():

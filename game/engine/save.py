@@ -499,7 +499,34 @@ def position_from_dict(data: dict) -> GameState:
         raise tr.fail("next_meld_id", "must be above every meld's id")
     if g.call_open and not g.pile:
         raise tr.fail("call_open", "a call window needs a discard on the pile")
+    if g.turn_log:
+        _check_turn_log(g, tr)
     return g
+
+
+def _check_turn_log(g: GameState, tr: _Reader) -> None:
+    """Taking back every entry of the turn's log, the last first, must work and keep
+    every card: a log that names melds or cards the table does not have would only
+    break later, when the player presses Undo."""
+    w = g.copy()
+    w.phase = PLAY
+    seat = w.current
+    bad = tr.fail("turn_log", "does not match the melds on the table")
+    try:
+        while w.turn_log:
+            kind, meld_id, card = w.turn_log[-1][:3]
+            m = w.meld_by_id(meld_id)
+            if m is None:
+                raise bad
+            if kind == "meld" and (m.owner != seat or Counter(m.cards) != Counter(card)):
+                raise bad  # the meld made this turn, as it was made (later lay-offs undone first)
+            if kind == "layoff" and not any(c == card and b == seat for c, b in zip(m.cards, m.by)):
+                raise bad
+            w._undo(seat)
+    except (EngineError, ValueError, KeyError, IndexError, AttributeError, TypeError):
+        raise bad from None
+    if Counter(w.all_cards()) != Counter(w.pack):
+        raise bad
 
 
 def loads_position(text: str | bytes) -> GameState:
