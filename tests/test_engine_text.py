@@ -58,7 +58,8 @@ def test_ascii_and_other_forms(text, expect):
     assert str(parse_card(text)) == expect
 
 
-@pytest.mark.parametrize("bad", ["", "1", "Xh", "11h", "0c", "A", "h5", "5S#0", "5S#x", "Z", "10"])
+@pytest.mark.parametrize("bad", ["", "1", "Xh", "11h", "0c", "A", "h5", "5S#0", "5S#x", "Z", "10", "Jk♣",
+                                 "JKh"])
 def test_bad_card_text_is_a_parse_error_naming_the_input(bad):
     with pytest.raises(ParseError) as e:
         parse_card(bad)
@@ -141,6 +142,15 @@ def test_bad_action_text_is_a_parse_error_carrying_the_input(bad):
 def test_empty_action_is_a_parse_error():
     with pytest.raises(ParseError):
         parse_action("   ")
+
+
+@pytest.mark.parametrize("bad", ["run:Jk♥", "run:JKh", "set:Z", "run:7", "pair:7"])
+def test_bad_shape_text_is_a_parse_error_naming_the_input(bad):
+    from game.engine.actions import parse_shape
+
+    with pytest.raises(ParseError) as e:
+        parse_shape(bad)
+    assert repr(bad) in str(e.value)
 
 
 def test_empty_run_shape_is_a_parse_error():

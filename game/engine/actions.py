@@ -122,7 +122,7 @@ def parse_shape(text: str) -> tuple:
             r, s = rest[:-1].upper(), rest[-1]
             rank = _RANK_PARSE[r]
             suit = _SUIT_PARSE.get(s.lower(), _SUIT_PARSE.get(s))
-            if suit is None:
+            if suit is None or rank == 0:
                 raise KeyError(s)
             return (RUN, suit, rank)
     except KeyError:

@@ -137,7 +137,7 @@ def parse_card(text: str) -> Card:
     r, su = s[:-1].upper(), s[-1]
     suit = _SUIT_PARSE.get(su.lower(), _SUIT_PARSE.get(su))
     rank = _RANK_PARSE.get(r)
-    if suit is None or rank is None:
+    if suit is None or not rank:  # (a joker has no suit: "Jk♣" is no card)
         raise ParseError(f"{text!r} is not a card (write it like 10♥, Qs or Jk)")
     return Card.make(rank, suit, copy)
 

@@ -244,6 +244,8 @@ def _rules(r: _Reader) -> Rules:
         raise r.fail("rules", "must be an object such as {\"preset\": \"rummy500\"}")
     raw = dict(raw)
     if "permanent_wilds" in raw and isinstance(raw["permanent_wilds"], list):
+        if not all(isinstance(x, str) for x in raw["permanent_wilds"]):
+            raise r.fail("rules", "permanent_wilds must list names such as \"jokers\" or \"twos\"")
         raw["permanent_wilds"] = frozenset(raw["permanent_wilds"])
     try:
         return Rules.from_dict(raw)
@@ -324,6 +326,8 @@ def position_from_dict(data: dict) -> GameState:
     else:
         try:
             g.wild_rank = parse_card(wr + "♣").rank
+            if not 1 <= g.wild_rank <= 13:
+                raise ParseError(wr)
         except ParseError:
             raise tr.fail("wild_rank", f"{wr!r} is not a rank (A, 2 .. 10, J, Q, K)") from None
     g.indicator = tr.card("indicator")
