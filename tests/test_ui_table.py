@@ -14,7 +14,7 @@ from types import SimpleNamespace
 import pygame
 import pytest
 
-from game.engine import CallRummy, Card, Rules, new_game, parse_card, parse_cards
+from game.engine import CallRummy, Card, DrawStock, Rules, new_game, parse_card, parse_cards
 from game.engine.melds import MeldContext, make_meld, shapes_for
 from game.ui.anim import Animator, Tween
 from game.ui.app import App
@@ -811,6 +811,32 @@ def test_continue_a_saved_game(app, tmp_path, monkeypatch):
     app.continue_game()
     again = app.stack.top
     assert again is not scene and again.g.hands == g.hands and again.c.human == 0
+
+
+def test_a_damaged_save_falls_back_to_its_copy_with_the_same_players(tmp_path):
+    from game.ui.controller import load_saved
+
+    g = build({0: "9♣ 9♠ 9♦ 2♦ 5♥ J♠"}, pile="Q♦")
+    seats = [Seat("You", "human", ""), Seat("Ann", "bot", "hard"), Seat("Bo", "bot", "easy")]
+    save = tmp_path / "autosave.json"
+    c = Controller(g, seats, settings=settings(), save_path=save, seed=1)
+    c.autosave()
+    g.apply(DrawStock())
+    c.autosave()
+    save.write_text("{ damaged")
+    again = Controller.load(save)
+    assert again.g.phase == "draw" and again.g.hands == Controller.load(str(save) + ".bak").g.hands
+    assert [(s.name, s.kind, s.level) for s in again.seats] == [
+        ("You", "human", ""), ("Ann", "bot", "hard"), ("Bo", "bot", "easy")]
+    # a damaged seat list falls back to its copy, and odd entries to plain defaults
+    (tmp_path / "autosave.json.seats").write_text("[1, 2")
+    assert [s.level for s in Controller.load(save).seats] == ["", "hard", "easy"]
+    (tmp_path / "autosave.json.seats").write_text('[7, {"kind": "robot", "level": "genius", "name": 5}]')
+    (tmp_path / "autosave.json.seats.bak").unlink()
+    odd = Controller.load(save).seats
+    assert [(s.kind, s.level) for s in odd] == [("human", ""), ("bot", "normal"), ("bot", "normal")]
+    assert odd[1].name == g.seat_name(1)
+    assert load_saved(save)[1] == [7, {"kind": "robot", "level": "genius", "name": 5}]
 
 
 def test_f12_saves_a_screenshot_over_any_screen(app, tmp_path, monkeypatch):

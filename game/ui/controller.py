@@ -76,6 +76,9 @@ class RandomBot:
         return self.rng.choice(calls) if calls and self.rng.random() < 0.7 else None
 
 
+SEAT_LEVELS = ("easy", "normal", "hard", "random")  # what a saved seat list may name
+
+
 def make_bot(level: str, seed: int | None) -> Any:
     """A bot from ``game.bots`` if it is there, else :class:`RandomBot`."""
     try:
@@ -171,13 +174,23 @@ def load_saved(path: str | Path) -> tuple[Any, list[dict] | None]:
         except Exception as exc:  # SaveError, a damaged file
             errors.append(f"{p.name}: {exc}")
             continue
-        seats = None
-        try:
-            seats = json.loads(seats_path(p).read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            pass
-        return g, seats
+        return g, _read_seats(path)
     raise RuntimeError("; ".join(errors))
+
+
+def _read_seats(save: Path) -> list | None:
+    """The seat list of the saved game: who plays each seat never changes during a game,
+    so the game's ``.bak`` copy has the same seats; a damaged seat file falls back to its
+    own ``.bak`` copy, then to none (the caller's defaults)."""
+    first = seats_path(save)
+    for p in (first, first.with_name(first.name + ".bak")):
+        try:
+            data = json.loads(p.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            continue
+        if isinstance(data, list):
+            return data
+    return None
 
 
 class Controller:
@@ -253,11 +266,20 @@ class Controller:
         seats = []
         for i in range(g.players):
             info = seat_info[i] if seat_info and i < len(seat_info) else {}
-            kind = info.get("kind", "human" if i == 0 else "bot")
+            if not isinstance(info, dict):
+                info = {}
+            kind = info.get("kind")
+            if kind not in ("human", "bot"):
+                kind = "human" if i == 0 else "bot"
             if autoplay:
                 kind = "bot"
-            name = info.get("name") or g.seat_name(i)
-            seats.append(Seat(name, kind, info.get("level", "normal" if kind == "bot" else "")))
+            name = info.get("name")
+            if not isinstance(name, str) or not name.strip():
+                name = g.seat_name(i)
+            level = info.get("level")
+            if level not in SEAT_LEVELS:
+                level = "normal"
+            seats.append(Seat(name, kind, level if kind == "bot" else ""))
         return cls(g, seats, settings=settings, save_path=save_path)
 
     deal_events: list = []
