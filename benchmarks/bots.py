@@ -508,19 +508,25 @@ def _hard_seat_rounds(args, seat_class, field: str, what: str, digits: int):
     return opts, joined, t0
 
 
+def _seat_summary(args, opts, figures: dict, unit: str, pairs: dict, t0: float) -> dict:
+    """The JSON summary of ``beliefs`` and ``outs``: each figure's mean with its 95%
+    interval, and each named paired difference ``pairs[name] = (a, b)``, decision by decision."""
+    out = {"preset": args.preset, "players": args.players, "hard_options": opts, "rounds": args.rounds,
+           "deals": args.deals, "decisions": len(next(iter(figures.values())))}
+    for k, v in figures.items():
+        m, ci = mean_ci(v)
+        out[k] = {unit: round(m, 4), "ci95": round(ci, 4)}
+    for name, (x, y) in pairs.items():
+        m, ci = mean_ci([a - b for a, b in zip(figures[x], figures[y])])
+        out[name] = {unit: round(m, 4), "ci95": round(ci, 4)}
+    out["seconds"] = round(time.perf_counter() - t0, 1)
+    return out
+
+
 def beliefs(args) -> dict:
     """How often the hidden cards the hard bot deals into a hand are really there."""
     opts, hits, t0 = _hard_seat_rounds(args, _Beliefs, "hits", "hit rate", 4)
-    out = {"preset": args.preset, "players": args.players, "hard_options": opts, "rounds": args.rounds,
-           "deals": args.deals, "decisions": len(hits["inferred"])}
-    for k, v in hits.items():
-        m, ci = mean_ci(v)
-        out[k] = {"hit_rate": round(m, 4), "ci95": round(ci, 4)}
-    d = [a - b for a, b in zip(hits["inferred"], hits["uniform"])]
-    m, ci = mean_ci(d)
-    out["gain"] = {"hit_rate": round(m, 4), "ci95": round(ci, 4)}
-    out["seconds"] = round(time.perf_counter() - t0, 1)
-    return out
+    return _seat_summary(args, opts, hits, "hit_rate", {"gain": ("inferred", "uniform")}, t0)
 
 
 def until_next_turn(w, seat, seed, max_actions=400):
@@ -588,16 +594,8 @@ class _Outs:
 def outs(args) -> dict:
     """Whether the hard bot's imagined deals see the others go out as often as they do."""
     opts, chance, t0 = _hard_seat_rounds(args, _Outs, "chance", "chance another seat goes out", 3)
-    out = {"preset": args.preset, "players": args.players, "hard_options": opts, "rounds": args.rounds,
-           "deals": args.deals, "decisions": len(chance["true"])}
-    for k, v in chance.items():
-        m, ci = mean_ci(v)
-        out[k] = {"chance": round(m, 4), "ci95": round(ci, 4)}
-    for k in ("inferred", "uniform"):
-        m, ci = mean_ci([a - b for a, b in zip(chance[k], chance["true"])])
-        out[f"{k}_minus_true"] = {"chance": round(m, 4), "ci95": round(ci, 4)}
-    out["seconds"] = round(time.perf_counter() - t0, 1)
-    return out
+    return _seat_summary(args, opts, chance, "chance", {"inferred_minus_true": ("inferred", "true"),
+                                                        "uniform_minus_true": ("uniform", "true")}, t0)
 
 
 class _SeeingSimulation(Simulation):
