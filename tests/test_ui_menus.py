@@ -216,6 +216,12 @@ def test_title_buttons_open_their_screens(app):
     assert app.quitted == 1
 
 
+def test_the_rules_from_the_title_are_the_rules_alone(app):
+    scene = menus.RulesScene(app)
+    texts = [w.text for w, _ in scene.scroll.items]
+    assert "At the table" not in texts and scene.browse
+
+
 def test_title_keyboard_skips_the_disabled_continue(app):
     title = menus.TitleScene(app)
     app.stack.push(title)

@@ -703,6 +703,7 @@ def test_the_sidebar_names_the_game_as_the_menus_do(app, monkeypatch):
 
 def test_the_menu_and_f1_show_this_games_rules_and_the_settings_over_the_table():
     from game.ui import menus
+    from game.ui.rules_text import TABLE_CONTROLS
     from game.ui.settings import Settings
 
     app = App(size=SIZE, settings=Settings(animation_speed=1.0, sound=False))
@@ -723,6 +724,8 @@ def test_the_menu_and_f1_show_this_games_rules_and_the_settings_over_the_table()
     assert app.stack.top is scene
     key(app, pygame.K_F1)
     assert isinstance(app.stack.top, menus.RulesScene) and app.stack.top.rules is g.rules
+    texts = [w.text for w, _ in app.stack.top.scroll.items]
+    assert texts[-len(TABLE_CONTROLS) - 1:] == ["At the table", *TABLE_CONTROLS]  # how to play, last
     key(app, pygame.K_RETURN)
     assert app.stack.top is scene
     key(app, pygame.K_ESCAPE)

@@ -38,6 +38,7 @@ from .rules_text import (
     OPTION_BY_NAME,
     OPTIONS,
     PRESET_SUMMARIES,
+    TABLE_CONTROLS,
     TARGET_CHOICES,
     OptionInfo,
     describe_rules,
@@ -845,7 +846,9 @@ class RulesScene(MenuScene):
 
     heading = "Rules"
 
-    def __init__(self, app: Any, rules: Rules | None = None, browse: bool | None = None):
+    def __init__(self, app: Any, rules: Rules | None = None, browse: bool | None = None,
+                 controls: bool = False):
+        self.controls = controls  # opened from a game: how to play at the table comes last
         if rules is None:  # from the title: browse the presets, starting with the last one played
             last = _settings(app).last_game
             try:
@@ -884,7 +887,10 @@ class RulesScene(MenuScene):
         view.line = t.px(48)
         width = view.rect.width - t.px(18)
         y = 0
-        for i, (heading, paragraphs) in enumerate(describe_rules(self.rules)):
+        sections = describe_rules(self.rules)
+        if self.controls:
+            sections = [*sections, ("At the table", list(TABLE_CONTROLS))]
+        for i, (heading, paragraphs) in enumerate(sections):
             if i == 0:
                 block = ui.TextBlock(heading, size=24, bold=True, color=ui.GOLD)
             else:

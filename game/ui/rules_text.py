@@ -36,6 +36,24 @@ PERMANENT_WILD_NAMES = {
 }
 
 
+# How to play at the table, shown after the rules when they are opened from a game (F1)
+TABLE_CONTROLS: tuple[str, ...] = (
+    "Draw: click the stock, or drag its top card into your hand (key D). Take from the discard "
+    "pile: click a pile card or drag it into your hand; you take it and every card above it "
+    "(P takes the top card).",
+    "Meld: click cards to select them, then press Meld (Enter), or drag them onto your meld area. "
+    "Lay off: drag a card onto any meld on the table.",
+    "Discard: drag a card onto the pile, or double-click it (X discards the card in focus).",
+    "Rummy!: press the Rummy! button (R) while it glows red, or drag the discard onto the meld it fits.",
+    "Undo (U) takes back a meld or a lay-off until you discard. Hint (H) shows what the normal "
+    "computer player would do. S sorts your hand by suit, then by rank.",
+    "With the keyboard: the arrow keys move the focus within your hand, the melds and the pile; "
+    "Shift with ← → moves a card within your hand; Space selects; Enter acts on the focus.",
+    "Esc opens the menu (rules, settings, a new game, quit; the game is saved after every move). "
+    "F1 shows these rules, F11 switches full screen, F12 saves a screenshot.",
+)
+
+
 def preset_title(name: str) -> str:
     """The engine's name for a preset (:meth:`Rules.preset_title`), or one made from its key."""
     return Rules.preset_title(name) if name in Rules.preset_names() else name.replace("_", " ").title()

@@ -849,7 +849,7 @@ class TableScene(Scene):
             self.message("The rules screen is not available.", "error")
             return
         self.choice = None  # (covering the table ends a drag: see leave)
-        self.app.stack.push(menus.RulesScene(self.app, self.g.rules, browse=False))
+        self.app.stack.push(menus.RulesScene(self.app, self.g.rules, browse=False, controls=True))
 
     def apply_settings(self) -> None:
         """Settings changed: card colours, backs and size."""
