@@ -13,6 +13,7 @@ from types import SimpleNamespace
 
 import pygame
 import pytest
+from pygame import Rect
 
 from game.engine import CallRummy, Card, DrawStock, Rules, new_game, parse_card, parse_cards
 from game.engine.melds import MeldContext, make_meld, shapes_for
@@ -463,6 +464,49 @@ def test_dragged_card_makes_the_melds_it_fits_glow(app):
     assert scene.fit_pile  # and it could be discarded
     post(pygame.MOUSEBUTTONUP, pos=(start[0] + 30, start[1] - 40), button=1)
     app.pump(2)
+
+
+def test_the_place_a_dragged_card_would_go_is_marked_over_it(app, monkeypatch):
+    from game.ui import table as table_mod
+
+    g = build({0: "8♥ 2♦ 5♣ Q♠"}, pile="Q♦", phase="play",
+              melds=[(0, "J♣ J♦ J♠"), (1, "5♥ 6♥ 7♥"), (2, "3♠ 3♦ 3♥")])
+    scene = play(app, g)
+    run = scene.meld_boxes[g.melds[1].id]
+    calls = []
+    draw_drag, rect = scene._draw_drag, pygame.draw.rect
+
+    def record_drag(surface):
+        calls.append("card")
+        return draw_drag(surface)
+
+    def record_rect(surface, colour, r, *args, **kw):
+        calls.append(("rect", tuple(colour)[:3], Rect(r)))
+        return rect(surface, colour, r, *args, **kw)
+
+    monkeypatch.setattr(scene, "_draw_drag", record_drag)
+    monkeypatch.setattr(table_mod.pygame.draw, "rect", record_rect)
+    start = spot(scene, c("8♥"))
+    post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
+    for pos in ((start[0] + 30, start[1] - 40), run.center):
+        post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0))
+        app.pump(1)
+    calls.clear()
+    app.draw()
+    after = calls[calls.index("card") + 1:]
+    assert ("rect", table_mod.DROP, run.inflate(10, 8)) in after  # the 8♥ fits the run it is over
+    # over the pile, the pile's top card; over a meld it does not fit, nothing
+    for pos, marked in ((scene.places[c("Q♦")].rect.center, True),
+                        (scene.meld_boxes[g.melds[0].id].center, False)):
+        post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0))
+        app.pump(1)
+        calls.clear()
+        app.draw()
+        after = calls[calls.index("card") + 1:]
+        assert any(x[0] == "rect" and x[1] == table_mod.DROP for x in after if x != "card") == marked
+    post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
+    app.pump(2)
+    assert c("8♥") in g.hands[0]  # let go on a meld it does not fit: back to the hand
 
 
 def test_illegal_drop_snaps_back_with_the_reason(app):

@@ -60,6 +60,8 @@ FELT = (18, 92, 58)
 FELT_DARK = (10, 58, 36)
 SELECT = (255, 214, 64)
 FIT = (90, 240, 140)
+HOT = (180, 255, 200)   # the place a dragged card would go if let go now
+DROP = (20, 160, 80)    # the same place, marked over the dragged card (shows on white and on felt)
 FOCUS = (120, 200, 255)
 HINT = (190, 120, 255)
 HOVER = (255, 232, 140)
@@ -1432,6 +1434,7 @@ class TableScene(Scene):
             self._draw_tween(surface, t)
         if self.drag is not None:
             self._draw_drag(surface)
+            self._draw_drop_target(surface)
         self._draw_sidebar(surface)
         self._draw_messages(surface)
         if self.choice is not None:
@@ -1648,7 +1651,7 @@ class TableScene(Scene):
             for mid in self.fits:
                 box = self.meld_boxes.get(mid)
                 if box is not None:
-                    colour = FIT if mid != self.hot_meld else (180, 255, 200)
+                    colour = FIT if mid != self.hot_meld else HOT
                     pygame.draw.rect(surface, colour, box.inflate(10, 8), width=3, border_radius=8)
             if self.fit_pile and self.g.pile:
                 top = self.places.get(self.g.pile[-1])
@@ -1715,6 +1718,21 @@ class TableScene(Scene):
             sh = self.art.shadow(r.size)
             surface.blit(sh, (r.x + 4, r.y + 6))
             surface.blit(self.art.face(c, r.size, wild(c)) if face else self.art.back(r.size), r)
+
+    def _draw_drop_target(self, surface: pygame.Surface) -> None:
+        """The place the dragged cards would go if let go now, marked over them: the card
+        in hand is as big as the melds' cards or bigger, and hides the glow beneath."""
+        d = self.drag
+        pos = d.pos
+        if self.hot_meld is not None and self.hot_meld in self.fits:
+            box = self.meld_boxes.get(self.hot_meld)
+            if box is not None:
+                pygame.draw.rect(surface, DROP, box.inflate(10, 8), width=4, border_radius=8)
+        elif self.fit_pile and self.g.pile and d.kind == "hand" and self._meld_at(pos) is None and (
+                self.layout.pile_area.collidepoint(pos)):
+            top = self.places.get(self.g.pile[-1])
+            if top is not None:
+                pygame.draw.rect(surface, DROP, top.rect.inflate(6, 6), width=4, border_radius=8)
 
     def _draw_sidebar(self, surface: pygame.Surface) -> None:
         g = self.g
