@@ -94,14 +94,17 @@ from game.simulate import (  # noqa: E402
 )
 
 
-def play_round(g, bots, max_actions=3000, times=None):
+def play_round(g, bots, max_actions=3000, times=None, stop=None):
     """Play the round in progress with ``bots`` (calls included); returns the round's points.
 
     ``times``: a dict level -> list, to which each ``choose`` call's seconds are added.
+    ``stop(g)``: asked before each action; when true, play stops there (and None is returned).
     """
     actions = 0
     asked = None
     while g.phase not in ("round_over", "game_over") and actions < max_actions:
+        if stop is not None and stop(g):
+            return None
         if g.call_open and asked != (g.discarder, len(g.pile), actions):
             asked = (g.discarder, len(g.pile), actions)
             called = False
@@ -532,24 +535,15 @@ def beliefs(args) -> dict:
 def until_next_turn(w, seat, seed, max_actions=400):
     """Play the imagined or copied state ``w`` on with normal bots (calls included) until
     ``seat``'s next draw or the end of the round; 1 if another seat went out, else 0."""
+    away = False
+
+    def back(g):  # the seat's next draw, once the turn has left it
+        nonlocal away
+        away = away or g.current != seat
+        return away and g.current == seat and g.phase == "draw"
+
     bots = [make_bot("normal", seed=seed * 8 + s) for s in range(w.players)]
-    actions, asked, away = 0, None, False
-    while w.phase not in ("round_over", "game_over") and actions < max_actions:
-        if w.current != seat:
-            away = True
-        elif away and w.phase == "draw":
-            return 0
-        if w.call_open and asked != (w.discarder, len(w.pile), actions):
-            asked = (w.discarder, len(w.pile), actions)
-            call = next((c for c in (bots[s].call(view_of(w, s)) for s in callers(w)) if c is not None),
-                        None)
-            if call is not None:
-                w.apply(call)
-                actions += 1
-                continue
-        w.apply(bots[w.current].choose(view_of(w, w.current)))
-        actions += 1
-    if w.phase not in ("round_over", "game_over"):
+    if play_round(w, bots, max_actions, stop=back) is None:
         return 0
     out = w.results[-1].went_out
     return int(out is not None and out != seat)

@@ -212,10 +212,10 @@ class App:
                 getattr(self.settings, "fullscreen", False))
 
     def _remembered_size(self) -> tuple[int, int] | None:
-        """The window size the player last left, no bigger than the desktop now."""
+        """The window size the player last left (checked when the settings were read),
+        no bigger than the desktop now."""
         size = getattr(self.settings, "window_size", None)
-        if not (isinstance(size, (list, tuple)) and len(size) == 2
-                and all(isinstance(v, int) and not isinstance(v, bool) for v in size)):
+        if not size:
             return None
         w, h = size
         try:

@@ -76,9 +76,6 @@ class RandomBot:
         return self.rng.choice(calls) if calls and self.rng.random() < 0.7 else None
 
 
-SEAT_LEVELS = ("easy", "normal", "hard", "random")  # what a saved seat list may name
-
-
 def make_bot(level: str, seed: int | None) -> Any:
     """A bot from ``game.bots`` if it is there, else :class:`RandomBot`."""
     try:
@@ -263,6 +260,10 @@ class Controller:
     def load(cls, path: str | Path, settings: Any = None, save_path: Path | str | None = None,
              autoplay: bool = False) -> Controller:
         g, seat_info = load_saved(path)
+        try:
+            from game.bots import KINDS as levels  # what a saved seat list may name
+        except ImportError:
+            levels = ()
         seats = []
         for i in range(g.players):
             info = seat_info[i] if seat_info and i < len(seat_info) else {}
@@ -277,7 +278,7 @@ class Controller:
             if not isinstance(name, str) or not name.strip():
                 name = g.seat_name(i)
             level = info.get("level")
-            if level not in SEAT_LEVELS:
+            if level not in levels:
                 level = "normal"
             seats.append(Seat(name, kind, level if kind == "bot" else ""))
         return cls(g, seats, settings=settings, save_path=save_path)

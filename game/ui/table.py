@@ -107,6 +107,15 @@ class Drag:
         return [Rect(self.pos[0] + dx, self.pos[1] + dy, *self.size) for dx, dy in self.offsets]
 
 
+def _menus() -> Any:
+    """The menu screens' module (rules, settings, round-end sheets), or None where it is
+    missing: the table then does without them."""
+    try:
+        return importlib.import_module("game.ui.menus")
+    except ImportError:
+        return None
+
+
 def _sort_key_suit(ctx, c) -> tuple:
     return (ctx.is_wild(c), (c >> 4) & 7, c & 15, int(c))
 
@@ -804,10 +813,7 @@ class TableScene(Scene):
     def open_menu(self) -> None:
         """Esc: a small menu (the game is saved after every move, so leaving is safe)."""
         entries: list[tuple[str, Any]] = [("Back to the game", None)]
-        try:
-            menus = importlib.import_module("game.ui.menus")
-        except ImportError:
-            menus = None
+        menus = _menus()
         if menus is not None and hasattr(self.app, "stack"):
             entries.append(("Rules of this game", self.show_rules))
             entries.append(("Settings", lambda: self.app.stack.push(menus.SettingsScene(self.app))))
@@ -845,9 +851,8 @@ class TableScene(Scene):
     def show_rules(self) -> None:
         """F1 or the menu: the rules of this game, house rules included, over the table.
         The table waits underneath (it is not updated while covered)."""
-        try:
-            menus = importlib.import_module("game.ui.menus")
-        except ImportError:
+        menus = _menus()
+        if menus is None:
             self.message("The rules screen is not available.", "error")
             return
         self.choice = None  # (covering the table ends a drag: see leave)
@@ -1087,12 +1092,16 @@ class TableScene(Scene):
         if L and L.own_melds.collidepoint(pos) and len(self.selected) >= 3:
             self.meld_selected()
 
+    def _on_pile(self, pos) -> bool:
+        """Whether a card let go at ``pos`` goes onto the discard pile."""
+        return self.layout.pile_area.collidepoint(pos) or any(
+            p.rect.collidepoint(pos) for c, p in self.draw_list if p.zone == "pile")
+
     def _drop(self, drag: Drag, pos) -> None:
         L = self.layout
         in_hand_zone = L.hand_area.collidepoint(pos)
         meld = self._meld_at(pos)
-        on_pile = L.pile_area.collidepoint(pos) or any(
-            p.rect.collidepoint(pos) for c, p in self.draw_list if p.zone == "pile")
+        on_pile = self._on_pile(pos)
         if drag.kind == "stock":
             if in_hand_zone or L.own_melds.collidepoint(pos):
                 self.draw_stock()
@@ -1282,9 +1291,8 @@ class TableScene(Scene):
 
     def _menu_scene(self, over: bool) -> Any:
         """The menus' round-end or game-over sheet, if that module is there."""
-        try:
-            menus = importlib.import_module("game.ui.menus")
-        except ImportError:
+        menus = _menus()
+        if menus is None:
             return None
         g = self.g
         try:
@@ -1722,14 +1730,11 @@ class TableScene(Scene):
     def _draw_drop_target(self, surface: pygame.Surface) -> None:
         """The place the dragged cards would go if let go now, marked over them: the card
         in hand is as big as the melds' cards or bigger, and hides the glow beneath."""
-        d = self.drag
-        pos = d.pos
-        if self.hot_meld is not None and self.hot_meld in self.fits:
-            box = self.meld_boxes.get(self.hot_meld)
+        if self.hot_meld is not None:  # (a drop on a meld goes to the meld, never the pile)
+            box = self.meld_boxes.get(self.hot_meld) if self.hot_meld in self.fits else None
             if box is not None:
                 pygame.draw.rect(surface, DROP, box.inflate(10, 8), width=4, border_radius=8)
-        elif self.fit_pile and self.g.pile and d.kind == "hand" and self._meld_at(pos) is None and (
-                self.layout.pile_area.collidepoint(pos)):
+        elif self.fit_pile and self.g.pile and self.drag.kind == "hand" and self._on_pile(self.drag.pos):
             top = self.places.get(self.g.pile[-1])
             if top is not None:
                 pygame.draw.rect(surface, DROP, top.rect.inflate(6, 6), width=4, border_radius=8)
