@@ -886,6 +886,98 @@ def test_a_damaged_save_falls_back_to_its_copy_with_the_same_players(tmp_path):
     assert load_saved(save)[1] == [7, {"kind": "robot", "level": "genius", "name": 5}]
 
 
+def toast_texts(scene) -> list[str]:
+    return [t.text for t in scene.toasts]
+
+
+def advance(app, scene):
+    """One move, by the person (a draw) or the computer seat whose turn it is."""
+    c = scene.c
+    if c.human_to_act:
+        c.act(DrawStock())
+        return
+    v = c.version
+    app.run_until(lambda: c.version != v, timeout=10)
+    assert c.version != v
+
+
+def test_a_new_game_starts_its_save_afresh(app, tmp_path, monkeypatch):
+    """The .bak copy is always this game's: a new game never inherits the last one's."""
+    pytest.importorskip("game.engine.save")
+    from game.engine.save import loads_game
+
+    monkeypatch.setenv("RUMMY5000_DATA_DIR", str(tmp_path))
+    old = app.start_game("rummy5000", 3, seed=4)
+    advance(app, old)
+    save, bak = tmp_path / "autosave.json", tmp_path / "autosave.json.bak"
+    assert bak.exists() and (tmp_path / "autosave.json.seats.bak").exists()
+    new = app.start_game("rummy500", 2, seed=5)
+    assert loads_game(save.read_text()).hands == new.g.hands
+    assert not bak.exists() and not (tmp_path / "autosave.json.seats.bak").exists()
+    advance(app, new)
+    assert loads_game(bak.read_text()).rules.preset_name == "rummy500"
+
+
+def test_continue_after_a_damaged_save_says_so_and_keeps_the_good_copy(app, tmp_path, monkeypatch):
+    pytest.importorskip("game.engine.save")
+    from game.engine.save import loads_game
+
+    monkeypatch.setenv("RUMMY5000_DATA_DIR", str(tmp_path))
+    scene = app.start_game("rummy5000", 3, seed=4)
+    advance(app, scene)
+    save, bak = tmp_path / "autosave.json", tmp_path / "autosave.json.bak"
+    good = bak.read_text()
+    save.write_text("{ damaged")
+    again = app.continue_game()
+    assert again.g.hands == loads_game(good).hands
+    assert any("damaged" in t for t in toast_texts(again))
+    # the damaged file is set aside; the good copy is still the .bak, and the save is good
+    assert (tmp_path / "autosave.json.damaged").read_text() == "{ damaged"
+    assert bak.read_text() == good
+    assert loads_game(save.read_text()).hands == again.g.hands
+    # a save that reads fine says nothing
+    assert not any("damaged" in t for t in toast_texts(app.continue_game()))
+
+
+def test_loading_another_file_starts_the_autosave_afresh(app, tmp_path, monkeypatch):
+    pytest.importorskip("game.engine.save")
+    from game.engine.save import dumps_game
+
+    monkeypatch.setenv("RUMMY5000_DATA_DIR", str(tmp_path / "data"))
+    advance(app, app.start_game("rummy5000", 3, seed=4))
+    assert (tmp_path / "data" / "autosave.json.bak").exists()
+    other = tmp_path / "other.json"
+    other.write_text(dumps_game(build({0: "9♣ 9♠ 9♦ 2♦ 5♥ J♠"}, pile="Q♦")))
+    app.continue_game(other)
+    assert not (tmp_path / "data" / "autosave.json.bak").exists()
+    assert other.exists()
+
+
+def test_a_failed_save_is_reported_once(app, tmp_path):
+    g = build({0: "9♣ 9♠ 9♦ 2♦ 5♥ J♠"}, pile="Q♦")
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where the save's folder should be")
+    scene = play(app, g)
+    scene.c.save_path = blocker / "autosave.json"
+    click(app, scene.layout.stock.center)
+    failed = [t for t in toast_texts(scene) if t.startswith("The game could not be saved")]
+    assert failed == ["The game could not be saved: File exists (not-a-folder)"]
+    scene.toasts.clear()
+    for card in ("9♣", "9♠", "9♦"):
+        click(app, spot(scene, c(card)))
+    key(app, pygame.K_RETURN)
+    assert len(g.melds) == 1 and scene.c.save_error
+    assert not any(t.startswith("The game could not be saved") for t in toast_texts(scene))
+    # once a save works again, the next failure is reported again
+    scene.c.save_path = tmp_path / "autosave.json"
+    scene.c.autosave()
+    app.pump(1)
+    scene.c.save_path = blocker / "autosave.json"
+    scene.c.autosave()
+    app.pump(1)
+    assert any(t.startswith("The game could not be saved") for t in toast_texts(scene))
+
+
 def test_f12_saves_a_screenshot_over_any_screen(app, tmp_path, monkeypatch):
     monkeypatch.setenv("RUMMY5000_SCREENSHOT_DIR", str(tmp_path / "shots"))
     if not app.show_title():

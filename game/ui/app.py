@@ -360,13 +360,13 @@ class App:
         c = Controller.new(rules, players, names=names, levels=levels, seed=seed, settings=settings,
                            save_path=None if autoplay else autosave_path(), autoplay=autoplay,
                            **options)
-        c.autosave()
+        c.autosave(fresh=True)
         return self._show_table(TableScene(self, c, exit_after=exit_after))
 
     def continue_game(self, path: str | Path | None = None, autoplay: bool = False,
                       exit_after: str | None = None) -> Scene:
         """Resume a saved game (default: the autosave). Raises RuntimeError if it cannot."""
-        from .controller import Controller, autosave_path
+        from .controller import Controller, autosave_path, set_aside
         from .table import TableScene
 
         source = Path(path) if path else autosave_path()
@@ -377,7 +377,10 @@ class App:
                                 levels=["human" if s.is_human else s.level for s in c.seats],
                                 autoplay=autoplay, exit_after=exit_after, options={})
         if not autoplay:
-            c.autosave()
+            own = source == autosave_path()
+            if own and c.recovered:
+                set_aside(source)  # the .bak it went on from stays the good copy
+            c.autosave(fresh=not own)
         return self._show_table(TableScene(self, c, exit_after=exit_after))
 
     def play(self, controller: Any, exit_after: str | None = None) -> Scene:

@@ -16,7 +16,9 @@ person has a fair chance to be first. The window closes when the next player dra
 Whoever listens (the table) gets ``before_change()`` just before an action is applied
 and ``after_change(events, seat, action)`` just after, which is how moves become
 animations. After every change the game is saved (atomically: a temporary file, then
-``os.replace``; the previous save is kept as ``.bak``).
+``os.replace``; the previous save is kept as ``.bak``). A new game starts its save
+afresh, so its ``.bak`` is never another game's; a save that cannot be read is set aside
+as ``.damaged`` when the game goes on from its ``.bak``, which so stays the good copy.
 
 The controller never decides whether a move is legal: it asks the engine.
 """
@@ -143,13 +145,33 @@ def atomic_write(path: Path, text: str) -> None:
     os.replace(tmp, path)
 
 
-def remove_save(path: Path) -> None:
-    """Forget a finished game (the ``.bak`` copy stays)."""
-    for p in (Path(path), seats_path(path)):
+def remove_save(path: Path, backups: bool = False) -> None:
+    """Forget a finished game (the ``.bak`` copies stay unless ``backups``)."""
+    files = [Path(path), seats_path(path)]
+    if backups:
+        files += [f.with_name(f.name + ".bak") for f in files]
+    for p in files:
         try:
             p.unlink()
         except OSError:
             pass
+
+
+def _why(exc: Exception) -> str:
+    """A short reason for a failed save ("No space left on device (autosave.json)")."""
+    if isinstance(exc, OSError) and exc.strerror:
+        return f"{exc.strerror} ({Path(exc.filename).name})" if exc.filename else exc.strerror
+    return str(exc) or type(exc).__name__
+
+
+def set_aside(path: Path) -> None:
+    """Rename a save that could not be read to ``path.damaged`` (kept for a look, out of
+    the way of the next save, which would otherwise copy it over the good ``.bak``)."""
+    path = Path(path)
+    try:
+        os.replace(path, path.with_name(path.name + ".damaged"))
+    except OSError:
+        pass
 
 
 def seats_path(save: Path) -> Path:
@@ -158,6 +180,13 @@ def seats_path(save: Path) -> Path:
 
 def load_saved(path: str | Path) -> tuple[Any, list[dict] | None]:
     """Read a saved game (falling back to the ``.bak`` copy) and its seat list, if any."""
+    g, seats, _ = read_save(path)
+    return g, seats
+
+
+def read_save(path: str | Path) -> tuple[Any, list[dict] | None, str | None]:
+    """:func:`load_saved`, and why the save itself could not be read when its ``.bak``
+    copy was used instead (``None`` when the save was read)."""
     if loads_game is None:
         raise RuntimeError("this version cannot load saved games yet")
     path = Path(path)
@@ -171,7 +200,7 @@ def load_saved(path: str | Path) -> tuple[Any, list[dict] | None]:
         except Exception as exc:  # SaveError, a damaged file
             errors.append(f"{p.name}: {exc}")
             continue
-        return g, _read_seats(path)
+        return g, _read_seats(path), (errors[0] if errors else None)
     raise RuntimeError("; ".join(errors))
 
 
@@ -217,6 +246,7 @@ class Controller:
         self.history: list[str] = []
         self.moves: list[tuple[int, Any, tuple]] = []  # (seat, action, its events)
         self.save_error: str | None = None
+        self.recovered: str | None = None   # why the save could not be read (its .bak was)
         self._clock = clock
 
     # ------------------------------------------------------------------ building
@@ -259,7 +289,7 @@ class Controller:
     @classmethod
     def load(cls, path: str | Path, settings: Any = None, save_path: Path | str | None = None,
              autoplay: bool = False) -> Controller:
-        g, seat_info = load_saved(path)
+        g, seat_info, problem = read_save(path)
         try:
             from game.bots import KINDS as levels  # what a saved seat list may name
         except ImportError:
@@ -281,7 +311,9 @@ class Controller:
             if level not in levels:
                 level = "normal"
             seats.append(Seat(name, kind, level if kind == "bot" else ""))
-        return cls(g, seats, settings=settings, save_path=save_path)
+        c = cls(g, seats, settings=settings, save_path=save_path)
+        c.recovered = problem
+        return c
 
     deal_events: list = []
 
@@ -606,10 +638,15 @@ class Controller:
         return max(0.0, self.wait_until - self.now)
 
     # ------------------------------------------------------------------ saving
-    def autosave(self) -> None:
-        """Save after every change; a finished game is removed (nothing to continue)."""
+    def autosave(self, fresh: bool = False) -> None:
+        """Save after every change; a finished game is removed (nothing to continue).
+
+        ``fresh``: this is another game than the one saved there; its files and their
+        ``.bak`` copies go first, so that a ``.bak`` always belongs to this game."""
         if self.save_path is None or dumps_game is None:
             return
+        if fresh:
+            remove_save(self.save_path, backups=True)
         if self.g.phase == GAME_OVER:
             remove_save(self.save_path)
             return
@@ -619,7 +656,7 @@ class Controller:
             atomic_write(seats_path(self.save_path), json.dumps(seats))
             self.save_error = None
         except Exception as exc:  # a full disk must not end the game
-            self.save_error = str(exc)
+            self.save_error = _why(exc)
             log.warning("autosave failed: %s", exc)
 
     def close(self) -> None:
@@ -630,5 +667,5 @@ class Controller:
 
 __all__ = [
     "BOT_NAMES", "HUMAN", "Controller", "RandomBot", "Seat", "atomic_write", "autosave_path",
-    "load_saved", "make_bot", "remove_save",
+    "load_saved", "make_bot", "read_save", "remove_save", "set_aside",
 ]

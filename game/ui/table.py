@@ -252,6 +252,10 @@ class TableScene(Scene):
         self._sync_order()
         deal = getattr(controller, "deal_events", None)
         self._pending_deal = list(deal) if deal else None
+        self._save_said: str | None = None      # the save failure last reported
+        if getattr(controller, "recovered", None):
+            self.message("The last save was damaged: the game goes on from the move before it",
+                         "error", ttl=8.0)
 
     # ------------------------------------------------------------------ basics
     @property
@@ -1383,6 +1387,11 @@ class TableScene(Scene):
         self.c.update(dt, animating=self.anim.active)
         if self.c.version != before:
             self.invalidate()
+        failed = getattr(self.c, "save_error", None)
+        if failed != self._save_said:  # say it once, and again only after a save works
+            self._save_said = failed
+            if failed:
+                self.message(f"The game could not be saved: {failed}", "error", ttl=6.0)
         if self.c.human_may_call():
             self.invalidate()  # the countdown
         g = self.g
