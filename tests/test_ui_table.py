@@ -901,15 +901,20 @@ def advance(app, scene):
     assert c.version != v
 
 
+def saved_game(app, folder, monkeypatch):
+    """A game of rummy5000 one move in, saved in ``folder``: (table, save, its .bak)."""
+    monkeypatch.setenv("RUMMY5000_DATA_DIR", str(folder))
+    scene = app.start_game("rummy5000", 3, seed=4)
+    advance(app, scene)
+    return scene, folder / "autosave.json", folder / "autosave.json.bak"
+
+
 def test_a_new_game_starts_its_save_afresh(app, tmp_path, monkeypatch):
     """The .bak copy is always this game's: a new game never inherits the last one's."""
     pytest.importorskip("game.engine.save")
     from game.engine.save import loads_game
 
-    monkeypatch.setenv("RUMMY5000_DATA_DIR", str(tmp_path))
-    old = app.start_game("rummy5000", 3, seed=4)
-    advance(app, old)
-    save, bak = tmp_path / "autosave.json", tmp_path / "autosave.json.bak"
+    _, save, bak = saved_game(app, tmp_path, monkeypatch)
     assert bak.exists() and (tmp_path / "autosave.json.seats.bak").exists()
     new = app.start_game("rummy500", 2, seed=5)
     assert loads_game(save.read_text()).hands == new.g.hands
@@ -922,10 +927,7 @@ def test_continue_after_a_damaged_save_says_so_and_keeps_the_good_copy(app, tmp_
     pytest.importorskip("game.engine.save")
     from game.engine.save import loads_game
 
-    monkeypatch.setenv("RUMMY5000_DATA_DIR", str(tmp_path))
-    scene = app.start_game("rummy5000", 3, seed=4)
-    advance(app, scene)
-    save, bak = tmp_path / "autosave.json", tmp_path / "autosave.json.bak"
+    _, save, bak = saved_game(app, tmp_path, monkeypatch)
     good = bak.read_text()
     save.write_text("{ damaged")
     again = app.continue_game()
@@ -943,13 +945,12 @@ def test_loading_another_file_starts_the_autosave_afresh(app, tmp_path, monkeypa
     pytest.importorskip("game.engine.save")
     from game.engine.save import dumps_game
 
-    monkeypatch.setenv("RUMMY5000_DATA_DIR", str(tmp_path / "data"))
-    advance(app, app.start_game("rummy5000", 3, seed=4))
-    assert (tmp_path / "data" / "autosave.json.bak").exists()
+    _, _, bak = saved_game(app, tmp_path / "data", monkeypatch)
+    assert bak.exists()
     other = tmp_path / "other.json"
     other.write_text(dumps_game(build({0: "9♣ 9♠ 9♦ 2♦ 5♥ J♠"}, pile="Q♦")))
     app.continue_game(other)
-    assert not (tmp_path / "data" / "autosave.json.bak").exists()
+    assert not bak.exists()
     assert other.exists()
 
 
