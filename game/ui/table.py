@@ -254,7 +254,7 @@ class TableScene(Scene):
         self._pending_deal = list(deal) if deal else None
         self._save_said: str | None = None      # the save failure last reported
         if getattr(controller, "recovered", None):
-            self.message("The last save was damaged: the game goes on from the move before it",
+            self.message("The saved game was damaged: it goes on from its backup copy",
                          "error", ttl=8.0)
 
     # ------------------------------------------------------------------ basics
