@@ -1142,3 +1142,37 @@ def test_exit_after_round(tmp_path):
         [sys.executable, "-m", "game", "--autoplay", "--seed", "2", "--players", "8", "--exit-after", "round"],
         cwd=REPO_ROOT, env=env, capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr[-2000:]
+
+
+def test_time_spent_waiting_for_input_counts_in_full(app, monkeypatch):
+    """A message shown for 3.2 s goes after 3.2 s on an idle table: the loop sleeps up to a
+    second at a time, and that sleep counts; only a stall beyond it is not played as time."""
+    import game.ui.app as app_module
+
+    clock = [100.0]
+
+    def wait(timeout):
+        clock[0] += timeout
+        return []
+
+    monkeypatch.setattr(app_module, "time", SimpleNamespace(
+        perf_counter=lambda: clock[0], process_time=time.process_time, sleep=lambda s: None))
+    g = build({0: "9♣ 9♠ 9♦ 2♦ 5♥ J♠"}, pile="Q♦")
+    scene = play(app, g)
+    monkeypatch.setattr(app, "_wait", wait)
+    monkeypatch.setattr(app, "clock", SimpleNamespace(tick=lambda fps: wait(1 / fps)))
+    app._last = clock[0]
+    scene.toasts.clear()
+    scene.message("hello", ttl=3.2)
+    start = clock[0]
+    while scene.toasts and clock[0] - start < 30:
+        app.step(block=True)
+        clock[0] += 0.001  # drawing takes a moment
+    assert not scene.toasts and clock[0] - start < 3.6
+    # a stall of ten seconds counts as a quarter of a second, as before
+    scene.message("again", ttl=3.2)
+    app.step(block=True)
+    clock[0] += 10.0
+    age = scene.toasts[-1].age
+    app.step(block=False)
+    assert scene.toasts[-1].age - age <= 0.25 + 1e-9

@@ -496,18 +496,24 @@ class App:
         """One turn of the loop: wait (or not), handle events, update, draw if needed."""
         busy = self._busy()
         events: list[pygame.event.Event] = []
+        waited = 0.0  # how long the loop meant to sleep: that time counts in full
         if busy or not block:
             events = pygame.event.get()
         else:
             wake = self._next_wake()
             timeout = 1.0 if wake is None else max(0.0, min(1.0, wake))
-            events = self._wait(timeout) if not self.dirty else pygame.event.get()
+            if self.dirty:
+                events = pygame.event.get()
+            else:
+                waited = timeout
+                events = self._wait(timeout)
         for e in events:
             self.dispatch(e)
             if not self.running:
                 return
         now = time.perf_counter()
-        dt = min(now - self._last, 0.25)
+        # a stall (the window dragged, the machine asleep) is not played as elapsed time
+        dt = min(now - self._last, 0.25 + waited)
         self._last = now
         for s in list(self.stack.visible()):
             s.update(dt)
