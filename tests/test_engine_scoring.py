@@ -8,6 +8,7 @@ from engine_helpers import C, meld, play, position
 from game.engine import Rules
 from game.engine.cards import build_pack
 from game.engine.melds import MeldContext
+from game.engine.rules import CHOICES
 from game.engine.state import DRAW, GAME_OVER, ROUND_OVER
 
 
@@ -311,3 +312,15 @@ def test_scores_are_the_sum_of_round_points():
     play(g, "end")
     assert len(g.results) == 2
     assert g.scores == [sum(x.points[s] for x in g.results) for s in range(3)]
+
+
+@pytest.mark.parametrize("mode", CHOICES["round_scoring"])
+def test_melds_score_says_whether_melded_cards_earn_points(mode):
+    """``Rules.melds_score`` (what the table shows as points melded so far) agrees with
+    the round's scoring: the same hands with and without melds on the table score alike
+    exactly when melds earn nothing."""
+    rules = r500(round_scoring=mode)
+    _, with_melds = out_now(["2♥", "A♣ 9♦", "Q♦ 3♣"], MELDS, rules=rules)
+    _, without = out_now(["2♥", "A♣ 9♦", "Q♦ 3♣"], rules=rules)
+    assert with_melds.melded != without.melded
+    assert Rules.from_dict(rules).melds_score == (with_melds.points != without.points)

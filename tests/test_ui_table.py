@@ -728,11 +728,8 @@ def test_a_call_by_another_seat_names_the_cards_without_deck_marks(app):
     assert scene.toasts[-1].text == "Ann called Rummy! on the 8♥"
 
 
-def test_the_sidebar_names_the_game_as_the_menus_do(app, monkeypatch):
-    from game.ui.rules_text import preset_title
-
-    g = build({0: "9♣ 9♠ 9♦ 2♦ 5♥ J♠"}, pile="Q♦", preset="basic", wild=None)
-    scene = play(app, g)
+def record_text(scene, monkeypatch) -> list[str]:
+    """The texts the table draws from now on, in order."""
     drawn, blit = [], scene.text.blit
 
     def record(surface, text, *args, **kw):
@@ -740,6 +737,15 @@ def test_the_sidebar_names_the_game_as_the_menus_do(app, monkeypatch):
         return blit(surface, text, *args, **kw)
 
     monkeypatch.setattr(scene.text, "blit", record)
+    return drawn
+
+
+def test_the_sidebar_names_the_game_as_the_menus_do(app, monkeypatch):
+    from game.ui.rules_text import preset_title
+
+    g = build({0: "9♣ 9♠ 9♦ 2♦ 5♥ J♠"}, pile="Q♦", preset="basic", wild=None)
+    scene = play(app, g)
+    drawn = record_text(scene, monkeypatch)
     app.draw()
     assert preset_title("basic") == "Basic rummy"
     assert f"Basic rummy · to {g.rules.target}" in drawn
@@ -1176,3 +1182,14 @@ def test_time_spent_waiting_for_input_counts_in_full(app, monkeypatch):
     age = scene.toasts[-1].age
     app.step(block=False)
     assert scene.toasts[-1].age - age <= 0.25 + 1e-9
+
+
+@pytest.mark.parametrize("preset,shown", [("rummy500", True), ("basic", False)])
+def test_points_melded_so_far_show_only_where_melds_score(app, monkeypatch, preset, shown):
+    """In basic rummy only the hands count: the plates and scores show no "+24" for melds."""
+    g = build({0: "9♣ 9♠ 9♦ 2♦ 5♥ J♠"}, pile="Q♦", preset=preset, wild=None, melds=[(0, "7♥ 8♥ 9♥")])
+    scene = play(app, g)
+    drawn = record_text(scene, monkeypatch)
+    app.draw()
+    melded = f"+{g.melded_points()[0]}"
+    assert g.melded_points()[0] > 0 and (melded in drawn) == shown

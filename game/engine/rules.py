@@ -303,6 +303,12 @@ class Rules:
     def lowest_total_wins(self) -> bool:
         return self.round_scoring == "penalty"
 
+    @property
+    def melds_score(self) -> bool:
+        """Whether melded cards earn points (they do not in ``winner_collects`` and
+        ``penalty``, where only the hands count)."""
+        return self.round_scoring not in ("winner_collects", "penalty")
+
     def player_range(self) -> tuple[int, int]:
         lo, hi, _ = PLAYERS[self.preset_name]
         return lo, hi

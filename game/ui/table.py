@@ -1498,7 +1498,7 @@ class TableScene(Scene):
     def _draw_plates(self, surface: pygame.Surface) -> None:
         g = self.g
         L = self.layout
-        melded = g.melded_points()
+        melded = g.melded_points() if g.rules.melds_score else [0] * g.players
         fs, fn = L.font_small, L.font_normal
         for seat, sb in enumerate(L.seats):
             plate = sb.plate
@@ -1786,7 +1786,7 @@ class TableScene(Scene):
         head = L.scores
         self.text.blit(surface, "Scores", fs, (head.x, head.y), TEXT_DIM)
         self.text.blit(surface, "total", fs, (head.right, head.y), TEXT_DIM, anchor="topright")
-        melded = g.melded_points()
+        melded = g.melded_points() if g.rules.melds_score else [0] * g.players
         lead = max(g.scores) if g.scores else 0
         for seat, r in enumerate(rows):
             col = self._seat_colour(seat)
