@@ -533,6 +533,22 @@ def test_drag_to_the_pile_discards_and_the_turn_passes(app):
     assert any(t.key == c("5♣") for t in scene.anim.tweens)
 
 
+def test_a_card_let_go_on_the_empty_felt_beside_the_pile_snaps_back(app):
+    """The pile's felt is wide (a long pile spreads over it); only near its cards does a
+    drop discard, so an aimless drop does not cost the turn."""
+    g = build({0: "2♣ 8♥ 5♣ Q♠"}, pile="Q♦", phase="play")
+    scene = play(app, g)
+    L = scene.layout
+    top = scene.places[c("Q♦")].rect
+    far = (L.pile_area.right - 5, L.pile_area.centery)
+    assert far[0] - top.right > 3 * top.w  # well away from the pile's cards
+    drag(app, spot(scene, c("5♣")), far)
+    assert g.pile == [c("Q♦")] and c("5♣") in g.hands[0] and g.current == 0
+    # just right of the top card, where the next card lands: a discard
+    drag(app, spot(scene, c("5♣")), (top.right + top.w // 2, top.centery))
+    assert g.pile[-1] == c("5♣") and g.current == 1
+
+
 def test_double_click_discards(app):
     g = build({0: "2♣ 8♥ 5♣ Q♠"}, pile="Q♦", phase="play")
     scene = play(app, g)

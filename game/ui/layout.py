@@ -280,6 +280,14 @@ class TableLayout:
         return [Rect(int(area.x + (i % per_row) * step), int(area.y + (i // per_row) * dy), cw, ch)
                 for i in range(n)]
 
+    def pile_drop_zone(self, n: int) -> Rect:
+        """Where a card let go goes onto a pile of ``n`` cards: the cards and the place the
+        next one takes, with a margin, not the empty felt beside them."""
+        cw, ch = self.table_card
+        rects = self.pile_rects(n + 1)
+        zone = rects[0].unionall(rects[1:]).inflate(int(cw * 0.6), int(ch * 0.3))
+        return zone.clip(self.pile_area.inflate(int(cw * 0.3), int(ch * 0.3)))
+
     def back_rects(self, seat: int, n: int) -> list[Rect]:
         """Card backs for an opponent holding ``n`` cards (squeezed into its backs area)."""
         if n <= 0:

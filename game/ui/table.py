@@ -1097,8 +1097,9 @@ class TableScene(Scene):
             self.meld_selected()
 
     def _on_pile(self, pos) -> bool:
-        """Whether a card let go at ``pos`` goes onto the discard pile."""
-        return self.layout.pile_area.collidepoint(pos) or any(
+        """Whether a card let go at ``pos`` goes onto the discard pile (near its cards,
+        not anywhere on its felt: an aimless drop there snaps back)."""
+        return self.layout.pile_drop_zone(len(self.g.pile)).collidepoint(pos) or any(
             p.rect.collidepoint(pos) for c, p in self.draw_list if p.zone == "pile")
 
     def _drop(self, drag: Drag, pos) -> None:
