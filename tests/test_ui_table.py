@@ -388,15 +388,36 @@ def test_take_deep_from_the_pile_brings_every_card_above(app):
     assert scene.c.moves[-1][1].card == c("9♦")
 
 
+def hover(app, pos):
+    post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+    app.pump(2)
+
+
 def test_hovering_a_pile_card_marks_what_a_take_would_bring(app):
     g = build({0: "9♣ 9♠ 2♦ 5♥ J♠"}, pile="4♠ 9♦ 4♥ Q♣")
     scene = play(app, g)
-    post(pygame.MOUSEMOTION, pos=spot(scene, c("9♦")), rel=(0, 0), buttons=(0, 0, 0))
-    app.pump(2)
+    hover(app, spot(scene, c("9♦")))
     assert scene.hover == c("9♦")
-    post(pygame.MOUSEMOTION, pos=(5, 5), rel=(0, 0), buttons=(0, 0, 0))
-    app.pump(2)
+    hover(app, (5, 5))
     assert scene.hover is None
+
+
+@pytest.mark.parametrize("preset", ["rummy5000", "basic"])
+def test_the_take_frame_shows_only_takes_the_engine_allows_and_goes_after_a_move(app, preset):
+    g = build({0: "9♣ 9♠ 2♦ 5♥ J♠"}, pile="4♠ 9♦ 4♥ Q♣", preset=preset, wild=None)
+    scene = play(app, g)
+    deep_ok = preset == "rummy5000"  # basic rummy takes the top card only
+    hover(app, spot(scene, c("9♦")))
+    assert scene.hover == c("9♦") and scene.hover_take == deep_ok
+    hover(app, spot(scene, c("4♥")))  # nothing to meld the 4♥ with: refused
+    assert scene.hover == c("4♥") and not scene.hover_take
+    hover(app, spot(scene, c("Q♣")))
+    assert scene.hover == c("Q♣") and scene.hover_take
+    # the mouse stays on the pile while the person draws from the stock by key: no take now
+    key(app, pygame.K_d)
+    app.run_until(lambda: not scene.anim.active, timeout=5)
+    app.pump(1)
+    assert g.phase == "play" and not scene.hover_take and scene.hover == c("Q♣")
 
 
 def test_take_refused_shows_the_engines_reason(app):

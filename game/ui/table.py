@@ -226,6 +226,9 @@ class TableScene(Scene):
         self.fit_own = False
         self.hot_meld: int | None = None
         self.hover: int | None = None           # the hand or pile card under the mouse
+        self.hover_take = False                 # ... a pile card the person may take now
+        self.mouse_pos: tuple[int, int] | None = None
+        self._hover_version = -1
         self.toasts: list[Toast] = []
         self.choice: Choice | None = None
         self.hint_cards: set[int] = set()
@@ -924,6 +927,21 @@ class TableScene(Scene):
                     return
             self._mouse_up(event.pos)
 
+    def _hover_at(self, pos) -> None:
+        """Note the hand or pile card under the mouse at ``pos`` (after a move too: the
+        card that was there may have gone)."""
+        self.mouse_pos = pos
+        self._hover_version = self.c.version
+        hover = None
+        if self.drag is None and self.c.human is not None:
+            hover = self._hand_card_at(pos) or self._pile_card_at(pos)
+        # over the pile, frame the take only when the engine would allow it
+        take = (hover is not None and self.g.phase == "draw" and self.c.human_to_act
+                and hover in self.g.pile and self.c.is_legal(TakePile(hover)))
+        if (hover, take) != (self.hover, self.hover_take):
+            self.hover, self.hover_take = hover, take
+            self.invalidate()
+
     def _motion(self, event: pygame.event.Event) -> None:
         for b in self.buttons.values():
             was = b.hot
@@ -931,12 +949,7 @@ class TableScene(Scene):
             if b.hot != was:
                 self.invalidate()
         pos = event.pos
-        hover = None
-        if self.drag is None and self.c.human is not None:
-            hover = self._hand_card_at(pos) or self._pile_card_at(pos)
-        if hover != self.hover:
-            self.hover = hover
-            self.invalidate()
+        self._hover_at(pos)
         if self.press is not None and self.drag is None:
             dx = pos[0] - self.press.pos[0]
             dy = pos[1] - self.press.pos[1]
@@ -1388,6 +1401,9 @@ class TableScene(Scene):
         self.c.update(dt, animating=self.anim.active)
         if self.c.version != before:
             self.invalidate()
+        if self.mouse_pos is not None and self._hover_version != self.c.version and not self.anim.active:
+            self._place()
+            self._hover_at(self.mouse_pos)
         failed = getattr(self.c, "save_error", None)
         if failed != self._save_said:  # say it once, and again only after a save works
             self._save_said = failed
@@ -1645,14 +1661,14 @@ class TableScene(Scene):
         """A thin frame on the card under the mouse; over the pile, on every card a take
         from there would bring (when it is the person's draw)."""
         c = self.hover
-        if c is None or self.drag is not None or c in skip:
-            return
+        if c is None or self.drag is not None or c in skip or self._hover_version != self.c.version:
+            return  # (noted before the last move: it is looked at again once the cards settle)
         p = self.places.get(c)
         if p is None:
             return
         g = self.g
         if p.zone == "pile":
-            if not (self.c.human_to_act and g.phase == "draw") or c not in g.pile:
+            if not self.hover_take or c not in g.pile:
                 return
             rects = [self.places[x].rect for x in g.pile[g.pile.index(c):] if x in self.places]
             for row in {r.y for r in rects}:  # one frame per row of the pile
