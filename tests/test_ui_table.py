@@ -1230,3 +1230,15 @@ def test_points_melded_so_far_show_only_where_melds_score(app, monkeypatch, pres
     app.draw()
     melded = f"+{g.melded_points()[0]}"
     assert g.melded_points()[0] > 0 and (melded in drawn) == shown
+
+
+@pytest.mark.parametrize("players,factor", [(3, 1.0), (5, 1.0), (8, 4 / 7)])
+def test_computer_pauses_shrink_at_a_big_table(players, factor):
+    from game.ui.controller import BOT_DELAY, DRAW_PAUSE
+
+    g = build({0: "9♣ 9♠ 9♦ 2♦ 5♥ J♠"}, pile="Q♦", players=players, current=1)
+    seats = [Seat("You", "human", "")] + [Seat(g.seat_name(s), "bot", "normal") for s in range(1, players)]
+    c = Controller(g, seats, settings=settings(), seed=1)
+    c.update(0.0)
+    assert c.wait_until - c.now == pytest.approx(BOT_DELAY["normal"] * DRAW_PAUSE * factor)
+    c.close()

@@ -588,6 +588,8 @@ class Controller:
                     self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
                 fut = self._pool.submit(bot.choose, view)
                 delay = BOT_DELAY.get(self.seats[seat].level, 0.7) / max(self.speed, 0.1)
+                # at a big table the pauses shrink, so a lap takes about as long as with 5 players
+                delay *= min(1.0, 4 / max(1, self.g.players - 1))
                 if self.g.phase == DRAW:
                     delay *= DRAW_PAUSE  # drawing needs less watching than a meld or a discard
                 self.wait_until = self.now + delay
