@@ -853,10 +853,14 @@ def test_going_out_shows_the_round_end_and_deals_the_next_round(app):
     drag(app, spot(scene, c("Q♠")), scene.places[c("3♣")].rect.center)
     assert g.phase in ("round_over", "game_over")
     app.run_until(lambda: app.stack.top is not scene or scene.overlay is not None, timeout=5)
+    went_out = scene.c.moves[-1]
+    assert any("went out" in t for t in toast_texts(scene))
     key(app, pygame.K_RETURN)
     app.run_until(lambda: g.round_no == 2, timeout=5)
     assert g.round_no == 2 and g.phase == "draw"
     assert app.stack.top is scene
+    # last round's news and moves are gone from the table
+    assert not any("went out" in t for t in toast_texts(scene)) and went_out not in scene.c.moves
 
 
 def test_without_the_menus_a_summary_overlay_ends_the_round(app, monkeypatch):

@@ -453,6 +453,7 @@ class Controller:
         events = g.next_round()
         self.version += 1
         self.window = None
+        self.moves.clear()  # "Last moves" are this round's
         self.autosave()
         if self.listener is not None:
             self.listener.after_change(events, None, None)

@@ -1345,6 +1345,7 @@ class TableScene(Scene):
         self.overlay_buttons = []
         self.auto_next_at = None
         if self.g.phase == "round_over":
+            self.toasts.clear()  # last round's news ("You went out!") is over
             self.c.next_round()
         self.invalidate()
 
