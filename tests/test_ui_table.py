@@ -863,6 +863,29 @@ def test_going_out_shows_the_round_end_and_deals_the_next_round(app):
     assert not any("went out" in t for t in toast_texts(scene)) and went_out not in scene.c.moves
 
 
+def test_the_last_round_is_shown_before_the_winners(app, tmp_path, monkeypatch):
+    """At the end of the game the round-end sheet comes first ("See the result"), so the
+    last round's points are seen too; the game is counted at once all the same."""
+    from game.ui import menus
+    from game.ui.stats import Stats
+
+    monkeypatch.setenv("RUMMY5000_DATA_DIR", str(tmp_path))
+    g = build({0: "Q♠"}, pile="Q♦ 3♣", phase="play", melds=[(0, "J♣ J♦ J♠")])
+    g.turns = [3, 3, 3]
+    g.scores = [g.rules.target - 10, 0, 0]
+    scene = play(app, g)
+    drag(app, spot(scene, c("Q♠")), scene.places[c("3♣")].rect.center)
+    assert g.phase == "game_over"
+    app.run_until(lambda: app.stack.top is not scene, timeout=5)
+    sheet = app.stack.top
+    assert isinstance(sheet, menus.RoundEndScene) and sheet.find("next").label == "See the result"
+    assert Stats.load().get(g.rules.preset_name).games == 1
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.stack.top, menus.GameOverScene)
+    assert [type(s).__name__ for s in app.stack.scenes].count("RoundEndScene") == 0
+    assert Stats.load().get(g.rules.preset_name).games == 1
+
+
 def test_without_the_menus_a_summary_overlay_ends_the_round(app, monkeypatch):
     monkeypatch.setitem(sys.modules, "game.ui.menus", None)  # as if not written
     g = build({0: "Q♠"}, pile="Q♦ 3♣", phase="play", melds=[(0, "J♣ J♦ J♠")])

@@ -1301,14 +1301,18 @@ class TableScene(Scene):
                 self.auto_next_at = None
                 self._open_overlay()
             return
-        scene = self._menu_scene(g.phase == "game_over")
-        if scene is not None:
-            self.app.stack.push(scene)
+        over = g.phase == "game_over"
+        result = self._menu_scene(True) if over else None  # made now: it counts the game
+        scene = self._menu_scene(False, then=result) if result is not None or not over else None
+        if scene is not None or result is not None:
+            # the last round's sheet first ("See the result"), then the winners
+            self.app.stack.push(scene if scene is not None else result)
             return
         self._open_overlay()
 
-    def _menu_scene(self, over: bool) -> Any:
-        """The menus' round-end or game-over sheet, if that module is there."""
+    def _menu_scene(self, over: bool, then: Any = None) -> Any:
+        """The menus' round-end or game-over sheet, if that module is there; the round-end
+        sheet's button shows ``then`` (the game-over sheet) instead of dealing again."""
         menus = _menus()
         if menus is None:
             return None
@@ -1318,10 +1322,17 @@ class TableScene(Scene):
                 cls = getattr(menus, "GameOverScene", None)
                 return None if cls is None else build(cls, self.app, state=g)
             cls = getattr(menus, "RoundEndScene", None)
-            return None if cls is None else build(cls, self.app, state=g, on_next=self._sheet_next)
+            nxt = self._sheet_next if then is None else (lambda: self._sheet_then(then))
+            return None if cls is None else build(cls, self.app, state=g, on_next=nxt)
         except Exception as exc:
             log.warning("cannot open the round-end sheet: %s", exc)
             return None
+
+    def _sheet_then(self, scene: Any) -> None:
+        """The round-end sheet of the game's last round is done: show the winners."""
+        if self.app.stack.top is not self:
+            self.app.stack.pop()
+        self.app.stack.push(scene)
 
     def _sheet_next(self) -> None:
         """"Next round" on the menus' round-end sheet: close it and deal."""
