@@ -563,6 +563,26 @@ def test_round_explanations():
         assert explain_round(Rules.preset("rummy5000", round_scoring=scoring), res, names)
 
 
+def test_round_explanations_agree_with_who_scored():
+    from types import SimpleNamespace
+
+    names = ["You", "Ann", "Bob"]
+    out = SimpleNamespace(went_out=0, bonus=[260, 0, 0], in_hand=[0, 125, 135])
+    text = explain_round(Rules.preset("rummy5000"), out, names)
+    assert "You also collect the 260 points" in text
+    names_ann = ["Ann", "You", "Bob"]
+    assert "Ann also collects the 260 points" in explain_round(Rules.preset("rummy5000"), out, names_ann)
+    basic = Rules.preset("basic")
+    assert "You collect the 260" in explain_round(basic, out, names)
+    one = SimpleNamespace(went_out=None, bonus=[0, 12, 0], in_hand=[20, 8, 12])
+    assert "Ann had the lowest hand and collects the difference" in explain_round(basic, one, names)
+    two = SimpleNamespace(went_out=None, bonus=[6, 6, 0], in_hand=[8, 8, 14])
+    assert "You and Ann had the lowest hand and collect the difference" in explain_round(basic, two, names)
+    r500 = Rules.preset("rummy500", going_out_bonus=50)
+    assert "You get 50 for going out" in explain_round(r500, SimpleNamespace(
+        went_out=0, bonus=[50, 0, 0], in_hand=[0, 5, 5]), names)
+
+
 # ---------------------------------------------------------------------- settings and stats screens
 
 

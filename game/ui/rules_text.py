@@ -659,6 +659,15 @@ def wild_rank_name(rank: int | None) -> str:
     return RANK_PLURALS.get(rank, "none") if rank else "none"
 
 
+def _verb(subject: list[str], verb: str) -> str:
+    """``verb`` ("collects") agreeing with ``subject``: "You collect", "Ann and Bo collect"."""
+    if len(subject) == 1 and subject[0] != "You":
+        return verb
+    if verb.endswith("ies"):
+        return verb[:-3] + "y"
+    return {"has": "have", "gets": "get"}.get(verb, verb[:-1] if verb.endswith("s") else verb)
+
+
 def explain_round(rules: Rules, result: Any, names: list[str]) -> str:
     """One or two sentences on how the last round was scored, for the round-end sheet.
 
@@ -673,7 +682,7 @@ def explain_round(rules: Rules, result: Any, names: list[str]) -> str:
     rs = rules.round_scoring
     if rs == "melds_and_out_bonus":
         if who is not None:
-            rest = (f"Everyone scores their melds and lay-offs; {who} also collects the "
+            rest = (f"Everyone scores their melds and lay-offs; {who} also {_verb([who], 'collects')} the "
                     f"{result.bonus[out]:,} points left in the other hands.")
         else:
             rest = "Everyone scores their melds and lay-offs; the cards left in hand count for nobody."
@@ -682,20 +691,21 @@ def explain_round(rules: Rules, result: Any, names: list[str]) -> str:
         rest = ("Everyone scores their melds and lay-offs minus the cards left in their hand."
                 if counted else "Everyone scores their melds and lay-offs; hands do not count this time.")
         if who is not None and result.bonus[out]:
-            rest += f" {who} gets {result.bonus[out]:,} for going out."
+            rest += f" {who} {_verb([who], 'gets')} {result.bonus[out]:,} for going out."
     elif rs == "winner_collects":
         winners = [s for s, b in enumerate(result.bonus) if b]
         if who is not None:
-            rest = f"{who} collects the {result.bonus[out]:,} points left in the other hands."
+            rest = f"{who} {_verb([who], 'collects')} the {result.bonus[out]:,} points left in the other hands."
         elif winners:
-            rest = (f"{_join([names[s] for s in winners])} had the lowest hand and "
-                    "collect the difference from each other hand.")
+            low = [names[s] for s in winners]
+            rest = (f"{_join(low)} had the lowest hand and {_verb(low, 'collects')} the difference "
+                    "from each other hand.")
         else:
             rest = "The hands were level, so no one scores."
     elif rs == "penalty":
         rest = "The cards left in each hand count against their holder; the lowest total wins."
     else:
         rest = "Everyone scores their melds and lay-offs"
-        rest += (f"; {who} adds the {result.bonus[out]:,} points left in the other hands."
+        rest += (f"; {who} {_verb([who], 'adds')} the {result.bonus[out]:,} points left in the other hands."
                  if who is not None else ".")
     return f"{first} {rest}"
