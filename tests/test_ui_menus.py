@@ -193,12 +193,15 @@ def test_scenes_follow_a_resize(app):
 
 def test_title_continue_needs_an_autosave(app):
     scene = menus.TitleScene(app)
-    assert not scene.find("continue").enabled
+    assert not scene.find("continue").enabled and scene.find("new_game").primary
     click(scene, scene.find("continue").rect.center)
     assert app.continued == 0
     (user_data_dir() / "autosave.json").write_text("{}")
     scene = menus.TitleScene(app)
     assert scene.find("continue").enabled
+    # one button looks chosen: the gold one is the one with the focus
+    assert scene.find("continue").primary and not scene.find("new_game").primary
+    assert scene.focus.current.name == "continue"
     click(scene, scene.find("continue").rect.center)
     assert app.continued == 1
 

@@ -319,7 +319,9 @@ class TitleScene(MenuScene):
         for i, (name, label) in enumerate(self.ITEMS):
             rect = pygame.Rect(0, 0, bw, bh)
             rect.midtop = (w // 2, top + i * (bh + gap))
-            b = ui.Button(label, actions[name], rect, primary=(i == 0), name=name, size=19)
+            # the gold button is the one Enter picks first: Continue when there is a game
+            main = "continue" if self.can_continue else "new_game"
+            b = ui.Button(label, actions[name], rect, primary=(name == main), name=name, size=19)
             if name == "continue":
                 b.enabled = self.can_continue
             self.widgets.append(b)
