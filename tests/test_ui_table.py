@@ -765,13 +765,13 @@ def test_a_call_by_another_seat_names_the_cards_without_deck_marks(app):
     assert scene.toasts[-1].text == "Ann called Rummy! on the 8♥"
 
 
-def record_text(scene, monkeypatch) -> list[str]:
-    """The texts the table draws from now on, in order."""
+def record_text(scene, monkeypatch, where: bool = False) -> list:
+    """The texts the table draws from now on, in order (with ``where``: (text, position))."""
     drawn, blit = [], scene.text.blit
 
-    def record(surface, text, *args, **kw):
-        drawn.append(text)
-        return blit(surface, text, *args, **kw)
+    def record(surface, text, font, pos, *args, **kw):
+        drawn.append((text, tuple(pos)) if where else text)
+        return blit(surface, text, font, pos, *args, **kw)
 
     monkeypatch.setattr(scene.text, "blit", record)
     return drawn
@@ -1269,3 +1269,23 @@ def test_computer_pauses_shrink_at_a_big_table(players, factor):
     c.update(0.0)
     assert c.wait_until - c.now == pytest.approx(BOT_DELAY["normal"] * DRAW_PAUSE * factor)
     c.close()
+
+
+def test_a_narrow_name_plate_keeps_the_total_before_this_rounds_points(monkeypatch):
+    """Eight players in a small window (the smallest the window goes, 1024x640 and less in
+    case a window manager lets it): each plate still shows the seat's total; this
+    round's "+N" goes first when both do not fit (both are in the sidebar too)."""
+    app = App(size=(900, 700), settings=settings())
+    melds = [(s, f"{r}♣ {r}♦ {r}♠") for s, r in enumerate(["3", "4", "5", "6", "7", "9", "J", "Q"])]
+    g = build({0: "2♣ 8♥"}, pile="K♦", players=8, melds=melds, wild=None)
+    g.scores = [1265, 2625, 4235, 3455, 1040, 2210, 3980, 4120]
+    scene = play(app, g)
+    drawn = record_text(scene, monkeypatch, where=True)
+    app.draw()
+    for seat, sb in enumerate(scene.layout.seats):
+        if seat == scene.bottom:
+            continue
+        on_plate = [t for t, pos in drawn if sb.plate.collidepoint(pos)]
+        total = str(g.scores[seat])
+        assert any(t == total or t.startswith(total + " pts") for t in on_plate), (seat, on_plate)
+    app.close_scenes()

@@ -1556,16 +1556,25 @@ class TableScene(Scene):
                 parts.append(s.level)
             if g.floating[seat]:
                 parts.append("floating")
-            right = line2_right
-            if melded[seat]:
-                r = self.text.blit(surface, f"+{melded[seat]}", fs, (right, y2), (150, 230, 160), bold=True,
-                                   anchor="topright")
-                right = r.x - 6
-            # the longest of these that fits: "120 pts · normal · floating", "120 pts", "120"
+            # the longest of these that fits: "120 pts · normal · floating", "120 pts", "120";
+            # the total comes before this round's "+85" (both are in the sidebar too)
             options = [" · ".join(parts), parts[0], str(g.scores[seat])]
-            label = next((t for t in options if self.text.render(t, fs, TEXT_DIM).get_width() <= right - x),
-                         None)
-            if label is not None:  # (the score is in the sidebar too)
+
+            def fitting(right: int, options=options, x=x) -> str | None:
+                return next((t for t in options if self.text.render(t, fs, TEXT_DIM).get_width() <= right - x),
+                            None)
+
+            plus = f"+{melded[seat]}" if melded[seat] else None
+            label = None
+            if plus is not None:
+                plus_w = self.text.render(plus, fs, TEXT, bold=True).get_width()
+                label = fitting(line2_right - plus_w - 6)
+                if label is not None:
+                    self.text.blit(surface, plus, fs, (line2_right, y2), (150, 230, 160), bold=True,
+                                   anchor="topright")
+            if label is None:
+                label = fitting(line2_right)
+            if label is not None:
                 self.text.blit(surface, label, fs, (x, y2), TEXT_DIM)
 
     def _draw_backs_counts(self, surface: pygame.Surface) -> None:
