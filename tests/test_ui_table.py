@@ -1289,3 +1289,19 @@ def test_a_narrow_name_plate_keeps_the_total_before_this_rounds_points(monkeypat
         total = str(g.scores[seat])
         assert any(t == total or t.startswith(total + " pts") for t in on_plate), (seat, on_plate)
     app.close_scenes()
+
+
+def test_continue_keeps_the_hand_as_the_person_arranged_it(app, tmp_path, monkeypatch):
+    pytest.importorskip("game.engine.save")
+    monkeypatch.setenv("RUMMY5000_DATA_DIR", str(tmp_path))
+    scene = app.start_game("rummy5000", 3, seed=4)
+    advance(app, scene)
+    app.run_until(lambda: scene.c.human_to_act and not scene.anim.active, timeout=20)
+    mine = list(reversed(scene.order))  # an order no sort gives
+    scene.order = list(mine)
+    advance(app, scene)  # a move saves the game, with the hand as shown
+    kept = [c for c in mine if c in scene.g.hands[scene.bottom]]
+    again = app.continue_game()
+    assert again.order[:len(kept)] == kept and sorted(again.order) == sorted(again.g.hands[again.bottom])
+    # saved again at once on continuing: still there after a second continue
+    assert app.continue_game().order == again.order

@@ -247,6 +247,7 @@ class Controller:
         self.moves: list[tuple[int, Any, tuple]] = []  # (seat, action, its events)
         self.save_error: str | None = None
         self.recovered: str | None = None   # why the save could not be read (its .bak was)
+        self.hand_order: list[int] | None = None  # the person's hand as they had arranged it
         self._clock = clock
 
     # ------------------------------------------------------------------ building
@@ -313,6 +314,10 @@ class Controller:
             seats.append(Seat(name, kind, level if kind == "bot" else ""))
         c = cls(g, seats, settings=settings, save_path=save_path)
         c.recovered = problem
+        if c.human is not None and seat_info and c.human < len(seat_info):
+            order = seat_info[c.human].get("order") if isinstance(seat_info[c.human], dict) else None
+            if isinstance(order, list) and all(isinstance(x, int) and not isinstance(x, bool) for x in order):
+                c.hand_order = order  # the table keeps the cards still in hand, in this order
         return c
 
     deal_events: list = []
@@ -656,6 +661,10 @@ class Controller:
         try:
             atomic_write(self.save_path, dumps_game(self.g))
             seats = [{"name": s.name, "kind": s.kind, "level": s.level} for s in self.seats]
+            # the person's own arrangement of their hand (the table's, or the one loaded)
+            order = getattr(self.listener, "hand_order", None) or self.hand_order
+            if order and self.human is not None:
+                seats[self.human]["order"] = [int(c) for c in order]
             atomic_write(seats_path(self.save_path), json.dumps(seats))
             self.save_error = None
         except Exception as exc:  # a full disk must not end the game

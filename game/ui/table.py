@@ -215,6 +215,8 @@ class TableScene(Scene):
         self.size = (0, 0)
         self.order: list[int] = []
         self.sort_mode = getattr(settings, "sort", None) or "suit"
+        if getattr(controller, "hand_order", None):
+            self.order = list(controller.hand_order)  # as the person left it (a saved game)
         self.selected: list[int] = []
         self.focus_zone = "hand"
         self.focus_index = 0
@@ -264,6 +266,11 @@ class TableScene(Scene):
     @property
     def g(self) -> Any:
         return self.c.g
+
+    @property
+    def hand_order(self) -> list[int]:
+        """The person's hand as it is shown (saved with the game, so Continue keeps it)."""
+        return list(self.order)
 
     @property
     def speed(self) -> float:
