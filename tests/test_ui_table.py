@@ -1305,3 +1305,30 @@ def test_continue_keeps_the_hand_as_the_person_arranged_it(app, tmp_path, monkey
     assert again.order[:len(kept)] == kept and sorted(again.order) == sorted(again.g.hands[again.bottom])
     # saved again at once on continuing: still there after a second continue
     assert app.continue_game().order == again.order
+
+
+def saved_with_order(folder, order) -> Path:
+    """A saved game whose seat list gives the person's hand ``order``."""
+    g = build({0: "9♣ 9♠ 9♦ 2♦ 5♥ J♠"}, pile="Q♦")
+    seats = [Seat("You", "human", ""), Seat("Ann", "bot", "hard"), Seat("Bo", "bot", "easy")]
+    save = folder / "autosave.json"
+    Controller(g, seats, settings=settings(), save_path=save, seed=1).autosave()
+    info = json.loads((folder / "autosave.json.seats").read_text())
+    info[0]["order"] = order
+    (folder / "autosave.json.seats").write_text(json.dumps(info))
+    return save
+
+
+@pytest.mark.parametrize("order", [["a", 1], [True], "12", None])
+def test_a_damaged_hand_order_is_ignored(tmp_path, order):
+    save = saved_with_order(tmp_path, order)
+    assert Controller.load(save).hand_order is None
+
+
+def test_a_hand_order_shows_each_card_once(app, tmp_path):
+    j, nine = int(c("J♠")), int(c("9♣"))
+    save = saved_with_order(tmp_path, [j, j, 999, nine])
+    loaded = Controller.load(save, settings=app.settings)
+    scene = app.play(loaded)
+    app.pump(2)
+    assert scene.order[:2] == [c("J♠"), c("9♣")] and sorted(scene.order) == sorted(loaded.g.hands[0])

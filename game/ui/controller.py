@@ -317,7 +317,7 @@ class Controller:
         if c.human is not None and seat_info and c.human < len(seat_info):
             order = seat_info[c.human].get("order") if isinstance(seat_info[c.human], dict) else None
             if isinstance(order, list) and all(isinstance(x, int) and not isinstance(x, bool) for x in order):
-                c.hand_order = order  # the table keeps the cards still in hand, in this order
+                c.hand_order = list(dict.fromkeys(order))  # the table keeps the ones in hand
         return c
 
     deal_events: list = []
