@@ -1321,7 +1321,8 @@ class RoundEndScene(SheetScene):
                          (inner.x, cy), "midleft")
             hand = res.in_hand[s]
             hand_text = (f"−{hand:,}" if hand and hand_sign < 0 else f"{hand:,}")
-            vals = (f"{res.melded[s]:,}" if rules.melds_score else "–", hand_text, f"{res.bonus[s]:,}" if res.bonus[s] else "–",
+            melded = f"{res.melded[s]:,}" if rules.melds_score else "–"  # (basic: hands only)
+            vals = (melded, hand_text, f"{res.bonus[s]:,}" if res.bonus[s] else "–",
                     _signed(res.points[s]), f"{st.scores[s]:,}")
             for (_, fx, anchor), val in zip(cols[1:], vals):
                 font = bf if anchor and fx >= 0.82 else rf

@@ -660,12 +660,9 @@ def wild_rank_name(rank: int | None) -> str:
 
 
 def _verb(subject: list[str], verb: str) -> str:
-    """``verb`` ("collects") agreeing with ``subject``: "You collect", "Ann and Bo collect"."""
-    if len(subject) == 1 and subject[0] != "You":
-        return verb
-    if verb.endswith("ies"):
-        return verb[:-3] + "y"
-    return {"has": "have", "gets": "get"}.get(verb, verb[:-1] if verb.endswith("s") else verb)
+    """``verb`` (a regular one: "collects") agreeing with ``subject``: "Ann collects",
+    "You collect", "Ann and Bo collect"."""
+    return verb if len(subject) == 1 and subject[0] != "You" else verb.removesuffix("s")
 
 
 def explain_round(rules: Rules, result: Any, names: list[str]) -> str:

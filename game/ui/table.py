@@ -1308,12 +1308,14 @@ class TableScene(Scene):
                 self.auto_next_at = None
                 self._open_overlay()
             return
-        over = g.phase == "game_over"
-        result = self._menu_scene(True) if over else None  # made now: it counts the game
-        scene = self._menu_scene(False, then=result) if result is not None or not over else None
-        if scene is not None or result is not None:
+        if g.phase == "game_over":
+            result = self._menu_scene(True)  # made now: it counts the game
             # the last round's sheet first ("See the result"), then the winners
-            self.app.stack.push(scene if scene is not None else result)
+            scene = None if result is None else (self._menu_scene(False, then=result) or result)
+        else:
+            scene = self._menu_scene(False)
+        if scene is not None:
+            self.app.stack.push(scene)
             return
         self._open_overlay()
 
@@ -1531,10 +1533,20 @@ class TableScene(Scene):
     def _seat_colour(self, seat: int) -> tuple:
         return SEAT_COLOURS[(seat - self.bottom) % len(SEAT_COLOURS)]
 
+    def _melded_so_far(self) -> list[int]:
+        """Each seat's melded points this round, where melds score (0s where only the
+        hands count, as in basic rummy)."""
+        g = self.g
+        return g.melded_points() if g.rules.melds_score else [0] * g.players
+
+    def _fitting(self, options: list[str], size: int, room: int) -> str | None:
+        """The first of ``options`` that fits in ``room`` pixels at font ``size``."""
+        return next((t for t in options if self.text.render(t, size, TEXT_DIM).get_width() <= room), None)
+
     def _draw_plates(self, surface: pygame.Surface) -> None:
         g = self.g
         L = self.layout
-        melded = g.melded_points() if g.rules.melds_score else [0] * g.players
+        melded = self._melded_so_far()
         fs, fn = L.font_small, L.font_normal
         for seat, sb in enumerate(L.seats):
             plate = sb.plate
@@ -1566,21 +1578,16 @@ class TableScene(Scene):
             # the longest of these that fits: "120 pts · normal · floating", "120 pts", "120";
             # the total comes before this round's "+85" (both are in the sidebar too)
             options = [" · ".join(parts), parts[0], str(g.scores[seat])]
-
-            def fitting(right: int, options=options, x=x) -> str | None:
-                return next((t for t in options if self.text.render(t, fs, TEXT_DIM).get_width() <= right - x),
-                            None)
-
             plus = f"+{melded[seat]}" if melded[seat] else None
             label = None
             if plus is not None:
                 plus_w = self.text.render(plus, fs, TEXT, bold=True).get_width()
-                label = fitting(line2_right - plus_w - 6)
+                label = self._fitting(options, fs, line2_right - plus_w - 6 - x)
                 if label is not None:
                     self.text.blit(surface, plus, fs, (line2_right, y2), (150, 230, 160), bold=True,
                                    anchor="topright")
             if label is None:
-                label = fitting(line2_right)
+                label = self._fitting(options, fs, line2_right - x)
             if label is not None:
                 self.text.blit(surface, label, fs, (x, y2), TEXT_DIM)
 
@@ -1831,7 +1838,7 @@ class TableScene(Scene):
         head = L.scores
         self.text.blit(surface, "Scores", fs, (head.x, head.y), TEXT_DIM)
         self.text.blit(surface, "total", fs, (head.right, head.y), TEXT_DIM, anchor="topright")
-        melded = g.melded_points() if g.rules.melds_score else [0] * g.players
+        melded = self._melded_so_far()
         lead = max(g.scores) if g.scores else 0
         for seat, r in enumerate(rows):
             col = self._seat_colour(seat)
