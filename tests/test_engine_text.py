@@ -181,3 +181,41 @@ def test_any_card_text_parses_or_is_a_parse_error(text):
     except ParseError:
         return
     assert parse_card(card_text(c)) == c
+
+
+def test_card_names_for_people_drop_the_copy_marker():
+    from game.engine.cards import card_name, cards_name
+
+    assert card_name(parse_card("5♠#2")) == "5♠" and card_name(parse_card("Jk#3")) == "Jk"
+    assert cards_name(parse_cards("10♥ 10♥#2 Jk#2")) == "10♥ 10♥ Jk"
+
+
+def test_refusals_name_cards_as_people_see_them():
+    """With two decks and jokers every card has a twin; the engine tells them apart in its
+    text forms ("5♠#2"), but a refusal is for a person and names the card alone."""
+    import random
+
+    from game.engine import IllegalActionError, new_game
+    from game.engine.rules import Rules
+
+    rules = Rules.preset("persian")  # two decks, four jokers as their own groups
+    seen = 0
+    for seed in range(6):
+        g, _ = new_game(rules, 4, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(60):
+            seat = g.current
+            tries = [Discard(c) for c in g.pack] + [TakePile(c) for c in g.pack]
+            tries += [MeldCards(tuple(rng.sample(g.hands[seat], min(3, len(g.hands[seat])))))]
+            tries += [LayOff(c, m.id) for m in g.melds for c in g.hands[seat]]
+            for a in tries:
+                try:
+                    g.copy().apply(a)
+                except IllegalActionError as exc:
+                    seen += 1
+                    assert "#" not in str(exc), (a, str(exc))
+            legal = [a for a in g.legal_actions(seat) if not isinstance(a, Undo)]
+            if not legal or g.phase not in ("draw", "play"):
+                break
+            g.apply(rng.choice(legal))
+    assert seen > 1000

@@ -121,6 +121,16 @@ def card_text(card: int, ascii: bool = False) -> str:
     return base if copy == 0 else f"{base}#{copy + 1}"
 
 
+def card_name(card: int) -> str:
+    """``10♥``: the card for a person, without the deck copy marker (``#2``) that
+    :func:`card_text` adds to tell identical cards apart."""
+    return card_text(int(card) & 127)
+
+
+def cards_name(cards: Iterable[int]) -> str:
+    return " ".join(card_name(c) for c in cards)
+
+
 def parse_card(text: str) -> Card:
     """Read a card from its text form; raises :class:`ParseError` naming the input."""
     s = text.strip()

@@ -44,7 +44,7 @@ from .actions import (
     TakePile,
     Undo,
 )
-from .cards import Card, build_pack, card_text, rank_text
+from .cards import Card, build_pack, card_name, card_text, cards_name, rank_text
 from .errors import IllegalActionError, RulesError
 from .melds import (
     RUN,
@@ -481,7 +481,7 @@ class GameState(Standings):
                 g = self._after_move(seat, action)
                 if g.can_lay_off(seat, top) or g._coverable(seat, top):
                     return None
-            return f"That would leave you holding only the {top}, which you may not discard this turn"
+            return f"That would leave you holding only the {card_name(top)}, which you may not discard this turn"
         return None
 
     def _after_move(self, seat: int, action: Action) -> GameState:
@@ -526,7 +526,7 @@ class GameState(Standings):
         if o not in g.hands[seat]:
             return None
         if not g._can_use(seat, o, g.hands[seat], self.rules.deep_take_use, taken=self.taken):
-            return f"That would leave no way to meld the {o} you took from the pile"
+            return f"That would leave no way to meld the {card_name(o)} you took from the pile"
         return None
 
     # ------------------------------------------------------------------ legality
@@ -645,26 +645,26 @@ class GameState(Standings):
                 "new_meld": "put into a new meld",
                 "new_meld_two_naturals": "meld with two natural cards from your hand",
             }[rules.deep_take_use]
-            return f"You could not {need} the {card}, so you may not take it from the pile"
+            return f"You could not {need} the {card_name(card)}, so you may not take it from the pile"
         return None
 
     def _discard_problem(self, seat: int, card: Card) -> str | None:
         rules = self.rules
         hand = self.hands[seat]
         if card not in hand:
-            return f"You do not hold the {card}"
+            return f"You do not hold the {card_name(card)}"
         if self.phase == PLAY:
             if card == self.took_top and rules.top_take_no_return:
-                return f"You took the {card} from the top of the pile, so you may not discard it this turn"
+                return f"You took the {card_name(card)} from the top of the pile, so you may not discard it this turn"
             o = self.must_use
             if o is not None and not self._obligation_met(seat):
-                return f"You must meld the {o} you took from the pile before you discard"
+                return f"You must meld the {card_name(o)} you took from the pile before you discard"
             sc = self.stock_card
             if sc is not None and sc in hand and card != sc:
-                return f"You must meld the {sc} you drew from the stock, or discard it"
+                return f"You must meld the {card_name(sc)} you drew from the stock, or discard it"
         if len(hand) == 1 and rules.going_out == "discard_unplayable" and self.playable(seat, card):
             return (
-                f"The {card} could be laid off on a meld, so it cannot be your last discard: "
+                f"The {card_name(card)} could be laid off on a meld, so it cannot be your last discard: "
                 f"lay it off and float"
             )
         return None
@@ -679,22 +679,22 @@ class GameState(Standings):
         rest = list(hand)
         for c in a.cards:
             if c not in rest:
-                return f"You do not hold the {c}" if c not in hand else f"The {c} is named twice"
+                return f"You do not hold the {card_name(c)}" if c not in hand else f"The {card_name(c)} is named twice"
             rest.remove(c)
         if self.stock_card is not None and self.stock_card in hand and self.stock_card not in a.cards:
-            return f"You must meld the {self.stock_card} you drew from the stock first, or discard it"
+            return f"You must meld the {card_name(self.stock_card)} you drew from the stock first, or discard it"
         shapes = [a.shape] if trusted else shapes_for(self.ctx, a.cards)
         if not shapes:
-            return f"{' '.join(map(str, a.cards))} is not a meld: {explain_no_meld(self.ctx, a.cards)}"
+            return f"{cards_name(a.cards)} is not a meld: {explain_no_meld(self.ctx, a.cards)}"
         if a.shape is not None and tuple(a.shape) not in shapes:
-            return f"{' '.join(map(str, a.cards))} cannot be played as {shape_text(a.shape)}"
+            return f"{cards_name(a.cards)} cannot be played as {shape_text(a.shape)}"
         o = self.must_use
         if (o is not None and o in a.cards and self.rules.deep_take_use == "new_meld_two_naturals"):
             shape = tuple(a.shape) if a.shape else shapes[0]
             nat = sum(1 for c in a.cards
                       if c != o and c not in self.taken and _natural_for_shape(self.ctx, c, shape))
             if nat < 2:
-                return f"The {o} you took must be melded with two natural cards from your hand"
+                return f"The {card_name(o)} you took must be melded with two natural cards from your hand"
         return self._finish_problem(seat, a, rest, "meld every card")
 
     def _placing_problem(self, seat: int, card: Card, meld_id: int, what: str) -> tuple[str | None, Meld | None]:
@@ -703,17 +703,17 @@ class GameState(Standings):
         if self.phase != PLAY and not (self.phase == CALL and len(hand) == 1):
             return f"You can {what} only after drawing, before you discard", None
         if card not in hand:
-            return f"You do not hold the {card}", None
+            return f"You do not hold the {card_name(card)}", None
         if self.rules.layoff_needs_own_meld and not self.has_own_meld(seat):
             return "You need a meld of your own on the table before you lay off", None
         m = self.meld_by_id(meld_id)
         if m is None:
             return f"There is no meld {meld_id} on the table", None
         if self.stock_card is not None and self.stock_card in hand and card != self.stock_card:
-            return f"You must meld the {self.stock_card} you drew from the stock first, or discard it", None
+            return f"You must meld the {card_name(self.stock_card)} you drew from the stock first, or discard it", None
         o = self.must_use
         if o is not None and card == o and self.rules.deep_take_use != "meld_or_layoff":
-            return f"The {o} you took from the pile must go into a new meld", None
+            return f"The {card_name(o)} you took from the pile must go into a new meld", None
         return None, m
 
     def _finish_problem(self, seat: int, a: Action, rest: list, what: str) -> str | None:
@@ -726,9 +726,9 @@ class GameState(Standings):
             return why
         ends = layoff_ends(self.ctx, m, a.card)
         if not ends:
-            return f"The {a.card} does not fit the {m.describe()}"
+            return f"The {card_name(a.card)} does not fit the {m.describe()}"
         if a.end and a.end not in ends:
-            return f"The {a.card} does not fit the {a.end} end of the {m.describe()}"
+            return f"The {card_name(a.card)} does not fit the {a.end} end of the {m.describe()}"
         rest = list(self.hands[seat])
         rest.remove(a.card)
         return self._finish_problem(seat, a, rest, "lay off your last card")
@@ -739,12 +739,12 @@ class GameState(Standings):
             return why
         i = cover_index(self.ctx, m, a.card)
         if i is None:
-            return f"No wild card in the {m.describe()} stands for the {a.card}"
+            return f"No wild card in the {m.describe()} stands for the {card_name(a.card)}"
         if self.rules.wild_after_meld == "swap":
             if not swap_ok(self.ctx, m, i, a.card):
-                return f"The {m.describe()} would not stay valid with the {a.card} in place of its wild"
+                return f"The {m.describe()} would not stay valid with the {card_name(a.card)} in place of its wild"
             if m.cards[i] == self.must_use and self.phase == PLAY:
-                return f"The {self.must_use} you took from the pile must stay melded this turn"
+                return f"The {card_name(self.must_use)} you took from the pile must stay melded this turn"
         rest = list(self.hands[seat])
         rest.remove(a.card)
         if self.rules.wild_after_meld == "swap":
@@ -822,7 +822,7 @@ class GameState(Standings):
         if self.phase != DRAW:
             raise IllegalActionError("You have already drawn this turn")
         if card not in self.pile:
-            raise IllegalActionError(f"The {card} is not in the discard pile")
+            raise IllegalActionError(f"The {card_name(card)} is not in the discard pile")
         i = self.pile.index(card)
         why = self._take_problem(seat, i)
         if why:
@@ -923,11 +923,11 @@ class GameState(Standings):
             hand.extend(entry[2])
             self.melds_this_turn -= 1
             self.next_meld_id -= 1
-            what = f"meld {' '.join(map(str, entry[2]))}"
+            what = f"meld {cards_name(entry[2])}"
         elif kind == "layoff":
             remove_from_meld(m, entry[2])
             hand.append(entry[2])
-            what = f"lay-off of the {entry[2]}"
+            what = f"lay-off of the {card_name(entry[2])}"
         else:
             card, i, wild, old_by, was_double = entry[2:7]
             if wild is not None:
@@ -940,7 +940,7 @@ class GameState(Standings):
             else:
                 del m.covers[i]
             hand.append(card)
-            what = f"{card} laid on the wild"
+            what = f"{card_name(card)} laid on the wild"
         self.known[seat].update(pub)
         if up is not None:
             self.upcards[seat] = up
@@ -1022,7 +1022,7 @@ class GameState(Standings):
                 raise IllegalActionError("Name the card of the pile you call \"Rummy!\" on")
             i = self.pile.index(a.take)
             if not self._pile_call_ok(seat, i):
-                raise IllegalActionError(f"The {a.take} cannot be melded or laid off from the pile")
+                raise IllegalActionError(f"The {card_name(a.take)} cannot be melded or laid off from the pile")
             taken = self.pile[i:]
             del self.pile[i:]
             self.call_open = False
@@ -1044,7 +1044,7 @@ class GameState(Standings):
             raise IllegalActionError(f"There is no meld {a.meld} on the table")
         ends = layoff_ends(self.ctx, m, top)
         if not ends or (a.end and a.end not in ends):
-            raise IllegalActionError(f"The {top} does not fit the {m.describe()}")
+            raise IllegalActionError(f"The {card_name(top)} does not fit the {m.describe()}")
         self.pile.pop()
         self.call_open = False
         add_to_meld(m, top, a.end or ends[0], seat)

@@ -42,6 +42,7 @@ from game.engine import (
     Undo,
 )
 from game.engine import events as ev
+from game.engine.cards import card_name, cards_name
 from game.engine.melds import shapes_for
 
 from .anim import Animator, Tween
@@ -148,17 +149,6 @@ def short_meld(m: Any) -> str:
     if m.kind == "set":
         return RANK_PLURAL.get(m.rank, f"{m.rank}s")
     return "wilds"
-
-
-def card_name(card: int) -> str:
-    """``10♥``: the card without the deck copy marker (``#2``) the player does not need."""
-    from game.engine import Card
-
-    return str(Card(card)).split("#")[0]
-
-
-def cards_name(cards: Any) -> str:
-    return " ".join(card_name(c) for c in cards)
 
 
 def action_words(action: Any, events: Any = ()) -> str:
