@@ -1332,3 +1332,16 @@ def test_a_hand_order_shows_each_card_once(app, tmp_path):
     scene = app.play(loaded)
     app.pump(2)
     assert scene.order[:2] == [c("J♠"), c("9♣")] and sorted(scene.order) == sorted(loaded.g.hands[0])
+
+
+def test_a_group_of_jokers_is_named_as_such():
+    """Persian rummy: jokers are not wild and meld as their own groups (rank 0)."""
+    from game.ui.table import shape_label, short_meld
+
+    g = build({0: "Jk Jk#2 Jk#3 5♥ J♠"}, pile="Q♦", preset="persian", players=4, wild=None)
+    jokers = parse_cards("Jk Jk#2 Jk#3")
+    shapes = shapes_for(g.ctx, jokers)
+    assert shapes and shape_label(shapes[0], 3) == "group of jokers"
+    assert short_meld(make_meld(g.ctx, jokers, shapes[0], 0, 1)) == "jokers"
+    kings = parse_cards("K♣ K♦ K♥")
+    assert short_meld(make_meld(g.ctx, kings, shapes_for(g.ctx, kings)[0], 0, 2)) == "kings"

@@ -133,11 +133,11 @@ def shape_label(shape: tuple, n: int) -> str:
         return (f"run {rank_label(1 if lo == 14 else lo)}{SUIT_SYMBOLS[suit]}–"
                 f"{rank_label(1 if hi == 14 else hi)}{SUIT_SYMBOLS[suit]}")
     if shape[0] == "set":
-        return f"set of {rank_label(shape[1])}s"
+        return "group of jokers" if shape[1] == 0 else f"set of {rank_label(shape[1])}s"
     return "group of wilds"
 
 
-RANK_PLURAL = {1: "aces", 11: "jacks", 12: "queens", 13: "kings"}
+RANK_PLURAL = {0: "jokers", 1: "aces", 11: "jacks", 12: "queens", 13: "kings"}  # (0: a group of jokers)
 
 
 def short_meld(m: Any) -> str:
