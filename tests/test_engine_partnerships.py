@@ -79,7 +79,7 @@ def test_persian_going_out_bonus_and_two_deals_with_final_bonus():
     g = pos("persian", ["K♠", "2♣ 3♣", "4♦ 5♦", "6♥ 7♥"], round_=1)
     g.apply(parse_action("discard K♠"))
     r = g.results[-1]
-    assert r.bonus[0] == 25
+    assert r.bonus[0] == 25 and r.final_to is None
     assert not g.over  # the game is two deals
     g.next_round()
     assert g.round_no == 2
@@ -88,7 +88,12 @@ def test_persian_going_out_bonus_and_two_deals_with_final_bonus():
     assert g2.over and g2.winners == (0, 2)
     # the winning side gets the 50 bonus once, recorded in the last round's bonus
     last = g2.results[-1]
-    assert last.bonus[0] == 25 + 50 and last.bonus[2] == 0
+    assert last.bonus[0] == 25 + 50 and last.bonus[2] == 0 and last.final_to == 0
+    # saved and read back with it (and a save from before it was kept reads as none)
+    from game.engine.save import dumps_game, loads_game
+
+    assert loads_game(dumps_game(g2)).results[-1].final_to == 0
+    assert loads_game(dumps_game(g)).results[-1].final_to is None
     assert g2.side_scores()[0] == 150 + last.points[0] + last.points[2]
     assert g2.scores == [sum(r.points[s] for r in g2.results) + [100, 0, 50, 0][s] for s in range(4)]
 

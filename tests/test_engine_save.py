@@ -318,6 +318,10 @@ def test_a_call_phase_without_a_seat_to_resume_is_a_save_error():
                        "pile": "J♥"}}, "resume_seat")
 
 
+RESULT = {"round": 1, "reason": "went_out", "went_out": 0, "melded": [0, 0, 0], "in_hand": [0, 0, 0],
+          "bonus": [0, 0, 0], "points": [0, 0, 0]}
+
+
 @pytest.mark.parametrize("mutate,word", [
     (lambda d: d.__setitem__("players", 9), "players"),
     (lambda d: d.__setitem__("decks", 9), "decks"),
@@ -345,6 +349,9 @@ def test_a_call_phase_without_a_seat_to_resume_is_a_save_error():
     (lambda d: d["table"].__setitem__("took_top", "Zz"), "took_top"),
     (lambda d: d["table"].__setitem__("turn_log", [{"what": 1}]), "turn_log"),
     (lambda d: d.__setitem__("results", [{"round": 1}]), "results"),
+    (lambda d: d.__setitem__("results", [7]), "results"),
+    (lambda d: d.__setitem__("results", [dict(RESULT, final_to=9)]), "results: final_to must be a seat"),
+    (lambda d: d.__setitem__("results", [dict(RESULT, final_to="0")]), "results: final_to must be a seat"),
     (lambda d: d["table"].__delitem__("hands"), "hands"),
 ])
 def test_hand_edited_fields_are_named(mutate, word):

@@ -586,6 +586,23 @@ def test_round_explanations_agree_with_who_scored():
         went_out=0, bonus=[50, 0, 0], in_hand=[0, 5, 5]), names)
 
 
+def test_the_last_deals_bonus_is_told_apart_from_going_out():
+    """Persian rummy: 25 for going out, and 50 to the side ahead after the last deal."""
+    from types import SimpleNamespace
+
+    names = ["You", "Ann", "Bob", "Cy"]
+    rules = Rules.preset("persian")
+    assert rules.going_out_bonus == 25 and rules.final_bonus == 50
+    both = SimpleNamespace(went_out=0, bonus=[75, 0, 0, 0], in_hand=[0, 5, 5, 5], final_to=0)
+    text = explain_round(rules, both, names)
+    assert "You get 25 for going out" in text and "final bonus of 50" in text and "goes to you" in text
+    apart = SimpleNamespace(went_out=0, bonus=[25, 50, 0, 0], in_hand=[0, 5, 5, 5], final_to=1)
+    text = explain_round(rules, apart, names)
+    assert "You get 25 for going out" in text and "goes to Ann" in text
+    assert "final" not in explain_round(rules, SimpleNamespace(
+        went_out=0, bonus=[25, 0, 0, 0], in_hand=[0, 5, 5, 5], final_to=None), names)
+
+
 # ---------------------------------------------------------------------- settings and stats screens
 
 

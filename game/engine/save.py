@@ -315,6 +315,9 @@ def position_from_dict(data: dict) -> GameState:
         g.results = [RoundResult.from_dict(x) for x in r.get("results", list, [])]
     except (KeyError, TypeError):
         raise r.fail("results", "an entry lacks round, reason, went_out, melded, in_hand, bonus or points") from None
+    if any(x.final_to is not None and (not isinstance(x.final_to, int) or isinstance(x.final_to, bool)
+                                       or not 0 <= x.final_to < players) for x in g.results):
+        raise r.fail("results", f"final_to must be a seat, 0 to {players - 1}")
     g.winners = tuple(r.get("winners", list, []))
     names = r.get("names", list, None, allow_none=True)
     if names is not None and (len(names) != players or not all(isinstance(n, str) for n in names)):

@@ -74,24 +74,30 @@ def _ranks_in_pack(rules: Rules) -> list[int]:
 class RoundResult:
     """Where each seat's points came from in one round."""
 
-    __slots__ = ("round", "reason", "went_out", "melded", "in_hand", "bonus", "points")
+    __slots__ = ("round", "reason", "went_out", "melded", "in_hand", "bonus", "points", "final_to")
 
     def __init__(self, round: int, reason: str, went_out: int | None, melded: list, in_hand: list,
-                 bonus: list, points: list):
+                 bonus: list, points: list, final_to: int | None = None):
         self.round = round
         self.reason = reason
         self.went_out = went_out
         self.melded = melded
         self.in_hand = in_hand
-        self.bonus = bonus
+        self.bonus = bonus      # going out, collecting the hands, and the final bonus
         self.points = points
+        self.final_to = final_to  # the seat whose bonus holds the last deal's final_bonus
 
     def to_dict(self) -> dict:
-        return {k: getattr(self, k) for k in self.__slots__}
+        d = {k: getattr(self, k) for k in self.__slots__}
+        if d["final_to"] is None:
+            del d["final_to"]  # (as saves made before it was kept)
+        return d
 
     @classmethod
     def from_dict(cls, d: dict) -> RoundResult:
-        return cls(**{k: d[k] for k in cls.__slots__})
+        if not isinstance(d, dict):
+            raise TypeError("a round result is an object")
+        return cls(**{k: d[k] for k in cls.__slots__ if k != "final_to"}, final_to=d.get("final_to"))
 
 
 # The state's fields by how copy() treats them: values shared as they are (numbers,
@@ -1127,6 +1133,7 @@ class GameState(Standings):
         else:  # penalty: points are charged; the lowest total wins
             points = list(in_hand)
         points = [points[s] + bonus[s] for s in range(n)]
+        final_to = None
         if rules.deals and self.round_no >= rules.deals and rules.final_bonus:
             # the last deal: the side ahead gets the final bonus (nobody on a tie)
             sides = self.sides()
@@ -1134,13 +1141,13 @@ class GameState(Standings):
             best = min(after) if rules.lowest_total_wins else max(after)
             top = [i for i, v in enumerate(after) if v == best]
             if len(top) == 1:
-                first = sides[top[0]][0]
+                first = final_to = sides[top[0]][0]
                 bonus[first] += rules.final_bonus
                 points[first] += rules.final_bonus
         for s in range(n):
             self.scores[s] += points[s]
         result = RoundResult(self.round_no, "went_out" if went_out is not None else "stock_empty",
-                             went_out, melded, in_hand, bonus, points)
+                             went_out, melded, in_hand, bonus, points, final_to)
         self.results.append(result)
         out.append(ev.RoundScored(self.round_no, tuple(melded), tuple(in_hand), tuple(bonus),
                                   tuple(points), tuple(self.scores)))

@@ -668,10 +668,15 @@ def _verb(subject: list[str], verb: str) -> str:
 def explain_round(rules: Rules, result: Any, names: list[str]) -> str:
     """One or two sentences on how the last round was scored, for the round-end sheet.
 
-    ``result`` is the engine's ``RoundResult`` (``went_out``, ``in_hand``, ``bonus`` ...).
+    ``result`` is the engine's ``RoundResult`` (``went_out``, ``in_hand``, ``bonus`` ...;
+    ``final_to`` names the seat whose bonus holds the last deal's final bonus).
     """
     out = result.went_out
     who = names[out] if out is not None and 0 <= out < len(names) else None
+    fin = getattr(result, "final_to", None)
+    final = rules.final_bonus if fin is not None and 0 <= fin < len(names) else 0
+    # what each seat's bonus holds apart from the final one
+    bonus = [b - (final if s == fin else 0) for s, b in enumerate(result.bonus)]
     if who is not None:
         first = f"{who} went out."
     else:
@@ -680,19 +685,19 @@ def explain_round(rules: Rules, result: Any, names: list[str]) -> str:
     if rs == "melds_and_out_bonus":
         if who is not None:
             rest = (f"Everyone scores their melds and lay-offs; {who} also {_verb([who], 'collects')} the "
-                    f"{result.bonus[out]:,} points left in the other hands.")
+                    f"{bonus[out]:,} points left in the other hands.")
         else:
             rest = "Everyone scores their melds and lay-offs; the cards left in hand count for nobody."
     elif rs == "melds_minus_hand":
         counted = who is not None or rules.hands_count_on_empty_stock
         rest = ("Everyone scores their melds and lay-offs minus the cards left in their hand."
                 if counted else "Everyone scores their melds and lay-offs; hands do not count this time.")
-        if who is not None and result.bonus[out]:
-            rest += f" {who} {_verb([who], 'gets')} {result.bonus[out]:,} for going out."
+        if who is not None and bonus[out]:
+            rest += f" {who} {_verb([who], 'gets')} {bonus[out]:,} for going out."
     elif rs == "winner_collects":
-        winners = [s for s, b in enumerate(result.bonus) if b]
+        winners = [s for s, b in enumerate(bonus) if b]
         if who is not None:
-            rest = f"{who} {_verb([who], 'collects')} the {result.bonus[out]:,} points left in the other hands."
+            rest = f"{who} {_verb([who], 'collects')} the {bonus[out]:,} points left in the other hands."
         elif winners:
             low = [names[s] for s in winners]
             rest = (f"{_join(low)} had the lowest hand and {_verb(low, 'collects')} the difference "
@@ -703,6 +708,9 @@ def explain_round(rules: Rules, result: Any, names: list[str]) -> str:
         rest = "The cards left in each hand count against their holder; the lowest total wins."
     else:
         rest = "Everyone scores their melds and lay-offs"
-        rest += (f"; {who} {_verb([who], 'adds')} the {result.bonus[out]:,} points left in the other hands."
+        rest += (f"; {who} {_verb([who], 'adds')} the {bonus[out]:,} points left in the other hands."
                  if who is not None else ".")
+    if final:
+        to = "you" if names[fin] == "You" else names[fin]
+        rest += f" The final bonus of {final:,}, for the side ahead after the last deal, goes to {to}."
     return f"{first} {rest}"
