@@ -603,6 +603,22 @@ def test_the_last_deals_bonus_is_told_apart_from_going_out():
         went_out=0, bonus=[25, 0, 0, 0], in_hand=[0, 5, 5, 5], final_to=None), names)
 
 
+def test_the_goal_shown_is_what_ends_the_game():
+    """A game of fixed length (Persian's two deals; rotating wilds, one deal a rank) is
+    not played to its target: the table and the round sheet count the deals instead."""
+    from game.engine import new_game
+    from game.ui.rules_text import goal_text
+
+    g, _ = new_game(Rules.preset("persian"), 4, seed=1)
+    assert goal_text(g) == "Deal 1 of 2" and goal_text(g, short=True) == "deal 1 of 2"
+    g, _ = new_game(Rules.preset("rummy500", wild_indicator="rotating", lowest_rank=6), 3, seed=1)
+    assert goal_text(g) == f"Deal 1 of {1 + g.deals_left()}" and g.deals_left() == 8  # A, 6 .. K: nine deals
+    g, _ = new_game(Rules.preset("rummy5000"), 4, seed=1)
+    assert goal_text(g) == "Playing to 5,000" and goal_text(g, short=True) == "to 5000"
+    g, _ = new_game(Rules.preset("basic", round_scoring="penalty", target=100), 3, seed=1)
+    assert goal_text(g) == "Playing to 100 (lowest total wins)"
+
+
 # ---------------------------------------------------------------------- settings and stats screens
 
 

@@ -43,6 +43,7 @@ from .rules_text import (
     OptionInfo,
     describe_rules,
     explain_round,
+    goal_text,
     preset_title,
 )
 from .scene import Scene
@@ -1283,13 +1284,7 @@ class RoundEndScene(SheetScene):
         title = f"Round {res.round} is over" if res is not None else "Round over"
         tf = t.font(28, True)
         ui.draw_text(surface, title, tf, ui.GOLD, (inner.x, inner.y), "topleft", shadow=True)
-        deals = getattr(rules, "deals", 0)
-        if deals:
-            goal = f"Deal {res.round if res else '?'} of {deals}"
-        elif rules.wild_indicator == "rotating":
-            goal = f"Round {res.round if res else '?'} of 13"
-        else:
-            goal = f"Playing to {rules.target:,}" + (" (lowest total wins)" if rules.lowest_total_wins else "")
+        goal = goal_text(st)
         ui.draw_text(surface, goal, t.font(16, True), ui.MUTED, (inner.right, inner.y + t.px(8)), "topright")
         y = inner.y + tf.get_linesize() + t.px(2)
         if res is None:

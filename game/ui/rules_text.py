@@ -659,6 +659,20 @@ def wild_rank_name(rank: int | None) -> str:
     return RANK_PLURALS.get(rank, "none") if rank else "none"
 
 
+def goal_text(state: Any, short: bool = False) -> str:
+    """What ends the game, for the table and the round sheet: ``Playing to 5,000`` (short:
+    ``to 5000``), or in a game of fixed length (a number of deals, rotating wilds)
+    ``Deal 1 of 2``, as the engine's ``deals_left`` counts."""
+    left = state.deals_left()
+    if left is not None:
+        text = f"Deal {state.round_no} of {state.round_no + left}"
+        return text.lower() if short else text
+    rules = state.rules
+    if short:
+        return f"to {rules.target}"
+    return f"Playing to {rules.target:,}" + (" (lowest total wins)" if rules.lowest_total_wins else "")
+
+
 def _verb(subject: list[str], verb: str) -> str:
     """``verb`` (a regular one: "collects") agreeing with ``subject``: "Ann collects",
     "You collect", "Ann and Bo collect"."""

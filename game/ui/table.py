@@ -48,6 +48,7 @@ from game.engine.melds import shapes_for
 from .anim import Animator, Tween
 from .cards import GOLD, CardArt, rank_label
 from .layout import TableLayout
+from .rules_text import goal_text
 from .scene import Scene, build
 from .widgets import ACCENT, TEXT, TEXT_DIM, Button, Choice, Text, Toast, panel
 
@@ -1796,7 +1797,7 @@ class TableScene(Scene):
         fs, fn, fb = L.font_small, L.font_normal, L.font_big
         info = L.info
         self.text.blit(surface, f"Round {g.round_no}", fb, (info.x, info.y), TEXT, bold=True)
-        self.text.blit(surface, f"{g.rules.describe()} · to {g.rules.target}", fs,
+        self.text.blit(surface, f"{g.rules.describe()} · {goal_text(g, short=True)}", fs,
                        (info.x, info.y + fb + 4), TEXT_DIM, max_w=info.w)
         # the wild rank, large
         b = L.wild_badge
