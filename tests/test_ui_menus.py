@@ -794,3 +794,12 @@ def test_rules_from_the_title_start_at_the_last_preset(app):
     app.settings.last_game = {"rules": {"preset": "george", "target": 1000}}
     scene = menus.RulesScene(app)
     assert scene.browse and scene.rules == Rules.preset("george")
+
+
+def test_the_table_controls_speak_of_rummy_only_where_it_is_called():
+    from game.ui.rules_text import TABLE_CONTROLS, table_controls
+
+    assert table_controls(Rules.preset("rummy5000")) == list(TABLE_CONTROLS)
+    for preset in ("rummy500", "partnership500", "persian"):
+        assert Rules.preset(preset).rummy_calls == "off"
+        assert not any("Rummy" in t for t in table_controls(Rules.preset(preset)))

@@ -38,13 +38,13 @@ from .rules_text import (
     OPTION_BY_NAME,
     OPTIONS,
     PRESET_SUMMARIES,
-    TABLE_CONTROLS,
     TARGET_CHOICES,
     OptionInfo,
     describe_rules,
     explain_round,
     goal_text,
     preset_title,
+    table_controls,
 )
 from .scene import Scene
 from .settings import ANIMATION_SPEEDS, BOT_LEVELS, CARD_BACKS, CARD_SCALES, Settings
@@ -892,7 +892,7 @@ class RulesScene(MenuScene):
         y = 0
         sections = describe_rules(self.rules)
         if self.controls:
-            sections = [*sections, ("At the table", list(TABLE_CONTROLS))]
+            sections = [*sections, ("At the table", table_controls(self.rules))]
         for i, (heading, paragraphs) in enumerate(sections):
             if i == 0:
                 block = ui.TextBlock(heading, size=24, bold=True, color=ui.GOLD)

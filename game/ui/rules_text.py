@@ -54,6 +54,11 @@ TABLE_CONTROLS: tuple[str, ...] = (
 )
 
 
+def table_controls(rules: Rules) -> list[str]:
+    """:data:`TABLE_CONTROLS` for a game of ``rules``: without "Rummy!" where nobody may call."""
+    return [t for t in TABLE_CONTROLS if rules.rummy_calls != "off" or not t.startswith("Rummy!")]
+
+
 def preset_title(name: str) -> str:
     """The engine's name for a preset (:meth:`Rules.preset_title`), or one made from its key."""
     return Rules.preset_title(name) if name in Rules.preset_names() else name.replace("_", " ").title()
