@@ -726,6 +726,9 @@ def test_rummy_window_waits_for_the_person_and_the_call_lays_off(app):
     run = g.meld_by_id(2)
     assert run.cards[-1] == c("8♥") and run.by[-1] == 0
     assert g.phase == "call" and g.current == 0
+    # the status line asks for the discard; the message says what the call did, once
+    assert scene.c.status() == "Rummy! Now discard a card"
+    assert toast_texts(scene) == ["You called Rummy! on the 8♥"]
     drag(app, spot(scene, c("Q♠")), scene.places[c("Q♦")].rect.center)
     assert g.pile[-1] == c("Q♠")
     assert g.current == 2, "play resumes with the player who was to draw"

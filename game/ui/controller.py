@@ -38,6 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from game.engine import CallRummy, IllegalActionError, Rules, Undo, new_game
+from game.engine.cards import card_name
 from game.engine.view import view_of
 
 try:  # saving is optional until game.engine.save exists
@@ -393,7 +394,7 @@ class Controller:
             if g.phase == CALL:
                 return "Rummy! Now discard a card"
             if g.must_use is not None and g.must_use in g.hands[seat]:
-                return f"Meld the {g.must_use} you took, then discard"
+                return f"Meld the {card_name(g.must_use)} you took, then discard"
             return "Meld or lay off, then discard (drag a card to the pile)"
         if self.human_may_call():
             return f"Rummy? {self.call_time_left():.1f}s before {name} draws"

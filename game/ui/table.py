@@ -547,8 +547,9 @@ class TableScene(Scene):
             who = getattr(e, "seat", None)
             name = self.c.seats[who].name if isinstance(who, int) else ""
             if isinstance(e, ev.CalledRummy):
+                # (the person's own call: the status line says "Rummy! Now discard a card")
                 self.message(f"{name} called Rummy! on the {cards_name(e.cards)}"
-                             if who != self.c.human else "Rummy! Now discard a card")
+                             if who != self.c.human else f"You called Rummy! on the {cards_name(e.cards)}")
             elif isinstance(e, ev.WentOut):
                 self.message("You went out!" if who == self.c.human else f"{name} went out")
             elif isinstance(e, ev.Floated) and who != self.c.human:
