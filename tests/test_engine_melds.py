@@ -410,6 +410,27 @@ def test_george_allows_one_wild_per_set():
     refused("7♣ 7♦ 7♥ 8♦ 8♠", "meld 7♣ 7♦ 7♥ 8♦ 8♠ as set:7", **kw)
 
 
+def test_a_lay_off_refused_by_a_rule_says_which():
+    """George: one wild a set. Laying a second wild off says so, not just "does not fit"."""
+    kw = {"rules": "george", "wild": "8", "others": ("", "")}
+    why = refused("8♦ 4♣", "layoff 8♦ on 1", melds=[meld(0, "set:9", "9♣ 9♦ 8♠")], **kw)
+    assert why.startswith("The 8♦ does not fit the set of 9s: a meld may hold only one wild card")
+    # a card that is simply the wrong one gets the plain message
+    why = refused("4♣ 5♦", "layoff 4♣ on 1", melds=[meld(0, "set:9", "9♣ 9♦ 8♠")], **kw)
+    assert why == "The 4♣ does not fit the set of 9s"
+    # a wild on a run over the limit, with the limit named
+    r = {"preset": "rummy5000", "jokers_per_deck": 2, "permanent_wilds": ["jokers"],
+         "wild_limit": "fewer_than_naturals"}
+    why = refused("Jk#2 4♦", "layoff Jk#2 on 1", rules=r, melds=[meld(0, "run:3♥", "3♥ Jk 5♥")])
+    assert why.endswith(": natural cards must outnumber wild cards in a meld")
+
+
+def test_persian_says_jokers_are_not_wild():
+    why = refused("5♥ 6♥ Jk 2♣", "meld 5♥ 6♥ Jk", rules="persian", others=("", "", ""))
+    assert why.endswith("jokers are not wild in this game: they meld only as a group of jokers")
+    assert ok("Jk Jk#2 Jk#3 2♣", "meld Jk Jk#2 Jk#3", rules="persian", others=("", "", "")).rank == 0
+
+
 def test_rules_value_exposes_wild_limit_choices():
     assert Rules.preset(wild_limit="one_per_meld").wild_limit == "one_per_meld"
 

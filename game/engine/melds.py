@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
-from .cards import JOKER_SUIT, SUIT_NAMES, SUIT_SYMBOLS, Card, rank_text
+from .cards import JOKER_SUIT, SUIT_NAMES, SUIT_SYMBOLS, Card, card_name, rank_text
 from .rules import Rules
 
 SET, RUN, WILDS = "set", "run", "wilds"
@@ -204,7 +204,7 @@ def check_set(ctx: MeldContext, cards: Sequence[int], rank: int, new: bool = Tru
         elif c in ctx.wilds:
             wild_idx.append(i)
         else:
-            return f"{Card(c)} is not a {rank_text(rank)} and not wild"
+            return f"{card_name(c)} is not a {rank_text(rank)} and not wild"
     all_rank = len(wild_idx) == 0 or all(
         (cards[i] >> 4) & 7 != JOKER_SUIT and cards[i] & 15 == rank for i in wild_idx
     )
@@ -243,13 +243,13 @@ def arrange_run(ctx: MeldContext, cards: Sequence[int], suit: int, lo: int,
             wild_pool.append(c)
             continue
         if (c >> 4) & 7 != suit:
-            return None, f"{Card(c)} is not a {SUIT_NAMES[suit][:-1]} and not wild"
+            return None, f"{card_name(c)} is not a {SUIT_NAMES[suit][:-1]} and not wild"
         r = c & 15
         p = 14 if r == 1 and hi == 14 else r
         if not lo <= p <= hi:
-            return None, f"{Card(c)} does not belong in that run"
+            return None, f"{card_name(c)} does not belong in that run"
         if slots[p - lo] is not None:
-            return None, f"a run cannot hold two cards of the same rank ({Card(c)})"
+            return None, f"a run cannot hold two cards of the same rank ({card_name(c)})"
         slots[p - lo] = c
     naturals = n - len(wild_pool)
     rest = []
@@ -337,6 +337,9 @@ def explain_no_meld(ctx: MeldContext, cards: Sequence[int]) -> str:
     if n < ctx.min_meld:
         return f"a meld needs at least {ctx.min_meld} cards"
     naturals = [c for c in cards if c not in ctx.wilds]
+    jokers = [c for c in naturals if (c >> 4) & 7 == JOKER_SUIT]
+    if ctx.joker_groups and jokers and len(jokers) < n:
+        return "jokers are not wild in this game: they meld only as a group of jokers"
     reasons = []
     ranks = {c & 15 for c in naturals}
     suits = {(c >> 4) & 7 for c in naturals}
@@ -383,6 +386,21 @@ class Spot(NamedTuple):
 
 
 _NONE: list[str] = []
+
+
+def layoff_reason(ctx: MeldContext, meld: Meld, card: int) -> str | None:
+    """Why ``card`` (which :func:`layoff_ends` refuses) cannot go on ``meld``, when a rule of
+    the game is the reason: a wild card over the limit, a full set.  None when it is simply
+    not a card the meld takes."""
+    if meld.kind == SET:
+        if card in ctx.wilds or (card & 15 == meld.rank and ((card >> 4) & 7 == JOKER_SUIT) == (meld.rank == 0)):
+            return check_set(ctx, meld.cards + [card], meld.rank, new=False)
+        return None
+    if meld.kind == RUN and card in ctx.wilds:
+        reasons = [arrange_run(ctx, cards, meld.suit, lo, new=False)[1]
+                   for cards, lo in ((meld.cards + [card], meld.lo), ([card] + meld.cards, meld.lo - 1))]
+        return next((r for r in reasons if r), None)
+    return None
 
 
 def layoff_ends(ctx: MeldContext, meld: Meld, card: int) -> list[str]:

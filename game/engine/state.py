@@ -55,6 +55,7 @@ from .melds import (
     cover_index,
     explain_no_meld,
     layoff_ends,
+    layoff_reason,
     make_meld,
     meld_points_by_seat,
     remove_from_meld,
@@ -732,7 +733,8 @@ class GameState(Standings):
             return why
         ends = layoff_ends(self.ctx, m, a.card)
         if not ends:
-            return f"The {card_name(a.card)} does not fit the {m.describe()}"
+            why = layoff_reason(self.ctx, m, a.card)  # a rule, such as one wild a meld
+            return f"The {card_name(a.card)} does not fit the {m.describe()}" + (f": {why}" if why else "")
         if a.end and a.end not in ends:
             return f"The {card_name(a.card)} does not fit the {a.end} end of the {m.describe()}"
         rest = list(self.hands[seat])
