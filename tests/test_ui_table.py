@@ -1351,3 +1351,16 @@ def test_a_group_of_jokers_is_named_as_such():
     assert short_meld(make_meld(g.ctx, jokers, shapes[0], 0, 1)) == "jokers"
     kings = parse_cards("K♣ K♦ K♥")
     assert short_meld(make_meld(g.ctx, kings, shapes_for(g.ctx, kings)[0], 0, 2)) == "kings"
+
+
+def test_seat_colours_are_told_apart():
+    """Every seat's colour (name dots, meld labels, card tabs) is far from every other's in
+    RGB; the person's gold above all (an orange seat beside it was hard to tell)."""
+    import itertools
+    import math
+
+    from game.ui.table import SEAT_COLOURS
+
+    assert len(set(SEAT_COLOURS)) == 8
+    assert min(math.dist(a, b) for a, b in itertools.combinations(SEAT_COLOURS, 2)) > 70
+    assert min(math.dist(SEAT_COLOURS[0], b) for b in SEAT_COLOURS[1:]) > 100
