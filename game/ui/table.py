@@ -930,10 +930,12 @@ class TableScene(Scene):
         """Note the hand or pile card under the mouse at ``pos`` (after a move too: the
         card that was there may have gone)."""
         self.mouse_pos = pos
-        self._hover_version = self.c.version
         hover = None
         if self.drag is None and self.c.human is not None:
             hover = self._hand_card_at(pos) or self._pile_card_at(pos)
+        if hover == self.hover and self._hover_version == self.c.version:
+            return  # the same card, nothing moved: the engine was asked already
+        self._hover_version = self.c.version
         # over the pile, frame the take only when the engine would allow it
         take = (hover is not None and self.g.phase == "draw" and self.c.human_to_act
                 and hover in self.g.pile and self.c.is_legal(TakePile(hover)))
