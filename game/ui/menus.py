@@ -30,9 +30,9 @@ import pygame
 from game import __version__
 from game.engine.errors import RulesError
 from game.engine.rules import Rules
-from game.resources import user_data_dir
 
 from . import ui_kit as ui
+from .controller import autosave_path  # the one save the title's Continue and Start look at
 from .rules_text import (
     GROUPS,
     OPTION_BY_NAME,
@@ -52,7 +52,6 @@ from .stats import Stats
 
 log = logging.getLogger(__name__)
 
-AUTOSAVE_NAME = "autosave.json"
 HUMAN = "human"
 FRIENDLY_NAMES = (
     "Alice", "Ben", "Chloe", "Dev", "Elena", "Farid", "Grace", "Hugo", "Ines", "Jonas", "Kira",
@@ -60,10 +59,6 @@ FRIENDLY_NAMES = (
     "Wen", "Yusuf", "Zoe",
 )
 MAX_SEATS = 8
-
-
-def autosave_path():
-    return user_data_dir() / AUTOSAVE_NAME
 
 
 def has_autosave() -> bool:
