@@ -15,14 +15,14 @@ import pygame
 import pytest
 from pygame import Rect
 
-from game.engine import CallRummy, Card, DrawStock, Rules, new_game, parse_card, parse_cards
+from game.engine import CallRummy, Card, Discard, DrawStock, Rules, new_game, parse_card, parse_cards
 from game.engine.melds import MeldContext, make_meld, shapes_for
 from game.ui.anim import Animator, Tween
 from game.ui.app import App
 from game.ui.cards import CardArt
 from game.ui.controller import Controller, RandomBot, Seat, atomic_write
 from game.ui.layout import INDEX_SHOW, TableLayout
-from game.ui.table import action_words
+from game.ui.moves_text import action_words
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 SIZE = (1280, 800)
@@ -1364,3 +1364,53 @@ def test_seat_colours_are_told_apart():
     assert len(set(SEAT_COLOURS)) == 8
     assert min(math.dist(a, b) for a, b in itertools.combinations(SEAT_COLOURS, 2)) > 70
     assert min(math.dist(SEAT_COLOURS[0], b) for b in SEAT_COLOURS[1:]) > 100
+
+
+def step(app, scene):
+    """One move: :func:`advance`, or the person's discard after their draw."""
+    c = scene.c
+    if c.human_to_act and c.g.phase == "play":
+        c.act(next(a for a in c.g.legal_actions() if isinstance(a, Discard)))
+    else:
+        advance(app, scene)
+
+
+def test_continue_shows_the_rounds_last_moves(app, tmp_path, monkeypatch):
+    scene, save, _ = saved_game(app, tmp_path, monkeypatch)
+    for _ in range(3):
+        step(app, scene)
+    before = scene.c.move_lines()
+    assert len(before) >= 2 and all(isinstance(words, str) for _, words in before)
+    again = app.continue_game()
+    assert again is not scene and not again.c.moves
+    assert again.c.move_lines() == before
+    drawn = record_text(again, monkeypatch)
+    app.draw()
+    assert "Last moves" in drawn
+    seat, words = before[-1]
+    assert f"{again.c.seats[seat].name} {words}" in drawn
+    # a move made after Continue joins the list, and the list is saved again with it
+    step(app, again)
+    assert again.c.move_lines()[:-1][-len(before):] == before
+    assert Controller.load(save).move_lines() == again.c.move_lines()
+
+
+def test_the_saved_last_moves_are_the_rounds_only(app, tmp_path, monkeypatch):
+    _, save, _ = saved_game(app, tmp_path, monkeypatch)
+    seats_file = tmp_path / "autosave.json.seats"
+    info = json.loads(seats_file.read_text())
+    assert info[0]["moves"]
+    info[0]["moves_round"] += 1  # another round's list
+    seats_file.write_text(json.dumps(info))
+    assert Controller.load(save).move_lines() == []
+
+
+@pytest.mark.parametrize("moves", [[[0, 7]], [[9, "drew"]], [[True, "drew"]], "drew", [[0, "drew", 1]]])
+def test_a_damaged_list_of_last_moves_is_dropped(app, tmp_path, monkeypatch, moves):
+    _, save, _ = saved_game(app, tmp_path, monkeypatch)
+    seats_file = tmp_path / "autosave.json.seats"
+    info = json.loads(seats_file.read_text())
+    info[0]["moves"] = [[1, "drew from the stock"], *moves] if isinstance(moves, list) else moves
+    seats_file.write_text(json.dumps(info))
+    loaded = Controller.load(save)
+    assert loaded.move_lines() == [] and loaded.g.players == 3

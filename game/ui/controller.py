@@ -41,6 +41,8 @@ from game.engine import CallRummy, IllegalActionError, Rules, Undo, new_game
 from game.engine.cards import card_name
 from game.engine.view import view_of
 
+from .moves_text import action_words
+
 try:  # saving is optional until game.engine.save exists
     from game.engine.save import dumps_game, loads_game
 except ImportError:  # pragma: no cover - depends on the engine's progress
@@ -60,6 +62,7 @@ DRAW_PAUSE = 0.6
 CALL_REACTION = {"easy": 2.2, "normal": 1.6, "hard": 1.1, "expert": 0.9}
 DEFAULT_CALL_WINDOW = 2.5
 AUTOSAVE_NAME = "autosave.json"
+MOVES_KEPT = 50  # the "Last moves" a game remembers (and saves)
 HUMAN = "human"
 
 
@@ -220,6 +223,23 @@ def _read_seats(save: Path) -> list | None:
     return None
 
 
+def _saved_moves(info: Any, g: Any) -> list[tuple[int, str]]:
+    """The round's last moves kept with a save: only this round's, and only well-formed
+    lines (a damaged list is dropped whole: it is a convenience, not part of the game)."""
+    if not isinstance(info, dict) or info.get("moves_round") != g.round_no:
+        return []
+    lines = info.get("moves")
+    if not isinstance(lines, list):
+        return []
+    kept = []
+    for line in lines[-MOVES_KEPT:]:
+        if not (isinstance(line, list) and len(line) == 2 and isinstance(line[1], str)
+                and isinstance(line[0], int) and not isinstance(line[0], bool) and 0 <= line[0] < g.players):
+            return []
+        kept.append((line[0], line[1][:120]))
+    return kept
+
+
 class Controller:
     """Drives one game. ``seats[i]`` says who plays seat ``i``."""
 
@@ -246,6 +266,7 @@ class Controller:
         self.last_error: str | None = None
         self.history: list[str] = []
         self.moves: list[tuple[int, Any, tuple]] = []  # (seat, action, its events)
+        self.earlier_moves: list[tuple[int, str]] = []  # this round's, as saved before Continue
         self.save_error: str | None = None
         self.recovered: str | None = None   # why the save could not be read (its .bak was)
         self.hand_order: list[int] | None = None  # the person's hand as they had arranged it
@@ -319,9 +340,19 @@ class Controller:
             order = seat_info[c.human].get("order") if isinstance(seat_info[c.human], dict) else None
             if isinstance(order, list) and all(isinstance(x, int) and not isinstance(x, bool) for x in order):
                 c.hand_order = list(dict.fromkeys(order))  # the table keeps the ones in hand
+            c.earlier_moves = _saved_moves(seat_info[c.human], g)
         return c
 
     deal_events: list = []
+
+    def move_lines(self, last: int = MOVES_KEPT) -> list[tuple[int, str]]:
+        """This round's last moves as ``(seat, words)``, the oldest first (at most ``last``)."""
+        if last <= 0:
+            return []
+        lines = [(seat, action_words(action, events)) for seat, action, events in self.moves[-last:]]
+        if len(lines) < last:
+            lines[:0] = self.earlier_moves[-(last - len(lines)):]
+        return lines
 
     # ------------------------------------------------------------------ settings
     def setting(self, name: str, default: Any) -> Any:
@@ -442,7 +473,7 @@ class Controller:
         self.history.append(f"{self.seats[seat].name}: {action}")
         self.moves.append((seat, action, tuple(events)))
         del self.history[:-50]
-        del self.moves[:-50]
+        del self.moves[:-MOVES_KEPT]
         if not g.call_open:
             self.window = None
         self.autosave()
@@ -460,6 +491,7 @@ class Controller:
         self.version += 1
         self.window = None
         self.moves.clear()  # "Last moves" are this round's
+        self.earlier_moves.clear()
         self.autosave()
         if self.listener is not None:
             self.listener.after_change(events, None, None)
@@ -666,6 +698,9 @@ class Controller:
             order = getattr(self.listener, "hand_order", None) or self.hand_order
             if order and self.human is not None:
                 seats[self.human]["order"] = [int(c) for c in order]
+            if self.human is not None:  # so that Continue shows this round's last moves
+                seats[self.human]["moves"] = [[s, text] for s, text in self.move_lines()]
+                seats[self.human]["moves_round"] = self.g.round_no
             atomic_write(seats_path(self.save_path), json.dumps(seats))
             self.save_error = None
         except Exception as exc:  # a full disk must not end the game

@@ -152,34 +152,6 @@ def short_meld(m: Any) -> str:
     return "wilds"
 
 
-def action_words(action: Any, events: Any = ()) -> str:
-    """A move as a short phrase for the list of last moves."""
-    if isinstance(action, DrawStock):
-        return "drew from the stock"
-    if isinstance(action, TakePile):
-        took = next((e for e in events if isinstance(e, ev.TookPile)), None)
-        if took is not None and len(took.cards) > 1:
-            return f"took {len(took.cards)} cards from the pile"
-        return f"took {card_name(action.card)} from the pile"
-    if isinstance(action, MeldCards):
-        # as the meld lies on the table (3♥ 4♥ 2♥ chosen in that order is the run 2♥ 3♥ 4♥)
-        melded = next((e for e in events if isinstance(e, ev.Melded)), None)
-        return "melded " + cards_name(melded.cards if melded is not None else action.cards)
-    if isinstance(action, LayOff):
-        return f"laid {card_name(action.card)} off on #{action.meld}"
-    if isinstance(action, Cover):
-        return f"put {card_name(action.card)} on the wild in #{action.meld}"
-    if isinstance(action, Discard):
-        return f"discarded {card_name(action.card)}"
-    if isinstance(action, Undo):
-        return "took back a move"
-    if isinstance(action, EndRound):
-        return "ended the round"
-    if isinstance(action, CallRummy):
-        return "called Rummy!" + (f" on #{action.meld}" if action.meld is not None else "")
-    return str(action)
-
-
 def make_scene(cls: type, app: Any, **candidates: Any) -> Any:
     """Build another engineer's scene, passing only the arguments it takes."""
     return build(cls, app, **candidates)
@@ -1864,14 +1836,15 @@ class TableScene(Scene):
         log_bottom = (min(tops) if tops else L.button_area.bottom) - L.pad
         line = fs + 4
         room = (log_bottom - log_top - line) // line
-        if room >= 2 and self.c.moves:
+        lines = self.c.move_lines(room) if room >= 2 else []
+        if lines:
             self.text.blit(surface, "Last moves", fs, (head.x, log_top), TEXT_DIM)
             y = log_top + line
-            for seat, action, events in self.c.moves[-room:]:
+            for seat, words in lines:
                 col = self._seat_colour(seat)
                 pygame.draw.circle(surface, col, (head.x + fs // 3, y + line // 2 - 1), max(2, fs // 4))
                 name = self.c.seats[seat].name
-                self.text.blit(surface, f"{name} {action_words(action, events)}", fs, (head.x + fs, y),
+                self.text.blit(surface, f"{name} {words}", fs, (head.x + fs, y),
                                (205, 215, 208), max_w=head.w - fs)
                 y += line
         # buttons, and the countdown under "Rummy!"

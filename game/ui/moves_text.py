@@ -1,0 +1,51 @@
+"""The moves of a round in a few words, for the table's "Last moves" list.
+
+Pure text: no pygame; the words are kept with a saved game so that **Continue** shows
+the round's moves as they were.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.engine import (
+    CallRummy,
+    Cover,
+    Discard,
+    DrawStock,
+    EndRound,
+    LayOff,
+    MeldCards,
+    TakePile,
+    Undo,
+)
+from game.engine import events as ev
+from game.engine.cards import card_name, cards_name
+
+
+def action_words(action: Any, events: Any = ()) -> str:
+    """A move as a short phrase for the list of last moves."""
+    if isinstance(action, DrawStock):
+        return "drew from the stock"
+    if isinstance(action, TakePile):
+        took = next((e for e in events if isinstance(e, ev.TookPile)), None)
+        if took is not None and len(took.cards) > 1:
+            return f"took {len(took.cards)} cards from the pile"
+        return f"took {card_name(action.card)} from the pile"
+    if isinstance(action, MeldCards):
+        # as the meld lies on the table (3♥ 4♥ 2♥ chosen in that order is the run 2♥ 3♥ 4♥)
+        melded = next((e for e in events if isinstance(e, ev.Melded)), None)
+        return "melded " + cards_name(melded.cards if melded is not None else action.cards)
+    if isinstance(action, LayOff):
+        return f"laid {card_name(action.card)} off on #{action.meld}"
+    if isinstance(action, Cover):
+        return f"put {card_name(action.card)} on the wild in #{action.meld}"
+    if isinstance(action, Discard):
+        return f"discarded {card_name(action.card)}"
+    if isinstance(action, Undo):
+        return "took back a move"
+    if isinstance(action, EndRound):
+        return "ended the round"
+    if isinstance(action, CallRummy):
+        return "called Rummy!" + (f" on #{action.meld}" if action.meld is not None else "")
+    return str(action)
