@@ -199,7 +199,7 @@ def test_refusals_name_cards_as_people_see_them():
     from game.engine.rules import Rules
 
     rules = Rules.preset("persian")  # two decks, four jokers as their own groups
-    seen = 0
+    seen = copies = 0
     for seed in range(6):
         g, _ = new_game(rules, 4, seed=seed)
         rng = random.Random(seed)
@@ -213,9 +213,25 @@ def test_refusals_name_cards_as_people_see_them():
                     g.copy().apply(a)
                 except IllegalActionError as exc:
                     seen += 1
+                    if "copy of it" in str(exc):  # another copy named by a program: see below
+                        copies += 1
+                        continue
                     assert "#" not in str(exc), (a, str(exc))
             legal = [a for a in g.legal_actions(seat) if not isinstance(a, Undo)]
             if not legal or g.phase not in ("draw", "play"):
                 break
             g.apply(rng.choice(legal))
-    assert seen > 1000
+    assert seen > 1000 and 0 < copies < seen // 4
+
+
+def test_naming_the_other_copy_of_a_held_card_says_so():
+    """A person plays the card itself; a program may name the twin it does not hold, and
+    then the message gives the exact card so that the mistake can be found."""
+    from engine_helpers import attempt, playing
+
+    g = playing("K♠ K♥ 9♦ A♣", rules="george", others=("Q♣ Q♥ Q♠", "J♣ 10♣ 9♥"))
+    assert g.decks == 2
+    assert attempt(g, "discard K♠#2") == "You hold another K♠, not this copy of it (K♠#2)"
+    assert attempt(g, "layoff K♥#2 on 1") == "You hold another K♥, not this copy of it (K♥#2)"
+    assert attempt(g, "meld K♠ K♥#2 9♦") == "You hold another K♥, not this copy of it (K♥#2)"
+    assert attempt(g, "discard K♣") == "You do not hold the K♣"

@@ -157,6 +157,15 @@ class Standings:
         return max(self.side_scores()) + margin >= self.rules.target
 
 
+
+def not_held(hand: list[Card], card: Card) -> str:
+    """Why ``card`` cannot be played from ``hand``. Cards are named as people see them;
+    when the hand holds an identical card from the other deck, the message gives the
+    exact card asked for (``5♠#2``), since only a program can name the wrong copy."""
+    if any(int(h) & 127 == int(card) & 127 for h in hand):
+        return f"You hold another {card_name(card)}, not this copy of it ({Card(card)})"
+    return f"You do not hold the {card_name(card)}"
+
 class GameState(Standings):
     """One game of rummy.  Build it with :func:`new_game`."""
 
@@ -659,7 +668,7 @@ class GameState(Standings):
         rules = self.rules
         hand = self.hands[seat]
         if card not in hand:
-            return f"You do not hold the {card_name(card)}"
+            return not_held(hand, card)
         if self.phase == PLAY:
             if card == self.took_top and rules.top_take_no_return:
                 return f"You took the {card_name(card)} from the top of the pile, so you may not discard it this turn"
@@ -686,7 +695,7 @@ class GameState(Standings):
         rest = list(hand)
         for c in a.cards:
             if c not in rest:
-                return f"You do not hold the {card_name(c)}" if c not in hand else f"The {card_name(c)} is named twice"
+                return not_held(hand, c) if c not in hand else f"The {card_name(c)} is named twice"
             rest.remove(c)
         if self.stock_card is not None and self.stock_card in hand and self.stock_card not in a.cards:
             return f"You must meld the {card_name(self.stock_card)} you drew from the stock first, or discard it"
@@ -710,7 +719,7 @@ class GameState(Standings):
         if self.phase != PLAY and not (self.phase == CALL and len(hand) == 1):
             return f"You can {what} only after drawing, before you discard", None
         if card not in hand:
-            return f"You do not hold the {card_name(card)}", None
+            return not_held(hand, card), None
         if self.rules.layoff_needs_own_meld and not self.has_own_meld(seat):
             return "You need a meld of your own on the table before you lay off", None
         m = self.meld_by_id(meld_id)
