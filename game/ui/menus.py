@@ -361,7 +361,7 @@ class TitleScene(MenuScene):
         # the name itself over it
         title_font = ui.get_font(max(24, min(t.px(84), round(first * 0.23))), True)
         ty = t.px(14) + fan_h
-        ui.draw_text(surface, "Rummy 5000", title_font, ui.GOLD, (cx, ty), "midtop", shadow=True)
+        ui.draw_text(surface, "Rummy 5000", title_font, ui.GOLD, (cx, ty), "midtop", shadow=True, body=False)
         for i, (rank, suit) in enumerate(cards):
             angle = (spread / 2 - i) * 11
             x = cx + round((i - spread / 2) * fan_w * 0.55)

@@ -143,8 +143,11 @@ def draw_text(
     pos: tuple[int, int],
     anchor: str = "topleft",
     shadow: bool = False,
+    body: bool = True,
 ) -> pygame.Rect:
-    """Draw one line; ``anchor`` is a pygame.Rect attribute name such as ``center``."""
+    """Draw one line; ``anchor`` is a pygame.Rect attribute name such as ``center``.
+    ``body=False`` draws only the shadow (for text whose letters go on top of something
+    drawn after it); the rect is the text's either way."""
     img = font.render(text, True, color)
     rect = img.get_rect(**{anchor: pos})
     if shadow:
@@ -152,7 +155,8 @@ def draw_text(
         sh.set_alpha(110)
         off = max(1, font.get_height() // 18)
         surface.blit(sh, rect.move(off, off))
-    surface.blit(img, rect)
+    if body:
+        surface.blit(img, rect)
     return rect
 
 
