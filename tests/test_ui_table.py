@@ -1414,3 +1414,46 @@ def test_a_damaged_list_of_last_moves_is_dropped(app, tmp_path, monkeypatch, mov
     seats_file.write_text(json.dumps(info))
     loaded = Controller.load(save)
     assert loaded.move_lines() == [] and loaded.g.players == 3
+
+
+def test_a_long_pile_take_closes_up_rather_than_cover_the_sidebar(app):
+    pile = "2♣ 3♦ 4♠ 6♥ 7♣ 8♦ 10♠ J♥ Q♣ K♦ A♠ 2♥ 3♠ 4♦"
+    g = build({0: "9♣ 9♠ 9♦ 2♦ 5♥ J♠"}, pile=pile, preset="rummy500", wild=None)
+    scene = play(app, g)
+    L = scene.layout
+    start = spot(scene, c("2♣"))
+    post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
+    app.pump(1)
+    limit = L.sidebar.x - L.pad
+    w = scene.places[c("2♣")].rect.w
+    for x in (start[0] + 10, limit - 3 * w):
+        post(pygame.MOUSEMOTION, pos=(x, L.hand_area.centery), rel=(0, 0), buttons=(1, 0, 0))
+        app.pump(1)
+        d = scene.drag
+        assert d is not None and d.kind == "pile" and len(d.cards) == 14
+        rects = d.rects()
+        # the card held stays under the mouse, the order of the row is kept
+        assert rects[0].topleft == (d.pos[0] + d.offsets[0][0], d.pos[1] + d.offsets[0][1])
+        assert [r.x for r in rects] == sorted(r.x for r in rects)
+        assert max(r.right for r in rects) <= limit
+    # at the sidebar's edge the row closes up only so far: each card's corner still shows
+    post(pygame.MOUSEMOTION, pos=(limit - w, L.hand_area.centery), rel=(0, 0), buttons=(1, 0, 0))
+    app.pump(1)
+    rects, d = scene.drag.rects(), scene.drag
+    assert abs((rects[-1].x - rects[0].x) - (d.offsets[-1][0] - d.offsets[0][0]) * 0.25) <= 1
+    post(pygame.MOUSEBUTTONUP, pos=(start[0] + 10, L.hand_area.centery), button=1)
+    app.pump(2)
+
+
+def test_a_short_drag_keeps_the_cards_spacing(app):
+    g = build({0: "9♣ 9♠ 9♦ 2♦ 5♥ J♠"}, pile="2♣ 3♦ 4♠", preset="rummy500", wild=None)
+    scene = play(app, g)
+    start = spot(scene, c("2♣"))
+    post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
+    app.pump(1)
+    post(pygame.MOUSEMOTION, pos=(start[0] + 12, start[1] + 40), rel=(0, 0), buttons=(1, 0, 0))
+    app.pump(1)
+    d = scene.drag
+    assert [(r.x - d.pos[0], r.y - d.pos[1]) for r in d.rects()] == d.offsets
+    post(pygame.MOUSEBUTTONUP, pos=start, button=1)
+    app.pump(2)

@@ -104,9 +104,22 @@ class Drag:
     offsets: list[tuple[int, int]]
     pos: tuple[int, int]
     size: tuple[int, int]
+    max_right: int | None = None  # a long row closes up rather than reach past this x
+    held: int = 0                 # the card under the mouse (its index in ``cards``)
 
     def rects(self) -> list[Rect]:
-        return [Rect(self.pos[0] + dx, self.pos[1] + dy, *self.size) for dx, dy in self.offsets]
+        """Where the cards are: as they were picked up, relative to the mouse; a row that
+        would reach past ``max_right`` (over the sidebar) closes up, down to a quarter of
+        its spacing, keeping the card held under the mouse."""
+        offsets = self.offsets
+        if self.max_right is not None and len(offsets) > 1:
+            x0 = offsets[self.held][0]
+            span = max(dx for dx, _ in offsets) - x0
+            room = self.max_right - (self.pos[0] + x0 + self.size[0])
+            if span > 0 and room < span:
+                f = max(0.25, room / span)
+                offsets = [(x0 + round((dx - x0) * f), dy) for dx, dy in offsets]
+        return [Rect(self.pos[0] + dx, self.pos[1] + dy, *self.size) for dx, dy in offsets]
 
 
 def _menus() -> Any:
@@ -983,7 +996,7 @@ class TableScene(Scene):
             for i, c in enumerate(cards):
                 r = self.places[c].rect if len(cards) == 1 else anchor.move(int((i - cards.index(press.card)) * size[0] * 0.3), 0)
                 offsets.append((r.x - press.pos[0], r.y - press.pos[1]))
-            self.drag = Drag("hand", cards, offsets, pos, size)
+            self.drag = Drag("hand", cards, offsets, pos, size, L.sidebar.x - L.pad, cards.index(press.card))
             self._compute_fits(cards)
         elif press.kind == "stock":
             r = L.stock
@@ -995,7 +1008,7 @@ class TableScene(Scene):
             base = self.places[press.card].rect
             offsets = [(self.places[c].rect.x - base.x + base.x - press.pos[0],
                         self.places[c].rect.y - base.y + base.y - press.pos[1]) for c in cards]
-            self.drag = Drag("pile", list(cards), offsets, pos, base.size)
+            self.drag = Drag("pile", list(cards), offsets, pos, base.size, L.sidebar.x - L.pad)
             self.fits = set()
             if self.c.human_may_call() and len(cards) == 1:
                 self.fits = {a.meld for a in g.call_actions(self.c.human)
