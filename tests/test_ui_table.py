@@ -1457,3 +1457,47 @@ def test_a_short_drag_keeps_the_cards_spacing(app):
     assert [(r.x - d.pos[0], r.y - d.pos[1]) for r in d.rects()] == d.offsets
     post(pygame.MOUSEBUTTONUP, pos=start, button=1)
     app.pump(2)
+
+
+@pytest.fixture
+def menu_app():
+    """An application with the real settings (in the tests' own data folder)."""
+    from game.ui.settings import Settings
+
+    a = App(size=SIZE, settings=Settings.load())
+    yield a
+    a.close_scenes()
+
+
+def test_menu_screens_draw_what_a_click_a_key_or_the_mouse_changed(menu_app):
+    """Every key and click is shown in the next frame; a mouse motion only when it changed
+    a mark on screen (the loop otherwise sleeps without drawing)."""
+    from game.ui.menus import RulesScene
+
+    app = menu_app
+    app.show_title()
+    app.pump(2)
+    title = app.stack.top
+
+    def frames_after(*events) -> int:
+        before = app.frames
+        for type_, attrs in events:
+            post(type_, **attrs)
+        app.pump(1)
+        return app.frames - before
+
+    rules = title.find("rules").rect
+    assert frames_after((pygame.MOUSEMOTION, dict(pos=rules.center, rel=(1, 0), buttons=(0, 0, 0)))) == 1
+    assert title.find("rules").hover
+    # within the same button nothing changes: no frame
+    assert frames_after((pygame.MOUSEMOTION, dict(pos=rules.move(3, 0).center, rel=(3, 0), buttons=(0, 0, 0)))) == 0
+    assert frames_after((pygame.KEYDOWN, dict(key=pygame.K_DOWN, mod=0, unicode="", scancode=0))) == 1
+    assert frames_after((pygame.MOUSEBUTTONDOWN, dict(pos=rules.center, button=1)),
+                        (pygame.MOUSEBUTTONUP, dict(pos=rules.center, button=1))) == 1
+    screen = app.stack.top
+    assert isinstance(screen, RulesScene)
+    app.pump(2)
+    assert frames_after() == 0  # idle: nothing is drawn
+    offset = screen.scroll.offset
+    assert frames_after((pygame.MOUSEWHEEL, dict(x=0, y=-1, flipped=False, precise_x=0.0, precise_y=-1.0))) == 1
+    assert screen.scroll.offset > offset

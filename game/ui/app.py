@@ -153,6 +153,11 @@ def default_window_size(desktop: tuple[int, int] | None) -> tuple[int, int]:
     return (w, h)
 
 
+# input that may change what a screen shows; the frame after it is drawn
+INPUT_EVENTS = frozenset((pygame.KEYDOWN, pygame.KEYUP, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP,
+                          pygame.MOUSEWHEEL, pygame.TEXTINPUT))
+
+
 class App:
     """The window, the scene stack and the loop."""
 
@@ -474,6 +479,10 @@ class App:
         top = self.stack.top
         if top is not None:
             top.handle(event)
+            if event.type in INPUT_EVENTS:
+                # a key or a click may change anything on screen: the next frame shows it
+                # (a mouse motion only when the scene says so, see ``Scene.handle``)
+                self.dirty = True
 
     def _wait(self, timeout: float) -> list[pygame.event.Event]:
         """Sleep until an event arrives or ``timeout`` seconds pass.

@@ -177,7 +177,30 @@ class MenuScene(Scene):
         return pygame.Rect(m, m, w - 2 * m, h - 2 * m)
 
     # ------------------------------------------------------------------ events
+    def _look(self) -> tuple:
+        """What a mouse motion can change on screen: hover and press marks, a slider's
+        value, the scroll position."""
+        marks = []
+        for w in self.all_widgets():
+            control = getattr(w, "control", None)
+            marks.append((w.hover, w.pressed, w.focused, getattr(w, "value", None),
+                          getattr(control, "hover", None), getattr(control, "value", None)))
+        return (tuple(marks), self.scroll.offset if self.scroll is not None else None)
+
     def handle(self, event: Any) -> None:
+        """Handle ``event``; a mouse motion that changed what the screen shows asks for
+        a frame (the application draws one after every key and click)."""
+        if event.type != pygame.MOUSEMOTION:
+            self._handle(event)
+            return
+        before = self._look()
+        self._handle(event)
+        if self._look() != before:
+            invalidate = getattr(self.app, "invalidate", None)
+            if invalidate is not None:
+                invalidate()
+
+    def _handle(self, event: Any) -> None:
         editing = next((w for w in self.all_widgets() if w.editing), None)
         if editing is not None and event.type in (pygame.KEYDOWN, pygame.TEXTINPUT):
             editing.handle(event)
