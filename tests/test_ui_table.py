@@ -1501,3 +1501,28 @@ def test_menu_screens_draw_what_a_click_a_key_or_the_mouse_changed(menu_app):
     offset = screen.scroll.offset
     assert frames_after((pygame.MOUSEWHEEL, dict(x=0, y=-1, flipped=False, precise_x=0.0, precise_y=-1.0))) == 1
     assert screen.scroll.offset > offset
+
+
+def test_the_menu_pauses_the_game(app):
+    """With the Esc menu open the computer players wait (as under the rules screen), and
+    the loop has nothing to wake up for; "Back to the game" lets them go on."""
+    g = build({0: "9♣ 9♠ 9♦ 2♦ 5♥ J♠"}, pile="Q♦", current=1)
+    scene = play(app, g)
+    key(app, pygame.K_ESCAPE)
+    assert scene.choice is not None and scene.paused
+    version = scene.c.version
+    for _ in range(6):
+        scene.update(1.0)  # six seconds: far longer than a computer player's pause
+        time.sleep(0.02)
+    assert scene.c.version == version and g.current == 1
+    assert scene.next_wake() is None and not scene.busy
+    key(app, pygame.K_1 + scene.choice.options.index("Back to the game"))
+    assert scene.choice is None and not scene.paused
+    assert app.run_until(lambda: scene.c.version != version, timeout=10)
+
+
+def test_a_choice_about_a_move_does_not_pause_the_game(app):
+    g = build({0: "9♣ 9♠ 9♦ 2♦ 5♥ J♠"}, pile="Q♦", current=1)
+    scene = play(app, g)
+    scene._ask("Which?", ["one", "two"], lambda i: None)
+    assert scene.choice is not None and not scene.paused

@@ -209,6 +209,7 @@ class TableScene(Scene):
         self._hover_version = -1
         self.toasts: list[Toast] = []
         self.choice: Choice | None = None
+        self.choice_pauses = False  # the open choice is the menu: the game waits
         self.hint_cards: set[int] = set()
         self.hint_meld: int | None = None
         self.hint_stock = False
@@ -821,7 +822,7 @@ class TableScene(Scene):
                 fn()
             self.invalidate()
 
-        self._ask("Menu", [e[0] for e in entries], pick, center=True)
+        self._ask("Menu", [e[0] for e in entries], pick, center=True, pause=True)
 
     def _ask_restart(self) -> None:
         """A new game ends this one: ask first, unless it is over."""
@@ -836,7 +837,7 @@ class TableScene(Scene):
             self.invalidate()
 
         self._ask("End this game and deal a new one?", ["Yes, a new game", "No, back to this game"],
-                  pick, center=True)
+                  pick, center=True, pause=True)
         self.choice.focus = 1
 
     def show_rules(self) -> None:
@@ -857,7 +858,9 @@ class TableScene(Scene):
         if self.size != (0, 0):
             self.resize(self.size)
 
-    def _ask(self, title: str, options: list[str], on_pick: Any, center: bool = False) -> None:
+    def _ask(self, title: str, options: list[str], on_pick: Any, center: bool = False,
+             pause: bool = False) -> None:
+        """A small menu over the table; ``pause``: the game waits while it is open."""
         def cancel() -> None:
             self.choice = None
             self.invalidate()
@@ -868,6 +871,7 @@ class TableScene(Scene):
         elif self.layout is not None:
             anchor = (self.layout.play.centerx, self.layout.own_melds.top)
         self.choice = Choice(title, options, on_pick, cancel, anchor)
+        self.choice_pauses = pause
         if self.layout is not None:
             self.choice.layout(self.text, self.layout.font_normal, Rect(0, 0, *self.size))
         self.invalidate()
@@ -1365,11 +1369,17 @@ class TableScene(Scene):
     def busy(self) -> bool:
         fading = any(t.age >= t.ttl - FADE for t in self.toasts)
         return (self.anim.active or self.drag is not None or fading
-                or self.c.fast or (self.auto_next_at is not None))
+                or (self.c.fast and not self.paused) or (self.auto_next_at is not None))
+
+    @property
+    def paused(self) -> bool:
+        """The menu is open over the table: the computer players and the "Rummy!"
+        countdown wait, as they do under the rules screen."""
+        return self.choice is not None and self.choice_pauses
 
     def next_wake(self) -> float | None:
         """Seconds until the scene needs an update without input (None: wait for input)."""
-        w = self.c.next_wake()
+        w = None if self.paused else self.c.next_wake()
         for t in self.toasts:  # wake when a message starts to fade
             left = max(0.0, t.ttl - FADE - t.age)
             w = left if w is None else min(w, left)
@@ -1398,7 +1408,8 @@ class TableScene(Scene):
             self.hint_stock = False
             self.invalidate()
         before = self.c.version
-        self.c.update(dt, animating=self.anim.active)
+        if not self.paused:
+            self.c.update(dt, animating=self.anim.active)
         if self.c.version != before:
             self.invalidate()
         if self.mouse_pos is not None and self._hover_version != self.c.version and not self.anim.active:
