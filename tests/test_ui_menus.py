@@ -577,7 +577,9 @@ def test_round_explanations_agree_with_who_scored():
     names = ["You", "Ann", "Bob"]
     out = SimpleNamespace(went_out=0, bonus=[260, 0, 0], in_hand=[0, 125, 135])
     text = explain_round(Rules.preset("rummy5000"), out, names)
-    assert "You also collect the 260 points" in text
+    assert text.startswith("You went out.") and "lay-offs; you also collect the 260 points" in text
+    add = explain_round(Rules.preset("rummy5000", round_scoring="add_to_out_player"), out, names)
+    assert "; you add the 260 points" in add
     names_ann = ["Ann", "You", "Bob"]
     assert "Ann also collects the 260 points" in explain_round(Rules.preset("rummy5000"), out, names_ann)
     basic = Rules.preset("basic")

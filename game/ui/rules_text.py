@@ -696,6 +696,7 @@ def explain_round(rules: Rules, result: Any, names: list[str]) -> str:
     final = rules.final_bonus if fin is not None and 0 <= fin < len(names) else 0
     # what each seat's bonus holds apart from the final one
     bonus = [b - (final if s == fin else 0) for s, b in enumerate(result.bonus)]
+    inner = "you" if who == "You" else who  # the same seat, inside a sentence
     if who is not None:
         first = f"{who} went out."
     else:
@@ -703,7 +704,7 @@ def explain_round(rules: Rules, result: Any, names: list[str]) -> str:
     rs = rules.round_scoring
     if rs == "melds_and_out_bonus":
         if who is not None:
-            rest = (f"Everyone scores their melds and lay-offs; {who} also {_verb([who], 'collects')} the "
+            rest = (f"Everyone scores their melds and lay-offs; {inner} also {_verb([who], 'collects')} the "
                     f"{bonus[out]:,} points left in the other hands.")
         else:
             rest = "Everyone scores their melds and lay-offs; the cards left in hand count for nobody."
@@ -727,7 +728,7 @@ def explain_round(rules: Rules, result: Any, names: list[str]) -> str:
         rest = "The cards left in each hand count against their holder; the lowest total wins."
     else:
         rest = "Everyone scores their melds and lay-offs"
-        rest += (f"; {who} {_verb([who], 'adds')} the {bonus[out]:,} points left in the other hands."
+        rest += (f"; {inner} {_verb([who], 'adds')} the {bonus[out]:,} points left in the other hands."
                  if who is not None else ".")
     if final:
         to = "you" if names[fin] == "You" else names[fin]
