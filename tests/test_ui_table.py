@@ -648,6 +648,33 @@ def test_hint_shows_a_move(app):
     assert scene.toasts and scene.toasts[-1].text.startswith("Hint:")
 
 
+def test_a_hint_goes_once_a_move_is_made(app):
+    pytest.importorskip("game.bots")
+    g = build({0: "9♣ 9♠ 9♦ 2♦ 5♥ J♠"}, pile="Q♦")
+    scene = play(app, g)
+    key(app, pygame.K_h)
+    assert scene.hint_stock or scene.hint_cards
+    assert any(t.text.startswith("Hint:") for t in scene.toasts)
+    key(app, pygame.K_d)  # the move: a draw from the stock
+    assert g.phase == "play"
+    app.pump(1)
+    assert not (scene.hint_stock or scene.hint_cards or scene.hint_meld is not None)
+    assert not any(t.text.startswith("Hint:") for t in scene.toasts)
+    # the next hint is about the new position, and stays while nothing moves
+    key(app, pygame.K_h)
+    app.pump(3)
+    assert any(t.text.startswith("Hint:") for t in scene.toasts)
+
+
+def test_hints_name_cards_as_people_see_them(app):
+    pytest.importorskip("game.bots")
+    g = build({0: "K♠ 5♥"}, pile="Q♦", preset="george", wild=None, phase="play")
+    scene = play(app, g)
+    scene.c.hint = lambda: Discard(c("K♠#2"))  # the second deck's king
+    key(app, pygame.K_h)
+    assert any(t.text == "Hint: discard the K♠" for t in scene.toasts)
+
+
 # --------------------------------------------------------------------------- keyboard alone
 
 

@@ -214,6 +214,7 @@ class TableScene(Scene):
         self.hint_meld: int | None = None
         self.hint_stock = False
         self.hint_until = 0.0
+        self.hint_version: int | None = None  # the position the hint was about
         self.last_click: tuple[int, float] | None = None
         self.places: dict[int, Place] = {}
         self.draw_list: list[tuple[int, Place]] = []
@@ -729,7 +730,7 @@ class TableScene(Scene):
             target = g.melds[0].id if g.melds else 0
             why = c.why_illegal(CallRummy(seat, meld=target))
             if why and len(g.melds) > 1 and "does not fit" in why and g.pile:
-                why = f"The {g.pile[-1]} fits no meld on the table"
+                why = f"The {card_name(g.pile[-1])} fits no meld on the table"
             self.message(why or "You cannot call Rummy! now", "error")
             self.sound("error")
             return
@@ -763,7 +764,7 @@ class TableScene(Scene):
             self.choice = None
             self._act(calls[i])
 
-        self._ask(f"Rummy! Lay the {g.pile[-1]} off on:", labels, pick)
+        self._ask(f"Rummy! Lay the {card_name(g.pile[-1])} off on:", labels, pick)
 
     def show_hint(self) -> None:
         action = self.c.hint()
@@ -782,25 +783,36 @@ class TableScene(Scene):
             text = "draw from the stock"
         elif isinstance(action, TakePile):
             self.hint_cards = set(g.pile[g.pile.index(action.card):]) if action.card in g.pile else set()
-            text = f"take the pile from the {action.card}" if len(self.hint_cards) > 1 \
-                else f"take the {action.card}"
+            text = f"take the pile from the {card_name(action.card)}" if len(self.hint_cards) > 1 \
+                else f"take the {card_name(action.card)}"
         elif isinstance(action, MeldCards):
             self.hint_cards = set(action.cards)
-            text = "meld " + " ".join(map(str, action.cards))
+            text = "meld " + cards_name(action.cards)
         elif isinstance(action, (LayOff, Cover)):
             self.hint_cards = {action.card}
             self.hint_meld = action.meld
-            text = f"lay the {action.card} off on #{action.meld}"
+            text = f"lay the {card_name(action.card)} off on #{action.meld}"
         elif isinstance(action, Discard):
             self.hint_cards = {action.card}
-            text = f"discard the {action.card}"
+            text = f"discard the {card_name(action.card)}"
         elif isinstance(action, CallRummy):
             self.hint_meld = action.meld
             text = "call Rummy!"
         else:
             text = str(action)
         self.hint_until = self.clock + 6.0
+        self.hint_version = self.c.version
         self.message(f"Hint: {text}", ttl=5.0)
+
+    def _clear_hint(self, said: bool = False) -> None:
+        """Take the hint's marks off the table; ``said``: its message too."""
+        self.hint_cards.clear()
+        self.hint_meld = None
+        self.hint_stock = False
+        if said:
+            self.toasts = [t for t in self.toasts if not t.text.startswith("Hint:")]
+            self.hint_version = None
+        self.invalidate()
 
     def open_menu(self) -> None:
         """Esc: a small menu (the game is saved after every move, so leaving is safe)."""
@@ -1403,15 +1415,14 @@ class TableScene(Scene):
             if n != len(self.toasts) or any(t.age >= t.ttl - FADE for t in self.toasts):
                 self.invalidate()
         if (self.hint_cards or self.hint_meld is not None or self.hint_stock) and self.clock >= self.hint_until:
-            self.hint_cards.clear()
-            self.hint_meld = None
-            self.hint_stock = False
-            self.invalidate()
+            self._clear_hint()
         before = self.c.version
         if not self.paused:
             self.c.update(dt, animating=self.anim.active)
         if self.c.version != before:
             self.invalidate()
+        if self.hint_version is not None and self.c.version != self.hint_version:
+            self._clear_hint(said=True)  # a move was made: the hint was about another position
         if self.mouse_pos is not None and self._hover_version != self.c.version and not self.anim.active:
             self._place()
             self._hover_at(self.mouse_pos)
