@@ -600,3 +600,21 @@ def test_a_swap_cannot_take_back_the_pile_card_that_met_the_duty(mode):
         assert C("4♣") in g.hands[0]
         why = attempt(g, "discard 4♣")
         assert why is not None and "4♣" in why
+
+
+@pytest.mark.parametrize("rule, words", [
+    ("meld_or_layoff", "meld or lay off the 8♥ you took from the pile"),
+    ("new_meld", "put the 8♥ you took from the pile into a new meld"),
+    ("new_meld_two_naturals", "meld the 8♥ you took from the pile with two natural cards from your hand"),
+])
+def test_deep_take_messages_say_what_the_rule_asks(rule, words):
+    """The refusals say what this game's rule asks of the deepest card (a lay-off counts
+    only where it does), in the present tense."""
+    melds = [meld(0, "run:5♥", "5♥ 6♥ 7♥")]
+    g = position(["8♣ 8♦ 2♠", "K♠"], pile="4♦ 8♥ 3♣", melds=melds, rules=r(deep_take_use=rule))
+    play(g, "take 8♥")
+    assert attempt(g, "discard 2♠") == f"You must {words} before you discard"
+    it = {"meld_or_layoff": "meld it or lay it off", "new_meld": "put it into a new meld",
+          "new_meld_two_naturals": "meld it with two natural cards from your hand"}[rule]
+    g = position(["2♠ K♣", "K♠"], pile="4♦ 8♥ 3♣", rules=r(deep_take_use=rule))
+    assert attempt(g, "take 8♥") == f"You may not take the 8♥: you would have no way to {it} this turn"

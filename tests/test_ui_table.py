@@ -15,7 +15,17 @@ import pygame
 import pytest
 from pygame import Rect
 
-from game.engine import CallRummy, Card, Discard, DrawStock, Rules, new_game, parse_card, parse_cards
+from game.engine import (
+    CallRummy,
+    Card,
+    Discard,
+    DrawStock,
+    Rules,
+    TakePile,
+    new_game,
+    parse_card,
+    parse_cards,
+)
 from game.engine.melds import MeldContext, make_meld, shapes_for
 from game.ui.anim import Animator, Tween
 from game.ui.app import App
@@ -1553,3 +1563,15 @@ def test_a_choice_about_a_move_does_not_pause_the_game(app):
     scene = play(app, g)
     scene._ask("Which?", ["one", "two"], lambda i: None)
     assert scene.choice is not None and not scene.paused
+
+
+@pytest.mark.parametrize("rule, status", [
+    ("meld_or_layoff", "Meld or lay off the 8♥ you took, then discard"),
+    ("new_meld", "Put the 8♥ you took into a new meld, then discard"),
+])
+def test_the_status_after_a_deep_take_says_what_the_rule_asks(app, rule, status):
+    g = build({0: "8♣ 8♦ 2♠"}, pile="4♦ 8♥ 3♣", preset="rummy500", wild=None)
+    g.rules = Rules.preset("rummy500", deep_take_use=rule)
+    scene = play(app, g)
+    scene.c.act(TakePile(c("8♥")))
+    assert scene.c.status() == status

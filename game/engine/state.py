@@ -158,6 +158,17 @@ class Standings:
 
 
 
+
+def use_words(rule: str, what: str) -> str:
+    """What ``deep_take_use`` asks of the deepest card taken, in words, for messages:
+    ``what`` names the card ("the 2♣ you took from the pile", or "it")."""
+    if rule == "new_meld":
+        return f"put {what} into a new meld"
+    if rule == "new_meld_two_naturals":
+        return f"meld {what} with two natural cards from your hand"
+    return "meld it or lay it off" if what == "it" else f"meld or lay off {what}"
+
+
 def not_held(hand: list[Card], card: Card) -> str:
     """Why ``card`` cannot be played from ``hand``. Cards are named as people see them;
     when the hand holds an identical card from the other deck, the message gives the
@@ -542,7 +553,7 @@ class GameState(Standings):
         if o not in g.hands[seat]:
             return None
         if not g._can_use(seat, o, g.hands[seat], self.rules.deep_take_use, taken=self.taken):
-            return f"That would leave no way to meld the {card_name(o)} you took from the pile"
+            return f"That would leave no way to {use_words(self.rules.deep_take_use, self._took(o))}"
         return None
 
     # ------------------------------------------------------------------ legality
@@ -644,6 +655,10 @@ class GameState(Standings):
             hand = list(taken)
         return self._can_use(seat, card, hand, self.rules.deep_take_use, taken=tuple(taken))
 
+    @staticmethod
+    def _took(card: Card) -> str:
+        return f"the {card_name(card)} you took from the pile"
+
     def _take_problem(self, seat: int, i: int) -> str | None:
         rules = self.rules
         card = self.pile[i]
@@ -656,12 +671,8 @@ class GameState(Standings):
             return None
         hand = self.hands[seat] + self.pile[i:]
         if not self._can_use(seat, card, hand, rules.deep_take_use, taken=tuple(self.pile[i:])):
-            need = {
-                "meld_or_layoff": "meld or lay off",
-                "new_meld": "put into a new meld",
-                "new_meld_two_naturals": "meld with two natural cards from your hand",
-            }[rules.deep_take_use]
-            return f"You could not {need} the {card_name(card)}, so you may not take it from the pile"
+            return (f"You may not take the {card_name(card)}: you would have no way to "
+                    f"{use_words(rules.deep_take_use, 'it')} this turn")
         return None
 
     def _discard_problem(self, seat: int, card: Card) -> str | None:
@@ -674,7 +685,7 @@ class GameState(Standings):
                 return f"You took the {card_name(card)} from the top of the pile, so you may not discard it this turn"
             o = self.must_use
             if o is not None and not self._obligation_met(seat):
-                return f"You must meld the {card_name(o)} you took from the pile before you discard"
+                return f"You must {use_words(rules.deep_take_use, self._took(o))} before you discard"
             sc = self.stock_card
             if sc is not None and sc in hand and card != sc:
                 return f"You must meld the {card_name(sc)} you drew from the stock, or discard it"

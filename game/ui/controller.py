@@ -39,6 +39,7 @@ from typing import Any
 
 from game.engine import CallRummy, IllegalActionError, Rules, Undo, new_game
 from game.engine.cards import card_name
+from game.engine.state import use_words
 from game.engine.view import view_of
 
 from .moves_text import action_words
@@ -425,7 +426,8 @@ class Controller:
             if g.phase == CALL:
                 return "Rummy! Now discard a card"
             if g.must_use is not None and g.must_use in g.hands[seat]:
-                return f"Meld the {card_name(g.must_use)} you took, then discard"
+                use = use_words(g.rules.deep_take_use, f"the {card_name(g.must_use)} you took")
+                return f"{use[0].upper()}{use[1:]}, then discard"
             return "Meld or lay off, then discard (drag a card to the pile)"
         if self.human_may_call():
             return f"Rummy? {self.call_time_left():.1f}s before {name} draws"
