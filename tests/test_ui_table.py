@@ -20,6 +20,7 @@ from game.engine import (
     Card,
     Discard,
     DrawStock,
+    MeldCards,
     Rules,
     TakePile,
     new_game,
@@ -1575,3 +1576,38 @@ def test_the_status_after_a_deep_take_says_what_the_rule_asks(app, rule, status)
     scene = play(app, g)
     scene.c.act(TakePile(c("8♥")))
     assert scene.c.status() == status
+
+
+def test_hand_tags_sit_over_the_cards_visible_strip(app):
+    hand = "2♣ 3♣ 4♣ 5♣ 6♣ 7♣ 8♣ 9♣ 10♣ J♣ Q♣ K♣ 2♦ 3♦ 4♦ 5♦"
+    g = build({0: hand}, pile="Q♦")
+    g.upcards[0] = c("7♣")
+    scene = play(app, g)
+    scene._place()
+    assert scene.hand_tags() == {c("7♣"): "up"}
+    tag = scene.tag_rects()[c("7♣")]
+    r = scene.places[c("7♣")].rect
+    nxt = min(p.rect.x for p in scene.places.values() if p.zone == "hand" and p.rect.x > r.x)
+    assert nxt - r.x < r.w * 0.8  # a fanned hand: part of the card is under the next one
+    # centred on the strip that shows, not on the whole card (which reaches under the next)
+    assert abs(tag.centerx - (r.x + nxt) / 2) <= 2 and abs(tag.centerx - r.centerx) > 5
+    assert tag.bottom == r.y + 1
+
+
+def test_the_card_taken_deepest_is_tagged_until_it_is_used(app):
+    g = build({0: "8♣ 8♦ 2♠ K♣"}, pile="4♦ 8♥ 3♣", preset="rummy500", wild=None)
+    scene = play(app, g)
+    assert scene.hand_tags() == {}
+    scene.c.act(TakePile(c("8♥")))
+    app.pump(2)
+    assert scene.hand_tags() == {c("8♥"): "took"}
+    order = []
+    for name in ("_draw_hover", "_draw_focus", "_draw_hand_tags"):
+        real = getattr(scene, name)
+        setattr(scene, name, lambda *a, _n=name, _f=real: (order.append(_n), _f(*a))[1])
+    scene.invalidate()
+    app.draw()
+    assert order == ["_draw_hover", "_draw_focus", "_draw_hand_tags"]  # tags over the frames
+    scene.c.act(MeldCards((c("8♣"), c("8♦"), c("8♥"))))
+    app.pump(2)
+    assert scene.hand_tags() == {}

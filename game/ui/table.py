@@ -1478,13 +1478,12 @@ class TableScene(Scene):
                     self._outline(surface, r, SELECT)
                 if c in self.hint_cards:
                     self._outline(surface, r, HINT)
-                if c == self.g.upcards[self.bottom]:
-                    self._up_tag(surface, r)
             elif p.zone == "pile" and c in self.hint_cards:
                 self._outline(surface, r, HINT)
         self._draw_hover(surface, hidden | dragging)
         self._draw_glows(surface)
         self._draw_focus(surface)
+        self._draw_hand_tags(surface, hidden | dragging)
         self._draw_backs_counts(surface)
         for t in self.anim.in_flight():
             self._draw_tween(surface, t)
@@ -1686,12 +1685,53 @@ class TableScene(Scene):
         pygame.draw.rect(surface, self._seat_colour(p.seat if p.seat is not None else 0), tab,
                          border_radius=h // 2)
 
-    def _up_tag(self, surface: pygame.Surface, r: Rect) -> None:
+    def hand_tags(self) -> dict[int, str]:
+        """Cards in the person's hand that carry a tag: the upcard ("up", the others saw
+        it dealt) and the deepest card taken from the pile ("took", it must be used)."""
+        g = self.g
+        hand = g.hands[self.bottom]
+        tags = {}
+        up = g.upcards[self.bottom]
+        if up is not None and up in hand:
+            tags[up] = "up"
+        must = g.must_use if self.c.human_to_act else None
+        if must is not None and must in hand:
+            tags[must] = "took"
+        return tags
+
+    def tag_rects(self) -> dict[int, Rect]:
+        """Where each hand tag goes: over the card's visible strip (a fanned card shows only
+        its left part), above the frames drawn on the cards."""
+        tags = self.hand_tags()
+        if not tags:
+            return {}
+        row = sorted((p.rect for c, p in self.draw_list if p.zone == "hand"), key=lambda r: r.x)
+        out = {}
         fs = max(9, self.layout.font_small - 4)
-        img = self.text.render("up", fs, (20, 20, 20), bold=True)
-        tag = img.get_rect(midbottom=(r.centerx, r.y + 1)).inflate(8, 0)
-        pygame.draw.rect(surface, (230, 230, 215), tag, border_radius=tag.h // 2)
-        surface.blit(img, img.get_rect(center=tag.center))
+        for c in tags:
+            p = self.places.get(c)
+            if p is None or p.zone != "hand":
+                continue
+            r = p.rect
+            nxt = next((q.x for q in row if q.x > r.x and q.y == r.y), None)
+            strip = r.w if nxt is None else max(1, min(r.w, nxt - r.x))
+            w, h = self.text.render(tags[c], fs, (20, 20, 20), bold=True).get_size()
+            tag = Rect(0, 0, w + 8, h)
+            tag.midbottom = (r.x + strip // 2, r.y + 1)
+            tag.x = max(tag.x, r.x)  # (a narrow strip: the tag starts at the card's edge)
+            out[c] = tag
+        return out
+
+    def _draw_hand_tags(self, surface: pygame.Surface, skip: set) -> None:
+        tags = self.hand_tags()
+        fs = max(9, self.layout.font_small - 4)
+        for c, tag in self.tag_rects().items():
+            if c in skip:
+                continue
+            took = tags[c] == "took"
+            pygame.draw.rect(surface, ACCENT if took else (230, 230, 215), tag, border_radius=tag.h // 2)
+            img = self.text.render(tags[c], fs, (20, 20, 20), bold=True)
+            surface.blit(img, img.get_rect(center=tag.center))
 
     def _draw_hover(self, surface: pygame.Surface, skip: set) -> None:
         """A thin frame on the card under the mouse; over the pile, on every card a take
