@@ -18,8 +18,10 @@ from pygame import Rect
 from game.engine import (
     CallRummy,
     Card,
+    Cover,
     Discard,
     DrawStock,
+    LayOff,
     MeldCards,
     Rules,
     TakePile,
@@ -1611,3 +1613,23 @@ def test_the_card_taken_deepest_is_tagged_until_it_is_used(app):
     scene.c.act(MeldCards((c("8♣"), c("8♦"), c("8♥"))))
     app.pump(2)
     assert scene.hand_tags() == {}
+
+
+def test_a_card_for_a_set_with_a_wild_joins_it_without_a_question(app):
+    """On a set, beside the wild or at the end come to the same when the wild stays."""
+    g = build({0: "10♦ 4♠ 5♥"}, pile="Q♦", melds=[(0, "10♠ 10♥ K♣")], phase="play")  # kings wild
+    m = g.melds[0]
+    assert m.kind == "set"
+    scene = play(app, g)
+    assert scene.c.is_legal(Cover(c("10♦"), m.id)) and scene.c.is_legal(LayOff(c("10♦"), m.id))
+    scene.lay_off([c("10♦")], m.id, drop_x=None)
+    assert scene.choice is None and c("10♦") in g.meld_by_id(m.id).cards
+
+
+def test_with_swap_a_card_for_a_sets_wild_asks_and_says_what_each_choice_does(app):
+    g = build({0: "10♦ 4♠ 5♥"}, pile="Q♦", melds=[(0, "10♠ 10♥ K♣")], phase="play")
+    g.rules = Rules.preset("rummy5000", wild_after_meld="swap")
+    scene = play(app, g)
+    scene.lay_off([c("10♦")], g.melds[0].id, drop_x=None)
+    assert scene.choice is not None
+    assert any("the wild comes to your hand" in o for o in scene.choice.options)

@@ -681,6 +681,10 @@ class TableScene(Scene):
         c = cards[0]
         options = self._layoff_actions(c, m, drop_x)
         legal = [a for a in options if self.c.is_legal(a)]
+        if m.kind != "run" and g.rules.wild_after_meld == "stays" and len(legal) > 1:
+            # on a set, beside the wild or at the end comes to the same (the card scores,
+            # the wild stays): no question, the card joins the set
+            legal = [a for a in legal if not isinstance(a, Cover)]
         # ask when the card could go two ways: on a wild or at an end, or (from the keyboard,
         # where no drop side says which) at either end of a run
         if len(legal) > 1 and (any(isinstance(a, Cover) for a in legal) or drop_x is None):
@@ -710,7 +714,9 @@ class TableScene(Scene):
 
     def _layoff_label(self, a: Any, m: Any) -> str:
         if isinstance(a, Cover):
-            return f"on the wild in #{m.id} (it stays, you score the card)"
+            if self.g.rules.wild_after_meld == "swap":
+                return f"on the wild in #{m.id} (the wild comes to your hand)"
+            return f"on the wild in #{m.id} (the wild stays, the card scores for you)"
         if a.end:
             return f"at the {a.end} end of #{m.id} ({short_meld(m)})"
         return f"on #{m.id} ({short_meld(m)})"
