@@ -774,6 +774,17 @@ def test_rummy_window_waits_for_the_person_and_the_call_lays_off(app):
     assert g.current == 2, "play resumes with the player who was to draw"
 
 
+def test_on_the_persons_own_draw_the_status_says_what_the_red_rummy_button_is_for(app):
+    g = rummy_position()
+    g.current = g.turn_seat = 0  # the person is the next to draw
+    scene = play(app, g)
+    assert scene.c.human_may_call() and scene.c.human_to_act
+    assert scene.c.status() == "Your turn: draw, or call Rummy! if the 8♥ fits a meld"
+    key(app, pygame.K_d)
+    assert g.phase == "play" and not scene.c.human_may_call()
+    assert scene.c.status().startswith("Meld or lay off")
+
+
 def test_rummy_window_closes_after_its_time(app):
     app.settings.rummy_window = 0.5
     g = rummy_position()

@@ -422,6 +422,8 @@ class Controller:
                     return "You are floating: draw from the stock"
                 if not g.stock:
                     return "The stock is empty: take from the pile or end the round"
+                if self.human_may_call() and g.pile:  # (what the red Rummy! button is for)
+                    return f"Your turn: draw, or call Rummy! if the {card_name(g.pile[-1])} fits a meld"
                 return "Your turn: draw from the stock or take from the discard pile"
             if g.phase == CALL:
                 return "Rummy! Now discard a card"
