@@ -615,7 +615,7 @@ def test_the_s_key_is_shown_on_the_sort_it_will_do_next(app):
         assert scene.sort_mode == shown[0].removeprefix("sort_")
 
 
-def test_deal_animates_from_the_stock(app):
+def test_deal_animates_from_the_stock(app, monkeypatch):
     scene = app.start_game("rummy5000", 4, seed=9)
     app.pump(2)
     assert scene.anim.active
@@ -623,8 +623,17 @@ def test_deal_animates_from_the_stock(app):
     assert set(scene.g.hands[0]) <= hidden  # the person's cards are still on their way
     first = min(scene.anim.tweens, key=lambda t: t.delay)
     assert first.src == scene.layout.stock and not first.face_from
+    drawn = record_text(scene, monkeypatch)
+    app.draw()
+    # the status line waits for the cards to land before it says whose turn it is
+    assert "Dealing…" in drawn and not any(t.endswith("is playing…") or t.startswith("Your turn")
+                                            for t in drawn)
     app.run_until(lambda: not scene.anim.active, timeout=15)
     assert not scene.anim.active
+    app.pump(1)
+    del drawn[:]
+    app.draw()
+    assert "Dealing…" not in drawn and scene.c.status() in drawn
 
 
 def test_shape_choice_when_a_wild_could_mean_two_things(app):

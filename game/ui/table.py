@@ -210,6 +210,7 @@ class TableScene(Scene):
         self.toasts: list[Toast] = []
         self.choice: Choice | None = None
         self.choice_pauses = False  # the open choice is the menu: the game waits
+        self.dealing = False        # the deal's cards are still flying
         self.hint_cards: set[int] = set()
         self.hint_meld: int | None = None
         self.hint_stock = False
@@ -503,6 +504,7 @@ class TableScene(Scene):
                 order.append(c)
                 seen.add(c)
         self.sound("card_shuffle")
+        self.dealing = True  # the status line says so until the cards have landed
         stagger = min(DEAL_STAGGER, 2.4 / max(1, len(order)))  # a big deal still takes ~2.5 s
         for k, c in enumerate(order):
             p = self.places.get(c)
@@ -1413,6 +1415,9 @@ class TableScene(Scene):
             self._ensure_layout()
         if self.anim.update(dt):
             self.invalidate()
+        if self.dealing and not self.anim.active:
+            self.dealing = False
+            self.invalidate()
         if self.toasts:
             for t in self.toasts:
                 t.age += dt
@@ -1941,8 +1946,8 @@ class TableScene(Scene):
     def _draw_messages(self, surface: pygame.Surface) -> None:
         L = self.layout
         m = L.message
-        status = self.c.status()
-        mine = self.c.human_to_act or self.c.human_may_call()
+        status = "Dealing…" if self.dealing else self.c.status()
+        mine = not self.dealing and (self.c.human_to_act or self.c.human_may_call())
         self.text.blit(surface, status, L.font_normal, m.center,
                        ACCENT if mine else TEXT, bold=mine, anchor="center", max_w=m.w)
         y = m.top - 4
