@@ -22,6 +22,7 @@ from game.ui.audio import Audio  # noqa: E402
 from game.ui.rules_text import (  # noqa: E402
     GROUPS,
     OPTIONS,
+    TABLE_CONTROLS,
     covered_option_names,
     describe_rules,
     explain_round,
@@ -219,10 +220,15 @@ def test_title_buttons_open_their_screens(app):
     assert app.quitted == 1
 
 
-def test_the_rules_from_the_title_are_the_rules_alone(app):
+def test_the_rules_from_the_title_end_with_how_to_play_at_the_table(app):
+    """A first-time player reads the rules before a game: the controls come with them,
+    for each preset as it is browsed (no Rummy! button where nobody may call)."""
     scene = menus.RulesScene(app)
     texts = [w.text for w, _ in scene.scroll.items]
-    assert "At the table" not in texts and scene.browse
+    assert scene.browse and texts[-len(TABLE_CONTROLS) - 1] == "At the table"
+    scene.set_preset("rummy500")
+    texts = [w.text for w, _ in scene.scroll.items]
+    assert "At the table" in texts and not any(t.startswith("Rummy!:") for t in texts)
 
 
 def test_title_keyboard_skips_the_disabled_continue(app):

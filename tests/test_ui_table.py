@@ -862,8 +862,8 @@ def test_the_menu_and_f1_show_this_games_rules_and_the_settings_over_the_table()
     key(app, pygame.K_ESCAPE)
     assert scene.choice is not None
     options = scene.choice.options
-    assert options[:3] == ["Back to the game", "Rules of this game", "Settings"]
-    key(app, pygame.K_1 + options.index("Rules of this game"))
+    assert options[:3] == ["Back to the game", "Rules of this game (F1)", "Settings"]
+    key(app, pygame.K_1 + options.index("Rules of this game (F1)"))
     rules = app.stack.top
     assert isinstance(rules, menus.RulesScene) and rules.rules is g.rules and not rules.browse
     assert scene.choice is None

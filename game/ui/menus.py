@@ -869,7 +869,7 @@ class RulesScene(MenuScene):
 
     def __init__(self, app: Any, rules: Rules | None = None, browse: bool | None = None,
                  controls: bool = False):
-        self.controls = controls  # opened from a game: how to play at the table comes last
+        self.controls = controls  # how to play at the table comes last
         if rules is None:  # from the title: browse the presets, starting with the last one played
             last = _settings(app).last_game
             try:
@@ -877,6 +877,7 @@ class RulesScene(MenuScene):
             except (RulesError, TypeError, KeyError, AttributeError):
                 rules = Rules.preset()
             browse = True
+            self.controls = True  # a first game is learnt here, controls included
         self.rules = rules
         self.browse = (rules.to_dict() == {"preset": rules.preset_name}) if browse is None else browse
         super().__init__(app)

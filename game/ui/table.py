@@ -827,7 +827,7 @@ class TableScene(Scene):
         entries: list[tuple[str, Any]] = [("Back to the game", None)]
         menus = _menus()
         if menus is not None and hasattr(self.app, "stack"):
-            entries.append(("Rules of this game", self.show_rules))
+            entries.append(("Rules of this game (F1)", self.show_rules))
             entries.append(("Settings", lambda: self.app.stack.push(menus.SettingsScene(self.app))))
         if menus is not None and hasattr(self.app, "go_title"):
             entries.append(("Title screen (the game is saved)", self.app.go_title))
