@@ -816,3 +816,20 @@ def test_the_table_controls_speak_of_rummy_only_where_it_is_called():
     for preset in ("rummy500", "partnership500", "persian"):
         assert Rules.preset(preset).rummy_calls == "off"
         assert not any("Rummy" in t for t in table_controls(Rules.preset(preset)))
+
+
+def test_the_title_lists_the_other_games_by_their_own_names(app, monkeypatch):
+    from game.ui.rules_text import preset_title
+
+    drawn = []
+    text = ui.draw_text
+
+    def draw_text(surface, s, *args, **kw):
+        drawn.append(s)
+        return text(surface, s, *args, **kw)
+
+    monkeypatch.setattr(ui, "draw_text", draw_text)
+    draw(menus.TitleScene(app), (1024, 640))
+    line = next(s for s in drawn if "Rummy 500" in s and "Basic" in s)
+    assert line.split("  ·  ") == ["Rummy 500", "Basic rummy", "George", "Partnership 500", "Persian Rummy"]
+    assert "5000 Rummy" not in line and preset_title("george").startswith("George")

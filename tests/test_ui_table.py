@@ -473,6 +473,19 @@ def test_last_moves_name_a_meld_as_it_lies_on_the_table(app):
     assert seat == 0 and [str(Card(x)) for x in action.cards] == ["7♥", "5♥", "6♥"]
     assert action_words(action, events) == "melded 5♥ 6♥ 7♥"
     assert action_words(action) == "melded 7♥ 5♥ 6♥"  # no event to go by: as chosen
+    # taking it back says what was taken back
+    key(app, pygame.K_u)
+    seat, action, events = scene.c.moves[-1]
+    assert action_words(action, events) == "took back the meld 5♥ 6♥ 7♥"
+
+
+def test_last_moves_name_the_deepest_card_of_a_pile_take(app):
+    g = build({0: "8♣ 8♦ 2♠"}, pile="4♦ 8♥ 3♣ 5♠", preset="rummy500", wild=None)
+    scene = play(app, g)
+    scene.c.act(TakePile(c("8♥")))
+    seat, action, events = scene.c.moves[-1]
+    assert action_words(action, events) == "took the pile from the 8♥ (3 cards)"
+    assert action_words(TakePile(c("5♠"))) == "took 5♠ from the pile"
 
 
 def test_lay_off_by_dragging_onto_anothers_meld(app):

@@ -947,11 +947,11 @@ class GameState(Standings):
         m = self.meld_by_id(meld_id)
         hand = self.hands[seat]
         if kind == "meld":
+            what = f"meld {cards_name(m.cards)}"  # as it lay on the table
             self.melds.remove(m)
             hand.extend(entry[2])
             self.melds_this_turn -= 1
             self.next_meld_id -= 1
-            what = f"meld {cards_name(entry[2])}"
         elif kind == "layoff":
             remove_from_meld(m, entry[2])
             hand.append(entry[2])

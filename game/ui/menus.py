@@ -291,6 +291,12 @@ class MenuScene(Scene):
 # ---------------------------------------------------------------------- title
 
 
+def also_played() -> str:
+    """The title's second line: the other games of the box, by the engine's names."""
+    names = [preset_title(p).split(" (")[0] for p in Rules.preset_names() if p != "rummy5000"]
+    return "  ·  ".join(names)
+
+
 class TitleScene(MenuScene):
     """New game, Continue, Rules, Settings, Statistics, Quit."""
 
@@ -393,7 +399,7 @@ class TitleScene(MenuScene):
                               rank, suit, angle, settings.four_colour)
         r = ui.draw_text(surface, "Rummy 5000", title_font, ui.GOLD, (cx, ty), "midtop")
         sub = t.font(17)
-        ui.draw_text(surface, "5000 Rummy  ·  Rummy 500  ·  Basic rummy  ·  George", sub, ui.MUTED,
+        ui.draw_text(surface, ui.fit_text(also_played(), sub, w - t.px(40)), sub, ui.MUTED,
                      (cx, r.bottom + t.px(2)), "midtop")
 
     def draw_front(self, surface: pygame.Surface) -> None:

@@ -30,7 +30,7 @@ def action_words(action: Any, events: Any = ()) -> str:
     if isinstance(action, TakePile):
         took = next((e for e in events if isinstance(e, ev.TookPile)), None)
         if took is not None and len(took.cards) > 1:
-            return f"took {len(took.cards)} cards from the pile"
+            return f"took the pile from the {card_name(took.cards[0])} ({len(took.cards)} cards)"
         return f"took {card_name(action.card)} from the pile"
     if isinstance(action, MeldCards):
         # as the meld lies on the table (3♥ 4♥ 2♥ chosen in that order is the run 2♥ 3♥ 4♥)
@@ -43,7 +43,8 @@ def action_words(action: Any, events: Any = ()) -> str:
     if isinstance(action, Discard):
         return f"discarded {card_name(action.card)}"
     if isinstance(action, Undo):
-        return "took back a move"
+        undone = next((e for e in events if isinstance(e, ev.Undone)), None)
+        return f"took back the {undone.what}" if undone is not None else "took back a move"
     if isinstance(action, EndRound):
         return "ended the round"
     if isinstance(action, CallRummy):
