@@ -157,8 +157,6 @@ class Standings:
         return max(self.side_scores()) + margin >= self.rules.target
 
 
-
-
 def use_words(rule: str, what: str) -> str:
     """What ``deep_take_use`` asks of the deepest card taken, in words, for messages:
     ``what`` names the card ("the 2♣ you took from the pile", or "it")."""
@@ -176,6 +174,7 @@ def not_held(hand: list[Card], card: Card) -> str:
     if any(int(h) & 127 == int(card) & 127 for h in hand):
         return f"You hold another {card_name(card)}, not this copy of it ({Card(card)})"
     return f"You do not hold the {card_name(card)}"
+
 
 class GameState(Standings):
     """One game of rummy.  Build it with :func:`new_game`."""

@@ -154,7 +154,7 @@ def default_window_size(desktop: tuple[int, int] | None) -> tuple[int, int]:
 
 
 # input that may change what a screen shows; the frame after it is drawn
-INPUT_EVENTS = frozenset((pygame.KEYDOWN, pygame.KEYUP, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP,
+INPUT_EVENTS = frozenset((pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP,
                           pygame.MOUSEWHEEL, pygame.TEXTINPUT))
 
 
