@@ -1366,7 +1366,26 @@ def test_a_narrow_name_plate_keeps_the_total_before_this_rounds_points(monkeypat
             continue
         on_plate = [t for t, pos in drawn if sb.plate.collidepoint(pos)]
         total = str(g.scores[seat])
-        assert any(t == total or t.startswith(total + " pts") for t in on_plate), (seat, on_plate)
+        assert any(t == total or t.startswith(total + " ") for t in on_plate), (seat, on_plate)
+    app.close_scenes()
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800)])
+def test_a_plate_short_of_room_keeps_floating_before_the_word_pts(monkeypatch, size):
+    app = App(size=size, settings=settings())
+    melds = [(s, f"{r}♣ {r}♦ {r}♠") for s, r in enumerate(["3", "4", "5", "6"])]
+    g = build({0: "2♣ 8♥"}, pile="K♦", players=4, melds=melds, wild=None)
+    g.scores = [1265, 2625, 4235, 3455]
+    g.floating[2] = True
+    scene = play(app, g)
+    drawn = record_text(scene, monkeypatch, where=True)
+    app.draw()
+    labels = {}
+    for seat, sb in enumerate(scene.layout.seats):
+        if seat != scene.bottom:
+            labels[seat] = [t for t, pos in drawn if sb.plate.collidepoint(pos) and t.startswith(str(g.scores[seat]))]
+    assert labels[2] and "floating" in labels[2][0], labels
+    assert all(lab for lab in labels.values()), labels  # every plate keeps its total
     app.close_scenes()
 
 

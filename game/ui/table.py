@@ -1586,9 +1586,13 @@ class TableScene(Scene):
                 parts.append(s.level)
             if g.floating[seat]:
                 parts.append("floating")
-            # the longest of these that fits: "120 pts · normal · floating", "120 pts", "120";
-            # the total comes before this round's "+85" (both are in the sidebar too)
-            options = [" · ".join(parts), parts[0], str(g.scores[seat])]
+            # the longest of these that fits: "120 pts · normal · floating", the same without
+            # "pts", "120 pts", "120"; the total comes before this round's "+85" (both are in
+            # the sidebar too), and the level and "floating" before the word "pts"
+            total = str(g.scores[seat])
+            status = [p for p in parts[1:] if p in ("partner", "floating")]  # (more than the level)
+            options = [" · ".join(parts), " · ".join([total, *parts[1:]]), " · ".join([total, *status]),
+                       parts[0], total]
             plus = f"+{melded[seat]}" if melded[seat] else None
             label = None
             if plus is not None:
