@@ -778,7 +778,7 @@ class TableScene(Scene):
         action = self.c.hint()
         if action is None:
             if self.c.human_may_call() and not self.c.human_to_act:
-                self.message("Hint: no call worth making")
+                self.message("Hint: no call worth making", "hint")
             else:
                 self.message("No hint available")
             return
@@ -810,7 +810,7 @@ class TableScene(Scene):
             text = str(action)
         self.hint_until = self.clock + 6.0
         self.hint_version = self.c.version
-        self.message(f"Hint: {text}", ttl=5.0)
+        self.message(f"Hint: {text}", "hint", ttl=5.0)
 
     def _clear_hint(self, said: bool = False) -> None:
         """Take the hint's marks off the table; ``said``: its message too."""
@@ -818,7 +818,7 @@ class TableScene(Scene):
         self.hint_meld = None
         self.hint_stock = False
         if said:
-            self.toasts = [t for t in self.toasts if not t.text.startswith("Hint:")]
+            self.toasts = [t for t in self.toasts if t.kind != "hint"]
             self.hint_version = None
         self.invalidate()
 

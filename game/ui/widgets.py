@@ -164,7 +164,7 @@ class Toast:
     """A short message that fades out."""
 
     text: str
-    kind: str = "info"        # "info" or "error"
+    kind: str = "info"        # "info", "error", or "hint" (shown as info; it goes with the next move)
     ttl: float = 3.0
     age: float = 0.0
 
