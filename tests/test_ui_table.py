@@ -1685,3 +1685,28 @@ def test_with_swap_a_card_for_a_sets_wild_asks_and_says_what_each_choice_does(ap
     scene.lay_off([c("10♦")], g.melds[0].id, drop_x=None)
     assert scene.choice is not None
     assert any("the wild comes to your hand" in o for o in scene.choice.options)
+
+
+def test_a_long_last_move_goes_on_to_a_second_line_and_the_newest_moves_stay(app, monkeypatch):
+    g = build({0: "9♣ 9♠ 9♦ 2♦ 5♥ J♠"}, pile="Q♦")
+    scene = play(app, g)
+    scene.c.seats[2].name = "Bartholomew"
+    long = "took the pile from the 8♣ (12 cards)"
+    short = [(1, f"discarded {n}♣") for n in range(2, 10)] * 5
+    scene.c.earlier_moves = short + [(2, long)]
+    drawn = record_text(scene, monkeypatch, where=True)
+    app.draw()
+    top = next(pos[1] for t, pos in drawn if t == "Last moves")
+    side = scene.layout.sidebar
+    rows = [(t, pos) for t, pos in drawn if pos[1] > top and side.x < pos[0] < side.right]
+    rows = rows[:next(i for i, (t, _) in enumerate(rows) if t.endswith(long.split()[-1])) + 1]
+    first, second = rows[-2], rows[-1]
+    assert f"{first[0]} {second[0]}" == f"Bartholomew {long}" and first[0].startswith("Bartholomew took")
+    assert second[1][0] > first[1][0] and second[1][1] > first[1][1]  # indented, on the next line
+    font = scene.text.font(scene.layout.font_small)
+    assert all(x + font.size(t)[0] <= side.right for t, (x, _) in rows)  # nothing shrunk or cut
+    # the two lines take the place of the oldest move: one move fewer than without the long one
+    scene.c.earlier_moves = short + [(1, "drew from the stock")]
+    drawn.clear()
+    app.draw()
+    assert sum(pos[1] > top and side.x < pos[0] < side.right for _, pos in drawn) >= len(rows)

@@ -1929,13 +1929,22 @@ class TableScene(Scene):
         lines = self.c.move_lines(room) if room >= 2 else []
         if lines:
             self.text.blit(surface, "Last moves", fs, (head.x, log_top), TEXT_DIM)
+            # a move too long for one line goes on to a second, indented; the newest moves stay
+            rows: list[tuple[int | None, str]] = []
+            for seat, words in reversed(lines):
+                parts = self.text.wrap(f"{self.c.seats[seat].name} {words}", fs, head.w - fs)
+                if len(rows) + len(parts) > room:
+                    break
+                rows.extend((None, part) for part in reversed(parts[1:]))
+                rows.append((seat, parts[0]))
             y = log_top + line
-            for seat, words in lines:
-                col = self._seat_colour(seat)
-                pygame.draw.circle(surface, col, (head.x + fs // 3, y + line // 2 - 1), max(2, fs // 4))
-                name = self.c.seats[seat].name
-                self.text.blit(surface, f"{name} {words}", fs, (head.x + fs, y),
-                               (205, 215, 208), max_w=head.w - fs)
+            for seat, text in reversed(rows):
+                if seat is not None:
+                    col = self._seat_colour(seat)
+                    pygame.draw.circle(surface, col, (head.x + fs // 3, y + line // 2 - 1), max(2, fs // 4))
+                indent = fs if seat is not None else 2 * fs
+                self.text.blit(surface, text, fs, (head.x + indent, y), (205, 215, 208),
+                               max_w=head.x + head.w - (head.x + indent))
                 y += line
         # buttons, and the countdown under "Rummy!"
         for btn in self.buttons.values():

@@ -34,6 +34,7 @@ class Text:
     def __init__(self, limit: int = 600):
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
         self._cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+        self._wraps: dict[tuple, list[str]] = {}
         self.limit = limit
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
@@ -68,6 +69,31 @@ class Text:
             text = text[:-2] + "…"
             s = self.render(text, smaller, colour, bold)
         return s
+
+    def wrap(self, text: str, size: int, max_w: int, lines: int = 2, bold: bool = False) -> list[str]:
+        """``text`` broken at spaces into at most ``lines`` lines of ``max_w`` pixels (cached).
+
+        The last line keeps whatever is left; :meth:`fit` shrinks it if it is still too wide.
+        """
+        key = ("\n", text, int(size), max_w, lines, bold)
+        out = self._wraps.get(key)
+        if out is None:
+            font = self.font(size, bold)
+            out, rest = [], text
+            while len(out) < lines - 1 and font.size(rest)[0] > max_w:
+                words = rest.split(" ")
+                cut = len(words) - 1
+                while cut > 1 and font.size(" ".join(words[:cut]))[0] > max_w:
+                    cut -= 1
+                if cut < 1:
+                    break
+                out.append(" ".join(words[:cut]))
+                rest = " ".join(words[cut:])
+            out.append(rest)
+            if len(self._wraps) > self.limit:
+                self._wraps.clear()
+            self._wraps[key] = out
+        return out
 
     def blit(self, surface: pygame.Surface, text: str, size: int, pos, colour=TEXT, bold=False,
              anchor: str = "topleft", max_w: int | None = None) -> pygame.Rect:
