@@ -391,6 +391,50 @@ def test_drag_the_stock_card_to_the_hand(app):
     assert not scene.anim.tweens or all(t.key in g.hands[0] or t.key in g.pile for t in scene.anim.tweens)
 
 
+def test_a_card_dragged_into_the_hand_goes_where_it_is_let_go(app):
+    g = build({0: "2♣ 5♦ 9♠ J♥"}, pile="Q♦")
+    scene = play(app, g)
+    scene.order = [c("J♥"), c("2♣"), c("9♠"), c("5♦")]  # arranged by hand, not sorted
+    scene._place(force=True)
+    top = g.stock[-1]
+    between = scene.places[c("2♣")].rect.centerx + scene.places[c("2♣")].rect.w // 4
+    drag(app, scene.layout.stock.center, (between, scene.layout.hand_area.centery))
+    assert top in g.hands[0]
+    assert scene.order == [c("J♥"), c("2♣"), top, c("9♠"), c("5♦")]
+
+
+def test_a_deep_take_dragged_into_the_hand_lands_where_it_is_let_go(app):
+    g = build({0: "9♣ 9♠ 2♦ 5♥ J♠"}, pile="4♠ 9♦ 4♥ Q♣")
+    scene = play(app, g)
+    scene.order = [c("J♠"), c("9♣"), c("9♠"), c("5♥"), c("2♦")]
+    left = scene.layout.hand_rects(5)[0].x + 2
+    drag(app, spot(scene, c("9♦")), (left, scene.layout.hand_area.centery))
+    # the held card leads the drag, so the cards taken go in at the far left, in pile order
+    assert scene.order[:3] == [c("9♦"), c("4♥"), c("Q♣")]
+    assert scene.order[3:] == [c("J♠"), c("9♣"), c("9♠"), c("5♥"), c("2♦")]
+
+
+@pytest.mark.parametrize("sort", ["suit", "rank"])
+def test_a_card_drawn_by_a_click_keeps_a_sorted_hand_sorted(app, sort):
+    g = build({0: "2♣ 5♦ 9♠ J♥ 4♣"}, pile="Q♦")
+    g.stock.append(c("7♠"))  # the top card
+    scene = play(app, g)
+    scene.sort_hand(sort)
+    before = list(scene.order)
+    click(app, scene.layout.stock.center)
+    assert c("7♠") in g.hands[0] and scene.order == scene._sorted(before + [c("7♠")])
+    assert scene.order[-1] != c("7♠")  # not merely put at the end
+
+
+def test_a_card_drawn_by_a_click_goes_to_the_right_of_a_hand_arranged_by_hand(app):
+    g = build({0: "2♣ 5♦ 9♠ J♥ 4♣"}, pile="Q♦")
+    g.stock.append(c("7♠"))
+    scene = play(app, g)
+    scene.order = [c("J♥"), c("2♣"), c("9♠"), c("5♦"), c("4♣")]
+    click(app, scene.layout.stock.center)
+    assert scene.order == [c("J♥"), c("2♣"), c("9♠"), c("5♦"), c("4♣"), c("7♠")]
+
+
 def test_take_deep_from_the_pile_brings_every_card_above(app):
     g = build({0: "9♣ 9♠ 2♦ 5♥ J♠"}, pile="4♠ 9♦ 4♥ Q♣")
     scene = play(app, g)
@@ -1710,3 +1754,28 @@ def test_a_long_last_move_goes_on_to_a_second_line_and_the_newest_moves_stay(app
     drawn.clear()
     app.draw()
     assert sum(pos[1] > top and side.x < pos[0] < side.right for _, pos in drawn) >= len(rows)
+
+
+def test_the_keyboard_focus_frame_leaves_a_hint_or_selection_frame_showing(app, monkeypatch):
+    from game.ui.table import FOCUS, HINT, SELECT
+
+    g = build({0: "2♣ 5♦ 9♠ J♥ 4♣"}, pile="Q♦", phase="play")
+    g.stock_card = None
+    scene = play(app, g)
+    key(app, pygame.K_RIGHT)  # the keyboard is in use: its focus frame shows
+    focused = scene.order[scene.focus_index]
+    scene.hint_cards = {focused}
+    scene.selected = [focused]
+    frames = []
+    outline = scene._outline
+    monkeypatch.setattr(scene, "_outline", lambda surf, r, col: (frames.append((Rect(r), col)),
+                                                                   outline(surf, r, col)))
+    app.draw()
+    card = scene.places[focused].rect
+    focus = [r for r, col in frames if col == FOCUS]
+    assert len(focus) == 1 and frames[-1][1] == FOCUS
+    for col in (HINT, SELECT):
+        marks = [r for r, cl in frames if cl == col]
+        assert marks == [card]
+        # the focus frame, drawn last, goes round the mark's frame instead of over it
+        assert focus[0].contains(card.inflate(8, 8)) and focus[0] != card

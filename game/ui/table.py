@@ -190,6 +190,7 @@ class TableScene(Scene):
         self.layout: TableLayout | None = None
         self.size = (0, 0)
         self.order: list[int] = []
+        self.insert_at: int | None = None  # where cards dragged into the hand go (None: see _sync_order)
         self.sort_mode = getattr(settings, "sort", None) or "suit"
         if getattr(controller, "hand_order", None):
             self.order = list(controller.hand_order)  # as the person left it (a saved game)
@@ -321,8 +322,18 @@ class TableScene(Scene):
         order = [c for c in self.order if c in in_hand]
         seen = set(order)
         new = [c for c in hand if c not in seen]
+        at, self.insert_at = self.insert_at, None
         if not order and new:
             new = self._sorted(new)
+        if new and order:
+            # cards coming to the hand go where they were dropped; otherwise a sorted hand
+            # stays sorted, and a hand the person arranged gets them at its right end
+            if at is None and order == self._sorted(order):
+                order = self._sorted(order + new)
+                new = []
+            else:
+                at = len(order) if at is None else max(0, min(at, len(order)))
+                order, new = order[:at] + new + order[at:], []
         self.order = order + new
         self.selected = [c for c in self.selected if c in in_hand]
         if self.order:
@@ -1130,6 +1141,18 @@ class TableScene(Scene):
         in_hand_zone = L.hand_area.collidepoint(pos)
         meld = self._meld_at(pos)
         on_pile = self._on_pile(pos)
+        if drag.kind in ("stock", "pile") and in_hand_zone:
+            # a card drawn into the hand goes where it is let go
+            rects = L.hand_rects(len(self.order))
+            x = drag.rects()[0].centerx
+            self.insert_at = sum(1 for r in rects if r.centerx < x)
+        try:
+            self._drop_into(drag, pos, in_hand_zone, meld, on_pile)
+        finally:
+            self.insert_at = None
+
+    def _drop_into(self, drag: Drag, pos, in_hand_zone: bool, meld, on_pile: bool) -> None:
+        L = self.layout
         if drag.kind == "stock":
             if in_hand_zone or L.own_melds.collidepoint(pos):
                 self.draw_stock()
@@ -1805,8 +1828,8 @@ class TableScene(Scene):
         if self.focus_zone == "hand" and self.order:
             c = self.order[min(self.focus_index, len(self.order) - 1)]
             p = self.places.get(c)
-            if p is not None:
-                self._outline(surface, p.rect, FOCUS)
+            if p is not None:  # (a little outside the card, so a selection or hint frame still shows)
+                self._outline(surface, p.rect.inflate(10, 10), FOCUS)
         elif self.focus_zone == "melds" and g.melds:
             m = g.melds[min(self.focus_index, len(g.melds) - 1)]
             box = self.meld_boxes.get(m.id)
@@ -1816,7 +1839,7 @@ class TableScene(Scene):
             c = g.pile[min(self.focus_index, len(g.pile) - 1)]
             p = self.places.get(c)
             if p is not None:
-                self._outline(surface, p.rect, FOCUS)
+                self._outline(surface, p.rect.inflate(10, 10), FOCUS)
 
     def _draw_tween(self, surface: pygame.Surface, t: Tween) -> None:
         r = t.rect()
