@@ -427,7 +427,7 @@ def test_a_lay_off_refused_by_a_rule_says_which():
 
 def test_persian_says_jokers_are_not_wild():
     why = refused("5♥ 6♥ Jk 2♣", "meld 5♥ 6♥ Jk", rules="persian", others=("", "", ""))
-    assert why.endswith("jokers are not wild in this game: they meld only as a group of jokers")
+    assert why.endswith("jokers are not wild in this game; they meld only as a group of jokers")
     assert ok("Jk Jk#2 Jk#3 2♣", "meld Jk Jk#2 Jk#3", rules="persian", others=("", "", "")).rank == 0
 
 

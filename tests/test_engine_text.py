@@ -186,8 +186,8 @@ def test_any_card_text_parses_or_is_a_parse_error(text):
 def test_card_names_for_people_drop_the_copy_marker():
     from game.engine.cards import card_name, cards_name
 
-    assert card_name(parse_card("5♠#2")) == "5♠" and card_name(parse_card("Jk#3")) == "Jk"
-    assert cards_name(parse_cards("10♥ 10♥#2 Jk#2")) == "10♥ 10♥ Jk"
+    assert card_name(parse_card("5♠#2")) == "5♠" and card_name(parse_card("Jk#3")) == "joker"
+    assert cards_name(parse_cards("10♥ 10♥#2 Jk#2")) == "10♥ 10♥ joker"
 
 
 def test_refusals_name_cards_as_people_see_them():

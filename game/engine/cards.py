@@ -123,7 +123,10 @@ def card_text(card: int, ascii: bool = False) -> str:
 
 def card_name(card: int) -> str:
     """``10♥``: the card for a person, without the deck copy marker (``#2``) that
-    :func:`card_text` adds to tell identical cards apart."""
+    :func:`card_text` adds to tell identical cards apart; a joker is "joker" (``Jk`` is
+    for the text form that :func:`parse_card` reads)."""
+    if (int(card) >> 4) & 7 == JOKER_SUIT:
+        return "joker"
     return card_text(int(card) & 127)
 
 

@@ -339,7 +339,7 @@ def explain_no_meld(ctx: MeldContext, cards: Sequence[int]) -> str:
     naturals = [c for c in cards if c not in ctx.wilds]
     jokers = [c for c in naturals if (c >> 4) & 7 == JOKER_SUIT]
     if ctx.joker_groups and jokers and len(jokers) < n:
-        return "jokers are not wild in this game: they meld only as a group of jokers"
+        return "jokers are not wild in this game; they meld only as a group of jokers"
     reasons = []
     ranks = {c & 15 for c in naturals}
     suits = {(c >> 4) & 7 for c in naturals}
