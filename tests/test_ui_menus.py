@@ -241,6 +241,22 @@ def test_title_keyboard_skips_the_disabled_continue(app):
     assert isinstance(app.stack.top, menus.RulesScene)
 
 
+def test_the_title_has_one_gold_button_the_one_enter_presses(app):
+    title = menus.TitleScene(app)
+    app.stack.push(title)
+
+    def gold():
+        return [w.name for w in title.widgets if isinstance(w, ui.Button) and w.primary]
+
+    assert gold() == ["new_game"] == [title.focus.current.name]
+    for _ in range(4):
+        press(title, pygame.K_DOWN)
+    assert title.focus.current.name == "quit" and gold() == ["quit"]
+    # with the mouse, the keyboard's frame goes and New game is the gold one again
+    click(title, (2, 2))
+    assert gold() == ["new_game"]
+
+
 def test_the_titles_shadow_lies_under_the_fan_and_the_title_over_it(app, monkeypatch):
     # the fan's lower cards reach into the title; a shadow drawn over a white card shows
     # as a grey block, so: the shadow first, then the cards, then the gold letters

@@ -353,6 +353,21 @@ class TitleScene(MenuScene):
         self.refocus(keep)
         if self.show_focus and self.focus.current is None:
             self.focus.focus(self.find("continue" if self.can_continue else "new_game"))
+        self._gold_follows_focus()
+
+    def _handle(self, event: Any) -> None:
+        super()._handle(event)
+        self._gold_follows_focus()
+
+    def _gold_follows_focus(self) -> None:
+        """One button is gold: the one Enter presses (the keyboard's focus while it shows,
+        else Continue, or New game when there is nothing to continue)."""
+        main = self.focus.current if self.show_focus else None
+        if main is None:
+            main = self.find("continue" if self.can_continue else "new_game")
+        for w in self.widgets:
+            if isinstance(w, ui.Button):
+                w.primary = w is main
 
     def _continue(self) -> None:
         if not has_autosave():
