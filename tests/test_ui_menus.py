@@ -802,6 +802,35 @@ def test_continue_with_a_bad_save_stays_on_the_title(app):
     draw(title, app.screen_size)
 
 
+def test_continue_with_a_save_and_backup_both_damaged_says_so_in_words_and_keeps_them(app):
+    from game.ui.controller import Controller
+
+    save = user_data_dir() / "autosave.json"
+    save.write_text("garbage")
+    save.with_name("autosave.json.bak").write_bytes(b"\x00\xff\xfe")
+    app.continue_game = lambda: Controller.load(save)
+    title = menus.TitleScene(app)
+    click(title, title.find("continue").rect.center)
+    notice = title.notice
+    assert "damaged" in notice and "new game" in notice
+    assert "codec" not in notice and "utf-8" not in notice.lower() and "JSON" not in notice
+    # Continue is off (it would only repeat the error); both files are kept, renamed
+    assert not title.find("continue").enabled and not menus.has_autosave()
+    assert (user_data_dir() / "autosave.json.damaged").read_text() == "garbage"
+    assert (user_data_dir() / "autosave.json.bak.damaged").read_bytes() == b"\x00\xff\xfe"
+    draw(title, app.screen_size)
+
+
+def test_a_save_that_is_not_text_is_reported_in_words():
+    from game.ui.controller import read_save
+
+    save = user_data_dir() / "autosave.json"
+    save.write_bytes(b"\x00\xff\xfe")
+    with pytest.raises(RuntimeError) as err:
+        read_save(save)
+    assert "not text" in str(err.value) and "codec" not in str(err.value)
+
+
 def test_leaving_a_game_uses_the_applications_go_title(app):
     closed = []
 

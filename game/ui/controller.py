@@ -202,6 +202,9 @@ def read_save(path: str | Path) -> tuple[Any, list[dict] | None, str | None]:
         except FileNotFoundError:
             errors.append(f"{p.name}: not found")
             continue
+        except UnicodeDecodeError:
+            errors.append(f"{p.name}: the file is not text: it is damaged or not a save file")
+            continue
         except Exception as exc:  # SaveError, a damaged file
             errors.append(f"{p.name}: {exc}")
             continue
