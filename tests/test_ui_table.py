@@ -1779,3 +1779,22 @@ def test_the_keyboard_focus_frame_leaves_a_hint_or_selection_frame_showing(app, 
         assert marks == [card]
         # the focus frame, drawn last, goes round the mark's frame instead of over it
         assert focus[0].contains(card.inflate(8, 8)) and focus[0] != card
+
+
+@pytest.mark.parametrize("score", [15, 1234])
+def test_a_narrow_dealers_plate_keeps_the_score(monkeypatch, score):
+    small = App(size=(1024, 640), settings=settings())
+    try:
+        g = build({0: "9♣ 9♠ 9♦ 2♦ 5♥ J♠"}, pile="Q♦", players=8)
+        scene = play(small, g)
+        narrowest = min(range(1, 8), key=lambda s: scene.layout.seats[s].plate.w)
+        g.dealer = narrowest
+        g.scores[narrowest] = score
+        drawn = record_text(scene, monkeypatch, where=True)
+        small.draw()
+        plate = scene.layout.seats[narrowest].plate
+        on_plate = [t for t, (x, y) in drawn if plate.collidepoint(x, y)]
+        assert scene.c.seats[narrowest].name in on_plate  # the name whole
+        assert any(t.split(" ")[0] == str(score) for t in on_plate), on_plate  # and the score
+    finally:
+        small.close_scenes()

@@ -209,18 +209,22 @@ class TableLayout:
         y1 = plate.y + self.pad // 2
         return plate.x + self.font_small + 12, y1, y1 + self.font_normal + 2
 
-    def dealer_chip(self, plate: Rect, chip: tuple[int, int], name_w: int) -> Rect:
+    def dealer_chip(self, plate: Rect, chip: tuple[int, int], name_w: int, score_w: int = 0) -> Rect:
         """Where the dealer's "D" chip (``chip``: the letter's size) goes on ``plate``.
 
         Beside the name, at the top right, when a name ``name_w`` wide still fits to
         its left; otherwise at the right of the second line, so that a narrow plate
-        never cuts the dealer's name.
+        never cuts the dealer's name. When a score ``score_w`` wide would not fit to its
+        left there either (a very narrow plate), the chip sits on the plate's right edge,
+        half outside it.
         """
         x, y1, y2 = self.plate_lines(plate)
         cr = Rect(0, 0, chip[0] + 8, chip[1] + 2)
         cr.topright = (plate.right - 6, y1 + 1)
         if x + name_w > self.plate_room(plate, cr)[0]:
             cr.topright = (plate.right - 6, y2 + 1)
+            if x + score_w > self.plate_room(plate, cr)[1]:
+                cr.centerx = plate.right
         return cr
 
     def plate_room(self, plate: Rect, chip: Rect | None = None) -> tuple[int, int]:

@@ -1596,7 +1596,8 @@ class TableScene(Scene):
             if seat == g.dealer:
                 chip = self.text.render("D", fs, (30, 30, 30), bold=True)
                 name_w = self.text.render(s.name, fn, TEXT, bold=True).get_width()
-                cr = L.dealer_chip(plate, chip.get_size(), name_w)
+                score_w = self.text.render(str(g.scores[seat]), fs, TEXT_DIM).get_width()
+                cr = L.dealer_chip(plate, chip.get_size(), name_w, score_w)
                 pygame.draw.rect(surface, (240, 236, 220), cr, border_radius=cr.h // 2)
                 surface.blit(chip, chip.get_rect(center=cr.center))
             name_right, line2_right = L.plate_room(plate, cr)  # how far each line may reach
@@ -1628,6 +1629,8 @@ class TableScene(Scene):
                 label = self._fitting(options, fs, line2_right - x)
             if label is not None:
                 self.text.blit(surface, label, fs, (x, y2), TEXT_DIM)
+            elif line2_right - x > 4:  # not even the total fits (the dealer's D beside it): smaller
+                self.text.blit(surface, total, fs, (x, y2), TEXT_DIM, max_w=line2_right - x)
 
     def _draw_backs_counts(self, surface: pygame.Surface) -> None:
         g = self.g
