@@ -878,3 +878,13 @@ def test_the_title_lists_the_other_games_by_their_own_names(app, monkeypatch):
     line = next(s for s in drawn if "Rummy 500" in s and "Basic" in s)
     assert line.split("  ·  ") == ["Rummy 500", "Basic rummy", "George", "Partnership 500", "Persian Rummy"]
     assert "5000 Rummy" not in line and preset_title("george").startswith("George")
+
+
+def test_the_rules_text_says_lay_offs_score_only_where_melds_score():
+    def text(preset):
+        return " ".join(" ".join(lines) for _, lines in describe_rules(Rules.preset(preset)))
+
+    assert "A laid-off card scores for the player who laid it" in text("rummy5000")
+    basic = text("basic")  # only the winner's collection scores, for two to four players
+    assert "laid-off card scores" not in basic and "two decks for more" not in basic
+    assert "two decks for more" in text("rummy5000")

@@ -453,6 +453,8 @@ def describe_rules(rules: Rules) -> list[tuple[str, list[str]]]:
     if rules.decks is None:
         if rules.preset_name == "george":
             cards.append("Two decks are shuffled together (more if the deal needs them).")
+        elif rules.player_range()[1] <= 4:
+            cards.append("One deck of 52 cards (two if the deal needs them).")
         else:
             cards.append("One deck of 52 cards for up to four players, two decks for more "
                          "(more if the deal needs them).")
@@ -566,7 +568,7 @@ def describe_rules(rules: Rules) -> list[tuple[str, list[str]]]:
     t = "Then lay down melds and lay cards off on any meld on the table, in any order"
     if rules.one_meld_per_turn:
         t += ", but only one new meld per turn"
-    turn.append(t + ". A laid-off card scores for the player who laid it.")
+    turn.append(t + (". A laid-off card scores for the player who laid it." if rules.melds_score else "."))
     if rules.layoff_needs_own_meld:
         turn.append("You may lay off only once you have a meld of your own on the table this round.")
     turn.append("End your turn by discarding one card face up on the pile. Until you discard you may "
