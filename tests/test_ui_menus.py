@@ -888,3 +888,13 @@ def test_the_rules_text_says_lay_offs_score_only_where_melds_score():
     basic = text("basic")  # only the winner's collection scores, for two to four players
     assert "laid-off card scores" not in basic and "two decks for more" not in basic
     assert "two decks for more" in text("rummy5000")
+
+
+def test_a_pack_too_small_is_explained_with_the_screens_own_option_names(app):
+    scene = menus.NewGameScene(app)
+    assert scene.preset == "rummy5000"
+    scene.overrides["decks"] = 1
+    scene.set_players(8)
+    scene.validate()
+    assert scene.error and "upcard_counts" not in scene.error and "_" not in scene.error
+    assert "Upcard number counts: Whole hand" in scene.error and "more decks" in scene.error

@@ -61,6 +61,20 @@ FRIENDLY_NAMES = (
 MAX_SEATS = 8
 
 
+def _option_words(text: str) -> str:
+    """The engine's ``option = value`` (``upcard_counts = total``) as the setup screen
+    names them ("Upcard number counts: Whole hand")."""
+
+    def label(m: re.Match) -> str:
+        info = OPTION_BY_NAME.get(m.group(1))
+        if info is None:
+            return m.group(0)
+        value = next((lab for v, lab in (info.choices or ()) if str(v) == m.group(2)), m.group(2))
+        return f"\u201c{info.label}: {value}\u201d"
+
+    return re.sub(r"\b([a-z_]+) = ([\w.]+)", label, text)
+
+
 def has_autosave() -> bool:
     try:
         return autosave_path().is_file()
@@ -568,7 +582,7 @@ class NewGameScene(MenuScene):
             self.error = None
         except RulesError as exc:
             self.rules = None
-            self.error = str(exc)
+            self.error = _option_words(str(exc))
         if self.error:
             self.say(_sentence(self.error), error=True)
         else:
