@@ -1798,3 +1798,30 @@ def test_a_narrow_dealers_plate_keeps_the_score(monkeypatch, score):
         assert any(t.split(" ")[0] == str(score) for t in on_plate), on_plate  # and the score
     finally:
         small.close_scenes()
+
+
+def test_after_a_round_the_points_beside_each_name_are_what_it_added(app, monkeypatch):
+    g = build({0: "9♣ 9♠ 9♦ 5♥"}, pile="Q♦", preset="rummy500", wild=None, phase="play")
+    scene = play(app, g)
+    scene.c.act(MeldCards((c("9♣"), c("9♠"), c("9♦"))))
+    drawn = record_text(scene, monkeypatch)
+    app.draw()
+    assert "+27" in drawn  # melded so far
+    scene.c.act(Discard(c("5♥")))
+    assert g.phase in ("round_over", "game_over")
+    points = g.results[-1].points
+    drawn.clear()
+    app.draw()
+    assert f"{points[0]:+d}" in drawn
+    loser = min(range(g.players), key=lambda s: points[s])
+    assert points[loser] < 0 and f"{points[loser]:+d}" in drawn and f"+{points[loser]}" not in drawn
+
+
+def test_the_team_line_counts_this_rounds_points(app, monkeypatch):
+    g = build({0: "9♣ 9♠ 9♦ 5♥ 2♣"}, pile="Q♦", preset="partnership500", wild=None, phase="play",
+              players=4)
+    scene = play(app, g)
+    scene.c.act(MeldCards((c("9♣"), c("9♠"), c("9♦"))))
+    drawn = record_text(scene, monkeypatch)
+    app.draw()
+    assert any(t.startswith("Your team 0 +27") for t in drawn), [t for t in drawn if "team" in t]

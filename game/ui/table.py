@@ -131,6 +131,11 @@ def _menus() -> Any:
         return None
 
 
+def _points_colour(points: int) -> tuple[int, int, int]:
+    """This round's points beside a name: green, or red when the round cost points."""
+    return (150, 230, 160) if points >= 0 else (240, 140, 120)
+
+
 def _sort_key_suit(ctx, c) -> tuple:
     return (ctx.is_wild(c), (c >> 4) & 7, c & 15, int(c))
 
@@ -1568,9 +1573,12 @@ class TableScene(Scene):
         return SEAT_COLOURS[(seat - self.bottom) % len(SEAT_COLOURS)]
 
     def _melded_so_far(self) -> list[int]:
-        """Each seat's melded points this round, where melds score (0s where only the
-        hands count, as in basic rummy)."""
+        """Each seat's points this round: melded so far, where melds score (0s where only
+        the hands count, as in basic rummy); once the round is scored, what it added to
+        each total (hands, bonuses and all)."""
         g = self.g
+        if g.phase in ("round_over", "game_over") and g.results and g.results[-1].round == g.round_no:
+            return list(g.results[-1].points)
         return g.melded_points() if g.rules.melds_score else [0] * g.players
 
     def _fitting(self, options: list[str], size: int, room: int) -> str | None:
@@ -1617,14 +1625,14 @@ class TableScene(Scene):
             status = [p for p in parts[1:] if p in ("partner", "floating")]  # (more than the level)
             options = [" · ".join(parts), " · ".join([total, *parts[1:]]), " · ".join([total, *status]),
                        parts[0], total]
-            plus = f"+{melded[seat]}" if melded[seat] else None
+            plus = f"{melded[seat]:+d}" if melded[seat] else None
             label = None
             if plus is not None:
                 plus_w = self.text.render(plus, fs, TEXT, bold=True).get_width()
                 label = self._fitting(options, fs, line2_right - plus_w - 6 - x)
                 if label is not None:
-                    self.text.blit(surface, plus, fs, (line2_right, y2), (150, 230, 160), bold=True,
-                                   anchor="topright")
+                    self.text.blit(surface, plus, fs, (line2_right, y2), _points_colour(melded[seat]),
+                                   bold=True, anchor="topright")
             if label is None:
                 label = self._fitting(options, fs, line2_right - x)
             if label is not None:
@@ -1931,20 +1939,25 @@ class TableScene(Scene):
             name = self.c.seats[seat].name
             score = f"{g.scores[seat]}"
             sw = self.text.render(score, fn, TEXT, bold=True).get_width()
-            extra = f"+{melded[seat]}" if melded[seat] else ""
+            extra = f"{melded[seat]:+d}" if melded[seat] else ""
             ew = self.text.render(extra, fs, TEXT_DIM).get_width() if extra else 0
             self.text.blit(surface, name, fn, (r.x + fs + 4, r.centery), ACCENT if g.scores[seat] == lead and lead
                            else TEXT, anchor="midleft", max_w=r.w - sw - ew - fs - 16)
             self.text.blit(surface, score, fn, (r.right, r.centery), TEXT, bold=True, anchor="midright")
             if extra:
-                self.text.blit(surface, extra, fs, (r.right - sw - 6, r.centery), (150, 230, 160),
+                self.text.blit(surface, extra, fs, (r.right - sw - 6, r.centery), _points_colour(melded[seat]),
                                anchor="midright")
         log_top = head.bottom + L.pad
         if getattr(g.rules, "partnerships", False):  # seats 0 and 2 play against 1 and 3
             teams = [sum(g.scores[s] for s in range(g.players) if s % 2 == t) for t in (0, 1)]
+            now = [sum(melded[s] for s in range(g.players) if s % 2 == t) for t in (0, 1)]
             mine = (self.c.human if self.c.human is not None else 0) % 2
-            text = (f"Your team {teams[mine]}  ·  them {teams[1 - mine]}" if self.c.human is not None
-                    else f"Team A {teams[0]}  ·  team B {teams[1]}")
+
+            def side(t: int) -> str:  # "91", or "91 +66" with this round's points
+                return f"{teams[t]} {now[t]:+d}" if now[t] else f"{teams[t]}"
+
+            text = (f"Your team {side(mine)}  ·  them {side(1 - mine)}" if self.c.human is not None
+                    else f"Team A {side(0)}  ·  team B {side(1)}")
             self.text.blit(surface, text, fn, (head.x, head.bottom - 2), ACCENT, bold=True, max_w=head.w)
             log_top += fn + 4
         # the last few moves, between the scores and the buttons
