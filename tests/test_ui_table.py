@@ -1802,6 +1802,7 @@ def test_a_narrow_dealers_plate_keeps_the_score(monkeypatch, score):
 
 def test_after_a_round_the_points_beside_each_name_are_what_it_added(app, monkeypatch):
     g = build({0: "9♣ 9♠ 9♦ 5♥"}, pile="Q♦", preset="rummy500", wild=None, phase="play")
+    g.scores = [100, 100, 100]  # (so that no total reads like a round's points)
     scene = play(app, g)
     scene.c.act(MeldCards((c("9♣"), c("9♠"), c("9♦"))))
     drawn = record_text(scene, monkeypatch)
@@ -1810,11 +1811,16 @@ def test_after_a_round_the_points_beside_each_name_are_what_it_added(app, monkey
     scene.c.act(Discard(c("5♥")))
     assert g.phase in ("round_over", "game_over")
     points = g.results[-1].points
-    drawn.clear()
+    monkeypatch.undo()
+    drawn = record_text(scene, monkeypatch, where=True)
     app.draw()
-    assert f"{points[0]:+d}" in drawn
+    rows = scene.layout.score_rows()
     loser = min(range(g.players), key=lambda s: points[s])
-    assert points[loser] < 0 and f"{points[loser]:+d}" in drawn and f"+{points[loser]}" not in drawn
+    assert points[loser] < 0
+    for seat in (0, loser):  # in the sidebar's score list, on the seat's own row
+        row = rows[seat]
+        assert any(t == f"{points[seat]:+d}" and row.top <= y <= row.bottom and row.centerx < x <= row.right
+                   for t, (x, y) in drawn), seat
 
 
 def test_the_team_line_counts_this_rounds_points(app, monkeypatch):
