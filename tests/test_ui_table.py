@@ -1831,3 +1831,11 @@ def test_the_team_line_counts_this_rounds_points(app, monkeypatch):
     drawn = record_text(scene, monkeypatch)
     app.draw()
     assert any(t.startswith("Your team 0 +27") for t in drawn), [t for t in drawn if "team" in t]
+
+
+@pytest.mark.parametrize("preset, ace_last", [("george", True), ("rummy5000", False)])
+def test_sorting_puts_the_ace_where_the_game_ranks_it(app, preset, ace_last):
+    g = build({0: "A♠ K♣ 5♦ 9♠"}, pile="Q♦", preset=preset, wild=None)
+    scene = play(app, g)
+    scene.sort_hand("rank")
+    assert (scene.order[-1] == c("A♠")) is ace_last and (scene.order[0] == c("A♠")) is not ace_last

@@ -136,12 +136,20 @@ def _points_colour(points: int) -> tuple[int, int, int]:
     return (150, 230, 160) if points >= 0 else (240, 140, 120)
 
 
+def _rank_order(ctx, c) -> int:
+    """A card's rank for sorting: an ace goes after the king where aces are high only."""
+    r = c & 15
+    if r == 1 and 1 not in ctx.run_positions(c) and 14 in ctx.run_positions(c):
+        return 14
+    return r
+
+
 def _sort_key_suit(ctx, c) -> tuple:
-    return (ctx.is_wild(c), (c >> 4) & 7, c & 15, int(c))
+    return (ctx.is_wild(c), (c >> 4) & 7, _rank_order(ctx, c), int(c))
 
 
 def _sort_key_rank(ctx, c) -> tuple:
-    return (ctx.is_wild(c), c & 15, (c >> 4) & 7, int(c))
+    return (ctx.is_wild(c), _rank_order(ctx, c), (c >> 4) & 7, int(c))
 
 
 def shape_label(shape: tuple, n: int) -> str:
