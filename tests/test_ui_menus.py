@@ -898,3 +898,26 @@ def test_a_pack_too_small_is_explained_with_the_screens_own_option_names(app):
     scene.validate()
     assert scene.error and "upcard_counts" not in scene.error and "_" not in scene.error
     assert "Upcard number counts: Whole hand" in scene.error and "more decks" in scene.error
+
+
+def test_a_round_ended_before_everyone_had_a_turn_says_so_and_names_the_grace_rule(app, monkeypatch):
+    from types import SimpleNamespace
+
+    names = ["You", "Ann", "Elena"]
+    out = SimpleNamespace(went_out=2, bonus=[0, 0, 45], in_hand=[20, 25, 0])
+    early = explain_round(Rules.preset("rummy5000"), out, names, early=True)
+    assert early.startswith("Elena went out before everyone had a turn")
+    assert "Grace turn after a quick out" in early
+    assert explain_round(Rules.preset("rummy5000"), out, names).startswith("Elena went out.")
+    # the sheet works it out from the turns each seat has had
+    state = played_round("rummy5000", 3, seed=3)
+    said = []
+    monkeypatch.setattr(menus, "explain_round", lambda *a: said.append(a[-1]) or "")
+    res = state.results[-1]
+    if res.went_out is None:
+        pytest.skip("this deal ended on an empty stock")
+    state.turns = [0] * 3
+    draw(menus.RoundEndScene(app, state, lambda: None), app.screen_size)
+    state.turns = [1] * 3
+    draw(menus.RoundEndScene(app, state, lambda: None), app.screen_size)
+    assert said[0] is True and said[-1] is False

@@ -686,11 +686,13 @@ def _verb(subject: list[str], verb: str) -> str:
     return verb if len(subject) == 1 and subject[0] != "You" else verb.removesuffix("s")
 
 
-def explain_round(rules: Rules, result: Any, names: list[str]) -> str:
+def explain_round(rules: Rules, result: Any, names: list[str], early: bool = False) -> str:
     """One or two sentences on how the last round was scored, for the round-end sheet.
 
     ``result`` is the engine's ``RoundResult`` (``went_out``, ``in_hand``, ``bonus`` ...;
-    ``final_to`` names the seat whose bonus holds the last deal's final bonus).
+    ``final_to`` names the seat whose bonus holds the last deal's final bonus). ``early``:
+    the player went out before everyone had a turn (which the house rule
+    ``first_turn_out_grace`` prevents; the sentence names it).
     """
     out = result.went_out
     who = names[out] if out is not None and 0 <= out < len(names) else None
@@ -699,7 +701,10 @@ def explain_round(rules: Rules, result: Any, names: list[str]) -> str:
     # what each seat's bonus holds apart from the final one
     bonus = [b - (final if s == fin else 0) for s, b in enumerate(result.bonus)]
     inner = "you" if who == "You" else who  # the same seat, inside a sentence
-    if who is not None:
+    if who is not None and early:
+        first = (f"{who} went out before everyone had a turn (the house rule \u201c"
+                 f"{OPTION_BY_NAME['first_turn_out_grace'].label}\u201d gives everyone one first).")
+    elif who is not None:
         first = f"{who} went out."
     else:
         first = "The stock ran out and no one went out."
