@@ -921,3 +921,20 @@ def test_a_round_ended_before_everyone_had_a_turn_says_so_and_names_the_grace_ru
     state.turns = [1] * 3
     draw(menus.RoundEndScene(app, state, lambda: None), app.screen_size)
     assert said[0] is True and said[-1] is False
+
+
+def test_a_readable_save_that_fails_to_continue_for_another_reason_is_left_alone(app):
+    from game.engine.save import dumps_game
+
+    g, _ = new_game(Rules.preset("rummy5000"), 3, seed=1)
+    save = user_data_dir() / "autosave.json"
+    save.write_text(dumps_game(g))
+
+    def broken():
+        raise RuntimeError("something else went wrong")
+
+    app.continue_game = broken
+    title = menus.TitleScene(app)
+    click(title, title.find("continue").rect.center)
+    assert "something else went wrong" in title.notice
+    assert save.read_text() == dumps_game(g) and title.find("continue").enabled

@@ -32,7 +32,7 @@ from game.engine.errors import RulesError
 from game.engine.rules import Rules
 
 from . import ui_kit as ui
-from .controller import autosave_path, set_aside  # the one save Continue and Start look at
+from .controller import autosave_path, read_save, set_aside  # the save Continue looks at
 from .rules_text import (
     GROUPS,
     OPTION_BY_NAME,
@@ -392,17 +392,21 @@ class TitleScene(MenuScene):
             self.app.continue_game()
         except Exception as exc:  # a damaged or foreign save: say so, stay here
             log.warning("cannot continue the saved game: %s", exc)
-            # both the save and its backup failed: keep them, renamed, out of the way
-            save = autosave_path()
-            for path in (save, save.with_name(save.name + ".bak")):
-                if path.exists():
-                    set_aside(path)
-            self.notice = ("The saved game could not be loaded: it and its backup copy are damaged. "
-                           f"They are kept in the data folder as {save.name}.damaged; "
-                           "start a new game to play on.")
             _play(self.app, "error")
-            self.can_continue = False
-            self.build()
+            save = autosave_path()
+            try:
+                read_save(save)
+            except Exception:  # neither the save nor its backup can be read: keep them, renamed
+                for path in (save, save.with_name(save.name + ".bak")):
+                    if path.exists():
+                        set_aside(path)
+                self.notice = ("The saved game could not be loaded: it and its backup copy are damaged. "
+                               f"They are kept in the data folder as {save.name}.damaged; "
+                               "start a new game to play on.")
+                self.can_continue = False
+                self.build()
+                return
+            self.notice = f"The saved game could not be loaded: {exc}"
 
     def back(self) -> None:
         pass  # the title screen stays; Quit is a button
