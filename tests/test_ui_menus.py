@@ -337,7 +337,10 @@ def test_new_game_refuses_a_deal_that_does_not_fit(app):
     click(scene, scene.find("start").rect.center)
     assert app.started is None
     assert scene.message_is_error
-    assert menus._option_words(str(refused.value))[1:] in scene.message
+    with pytest.raises(RulesError) as worded:
+        Rules.preset("rummy5000", decks=1).check_players(8, say=menus._option_words)
+    assert str(worded.value)[1:] in scene.message
+    assert "upcard_counts = total" in str(refused.value)  # the engine's own words, for programs
     draw(scene, app.screen_size)  # the message fits on the screen
 
 
@@ -349,7 +352,7 @@ def test_new_game_refuses_an_impossible_option_combination(app):
         Rules.preset("rummy5000", allow_sets=False, allow_runs=False)
     scene.start()
     assert app.started is None
-    assert menus._option_words(str(refused.value))[1:] in scene.message
+    assert str(refused.value)[1:] in scene.message
     scene.set_option("allow_runs", True)
     scene.start()
     assert app.started[0].allow_sets is False
@@ -898,6 +901,9 @@ def test_a_pack_too_small_is_explained_with_the_screens_own_option_names(app):
     scene.validate()
     assert scene.error and "upcard_counts" not in scene.error and "_" not in scene.error
     assert "Upcard number counts: Whole hand" in scene.error and "more decks" in scene.error
+    # the option named is marked on its row, as when the message named it by its attribute
+    scene.sync()
+    assert scene.find("upcard_counts").blamed and not scene.find("court_counts").blamed
 
 
 def test_a_round_ended_before_everyone_had_a_turn_says_so_and_names_the_grace_rule(app, monkeypatch):

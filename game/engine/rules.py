@@ -14,6 +14,7 @@ in the pack.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -383,7 +384,11 @@ class Rules:
             extra += sum(1 for c in pack if self.is_permanent_wild(c))
         return total + extra
 
-    def check_players(self, players: int) -> None:
+    def check_players(self, players: int, say: Callable[[str, str | None], str] | None = None) -> None:
+        """Raise :class:`RulesError` if ``players`` cannot play these rules. A pack too small
+        names the options that would help; ``say(option, value)`` words each one
+        (by default ``upcard_counts = total``, or the option's name where no value is meant)."""
+        say = say or (lambda option, value: option if value is None else f"{option} = {value}")
         lo, hi = self.player_range()
         name = self.describe()
         if self.partnerships and players != 4:
@@ -398,11 +403,11 @@ class Rules:
             if decks < 4:
                 hints.append("more decks")
             if self.deal_style == "upcard" and self.upcard_counts == "additional":
-                hints.append("upcard_counts = total")
+                hints.append(say("upcard_counts", "total"))
             if self.deal_style == "upcard" and self.court_counts != "ten":
-                hints.append("court_counts = ten")
+                hints.append(say("court_counts", "ten"))
             if self.deal_style == "fixed":
-                hints.append("a smaller hand_size")
+                hints.append(f"a smaller {say('hand_size', None)}")
             hints.append("fewer players")
             raise RulesError(
                 f"the deal may need {need} cards but a pack of {decks} deck(s) has {have}: "

@@ -61,18 +61,16 @@ FRIENDLY_NAMES = (
 MAX_SEATS = 8
 
 
-def _option_words(text: str) -> str:
-    """The engine's ``option = value`` (``upcard_counts = total``) as the setup screen
-    names them ("Upcard number counts: Whole hand")."""
-
-    def label(m: re.Match) -> str:
-        info = OPTION_BY_NAME.get(m.group(1))
-        if info is None:
-            return m.group(0)
-        value = next((lab for v, lab in (info.choices or ()) if str(v) == m.group(2)), m.group(2))
-        return f"\u201c{info.label}: {value}\u201d"
-
-    return re.sub(r"\b([a-z_]+) = ([\w.]+)", label, text)
+def _option_words(option: str, value: str | None) -> str:
+    """An option (and a value of it) as the setup screen names them: "Upcard number
+    counts: Whole hand" for ``upcard_counts = total`` (for ``Rules.check_players``)."""
+    info = OPTION_BY_NAME.get(option)
+    if info is None:
+        return option if value is None else f"{option} = {value}"
+    if value is None:
+        return f"\u201c{info.label}\u201d"
+    label = next((lab for v, lab in (info.choices or ()) if str(v) == value), value)
+    return f"\u201c{info.label}: {label}\u201d"
 
 
 def has_autosave() -> bool:
@@ -577,7 +575,7 @@ class NewGameScene(MenuScene):
     def build_rules(self) -> Rules:
         """The ``Rules`` of the screen; raises RulesError with the engine's message."""
         rules = Rules.preset(self.preset, **self.overrides)
-        rules.check_players(self.players)
+        rules.check_players(self.players, say=_option_words)
         return rules
 
     def validate(self) -> Rules | None:
@@ -586,7 +584,7 @@ class NewGameScene(MenuScene):
             self.error = None
         except RulesError as exc:
             self.rules = None
-            self.error = _option_words(str(exc))
+            self.error = str(exc)
         if self.error:
             self.say(_sentence(self.error), error=True)
         else:
@@ -870,7 +868,11 @@ def _sentence(text: str) -> str:
 
 
 def _blames(error: str, name: str) -> bool:
-    """Whether the engine's message names this option (its row is then marked)."""
+    """Whether the engine's message names this option (its row is then marked): by its
+    attribute, or as the screen names it (:func:`_option_words`)."""
+    info = OPTION_BY_NAME.get(name)
+    if info is not None and f"\u201c{info.label}" in error:
+        return True
     attr = "permanent_wilds" if name.startswith("wild.") else name.split(".")[0]
     if attr == "permanent_wilds" and name.startswith("wild.") and name[5:] not in error:
         return False
