@@ -317,3 +317,24 @@ def test_a_last_card_that_could_cover_a_wild_is_playable():
     assert why and "6♥" in why
     play(g, "cover 6♥ on 1")
     assert g.floating[0]
+
+
+def test_went_out_early_reads_the_turns_of_the_round_just_ended():
+    import random
+
+    from game.engine import Rules, new_game
+
+    g, _ = new_game(Rules.preset("rummy5000"), 4, seed=5)
+    rng = random.Random(5)
+    while g.phase not in ("round_over", "game_over"):
+        g.apply(rng.choice(g.legal_actions()))
+    out = g.results[-1].went_out
+    if out is None:
+        pytest.skip("this deal ended on an empty stock")
+    g.turns = [2] * 4
+    g.turns[out] = 0
+    assert not g.went_out_early()  # everyone else had played
+    g.turns[(out + 1) % 4] = 0
+    assert g.went_out_early()
+    g.turns[out] = 1  # (with the grace rule, the engine counts the out player's turn)
+    assert not g.went_out_early()

@@ -218,6 +218,13 @@ class GameState(Standings):
     def _rng(self, what: str) -> random.Random:
         return random.Random(f"{self.seed}/{self.round_no}/{what}")
 
+    def went_out_early(self) -> bool:
+        """Whether the last round ended with a player going out before every other seat had
+        a turn (``first_turn_out_grace`` prevents it). Read it before the next deal."""
+        out = self.results[-1].went_out if self.results else None
+        return (out is not None and self.turns[out] == 0
+                and any(n == 0 for s, n in enumerate(self.turns) if s != out))
+
     def melded_points(self) -> list[int]:
         pts = [0] * self.players
         for m in self.melds:

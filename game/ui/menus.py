@@ -1359,9 +1359,7 @@ class RoundEndScene(SheetScene):
         if res is None:
             return
         sf = t.font(15)
-        out, turns = res.went_out, getattr(st, "turns", None)
-        early = (out is not None and bool(turns) and turns[out] == 0
-                 and any(n == 0 for s, n in enumerate(turns) if s != out))
+        early = res is st.results[-1] and st.went_out_early()
         for line in ui.wrap_text(explain_round(rules, res, names, early), sf, inner.width)[:3]:
             ui.draw_text(surface, line, sf, ui.INK, (inner.x, y))
             y += sf.get_linesize()
