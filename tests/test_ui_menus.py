@@ -792,15 +792,21 @@ def test_partnership_sheets_show_teams(app):
     assert setup.find("final_bonus").control.enabled
 
 
-def test_continue_with_a_bad_save_stays_on_the_title(app):
-    (user_data_dir() / "autosave.json").write_text("{}")
+def continue_failing(app, why: str):
+    """The title after Continue was pressed and the application could not go on: ``why``."""
 
     def broken():
-        raise RuntimeError("the save is damaged")
+        raise RuntimeError(why)
 
     app.continue_game = broken
     title = menus.TitleScene(app)
     click(title, title.find("continue").rect.center)
+    return title
+
+
+def test_continue_with_a_bad_save_stays_on_the_title(app):
+    (user_data_dir() / "autosave.json").write_text("{}")
+    title = continue_failing(app, "the save is damaged")
     assert "damaged" in title.notice
     draw(title, app.screen_size)
 
@@ -935,12 +941,6 @@ def test_a_readable_save_that_fails_to_continue_for_another_reason_is_left_alone
     g, _ = new_game(Rules.preset("rummy5000"), 3, seed=1)
     save = user_data_dir() / "autosave.json"
     save.write_text(dumps_game(g))
-
-    def broken():
-        raise RuntimeError("something else went wrong")
-
-    app.continue_game = broken
-    title = menus.TitleScene(app)
-    click(title, title.find("continue").rect.center)
+    title = continue_failing(app, "something else went wrong")
     assert "something else went wrong" in title.notice
     assert save.read_text() == dumps_game(g) and title.find("continue").enabled
