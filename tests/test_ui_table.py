@@ -808,6 +808,75 @@ def test_keyboard_asks_which_end_of_a_run_a_wild_goes_to(app):
     assert g.melds[1].cards[0] == c("K♦") and g.melds[1].lo == 4
 
 
+def test_the_arrow_keys_move_over_the_table_as_it_lies_on_the_screen(app):
+    g = build({0: "2♦ 5♣ Q♠ 9♥"}, pile="3♣ 8♥ K♦",
+              melds=[(1, "5♥ 6♥ 7♥"), (0, "J♣ J♦ J♠"), (2, "4♠ 4♦ 4♣"), (1, "8♠ 9♠ 10♠")])
+    scene = play(app, g)
+    scene.focus_zone, scene.focus_index = "hand", 0
+
+    def at():
+        return scene.focus_zone, scene.focus_index
+
+    # up from the hand: the person's own meld first (just above the hand), then the
+    # pile's top card, then the others' melds
+    key(app, pygame.K_UP)
+    assert at() == ("melds", 1)
+    key(app, pygame.K_UP)
+    assert at() == ("pile", 2)
+    key(app, pygame.K_UP)
+    assert scene.focus_zone == "melds" and scene.focus_index in (0, 2, 3)
+    key(app, pygame.K_UP)  # (the top row: nothing further up)
+    assert scene.focus_zone == "melds" and scene.focus_index in (0, 2, 3)
+    # along the others' melds seat by seat round the table, as they sit; no wrapping
+    key(app, pygame.K_HOME)
+    assert at() == ("melds", 0)
+    key(app, pygame.K_RIGHT)
+    assert at() == ("melds", 3)
+    key(app, pygame.K_RIGHT)
+    assert at() == ("melds", 2)
+    key(app, pygame.K_RIGHT)
+    assert at() == ("melds", 2)
+    key(app, pygame.K_DOWN)
+    assert at() == ("pile", 2)
+    key(app, pygame.K_HOME)
+    assert at() == ("pile", 0)
+    key(app, pygame.K_DOWN)
+    assert at() == ("melds", 1)
+    key(app, pygame.K_DOWN)
+    assert scene.focus_zone == "hand"
+    # the hand's ends stop the focus; Home and End go to them
+    key(app, pygame.K_HOME)
+    assert at() == ("hand", 0)
+    key(app, pygame.K_LEFT)
+    assert at() == ("hand", 0)
+    key(app, pygame.K_END)
+    assert at() == ("hand", 3)
+    key(app, pygame.K_RIGHT)
+    assert at() == ("hand", 3)
+
+
+def test_the_status_line_names_the_keys_to_a_keyboard_player(app, monkeypatch):
+    g = build({0: "2♦ 5♣ Q♠ 9♥"}, pile="3♣")
+    scene = play(app, g)
+    drawn = record_text(scene, monkeypatch)
+    app.draw()
+    assert "Your turn: draw from the stock or take from the discard pile" in drawn
+    key(app, pygame.K_RIGHT)
+    del drawn[:]
+    app.draw()
+    assert "Your turn: draw from the stock (D) or take from the discard pile (P)" in drawn
+    key(app, pygame.K_d)
+    del drawn[:]
+    app.draw()
+    assert "Meld or lay off, then discard (X discards the card in focus)" in drawn
+    # a click puts the mouse's wording (and no focus frame) back
+    click(app, (2, 2))
+    del drawn[:]
+    app.draw()
+    assert "Meld or lay off, then discard (drag a card to the pile)" in drawn
+    assert not scene.keyboard
+
+
 # --------------------------------------------------------------------------- Rummy!
 
 

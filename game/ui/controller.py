@@ -411,7 +411,9 @@ class Controller:
             return None
         return self.g.current
 
-    def status(self) -> str:
+    def status(self, keys: bool = False) -> str:
+        """The line that says whose turn it is and what to do; ``keys`` words it for a
+        person playing with the keyboard (the keys instead of dragging)."""
         g = self.g
         if g.phase == GAME_OVER:
             return "The game is over"
@@ -422,20 +424,27 @@ class Controller:
         if self.seats[seat].is_human:
             if g.phase == DRAW:
                 if g.floating[seat]:
-                    return "You are floating: draw from the stock"
+                    return "You are floating: draw from the stock" + (" (D)" if keys else "")
                 if not g.stock:
+                    if keys:
+                        return "The stock is empty: take from the pile (P) or end the round (E)"
                     return "The stock is empty: take from the pile or end the round"
                 if self.human_may_call() and g.pile:  # (what the red Rummy! button is for)
-                    return f"Your turn: draw, or call Rummy! if the {card_name(g.pile[-1])} fits a meld"
+                    call = "call Rummy! (R)" if keys else "call Rummy!"
+                    return f"Your turn: draw, or {call} if the {card_name(g.pile[-1])} fits a meld"
+                if keys:
+                    return "Your turn: draw from the stock (D) or take from the discard pile (P)"
                 return "Your turn: draw from the stock or take from the discard pile"
             if g.phase == CALL:
-                return "Rummy! Now discard a card"
+                return "Rummy! Now discard a card" + (" (X discards the card in focus)" if keys else "")
             if g.must_use is not None and g.must_use in g.hands[seat]:
                 use = use_words(g.rules.deep_take_use, f"the {card_name(g.must_use)} you took")
                 return f"{use[0].upper()}{use[1:]}, then discard"
+            if keys:
+                return "Meld or lay off, then discard (X discards the card in focus)"
             return "Meld or lay off, then discard (drag a card to the pile)"
         if self.human_may_call():
-            return f"Rummy? {self.call_time_left():.1f}s before {name} draws"
+            return f"Rummy{' (R)' if keys else ''}? {self.call_time_left():.1f}s before {name} draws"
         return f"{name} is playing…"
 
     # ------------------------------------------------------------------ acting

@@ -946,6 +946,9 @@ class TableScene(Scene):
         if event.type == pygame.MOUSEMOTION:
             self._motion(event)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.keyboard:  # (the focus frame and the keys' wording are for keyboard play)
+                self.keyboard = False
+                self.invalidate()
             for b in self.buttons.values():
                 if b.handle(event):
                     self.invalidate()
@@ -1224,17 +1227,11 @@ class TableScene(Scene):
                     self.focus_index = j
                     self._animate_from_snapshot(0.15)
             else:
-                n = self._zone_len(self.focus_zone)
-                if n:
-                    self.focus_index = (self.focus_index + step) % n
+                self._focus_along(step)
+        elif k in (pygame.K_HOME, pygame.K_END):
+            self._focus_along(-10**6 if k == pygame.K_HOME else 10**6)
         elif k in (pygame.K_UP, pygame.K_DOWN):
-            zones = [z for z in ("hand", "melds", "pile") if self._zone_len(z)]
-            if zones:
-                i = zones.index(self.focus_zone) if self.focus_zone in zones else 0
-                i = max(0, min(len(zones) - 1, i + (1 if k == pygame.K_UP else -1)))
-                self.focus_zone = zones[i]
-                n = self._zone_len(self.focus_zone)
-                self.focus_index = n - 1 if self.focus_zone == "pile" else min(self.focus_index, n - 1)
+            self._focus_row(1 if k == pygame.K_UP else -1)
         elif k == pygame.K_SPACE:
             if self.focus_zone == "hand" and self.order:
                 c = self.order[self.focus_index]
@@ -1278,14 +1275,64 @@ class TableScene(Scene):
                 self.open_menu()
         self.invalidate()
 
-    def _zone_len(self, zone: str) -> int:
-        if zone == "hand":
-            return len(self.order)
+    def _focus_rows(self) -> list[tuple[str, list[int]]]:
+        """What the arrow keys move over, row by row from the bottom of the screen up:
+        the hand, the person's own melds, the discard pile, the others' melds (seat by
+        seat round the table, as they sit). Each row is a zone and its indexes in
+        screen order (melds: indexes into ``g.melds``)."""
+        g = self.g
+        mine = [i for i, m in enumerate(g.melds) if m.owner == self.bottom]
+        theirs = sorted((i for i, m in enumerate(g.melds) if m.owner != self.bottom),
+                        key=lambda i: ((g.melds[i].owner - self.bottom) % g.players, i))
+        rows = [("hand", list(range(len(self.order)))), ("melds", mine),
+                ("pile", list(range(len(g.pile)))), ("melds", theirs)]
+        return [row for row in rows if row[1]]
+
+    def _focus_place(self) -> tuple[int, int]:
+        """The row of the focus in :meth:`_focus_rows` and its place in that row (the
+        hand's first card when the focus is on something gone)."""
+        for r, (zone, items) in enumerate(self._focus_rows()):
+            if zone == self.focus_zone and self.focus_index in items:
+                return r, items.index(self.focus_index)
+        return 0, 0
+
+    def _focus_rect(self, zone: str, index: int) -> Rect | None:
         if zone == "melds":
-            return len(self.g.melds)
-        if zone == "pile":
-            return len(self.g.pile)
-        return 0
+            return self.meld_boxes.get(self.g.melds[index].id) if index < len(self.g.melds) else None
+        cards = self.order if zone == "hand" else self.g.pile
+        p = self.places.get(cards[index]) if index < len(cards) else None
+        return p.rect if p is not None else None
+
+    def _focus_along(self, step: int) -> None:
+        """Left/right (Home/End with a big step) along the focus's row; no wrapping."""
+        rows = self._focus_rows()
+        if not rows:
+            return
+        r, i = self._focus_place()
+        zone, items = rows[r]
+        self.focus_zone, self.focus_index = zone, items[max(0, min(len(items) - 1, i + step))]
+
+    def _focus_row(self, step: int) -> None:
+        """Up (+1) or down (-1) to the next row on the screen, onto what lies nearest
+        across (the pile: its top card)."""
+        rows = self._focus_rows()
+        if not rows:
+            return
+        self._place()
+        r, i = self._focus_place()
+        to = max(0, min(len(rows) - 1, r + step))
+        if to == r and rows[r][0] == self.focus_zone:
+            return
+        zone, items = rows[to]
+        here = self._focus_rect(rows[r][0], rows[r][1][i])
+        if zone == "pile" or here is None:
+            pick = items[-1] if zone == "pile" else items[0]
+        else:
+            def across(j: int) -> int:
+                box = self._focus_rect(zone, j)
+                return abs(box.centerx - here.centerx) if box is not None else 10**6
+            pick = min(items, key=across)
+        self.focus_zone, self.focus_index = zone, pick
 
     def _focused_hand_card(self) -> int | None:
         if self.focus_zone == "hand" and self.order:
@@ -2006,7 +2053,7 @@ class TableScene(Scene):
     def _draw_messages(self, surface: pygame.Surface) -> None:
         L = self.layout
         m = L.message
-        status = "Dealing…" if self.dealing else self.c.status()
+        status = "Dealing…" if self.dealing else self.c.status(keys=self.keyboard)
         mine = not self.dealing and (self.c.human_to_act or self.c.human_may_call())
         self.text.blit(surface, status, L.font_normal, m.center,
                        ACCENT if mine else TEXT, bold=mine, anchor="center", max_w=m.w)
