@@ -719,6 +719,22 @@ def test_undo_button_takes_back_a_meld(app):
     assert g.melds == [] and c("9♣") in g.hands[0]
 
 
+def test_undo_puts_the_cards_back_where_they_were_in_an_arranged_hand(app):
+    g = build({0: "9♣ 2♦ 9♠ 5♥ 9♦ J♠ 4♣ 5♣ 6♣"}, pile="Q♦", phase="play")
+    scene = play(app, g)
+    arranged = [c(x) for x in ("J♠", "9♣", "2♦", "9♠", "5♥", "9♦", "4♣", "6♣", "5♣")]
+    scene.order = list(arranged)
+    app.pump(2)
+    scene.meld_selected([c("9♣"), c("9♠"), c("9♦")])
+    scene.meld_selected([c("4♣"), c("5♣"), c("6♣")])
+    assert len(g.melds) == 2
+    assert scene.order == [c("J♠"), c("2♦"), c("5♥")]
+    key(app, pygame.K_u)
+    assert scene.order == [c(x) for x in ("J♠", "2♦", "5♥", "4♣", "6♣", "5♣")]
+    click(app, scene.buttons["undo"].rect.center)
+    assert scene.order == arranged and not scene.undoing
+
+
 def test_hint_shows_a_move(app):
     pytest.importorskip("game.bots")
     g = build({0: "9♣ 9♠ 9♦ 2♦ 5♥ J♠"}, pile="Q♦", phase="play")

@@ -204,6 +204,8 @@ class TableScene(Scene):
         self.size = (0, 0)
         self.order: list[int] = []
         self.insert_at: int | None = None  # where cards dragged into the hand go (None: see _sync_order)
+        self.left_from: dict[int, tuple[int, ...]] = {}  # the hand's order when a card left it
+        self.undoing = False                # cards coming back now are an undo's: put them back
         self.sort_mode = getattr(settings, "sort", None) or "suit"
         if getattr(controller, "hand_order", None):
             self.order = list(controller.hand_order)  # as the person left it (a saved game)
@@ -333,11 +335,16 @@ class TableScene(Scene):
         hand = list(self.g.hands[self.bottom])
         in_hand = set(hand)
         order = [c for c in self.order if c in in_hand]
+        for c in self.order:
+            if c not in in_hand:
+                self.left_from[c] = tuple(self.order)
         seen = set(order)
         new = [c for c in hand if c not in seen]
         at, self.insert_at = self.insert_at, None
         if not order and new:
             new = self._sorted(new)
+        if new and self.undoing and all(c in self.left_from for c in new):
+            order, new = self._put_back(order, new), []
         if new and order:
             # cards coming to the hand go where they were dropped; otherwise a sorted hand
             # stays sorted, and a hand the person arranged gets them at its right end
@@ -353,6 +360,17 @@ class TableScene(Scene):
             self.focus_index = min(self.focus_index, len(self.order) - 1) if self.focus_zone == "hand" \
                 else self.focus_index
         self.hint_cards &= in_hand | set(self.g.pile)
+
+    def _put_back(self, order: list[int], back: list[int]) -> list[int]:
+        """``order`` with the cards of ``back`` where they were when they left the hand:
+        each after the nearest card that was on its left then and is in the hand now."""
+        order = list(order)
+        for c in sorted(back, key=lambda c: self.left_from[c].index(c)):
+            was = self.left_from[c]
+            here = set(order)
+            left = next((x for x in reversed(was[:was.index(c)]) if x in here), None)
+            order.insert(0 if left is None else order.index(left) + 1, c)
+        return order
 
     def _sorted(self, cards: list[int]) -> list[int]:
         ctx = self.g.ctx
@@ -465,6 +483,7 @@ class TableScene(Scene):
         deal = any(isinstance(e, (ev.DealtHand, ev.DealtUpcard)) for e in events)
         if deal:
             self.order = []
+            self.left_from.clear()
         self._place(force=True)
         if deal:
             self._animate_deal(events)
@@ -662,7 +681,11 @@ class TableScene(Scene):
         return self._act(Discard(card))
 
     def undo(self) -> bool:
-        return self._act(Undo())
+        self.undoing = True  # (while it is applied: the cards coming back go where they were)
+        try:
+            return self._act(Undo())
+        finally:
+            self.undoing = False
 
     def end_round(self) -> bool:
         return self._act(EndRound())
