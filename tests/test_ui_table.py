@@ -193,6 +193,18 @@ def test_card_faces_are_cached_and_sized():
     assert art.face(c, (81, 113)) is not a
 
 
+def test_a_wild_jokers_star_badge_leaves_the_word_joker_clear():
+    art = CardArt()
+    w, h = 90, 126
+    plain, wild = art.face(Card.joker(), (w, h)), art.face(Card.joker(), (w, h), wild=True)
+    word = pygame.Rect(int(w * 0.06), int(h * 0.05), int(w * 0.16), int(h * 0.48))  # J O K E R
+    assert all(plain.get_at((x, y)) == wild.get_at((x, y))
+               for x in range(word.left, word.right) for y in range(word.top, word.bottom))
+    # the badge is there, below the word
+    gold = [y for y in range(word.bottom, h) if wild.get_at((int(w * 0.165), y))[:3] != plain.get_at((int(w * 0.165), y))[:3]]
+    assert gold and min(gold) >= word.bottom
+
+
 def test_four_colour_diamonds_are_blue():
     plain, four = CardArt(), CardArt(four_colour=True)
     c = parse_card("5♦")

@@ -188,8 +188,8 @@ class CardArt:
         else:
             self._paint_index(s, W, H, rank_label(rank), SUIT_SYMBOLS[suit], col)
             self._paint_centre(s, W, H, rank, suit, col)
-        if wild:
-            self._paint_star(s, W, H)
+        if wild:  # (a joker's corner is the word JOKER, down to about half the card: below it)
+            self._paint_star(s, W, H, 0.66 if suit == 4 else 0.46)
         return pygame.transform.smoothscale(s, (w, h))
 
     def _paint_index(self, s: pygame.Surface, W: int, H: int, rank: str, sym: str, col: tuple) -> None:
@@ -247,10 +247,11 @@ class CardArt:
         small = self._text("★", int(H * 0.12), GOLD_DARK, bold=False)
         s.blit(small, small.get_rect(center=(int(W * 0.56), int(H * 0.56))))
 
-    def _paint_star(self, s: pygame.Surface, W: int, H: int) -> None:
-        # under the corner index, so it shows even when cards overlap
+    def _paint_star(self, s: pygame.Surface, W: int, H: int, at: float) -> None:
+        # under the corner index (``at``: its height on the card), so it shows even when
+        # cards overlap
         r = int(W * 0.115)
-        cx, cy = int(W * 0.165), int(H * 0.46)
+        cx, cy = int(W * 0.165), int(H * at)
         pygame.draw.circle(s, GOLD, (cx, cy), r)
         pygame.draw.circle(s, GOLD_DARK, (cx, cy), r, width=max(2, W // 60))
         star = self._text("★", int(r * 1.7), (255, 255, 255), bold=False)
