@@ -391,6 +391,52 @@ def test_options_that_do_not_apply_are_greyed(app):
     assert not scene.find("upcard_counts").control.enabled
 
 
+def test_house_rules_that_change_nothing_are_greyed_with_the_engines_reason(app):
+    """Basic rummy has no wild cards: the options about wild cards are greyed, skipped by
+    the keyboard, and a click on one says why, in the engine's words."""
+    scene = menus.NewGameScene(app)
+    app.stack.push(scene)
+    scene.set_preset("basic")
+    greyed = ("wild_limit", "wild_after_meld", "wild_set", "wild_rank_natural_in_place",
+              "values.wild", "values.wild_ace", "indicator_on_permanent_wild", "deep_take_use")
+    for name in greyed:
+        row = scene.find(name)
+        assert not row.control.enabled and not row.enabled, name
+    unused = Rules.preset("basic").unused_options()
+    for name in greyed:
+        assert scene.find(name).note == f"Not used: {unused[name]}.", name
+    for name in ("wild.twos", "one_meld_per_turn", "discard_pile", "values.A"):
+        assert scene.find(name).control.enabled, name
+    draw(scene, app.screen_size)
+    row = show_row(scene, "wild_limit")
+    before = scene.build_rules()
+    click(scene, row.control.rect.center)
+    assert scene.build_rules() == before
+    assert scene.message == "\u201cWild cards per meld\u201d is not used here: no card is wild."
+    seen = set()
+    for _ in range(90):
+        press(scene, pygame.K_DOWN)
+        seen.add(scene.focus.current.name)
+    assert "one_meld_per_turn" in seen and not seen & {"wild_limit", "wild_after_meld", "values.wild"}
+    scene.set_option("wild.twos", True)  # now there are wild cards
+    for name in ("wild_limit", "wild_after_meld", "wild_rank_natural_in_place", "values.wild"):
+        assert scene.find(name).control.enabled, name
+    assert not scene.find("values.wild_ace").control.enabled  # a two is never an ace
+    scene.set_preset("george")  # the 2s are taken out: twos cannot be wild
+    assert not scene.find("wild.twos").control.enabled
+    assert scene.find("wild.tens").control.enabled
+
+
+def test_an_unused_option_that_stops_the_game_stays_changeable(app):
+    scene = menus.NewGameScene(app)
+    scene.set_preset("rummy500")
+    scene.set_option("wild_set", True)  # jokers are wild, so sets of wilds may be played
+    scene.set_option("jokers_per_deck", 0)  # no more always-wild cards: the engine refuses it
+    assert scene.error and scene.find("wild_set").control.enabled
+    click(scene, show_row(scene, "wild_set").control.rect.center)
+    assert scene.error is None and not scene.find("wild_set").control.enabled
+
+
 def test_players_cycler_adds_seats(app):
     scene = menus.NewGameScene(app)
     assert scene.players == 4

@@ -310,6 +310,80 @@ class Rules:
         ``penalty``, where only the hands count)."""
         return self.round_scoring not in ("winner_collects", "penalty")
 
+    def unused_options(self) -> dict[str, str]:
+        """The options that change nothing with the other values, each with the reason in
+        words ("no card is wild"). Keys are option names; one part of a composite option is
+        ``permanent_wilds.twos`` or ``values.wild``. An option missing here may matter."""
+        out: dict[str, str] = {}
+        non_joker_wilds = set(self.permanent_wilds) - {"jokers"}
+        round_wild = self.wild_indicator != "none"
+        any_wild = round_wild or bool(self.permanent_wilds)
+        fixed = "every hand is dealt at a fixed size"
+        if self.deal_style != "upcard":
+            for name in ("upcard_counts", "court_counts", "permanent_wild_upcard", "min_upcard"):
+                out[name] = fixed
+        else:
+            out["hand_size"] = "the upcard decides the size of each hand"
+            if not self.permanent_wilds:
+                out["permanent_wild_upcard"] = "no card is always wild"
+            if self.lowest_rank >= 4:
+                out["min_upcard"] = "the pack has no 2s or 3s"
+        if self.lowest_rank > 2:
+            out["permanent_wilds.twos"] = "the pack has no 2s"
+        if self.wild_indicator == "none":
+            out["indicator_on_permanent_wild"] = "no card names a wild rank"
+        elif self.wild_indicator == "rotating":
+            out["indicator_on_permanent_wild"] = "the wild rank follows the round number"
+        elif not self.permanent_wilds and not self.jokers_per_deck:
+            out["indicator_on_permanent_wild"] = "no card is always wild"
+        if not any_wild:
+            for name in ("wild_limit", "wild_after_meld", "values.wild"):
+                out[name] = "no card is wild"
+        if not round_wild and not non_joker_wilds:
+            out["wild_rank_natural_in_place"] = "only jokers are wild" if any_wild else "no card is wild"
+        if not self.permanent_wilds:
+            out["wild_set"] = "no card is always wild"
+        if not round_wild:
+            out["values.wild_ace"] = "no ace can be wild: there is no wild rank"
+        if not self.allow_runs:
+            out["aces"] = "there are no runs"
+        elif self.lowest_rank > 2:
+            out["aces"] = "aces are high only when the low cards are taken out"
+        if self.discard_pile != "splayed":
+            out["deep_take_use"] = "only the top card of the pile may be taken"
+        if self.rummy_calls == "off":
+            out["after_call"] = out["pile_call_hand"] = "nobody calls \u201cRummy!\u201d"
+        elif self.rummy_calls != "pile":
+            out["pile_call_hand"] = "calls take only the discard, not the pile"
+        if not self.floats:
+            out["floaters_draw_when_out"] = "nobody floats: playing the last card ends the round"
+        if self.round_scoring != "melds_minus_hand":
+            out["going_out_bonus"] = out["hands_count_on_empty_stock"] = (
+                "only melds-minus-hand scoring uses it")
+        if not self.melds_score:
+            out["four_at_once_double"] = "melds score nothing, only the hands count"
+        low_aces = self.allow_runs and self.ace_mode != "high_only"
+        if not self.melds_score:
+            out["low_ace"] = out["values.ace_low"] = "melds score nothing, only the hands count"
+        elif not low_aces:
+            out["low_ace"] = out["values.ace_low"] = "no ace is played low in a run"
+        elif self.simple_scoring:
+            out["low_ace"] = out["values.ace_low"] = "simple scoring already makes a low ace 5"
+        elif not self.low_ace:
+            out["values.ace_low"] = "a low ace scores as any ace"
+        if not self.jokers_per_deck:
+            out["joker_groups"] = "the pack has no jokers"
+        if self.deals:
+            out["target"] = "the game lasts a fixed number of deals"
+            out["winner_rule"] = "the game lasts a fixed number of deals"
+        elif self.wild_indicator == "rotating":
+            out["target"] = out["winner_rule"] = "the game ends after the kings' round"
+        elif self.lowest_total_wins:
+            out["winner_rule"] = "the lowest total wins"
+        if not self.deals:
+            out["final_bonus"] = "the game is played to a target, not a number of deals"
+        return out
+
     def player_range(self) -> tuple[int, int]:
         lo, hi, _ = PLAYERS[self.preset_name]
         return lo, hi

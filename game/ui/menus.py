@@ -20,6 +20,7 @@ the combination cannot be played.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import re
 from collections.abc import Callable
@@ -762,6 +763,15 @@ class NewGameScene(MenuScene):
         self.sync()
         self.refocus(keep)
 
+    def _handle(self, event: Any) -> None:
+        if (event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1
+                and self.scroll is not None and self.scroll.rect.collidepoint(event.pos)):
+            row = next((r for r in self.rows.values() if r.rect.collidepoint(event.pos)), None)
+            why = None if row is None or row.control.enabled else self.unused_why.get(row.name)
+            if why and not self.error:  # (an error stays on show: it says what to change)
+                self.say(f"\u201c{row.label}\u201d is not used here: {why}.")
+        super()._handle(event)
+
     def focus_order(self) -> list[ui.Widget]:
         left = [w for w in self.widgets if w.name not in ("reset", "read_rules", "start", "back")]
         rows = self.scroll.widgets() if self.scroll else []
@@ -779,10 +789,26 @@ class NewGameScene(MenuScene):
     def _set_level(self, seat: int, level: str) -> None:
         self.levels[seat] = level
 
+    def shown_rules(self) -> Rules:
+        """The rules as the screen shows them, even a combination the engine refuses (to
+        ask it which options are unused)."""
+        try:
+            return Rules.preset(self.preset, **self.overrides)
+        except RulesError:
+            return dataclasses.replace(self.base_rules(), **self.overrides)
+
+    def unused(self) -> dict[str, str]:
+        """Option (row) name -> why it changes nothing now, in the engine's words."""
+        unused = self.shown_rules().unused_options()
+        return {(("wild." + k.split(".", 1)[1]) if k.startswith("permanent_wilds.") else k): why
+                for k, why in unused.items()}
+
     def sync(self) -> None:
-        """Show the model's values in every control and grey out options that do not apply."""
+        """Show the model's values in every control, and grey out the options the engine
+        says change nothing with the other choices (with its reason under the label)."""
         base = self.base_rules()
-        shown = {name: self.overrides.get(name, getattr(base, name)) for name in Rules.option_names()}
+        unused = self.unused()
+        self.unused_why: dict[str, str | None] = {}
         for name, row in getattr(self, "rows", {}).items():
             info = OPTION_BY_NAME[name]
             value = self.option_value(info)
@@ -796,11 +822,14 @@ class NewGameScene(MenuScene):
             base_value = OptionInfo.get(info, base)
             row.changed = value != base_value
             row.blamed = bool(self.error) and _blames(self.error, name)
-            c.enabled = _applies(name, shown)
+            why = self.unused_why[name] = unused.get(name)
+            # while the setup is refused, what was changed stays changeable, to undo it
+            c.enabled = why is None or row.blamed or (bool(self.error) and row.changed)
+            row.note = None if why is None else f"Not used: {why}."
         target = self.find("target")
         if isinstance(target, ui.Cycler):
             target.value = self.option_value(_TARGET)
-            target.enabled = shown["wild_indicator"] != "rotating" and not shown.get("deals")
+            target.enabled = "target" not in unused
         preset = self.find("preset")
         if isinstance(preset, ui.Cycler):
             preset.value = self.preset
@@ -877,36 +906,6 @@ def _blames(error: str, name: str) -> bool:
     if attr == "permanent_wilds" and name.startswith("wild.") and name[5:] not in error:
         return False
     return re.search(rf"(?<![a-z_]){re.escape(attr)}(?![a-z_])", error) is not None and "_" in attr
-
-
-def _applies(name: str, v: dict[str, Any]) -> bool:
-    """Whether an option matters with the other values ``v`` (irrelevant ones are greyed out)."""
-    upcard = v["deal_style"] == "upcard"
-    if name in ("upcard_counts", "court_counts", "permanent_wild_upcard", "min_upcard"):
-        return upcard
-    if name == "hand_size":
-        return not upcard
-    if name == "indicator_on_permanent_wild":
-        return v["wild_indicator"] not in ("none", "rotating") and bool(v["permanent_wilds"])
-    if name == "wild_rank_natural_in_place":
-        return v["wild_indicator"] != "none"
-    if name == "deep_take_use":
-        return v["discard_pile"] == "splayed"
-    if name == "after_call":
-        return v["rummy_calls"] != "off"
-    if name == "pile_call_hand":
-        return v["rummy_calls"] == "pile"
-    if name == "aces":
-        return v["allow_runs"] and v["lowest_rank"] == 2
-    if name in ("going_out_bonus", "hands_count_on_empty_stock"):
-        return v["round_scoring"] == "melds_minus_hand"
-    if name == "values.ace_low":
-        return v["low_ace"]
-    if name == "winner_rule":
-        return v["round_scoring"] != "penalty" and not v.get("deals")
-    if name == "final_bonus":
-        return bool(v.get("deals"))
-    return True
 
 
 # ---------------------------------------------------------------------- rules

@@ -720,10 +720,13 @@ class Row(Widget):
 
     def __init__(self, label: str, control: Widget, help: str = "", rect: Any = None, *,
                  control_width: int = 0, name: str = ""):
+        self.control = control
+        enabled = control.enabled
         super().__init__(rect, name=name or control.name)
+        control.enabled = enabled
         self.label = label
         self.help = help
-        self.control = control
+        self.note: str | None = None  # shown instead of the help while the control is greyed
         self.control_width = control_width
         self.changed = False  # drawn with a gold bar: differs from the preset
         self.blamed = False   # drawn with a red bar: named by the current error
@@ -731,6 +734,15 @@ class Row(Widget):
     @property
     def focusable(self) -> bool:  # type: ignore[override]
         return self.control.focusable
+
+    @property
+    def enabled(self) -> bool:  # type: ignore[override]
+        """The control's: a greyed control's row is skipped by the keyboard focus."""
+        return self.control.enabled
+
+    @enabled.setter
+    def enabled(self, value: bool) -> None:
+        self.control.enabled = value
 
     @property
     def editing(self) -> bool:
@@ -746,13 +758,28 @@ class Row(Widget):
         cw = self.control_width or max(theme.px(150), width * 2 // 5)
         return width - cw - theme.px(38)
 
-    def help_lines(self, width: int, theme: Theme) -> list[str]:
-        if not self.help:
+    def help_lines(self, width: int, theme: Theme, text: str | None = None) -> list[str]:
+        """The help (or ``text``) wrapped to at most two lines, the second cut short."""
+        text = self.help if text is None else text
+        if not text:
             return []
         font = theme.font(13)
-        lines = wrap_text(self.help, font, self.text_width(width, theme))
+        lines = wrap_text(text, font, self.text_width(width, theme))
         if len(lines) > 2:
             lines = [lines[0], fit_text(" ".join(lines[1:]), font, self.text_width(width, theme))]
+        return lines
+
+    def shown_lines(self, width: int, theme: Theme) -> list[str]:
+        """The lines under the label: the help, or while greyed the note in as many lines
+        as the help takes (the row keeps its height)."""
+        lines = self.help_lines(width, theme)
+        if self.note and not self.control.enabled:
+            room = max(1, len(lines))
+            note = self.help_lines(width, theme, self.note)
+            if len(note) > room:
+                note = note[: room - 1] + [fit_text(" ".join(note[room - 1:]), theme.font(13),
+                                                    self.text_width(width, theme))]
+            return note
         return lines
 
     def measure(self, width: int, theme: Theme, minimum: int = 0) -> int:
@@ -783,9 +810,9 @@ class Row(Widget):
         lf = theme.font(16, True)
         colour = INK if self.control.enabled else DISABLED
         x = r.x + theme.px(10)
-        if self.help:
+        lines = self.shown_lines(r.width, theme)
+        if lines:
             hf = theme.font(13)
-            lines = self.help_lines(r.width, theme)
             total = lf.get_linesize() + len(lines) * hf.get_linesize()
             y = r.centery - total // 2
             draw_text(surface, fit_text(self.label, lf, text_w), lf, colour, (x, y))
