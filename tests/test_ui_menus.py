@@ -437,6 +437,30 @@ def test_an_unused_option_that_stops_the_game_stays_changeable(app):
     assert scene.error is None and not scene.find("wild_set").control.enabled
 
 
+@pytest.mark.parametrize("preset", PRESETS)
+def test_the_decks_help_gives_the_size_of_this_games_deck(app, preset):
+    """George's decks have no 2s: 48 cards each, not 52."""
+    scene = menus.NewGameScene(app)
+    scene.set_preset(preset)
+    rules = Rules.preset(preset)
+    help_ = scene.find("decks").help
+    cards = 48 if preset == "george" else 52
+    assert f"decks of {cards} cards" in help_
+    assert str(100 - cards) not in help_  # (George's 48-card decks are not called 52-card ones)
+    assert f"Auto uses {rules.decks_for(scene.players)} for {scene.players} players" in help_
+    if rules.jokers_per_deck:
+        assert f"and {rules.jokers_per_deck} jokers" in help_
+
+
+def test_the_decks_help_follows_the_lowest_rank_and_the_jokers(app):
+    scene = menus.NewGameScene(app)
+    scene.set_option("lowest_rank", 4)
+    assert "decks of 44 cards (no 2s or 3s)" in scene.find("decks").help
+    scene.set_option("jokers_per_deck", 1)
+    assert "decks of 44 cards (no 2s or 3s) and 1 joker are" in scene.find("decks").help
+    draw(scene, app.screen_size)
+
+
 def test_players_cycler_adds_seats(app):
     scene = menus.NewGameScene(app)
     assert scene.players == 4

@@ -44,6 +44,7 @@ from .rules_text import (
     describe_rules,
     explain_round,
     goal_text,
+    option_help,
     preset_title,
     table_controls,
 )
@@ -730,6 +731,7 @@ class NewGameScene(MenuScene):
         opt_h = t.px(50)
         control_w = max(t.px(170), round(sw * 0.38))
         self.rows: dict[str, ui.Row] = {}
+        shown = self.shown_rules()
         for group in GROUPS:
             self.scroll.add(ui.Heading(group), pygame.Rect(0, cy, sw, t.px(34)))
             cy += t.px(36)
@@ -737,7 +739,8 @@ class NewGameScene(MenuScene):
                 if info.group != group:
                     continue
                 control = self._control_for(info)
-                row = ui.Row(info.label, control, info.help, name=info.name, control_width=control_w)
+                row = ui.Row(info.label, control, option_help(info, shown, self.players), name=info.name,
+                             control_width=control_w)
                 rh = row.measure(sw, t, opt_h)
                 row.place(pygame.Rect(0, cy, sw, rh), t)
                 self.scroll.add(row, pygame.Rect(0, cy, sw, rh))
@@ -797,9 +800,9 @@ class NewGameScene(MenuScene):
         except RulesError:
             return dataclasses.replace(self.base_rules(), **self.overrides)
 
-    def unused(self) -> dict[str, str]:
+    def unused(self, shown: Rules | None = None) -> dict[str, str]:
         """Option (row) name -> why it changes nothing now, in the engine's words."""
-        unused = self.shown_rules().unused_options()
+        unused = (shown or self.shown_rules()).unused_options()
         return {(("wild." + k.split(".", 1)[1]) if k.startswith("permanent_wilds.") else k): why
                 for k, why in unused.items()}
 
@@ -807,10 +810,17 @@ class NewGameScene(MenuScene):
         """Show the model's values in every control, and grey out the options the engine
         says change nothing with the other choices (with its reason under the label)."""
         base = self.base_rules()
-        unused = self.unused()
+        shown = self.shown_rules()
+        unused = self.unused(shown)
         self.unused_why: dict[str, str | None] = {}
+        relayout = False
         for name, row in getattr(self, "rows", {}).items():
             info = OPTION_BY_NAME[name]
+            help_ = option_help(info, shown, self.players)
+            if help_ != row.help:  # (the size of a deck follows the lowest rank and the jokers)
+                lines = len(row.help_lines(row.rect.width, self.theme))
+                row.help = help_
+                relayout = relayout or len(row.help_lines(row.rect.width, self.theme)) != lines
             value = self.option_value(info)
             c = row.control
             if isinstance(c, ui.Cycler):
@@ -833,6 +843,8 @@ class NewGameScene(MenuScene):
         preset = self.find("preset")
         if isinstance(preset, ui.Cycler):
             preset.value = self.preset
+        if relayout:
+            self.build()  # a help text that now takes another number of lines
 
     # ------------------------------------------------------------------ drawing
     def draw_back(self, surface: pygame.Surface) -> None:

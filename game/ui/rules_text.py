@@ -12,6 +12,7 @@ it only describes the values it is given.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
@@ -114,7 +115,7 @@ def _o(name, group, label, help, choices=None) -> OptionInfo:
 
 OPTIONS: tuple[OptionInfo, ...] = (
     # ------------------------------------------------------------------ Cards
-    _o("decks", "Cards", "Decks", "How many 52-card decks are shuffled together.",
+    _o("decks", "Cards", "Decks", "How many decks are shuffled together.",
        [(None, "Auto"), (1, "1"), (2, "2"), (3, "3"), (4, "4")]),
     _o("jokers_per_deck", "Cards", "Jokers per deck", "Jokers added to each deck; they are wild unless they form their own groups.",
        [(n, str(n)) for n in range(5)]),
@@ -265,6 +266,27 @@ _ORDER = {g: i for i, g in enumerate(GROUPS)}
 OPTIONS = tuple(sorted(OPTIONS, key=lambda o: _ORDER[o.group]))  # stable: keeps the order within groups
 OPTION_BY_NAME = {o.name: o for o in OPTIONS}
 TARGET_CHOICES = tuple((t, f"{t:,}") for t in TARGETS)
+
+
+def deck_words(rules: Rules) -> str:
+    """One deck of ``rules`` in words: "52 cards", "48 cards (no 2s)", "52 cards and 2 jokers"."""
+    cards = rules.pack_size(1) - rules.jokers_per_deck
+    low = rules.lowest_rank
+    text = f"{cards} cards" + ("" if low <= 2 else f" (no {_join([f'{r}s' for r in range(2, low)], 'or')})"
+                               if low <= 4 else f" (no 2s to {low - 1}s)")
+    if rules.jokers_per_deck:
+        text += f" and {_count(rules.jokers_per_deck, 'joker')}"
+    return text
+
+
+def option_help(info: OptionInfo, rules: Rules, players: int) -> str:
+    """The explanation under an option on the setup screen, for these rules and this many
+    players where it depends on them (the size of a deck, what Auto picks)."""
+    if info.name == "decks":
+        auto = dataclasses.replace(rules, decks=None).decks_for(players)
+        return (f"How many decks of {deck_words(rules)} are shuffled together; "
+                f"Auto uses {auto} for {players} players.")
+    return info.help
 
 
 def options_in(group: str) -> list[OptionInfo]:
