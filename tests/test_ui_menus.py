@@ -472,6 +472,27 @@ def test_players_cycler_adds_seats(app):
     assert scene.players <= Rules.preset("basic").player_range()[1]
 
 
+def test_the_players_arrows_say_why_they_stop(app):
+    scene = menus.NewGameScene(app)
+    app.stack.push(scene)
+    scene.set_preset("basic")
+    scene.set_players(4)
+    players = scene.find("players")
+    click(scene, (players.rect.right - 5, players.rect.centery))  # past the last choice
+    assert scene.players == 4
+    assert scene.message == "Basic rummy is played by 2 to 4 players, not 5." and not scene.message_is_error
+    click(scene, (players.rect.x + 5, players.rect.centery))  # back one: the usual line again
+    assert scene.players == 3 and scene.message == "Basic rummy for 3 players."
+    scene.set_players(2)
+    scene.focus.focus(scene.find("players"))
+    press(scene, pygame.K_LEFT)
+    assert scene.players == 2 and scene.message == "Basic rummy is played by 2 to 4 players, not 1."
+    scene.set_preset("persian")
+    players = scene.find("players")
+    click(scene, (players.rect.right - 5, players.rect.centery))
+    assert scene.message == "Persian Rummy needs four players (two teams of two), not 5."
+
+
 def test_jokers_are_kept_wild(app):
     scene = menus.NewGameScene(app)
     scene.set_option("jokers_per_deck", 2)

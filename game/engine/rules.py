@@ -466,7 +466,8 @@ class Rules:
         lo, hi = self.player_range()
         name = self.describe()
         if self.partnerships and players != 4:
-            raise RulesError(f"{name} with partnerships needs four players (two teams of two), not {players}")
+            game = name if PRESETS[self.preset_name].get("partnerships") else f"{name} with partnerships"
+            raise RulesError(f"{game} needs four players (two teams of two), not {players}")
         if not isinstance(players, int) or not lo <= players <= hi:
             raise RulesError(f"{name} is played by {lo} to {hi} players, not {players}")
         decks = self.decks_for(players)

@@ -568,6 +568,19 @@ class NewGameScene(MenuScene):
         self.build()
         self.validate()
 
+    def players_limit(self, step: int) -> None:
+        """The players' arrows were pressed past the game's limit: say what the game allows,
+        in the engine's words ("Basic rummy is played by 2 to 4 players, not 5")."""
+        try:
+            self.base_rules().check_players(self.players + step)
+            return
+        except RulesError as exc:
+            why = _sentence(str(exc))
+        if self.error:  # the problem in hand stays on show
+            self.say(f"{why} {_sentence(self.error)}", error=True)
+        else:
+            self.say(why)
+
     def reset_options(self) -> None:
         target = self.overrides.get("target")
         self.overrides = {} if target is None else {"target": target}
@@ -686,7 +699,8 @@ class NewGameScene(MenuScene):
         y += t.px(44)
         lo, hi = self.base_rules().player_range()
         self.widgets.append(ui.Cycler([(n, f"{n} players") for n in range(lo, hi + 1)], self.players,
-                                      self.set_players, control_rect(y), name="players", wrap=False))
+                                      self.set_players, control_rect(y), name="players", wrap=False,
+                                      on_limit=self.players_limit))
         self.labels.append(("Players", (x, y + row_h // 2)))
         y += row_h + t.px(4)
         target = ui.Cycler(TARGET_CHOICES, self.option_value(_TARGET), lambda v: self.set_option("target", v),

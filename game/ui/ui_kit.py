@@ -468,17 +468,21 @@ class Toggle(Widget):
 
 
 class Cycler(Widget):
-    """Steps through a list of choices: ``‹ label ›``.  The arrows step back and forth."""
+    """Steps through a list of choices: ``‹ label ›``.  The arrows step back and forth.
+    Without ``wrap`` it stops at the ends, and a step past one calls ``on_limit(step)``
+    (-1 before the first choice, +1 after the last), so the screen can say why."""
 
     def __init__(self, choices: Sequence[tuple[Any, str]], value: Any,
                  on_change: Callable[[Any], Any] | None = None, rect: Any = None, *,
-                 enabled: bool = True, name: str = "", wrap: bool = True, size: float = 16):
+                 enabled: bool = True, name: str = "", wrap: bool = True, size: float = 16,
+                 on_limit: Callable[[int], Any] | None = None):
         super().__init__(rect, enabled=enabled, name=name)
         self.choices = list(choices)
         if not any(v == value for v, _ in self.choices):
             self.choices.append((value, str(value)))
         self.value = value
         self.on_change = on_change
+        self.on_limit = on_limit
         self.wrap = wrap
         self.size = size
 
@@ -505,8 +509,10 @@ class Cycler(Widget):
         i = self.index + step
         if self.wrap:
             i %= len(self.choices)
-        else:
-            i = max(0, min(len(self.choices) - 1, i))
+        elif not 0 <= i < len(self.choices):
+            if self.on_limit is not None:
+                self.on_limit(1 if step > 0 else -1)
+            return False
         old = self.value
         self.set(self.choices[i][0])
         return self.value != old
