@@ -170,6 +170,75 @@ def test_melds_flow_and_shrink_to_fit(size):
     assert many.covers[0][1].colliderect(r0[1])
 
 
+def test_a_meld_narrower_than_its_tag_leaves_the_tag_room_in_its_row():
+    L = TableLayout((1024, 640), 8, decks=2)
+    seat = 2
+    plain = L.meld_flow(seat, [(3, frozenset()), (3, frozenset())])
+    strip = plain.bounds(0).w
+    tagged = L.meld_flow(seat, [(3, frozenset()), (3, frozenset())], tags=[strip + 30, 20])
+    assert tagged.labels[1].x >= tagged.labels[0].x + strip + 30 or tagged.labels[1].y > tagged.labels[0].y
+    # each tag may be drawn up to the next one in its row, the last up to the area's edge
+    if tagged.labels[1].y == tagged.labels[0].y:
+        assert tagged.label_room[0] == tagged.labels[1].x - 3 - tagged.labels[0].x
+    assert tagged.label_room[-1] == L.seats[seat].melds.right - tagged.labels[-1].x
+
+
+def test_meld_tags_are_drawn_whole_with_eight_players_in_a_small_window(monkeypatch):
+    a = App(size=(1024, 640), settings=settings())
+    try:
+        g = build({0: "2♦ 5♣ Q♠ 9♥"}, pile="3♣", players=8, filler=4,
+                  melds=[(2, "8♣ 9♣ 10♣"), (2, "A♥ A♦ A♣"), (4, "8♠ 9♠ 10♠"), (4, "4♦ 4♥ 4♠"),
+                         (6, "J♥ Q♥ K♥"), (6, "5♥ 6♥ 7♥"), (1, "10♦ J♦ Q♦"), (7, "6♠ 6♦ 6♣")])
+        scene = play(a, g)
+        fits, fit = [], scene.text.fit
+
+        def record(text, size, max_w, *args, **kw):
+            if text.startswith("#"):
+                fits.append((text, scene.text.font(size, True).size(text)[0], max_w))
+            return fit(text, size, max_w, *args, **kw)
+
+        monkeypatch.setattr(scene.text, "fit", record)
+        a.draw()
+        assert len(fits) == len(g.melds)
+        assert all(need <= room for _, need, room in fits), fits
+    finally:
+        a.close_scenes()
+
+
+def test_cards_laid_on_others_melds_are_shown_under_the_seats_own_melds(app):
+    g = build({0: "2♦ 5♣ Q♠ 9♥"}, pile="3♣", melds=[(0, "8♣ 9♣ 10♣"), (1, "4♦ 4♥ 4♠")])
+    for pool in [g.stock, *g.hands]:  # Ann laid the J♣ on the person's run
+        if c("J♣") in pool:
+            pool.remove(c("J♣"))
+    g.melds[0].cards.append(c("J♣"))
+    g.melds[0].by.append(1)
+    scene = play(app, g)
+    scene._place(force=True)
+    area = scene.layout.seats[1].melds
+    own = scene.meld_boxes[g.melds[1].id]
+    y = scene.elsewhere_y[1]
+    assert own.bottom < y <= own.bottom + 20 and y < area.bottom - 30  # (not at the area's foot)
+    assert sorted(g.all_cards()) == sorted(g.pack)
+
+
+def test_a_card_laid_on_a_wild_leaves_its_neighbours_seat_tabs_in_sight(app):
+    g = build({0: "2♦ 5♣ Q♠ 9♣"}, pile="3♣", melds=[(1, "4♥ 5♥ K♠ 7♥ 8♥ 9♥")], wild=13)
+    m = g.melds[0]
+    for pool in [g.stock, *g.hands]:  # the person laid the 6♥ on the wild king
+        if c("6♥") in pool:
+            pool.remove(c("6♥"))
+    m.covers[2] = (c("6♥"), 0)
+    scene = play(app, g)
+    scene._place(force=True)
+    cover = scene.places[c("6♥")].rect
+    for card in m.cards:
+        if card == c("K♠"):
+            continue  # (the wild itself is under the card laid on it)
+        tab = scene._tab_rect(scene.places[card])
+        assert not tab.colliderect(cover), Card(card)
+        assert tab.bottom <= scene.meld_boxes[m.id].bottom + 6
+
+
 def test_card_scale_setting_changes_card_sizes():
     small = TableLayout((1920, 1080), 4, card_scale=0.8)
     big = TableLayout((1920, 1080), 4, card_scale=1.3)

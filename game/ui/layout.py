@@ -57,6 +57,7 @@ class MeldFlow:
     card: tuple[int, int]
     melds: list[list[Rect]] = field(default_factory=list)   # per meld, per card
     labels: list[Rect] = field(default_factory=list)        # per meld, its "#3" tag
+    label_room: list[int] = field(default_factory=list)     # per meld, how wide its tag may grow
     covers: list[dict[int, Rect]] = field(default_factory=list)  # per meld: index -> cover rect
     overflow: bool = False
 
@@ -304,28 +305,29 @@ class TableLayout:
         return [Rect(int(area.x + i * step), area.y, bw, bh) for i in range(n)]
 
     def meld_flow(self, seat: int, melds: list[tuple[int, set[int] | frozenset[int]]],
-                  reserve: int = 0) -> MeldFlow:
+                  reserve: int = 0, tags: list[int] | None = None) -> MeldFlow:
         """Lay out a seat's melds in its meld area.
 
         ``melds`` gives, per meld, its card count and the indexes that carry a cover
         card (a real card laid on a wild). Melds flow left to right in rows, each a strip
         of overlapped cards with a label tag above; if they do not fit, the cards shrink
         (down to about half size) and the strips squeeze. ``reserve`` keeps that many
-        pixels free at the bottom of the area.
+        pixels free at the bottom of the area. ``tags`` gives, per meld, the width its
+        label tag needs; a meld narrower than its tag takes the tag's width in its row.
         """
         area = Rect(self.seats[seat].melds)
         area.h = max(10, area.h - reserve)
         base_w, base_h = self.seat_card(seat)
         best = None
         for scale in (1.0, 0.9, 0.8, 0.72, 0.64, 0.57, 0.5):
-            flow = self._try_flow(area, melds, card_size(base_h * scale))
+            flow = self._try_flow(area, melds, card_size(base_h * scale), tags)
             best = flow
             if not flow.overflow:
                 break
         return best  # type: ignore[return-value]
 
     def _try_flow(self, area: Rect, melds: list[tuple[int, set[int] | frozenset[int]]],
-                  card: tuple[int, int]) -> MeldFlow:
+                  card: tuple[int, int], tags: list[int] | None = None) -> MeldFlow:
         cw, ch = card
         label_h = max(10, int(ch * 0.2))
         tab_h = max(3, int(ch * 0.05))
@@ -334,14 +336,15 @@ class TableLayout:
         flow = MeldFlow(card)
         x, y = area.x, area.y
         row_h = 0
-        for n, covered in melds:
+        for k, (n, covered) in enumerate(melds):
             step = cw * INDEX_SHOW
             width = cw + step * (n - 1)
             if width > area.w:
                 step = max(cw * 0.18, (area.w - cw) / max(1, n - 1))
                 width = cw + step * (n - 1)
+            foot = min(area.w, max(width, tags[k] if tags else 0))  # (room for its tag)
             h = label_h + ch + tab_h + (cover_dy if covered else 0) + 2
-            if x > area.x and x + width > area.right:
+            if x > area.x and x + foot > area.right:
                 x = area.x
                 y += row_h + max(2, gap // 3)
                 row_h = 0
@@ -352,9 +355,14 @@ class TableLayout:
             flow.labels.append(label)
             flow.covers.append({i: rects[i].move(int(step * 0.15), cover_dy) for i in covered})
             row_h = max(row_h, h)
-            x += width + gap
+            x += foot + gap
         if y + row_h > area.bottom or any(r and r[-1].right > area.right + 1 for r in flow.melds):
             flow.overflow = True
+        # a tag may run on over the gap, up to the next tag in its row (or the area's edge)
+        for k, label in enumerate(flow.labels):
+            nxt = flow.labels[k + 1] if k + 1 < len(flow.labels) else None
+            end = nxt.x - 3 if nxt is not None and nxt.y == label.y else area.right
+            flow.label_room.append(max(label.w, end - label.x))
         return flow
 
     # ------------------------------------------------------------------ sidebar

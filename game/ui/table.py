@@ -86,6 +86,7 @@ class Place:
     seat: int | None = None
     index: int = 0
     meld: int | None = None
+    tab_y: int | None = None  # a melded card's seat tab, when not right under it (see _place)
 
 
 @dataclass
@@ -237,6 +238,8 @@ class TableScene(Scene):
         self.draw_list: list[tuple[int, Place]] = []
         self.meld_boxes: dict[int, Rect] = {}
         self.meld_labels: dict[int, Rect] = {}
+        self.label_room: dict[int, int] = {}  # per meld: how wide its tag may be drawn
+        self.elsewhere_y: dict[int, int] = {}  # per seat: where its "9♣ → #3" chips go
         self.placed_version = -1
         self.snapshot: dict[int, Place] | None = None
         self.bg: pygame.Surface | None = None
@@ -412,20 +415,30 @@ class TableScene(Scene):
         # melds, per owner
         self.meld_boxes = {}
         self.meld_labels = {}
+        self.label_room = {}
         by_owner: dict[int, list[Any]] = {s: [] for s in range(g.players)}
         for m in g.melds:
             by_owner[m.owner].append(m)
         lays_elsewhere = {s for m in g.melds for _, s, _ in m.placed() if s != m.owner}
         reserve = max(10, int(L.font_small * 0.85)) + 10
+        tag_font = self.text.font(self._tag_size(), True)
         for seat, melds in by_owner.items():
             if not melds:
                 continue
             flow = L.meld_flow(seat, [(len(m.cards), frozenset(m.covers)) for m in melds],
-                               reserve=reserve if seat in lays_elsewhere else 0)
+                               reserve=reserve if seat in lays_elsewhere else 0,
+                               tags=[tag_font.size(self._meld_tag(m))[0] + 10 for m in melds])
             for k, m in enumerate(melds):
                 rects = flow.melds[k]
+                # a card laid on a wild hangs down over the cards next to it: their seat
+                # tabs go below it, not under it
+                covers = list(flow.covers[k].values())
+                below = max((r.bottom for r in covers), default=0) + 1
                 for i, c in enumerate(m.cards):
-                    p = Place(rects[i], True, "meld", seat=m.by[i], index=i, meld=m.id)
+                    hidden_tab = i not in m.covers and any(
+                        r.left <= rects[i].x + 2 < r.right for r in covers)
+                    p = Place(rects[i], True, "meld", seat=m.by[i], index=i, meld=m.id,
+                              tab_y=below if hidden_tab else None)
                     places[c] = p
                     draw.append((c, p))
                 for i, (c, s) in sorted(m.covers.items()):
@@ -434,6 +447,17 @@ class TableScene(Scene):
                     draw.append((c, p))
                 self.meld_boxes[m.id] = flow.bounds(k).union(flow.labels[k])
                 self.meld_labels[m.id] = flow.labels[k]
+                self.label_room[m.id] = flow.label_room[k]
+        # the cards each seat laid on others' melds go just under its own melds (near its
+        # name), or at the foot of its area when its melds fill it
+        fs = max(10, int(L.font_small * 0.85))
+        self.elsewhere_y = {}
+        for seat in lays_elsewhere:
+            area = L.seats[seat].melds
+            foot = area.bottom - fs - 6
+            boxes = [self.meld_boxes[m.id] for m in by_owner[seat]]
+            under = max((b.bottom for b in boxes), default=area.y) + max(4, fs // 2)
+            self.elsewhere_y[seat] = min(foot, under)
         # other hands: backs, and the face-up deal card while it is held
         for seat in range(g.players):
             if seat == self.bottom:
@@ -1764,17 +1788,25 @@ class TableScene(Scene):
         self.text.blit(surface, label, L.font_small, (L.pile_area.x, L.pile_area.y - 2), TEXT_DIM,
                        anchor="bottomleft")
 
+    def _tag_size(self) -> int:
+        return max(10, int(self.layout.font_small * 0.9))
+
+    @staticmethod
+    def _meld_tag(m: Any) -> str:
+        return f"#{m.id} {short_meld(m)}"
+
     def _draw_meld_labels(self, surface: pygame.Surface) -> None:
         g = self.g
-        fs = max(10, int(self.layout.font_small * 0.9))
+        fs = self._tag_size()
         for m in g.melds:
             r = self.meld_labels.get(m.id)
             box = self.meld_boxes.get(m.id)
             if r is None or box is None:
                 continue
             col = self._seat_colour(m.owner)
-            text = f"#{m.id} {short_meld(m)}"
-            img = self.text.fit(text, fs, max(r.w, box.w), (20, 20, 20), bold=True)
+            text = self._meld_tag(m)
+            img = self.text.fit(text, fs, max(r.w, box.w, self.label_room.get(m.id, 0)) - 8,
+                                (20, 20, 20), bold=True)
             chip = Rect(r.x, r.y, img.get_width() + 8, r.h)
             pygame.draw.rect(surface, col, chip, border_radius=max(3, chip.h // 3))
             surface.blit(img, img.get_rect(midleft=(chip.x + 4, chip.centery)))
@@ -1793,7 +1825,7 @@ class TableScene(Scene):
         for seat, items in elsewhere.items():
             area = L.seats[seat].melds
             x = area.x
-            y = area.bottom - fs - 6
+            y = self.elsewhere_y.get(seat, area.bottom - fs - 6)
             for card, m in items:
                 img = self.text.render(f"{card_name(card)} → #{m.id}", fs, (20, 20, 20), bold=True)
                 chip = Rect(x, y, img.get_width() + 10, fs + 4)
@@ -1803,14 +1835,17 @@ class TableScene(Scene):
                 surface.blit(img, img.get_rect(center=chip.center))
                 x = chip.right + 4
 
-    def _draw_tab(self, surface: pygame.Surface, p: Place) -> None:
-        """A small seat-coloured tab under a melded card: whose card it is."""
+    @staticmethod
+    def _tab_rect(p: Place) -> Rect:
         r = p.rect
         h = max(3, r.h // 20)
-        w = max(4, int(r.w * 0.3))
-        tab = Rect(r.x + 2, r.bottom + 1, w, h)
+        return Rect(r.x + 2, r.bottom + 1 if p.tab_y is None else p.tab_y, max(4, int(r.w * 0.3)), h)
+
+    def _draw_tab(self, surface: pygame.Surface, p: Place) -> None:
+        """A small seat-coloured tab under a melded card: whose card it is."""
+        tab = self._tab_rect(p)
         pygame.draw.rect(surface, self._seat_colour(p.seat if p.seat is not None else 0), tab,
-                         border_radius=h // 2)
+                         border_radius=tab.h // 2)
 
     def hand_tags(self) -> dict[int, str]:
         """Cards in the person's hand that carry a tag: the upcard ("up", the others saw
