@@ -527,6 +527,38 @@ def test_names_are_typed_or_picked(app):
     assert app.started[2][1] == "Grandma"
 
 
+def test_a_name_field_selects_all_with_ctrl_a(app):
+    """Ctrl+A selects the whole name: typing replaces it, Backspace clears it."""
+    scene = menus.NewGameScene(app)
+    app.stack.push(scene)
+    field = scene.find("name1")
+    click(scene, field.rect.center)
+    old = field.text
+    assert field.editing and old
+    plain = draw(scene, app.screen_size)
+    press(scene, pygame.K_a, pygame.KMOD_LCTRL)
+    marked = draw(scene, app.screen_size)
+
+    def selection_pixels(surface):
+        return pygame.mask.from_threshold(surface.subsurface(field.rect), (150, 190, 245),
+                                          (2, 2, 2, 255)).count()
+
+    assert selection_pixels(marked) > 100 and selection_pixels(plain) == 0  # shown selected
+    type_text(scene, "Zed")
+    assert field.text == "Zed"  # the selection was replaced
+    type_text(scene, "a")
+    assert field.text == "Zeda"  # and typing goes on after it
+    press(scene, pygame.K_a, pygame.KMOD_RCTRL)
+    press(scene, pygame.K_BACKSPACE)
+    assert field.text == ""
+    type_text(scene, "Max")
+    press(scene, pygame.K_a, pygame.KMOD_CTRL)
+    press(scene, pygame.K_RIGHT)  # an arrow lets the selection go: typing adds again
+    type_text(scene, "i")
+    press(scene, pygame.K_RETURN)
+    assert scene.names[1] == "Maxi" and not field.editing
+
+
 def test_bot_levels_and_the_default_level(app):
     app.settings.default_level = "hard"
     scene = menus.NewGameScene(app)

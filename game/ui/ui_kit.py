@@ -626,8 +626,13 @@ class Slider(Widget):
         self.focus_ring(surface, theme)
 
 
+SELECTION = (150, 190, 245)
+
+
 class TextInput(Widget):
-    """A one-line text field: click (or Enter) to type, Enter or Escape to finish."""
+    """A one-line text field: click (or Enter) to type, Enter or Escape to finish.
+    Ctrl+A (Cmd+A) selects the whole text: typing then replaces it, Backspace or Delete
+    clears it, an arrow key or Home/End lets it go."""
 
     def __init__(self, text: str, on_change: Callable[[str], Any] | None = None, rect: Any = None, *,
                  max_len: int = 16, placeholder: str = "", enabled: bool = True, name: str = ""):
@@ -639,6 +644,7 @@ class TextInput(Widget):
         self._editing = False
         self._before = text
         self.blink = 0.0
+        self.selected = False  # the whole text is selected (Ctrl+A)
 
     @property
     def editing(self) -> bool:
@@ -648,6 +654,7 @@ class TextInput(Widget):
         if not self.enabled:
             return
         self._editing = True
+        self.selected = False
         self._before = self.text
         try:
             pygame.key.start_text_input()
@@ -659,6 +666,7 @@ class TextInput(Widget):
         if not self._editing:
             return
         self._editing = False
+        self.selected = False
         if not keep:
             self.text = self._before
         self.text = self.text.strip() or self._before.strip() or self.placeholder
@@ -683,13 +691,23 @@ class TextInput(Widget):
     def handle(self, event: Any) -> bool:
         if self._editing:
             if event.type == pygame.TEXTINPUT:
+                if self.selected:
+                    self.text, self.selected = "", False
                 room = self.max_len - len(self.text)
                 if room > 0:
                     self.text += event.text[:room]
                 return True
             if event.type == pygame.KEYDOWN:
-                if event.key == pygame.K_BACKSPACE:
+                mod = getattr(event, "mod", 0)
+                if event.key == pygame.K_a and mod & (pygame.KMOD_CTRL | pygame.KMOD_GUI):
+                    self.selected = bool(self.text)
+                elif event.key in (pygame.K_BACKSPACE, pygame.K_DELETE) and self.selected:
+                    self.text, self.selected = "", False
+                elif event.key == pygame.K_BACKSPACE:
                     self.text = self.text[:-1]
+                elif event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_HOME, pygame.K_END,
+                                   pygame.K_UP, pygame.K_DOWN):
+                    self.selected = False
                 elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_TAB):
                     self.finish()
                 elif event.key == pygame.K_ESCAPE:
@@ -714,8 +732,12 @@ class TextInput(Widget):
             text, colour = self.placeholder, FAINT
         pad = theme.px(8)
         shown = fit_text(text, font, r.width - 2 * pad - theme.px(4))
+        if self._editing and self.selected:
+            tw, th = font.size(shown)
+            mark = pygame.Rect(r.x + pad - 2, r.centery - th // 2, tw + 4, th)
+            rounded_rect(surface, SELECTION, mark, theme.px(3))
         tr = draw_text(surface, shown, font, colour, (r.x + pad, r.centery), "midleft")
-        if self._editing and int(pygame.time.get_ticks() / 500) % 2 == 0:
+        if self._editing and not self.selected and int(pygame.time.get_ticks() / 500) % 2 == 0:
             x = tr.right + 1
             pygame.draw.line(surface, BUTTON_TEXT, (x, r.y + theme.px(5)), (x, r.bottom - theme.px(5)), 2)
         self.focus_ring(surface, theme)
