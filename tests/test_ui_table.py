@@ -1996,7 +1996,9 @@ def test_the_team_line_counts_this_rounds_points(app, monkeypatch):
     scene.c.act(MeldCards((c("9♣"), c("9♠"), c("9♦"))))
     drawn = record_text(scene, monkeypatch)
     app.draw()
-    assert any(t.startswith("Your team 0 +27") for t in drawn), [t for t in drawn if "team" in t]
+    # one line a side, naming its players, the person's side first
+    teams = [t for t in drawn if " & " in t]
+    assert teams == ["You & Bo 0 +27", "Ann & Cy 0"], drawn
 
 
 @pytest.mark.parametrize("preset, ace_last", [("george", True), ("rummy5000", False)])

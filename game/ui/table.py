@@ -2066,13 +2066,16 @@ class TableScene(Scene):
             now = [sum(melded[s] for s in range(g.players) if s % 2 == t) for t in (0, 1)]
             mine = (self.c.human if self.c.human is not None else 0) % 2
 
-            def side(t: int) -> str:  # "91", or "91 +66" with this round's points
-                return f"{teams[t]} {now[t]:+d}" if now[t] else f"{teams[t]}"
+            def side(t: int) -> str:  # "You & Ben 91", or "... 91 +66" with this round's points
+                names = " & ".join(self.c.seats[s].name for s in range(g.players) if s % 2 == t)
+                return f"{names} {teams[t]}" + (f" {now[t]:+d}" if now[t] else "")
 
-            text = (f"Your team {side(mine)}  ·  them {side(1 - mine)}" if self.c.human is not None
-                    else f"Team A {side(0)}  ·  team B {side(1)}")
-            self.text.blit(surface, text, fn, (head.x, head.bottom - 2), ACCENT, bold=True, max_w=head.w)
-            log_top += fn + 4
+            # one line per side, the person's first: partners are named, not only "them"
+            for k, t in enumerate((mine, 1 - mine)):
+                self.text.blit(surface, side(t), fn, (head.x, head.bottom - 2 + k * (fn + 4)),
+                               ACCENT if k == 0 and self.c.human is not None else TEXT, bold=k == 0,
+                               max_w=head.w)
+            log_top += 2 * (fn + 4)
         # the last few moves, between the scores and the buttons
         tops = [btn.rect.y for btn in self.buttons.values() if btn.visible and btn.rect.h]
         log_bottom = (min(tops) if tops else L.button_area.bottom) - L.pad
