@@ -344,6 +344,34 @@ def test_new_game_refuses_a_deal_that_does_not_fit(app):
     draw(scene, app.screen_size)  # the message fits on the screen
 
 
+def test_start_is_greyed_while_the_setup_is_refused(app):
+    """A setup the engine refuses cannot be started: Start is greyed (not gold), the
+    keyboard passes over it, and a press on it says the reason again."""
+    scene = menus.NewGameScene(app)
+    app.stack.push(scene)
+    start = scene.find("start")
+    edge = (start.rect.x + 5, start.rect.centery)  # the button's face, beside its label
+    assert start.enabled and draw(scene, app.screen_size).get_at(edge)[:3] == ui.GOLD
+    scene.set_players(8)
+    scene.set_option("decks", 1)  # eight upcard hands do not fit in one deck
+    start = scene.find("start")
+    assert scene.error and not start.enabled
+    face = draw(scene, app.screen_size).get_at(edge)[:3]
+    assert face != ui.GOLD and face != ui.CREAM
+    scene.say("something else")
+    click(scene, start.rect.center)
+    assert app.started is None and scene.message_is_error and "deal may need" in scene.message
+    seen = set()
+    for _ in range(90):
+        press(scene, pygame.K_TAB)
+        seen.add(scene.focus.current.name)
+    assert "start" not in seen and "read_rules" in seen
+    scene.set_option("decks", None)  # fixed: Start is lit again
+    assert scene.error is None and scene.find("start").enabled
+    click(scene, scene.find("start").rect.center)
+    assert app.started is not None
+
+
 def test_new_game_refuses_an_impossible_option_combination(app):
     scene = menus.NewGameScene(app)
     scene.set_option("allow_sets", False)

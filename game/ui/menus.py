@@ -781,6 +781,11 @@ class NewGameScene(MenuScene):
         self.refocus(keep)
 
     def _handle(self, event: Any) -> None:
+        start = self.find("start")
+        if (event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1
+                and start is not None and not start.enabled and start.hit(event.pos) and self.error):
+            _play(self.app, "error")  # a press on the greyed Start: the reason again
+            self.say(_sentence(self.error), error=True)
         if (event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1
                 and self.scroll is not None and self.scroll.rect.collidepoint(event.pos)):
             row = next((r for r in self.rows.values() if r.rect.collidepoint(event.pos)), None)
@@ -857,6 +862,9 @@ class NewGameScene(MenuScene):
         preset = self.find("preset")
         if isinstance(preset, ui.Cycler):
             preset.value = self.preset
+        start = self.find("start")
+        if start is not None:  # greyed while the engine refuses the setup; the message says why
+            start.enabled = self.rules is not None
         if relayout:
             self.build()  # a help text that now takes another number of lines
 
