@@ -38,6 +38,7 @@ def test_settings_round_trip():
     s.four_colour = True
     s.card_back = "red"
     s.rummy_window = 6.5
+    s.rummy_help = False
     s.default_level = "hard"
     s.last_game = {"players": 3}
     s.window_size = [1300, 820]
@@ -81,10 +82,11 @@ def test_bad_values_fall_back_one_by_one():
     path = user_data_dir() / "settings.json"
     path.write_text(json.dumps({
         "sound": "yes", "volume": 7, "card_back": "tartan", "rummy_window": 3, "default_level": "hard",
-        "animation_speed": None, "unknown": 1,
+        "animation_speed": None, "unknown": 1, "rummy_help": "no",
     }))
     s = Settings.load()
     assert s.sound is True          # bad type: default
+    assert s.rummy_help is True
     assert s.volume == 1.0          # out of range: clamped
     assert s.card_back == "blue"    # unknown choice: default
     assert s.rummy_window == 3.0 and s.default_level == "hard"

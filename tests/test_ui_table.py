@@ -1042,6 +1042,33 @@ def test_rummy_refused_says_why(app):
     assert scene.toasts[-1].kind == "error"
 
 
+def test_a_discard_that_fits_nowhere_neither_waits_for_the_person_nor_lights_rummy(app):
+    app.settings.rummy_window = 10
+    g = rummy_position()
+    g.pile[-1], g.hands[1][0] = g.hands[1][0], g.pile[-1]  # the 3♠ fits nothing
+    scene = play(app, g)
+    assert not scene.c.human_may_call()
+    app.draw()
+    assert not scene.buttons["rummy"].alert and not scene.buttons["rummy"].enabled
+    assert not scene.c.status().startswith("Rummy?")
+    assert app.run_until(lambda: g.current != 2 or g.phase != "draw", timeout=5)
+
+
+def test_with_calls_not_pointed_out_every_discard_opens_the_window(app):
+    app.settings.rummy_help = False
+    g = rummy_position()
+    g.pile[-1], g.hands[1][0] = g.hands[1][0], g.pile[-1]  # the 3♠ fits nothing
+    scene = play(app, g)
+    assert scene.c.human_may_call()
+    app.pump(5)
+    assert g.current == 2 and g.phase == "draw", "the next player waits for the person"
+    app.draw()
+    assert scene.buttons["rummy"].alert
+    key(app, pygame.K_r)
+    assert g.phase == "draw" and g.current == 2
+    assert scene.toasts[-1].kind == "error" and "3♠" in scene.toasts[-1].text
+
+
 def test_a_call_by_another_seat_names_the_cards_without_deck_marks(app):
     from game.engine import events as ev
 

@@ -12,6 +12,10 @@ call is asked once whether it wants to; if the person might call (they have a me
 their own, when the rules ask for one), the next draw waits ``call_window`` seconds
 (a setting, default 2.5) and a bot's call comes only after its reaction time, so the
 person has a fair chance to be first. The window closes when the next player draws.
+With the ``rummy_help`` setting on (the default) the person's window opens only when
+the engine lists a call the person can make (from their own hand and the table, which
+they can see): no wait, and no glowing Rummy! button, after a discard that fits nowhere.
+Off, every discard opens it, and a call that does not fit is refused with the reason.
 
 Whoever listens (the table) gets ``before_change()`` just before an action is applied
 and ``after_change(events, seat, action)`` just after, which is how moves become
@@ -589,6 +593,8 @@ class Controller:
             h is not None and h != g.discarder and rules.rummy_calls != "off"
             and (rules.rummy_calls != "discard" or g.has_own_meld(h))
         )
+        if human and self.setting("rummy_help", True) and not g.call_actions(h):
+            human = False  # (pointing out calls: nothing the person could call, so no wait)
         length = self.call_window_seconds if human else 0.0
         w = CallWindow(key, self.now, self.now + length, human)
         order = [(g.discarder + k) % g.players for k in range(1, g.players)]

@@ -70,6 +70,7 @@ class Settings:
     four_colour: bool = False      # clubs green and diamonds blue
     card_back: str = "blue"        # one of CARD_BACKS
     rummy_window: float = 4.0      # seconds the person has to call "Rummy!"
+    rummy_help: bool = True        # the call window opens (Rummy! glows) only for a call the person can make
     default_level: str = "normal"  # one of BOT_LEVELS, for new computer seats
     # the last new-game setup, so the next game starts from it (see menus.NewGameScene)
     last_game: dict = field(default_factory=dict)
@@ -83,7 +84,7 @@ class Settings:
 
     SAVED = (
         "animation_speed", "sound", "volume", "card_scale", "four_colour", "card_back",
-        "rummy_window", "default_level", "last_game", "window_size", "fullscreen",
+        "rummy_window", "rummy_help", "default_level", "last_game", "window_size", "fullscreen",
     )
     # kept by the game itself, so "Restore defaults" on the settings screen leaves them
     REMEMBERED = ("last_game", "window_size", "fullscreen")
@@ -151,7 +152,7 @@ def _number(value: Any, lo: float, hi: float) -> float | None:
 
 def _clean(name: str, value: Any) -> Any:
     """A valid value for the named setting, or None."""
-    if name in ("sound", "four_colour", "fullscreen"):
+    if name in ("sound", "four_colour", "fullscreen", "rummy_help"):
         return value if isinstance(value, bool) else None
     if name == "volume":
         return _number(value, 0.0, 1.0)
