@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+from types import SimpleNamespace
 
 import pytest
 
@@ -868,6 +869,26 @@ def test_round_end_next_button(app):
     assert calls == [1]
     press(scene, pygame.K_RETURN)
     assert calls == [1, 1]
+
+
+def test_the_round_sheet_counts_rounds_as_the_sidebar_does(app, monkeypatch):
+    """Persian rummy: the sidebar says "Round 1"; the sheet says "Round 1 of 2", never "deal"."""
+    said = []
+    real = ui.draw_text
+    monkeypatch.setattr(ui, "draw_text", lambda surface, text, *a, **k: said.append(text) or real(
+        surface, text, *a, **k))
+    state = played_round("persian", 4, seed=3)
+    assert state.round_no == 1
+    draw(menus.RoundEndScene(app, state, None), app.screen_size)
+    assert "Round 1 of 2 is over" in said and "1 more round to play" in said
+    assert not [text for text in said if "deal" in text.lower()]
+    rules = Rules.preset("persian")
+    last = SimpleNamespace(went_out=0, bonus=[75, 0, 0, 0], in_hand=[0, 5, 5, 5], final_to=0)
+    assert "after the last round" in explain_round(rules, last, ["You", "A", "B", "C"])
+    state = played_round("rummy5000", 3, seed=3)
+    said.clear()
+    draw(menus.RoundEndScene(app, state, None), app.screen_size)
+    assert f"Round {state.round_no} is over" in said and "Playing to 5,000" in said
 
 
 def test_game_over_records_the_game_once(app):

@@ -46,6 +46,7 @@ from .rules_text import (
     goal_text,
     option_help,
     preset_title,
+    round_over_words,
     table_controls,
 )
 from .scene import Scene
@@ -1383,10 +1384,9 @@ class RoundEndScene(SheetScene):
         rules = st.rules
         names = _names(st)
         inner = self.body.inflate(-t.px(48), -t.px(36))
-        title = f"Round {res.round} is over" if res is not None else "Round over"
+        title, goal = round_over_words(st, res.round) if res is not None else ("Round over", goal_text(st))
         tf = t.font(28, True)
         ui.draw_text(surface, title, tf, ui.GOLD, (inner.x, inner.y), "topleft", shadow=True)
-        goal = goal_text(st)
         ui.draw_text(surface, goal, t.font(16, True), ui.MUTED, (inner.right, inner.y + t.px(8)), "topright")
         y = inner.y + tf.get_linesize() + t.px(2)
         if res is None:

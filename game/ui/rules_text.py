@@ -702,6 +702,19 @@ def goal_text(state: Any, short: bool = False) -> str:
     return f"Playing to {rules.target:,}" + (" (lowest total wins)" if rules.lowest_total_wins else "")
 
 
+def round_over_words(state: Any, number: int) -> tuple[str, str]:
+    """The round sheet's title and what ends the game, in the words of the table's sidebar,
+    which counts rounds ("Round 2"): "Round 2 of 2 is over" and "That was the last round"
+    in a game of fixed length (a number of deals, rotating wilds); else "Round 3 is over"
+    and :func:`goal_text` ("Playing to 5,000")."""
+    left = state.deals_left()
+    if left is None:
+        return f"Round {number} is over", goal_text(state)
+    total = state.round_no + left
+    goal = "That was the last round" if left == 0 else f"{_count(left, 'more round')} to play"
+    return f"Round {number} of {total} is over", goal
+
+
 def _verb(subject: list[str], verb: str) -> str:
     """``verb`` (a regular one: "collects") agreeing with ``subject``: "Ann collects",
     "You collect", "Ann and Bo collect"."""
@@ -761,5 +774,5 @@ def explain_round(rules: Rules, result: Any, names: list[str], early: bool = Fal
                  if who is not None else ".")
     if final:
         to = "you" if names[fin] == "You" else names[fin]
-        rest += f" The final bonus of {final:,}, for the side ahead after the last deal, goes to {to}."
+        rest += f" The final bonus of {final:,}, for the side ahead after the last round, goes to {to}."
     return f"{first} {rest}"
