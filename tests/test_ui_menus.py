@@ -871,6 +871,56 @@ def test_round_end_next_button(app):
     assert calls == [1, 1]
 
 
+TABLE_GREEN = (10, 120, 60, 255)
+
+
+def over_the_table(scene, size):
+    """A frame of ``scene`` over a plain green stand-in for the table."""
+    surface = pygame.Surface(size)
+    surface.fill(TABLE_GREEN)
+    scene.draw(surface)
+    return surface
+
+
+def scene_marks(scene):
+    return (scene.peeking, scene.show_focus, scene.focus.index, scene.message,
+            [(w.name, w.visible, w.focused, w.hover, w.pressed, w.enabled) for w in scene.widgets])
+
+
+def test_the_round_sheet_can_be_put_aside_to_see_the_table(app):
+    calls = []
+    state = played_round("rummy5000", 4, seed=4)
+    scene = menus.RoundEndScene(app, state, lambda: calls.append(1))
+    app.stack.push(scene)
+    size = app.screen_size
+    assert over_the_table(scene, size).get_at(scene.body.center) != TABLE_GREEN  # the sheet covers it
+    click(scene, scene.find("view").rect.center)
+    assert scene.peeking and calls == []
+    before = scene_marks(scene)
+    frame = over_the_table(scene, size)
+    assert scene_marks(scene) == before  # drawing changes nothing
+    back = scene.find("back")
+    # the whole table shows, undimmed, but for the small way back in a corner
+    uncovered = sum(frame.get_at((x, y)) == TABLE_GREEN for x in range(0, size[0], 16)
+                    for y in range(0, size[1], 16))
+    assert uncovered / ((size[0] // 16) * (size[1] // 16)) > 0.95
+    assert back.visible and frame.get_at(back.rect.center) != TABLE_GREEN
+    assert not scene.find("next").visible and not scene.find("view").visible
+    press(scene, pygame.K_RETURN)  # Enter brings the sheet back; it does not deal
+    assert not scene.peeking and calls == []
+    press(scene, pygame.K_v)
+    assert scene.peeking
+    click(scene, scene.find("next").rect.center)  # (hidden: not pressed by a click there)
+    assert calls == []
+    press(scene, pygame.K_v)
+    assert not scene.peeking
+    press(scene, pygame.K_v)
+    click(scene, back.rect.center)
+    assert not scene.peeking and over_the_table(scene, size).get_at(scene.body.center) != TABLE_GREEN
+    press(scene, pygame.K_RETURN)
+    assert calls == [1]
+
+
 def test_the_round_sheet_counts_rounds_as_the_sidebar_does(app, monkeypatch):
     """Persian rummy: the sidebar says "Round 1"; the sheet says "Round 1 of 2", never "deal"."""
     said = []

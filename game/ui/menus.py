@@ -1343,12 +1343,15 @@ def _signed(n: int) -> str:
 
 
 class RoundEndScene(SheetScene):
-    """Where each player's points came from in the round just played, and the totals."""
+    """Where each player's points came from in the round just played, and the totals.
+    **View table** (V) puts the sheet aside to look at the table as the round ended;
+    **Back to scores** (V, Esc, Enter) brings it back."""
 
     def __init__(self, app: Any, state: Any, on_next: Callable[[], Any] | None):
         self.state = state
         self.on_next = on_next
         self.result = state.results[-1] if state.results else None
+        self.peeking = False  # the sheet is put aside: the table shows
         super().__init__(app)
         self.show_focus = True
         self.focus.focus(self.find("next"))
@@ -1357,40 +1360,84 @@ class RoundEndScene(SheetScene):
         if self.on_next is not None:
             self.on_next()
 
+    def peek(self, on: bool) -> None:
+        """Put the sheet aside (the table under it shows whole) or bring it back."""
+        self.peeking = on
+        for w in self.widgets:
+            w.visible = (w.name == "back") == on
+            w.hover = w.pressed = False
+        self.refocus(self.find("back" if on else "next"))
+        invalidate = getattr(self.app, "invalidate", None)
+        if invalidate is not None:
+            invalidate()
+
     def on_key(self, event: Any) -> bool:
-        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            self.next_round()
+        key = event.key
+        if self.peeking:
+            if key in (pygame.K_v, pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE,
+                       pygame.K_TAB, pygame.K_BACKSPACE):
+                self.peek(False)
+            return True  # nothing else while the table is looked at
+        if key == pygame.K_v:
+            self.peek(True)
+            return True
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            current = self.focus.current if self.show_focus else None
+            (current or self.find("next")).activate()
             return True
         return False
 
+    # ------------------------------------------------------------------ layout
     def build(self) -> None:
         t = self.theme
         w, h = t.size
         n = self.state.players
+        self.row_h = t.px(36)
         pw = min(w - t.px(40), t.px(980))
-        ph = min(h - t.px(40), t.px(214) + n * t.px(36) + (t.px(34) if _sides(self.state) else 0))
+        need = t.px(214) + n * self.row_h + (t.px(34) if _sides(self.state) else 0)
+        ph = min(h - t.px(40), need)
         self.body = pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
-        bh = t.px(46)
+        bh, bw, gap = t.px(46), t.px(200), t.px(16)
         label = "See the result" if getattr(self.state, "winners", None) else "Next round"
-        self.widgets = [ui.Button(label, self.next_round,
-                                  pygame.Rect(self.body.centerx - t.px(100), self.body.bottom - bh - t.px(18),
-                                              t.px(200), bh), primary=True, name="next")]
-        self.refocus(self.find("next"))
+        by = self.body.bottom - bh - t.px(18)
+        nxt = ui.Button(label, self.next_round, pygame.Rect(self.body.centerx + gap // 2, by, bw, bh),
+                        primary=True, name="next")
+        view = ui.Button("View table (V)", lambda: self.peek(True),
+                         pygame.Rect(self.body.centerx - gap // 2 - bw, by, bw, bh), name="view", size=17)
+        # while the table is looked at: one small button in the corner of the sidebar's buttons
+        back = ui.Button("Back to scores (V)", lambda: self.peek(False),
+                         pygame.Rect(w - t.px(16) - t.px(210), h - t.px(16) - bh, t.px(210), bh),
+                         primary=True, name="back", size=16)
+        self.widgets = [view, nxt, back]
+        for wd in self.widgets:
+            wd.visible = (wd.name == "back") == self.peeking
+        self.refocus(self.find("back" if self.peeking else "next"))
+        self.veil = pygame.Surface((w, h), pygame.SRCALPHA)
+        self.veil.fill((0, 0, 0, 150))
+        self.sheet = self.paint_sheet()
+        self.peek_note = self.paint_peek_note(back.rect)
 
-    def draw_back(self, surface: pygame.Surface) -> None:
+    def paint_sheet(self) -> pygame.Surface:
+        """The panel with everything on it but the buttons, painted once (frames only
+        copy it); drawn at ``self.sheet_at``."""
         t = self.theme
-        ui.panel(surface, self.body, t)
+        margin = t.px(12)
+        surface = pygame.Surface((self.body.width + 2 * margin, self.body.height + 2 * margin),
+                                 pygame.SRCALPHA)
+        self.sheet_at = (self.body.x - margin, self.body.y - margin)
+        body = pygame.Rect(margin, margin, self.body.width, self.body.height)
+        ui.panel(surface, body, t)
         st, res = self.state, self.result
         rules = st.rules
         names = _names(st)
-        inner = self.body.inflate(-t.px(48), -t.px(36))
+        inner = body.inflate(-t.px(48), -t.px(36))
         title, goal = round_over_words(st, res.round) if res is not None else ("Round over", goal_text(st))
         tf = t.font(28, True)
         ui.draw_text(surface, title, tf, ui.GOLD, (inner.x, inner.y), "topleft", shadow=True)
         ui.draw_text(surface, goal, t.font(16, True), ui.MUTED, (inner.right, inner.y + t.px(8)), "topright")
         y = inner.y + tf.get_linesize() + t.px(2)
         if res is None:
-            return
+            return surface
         sf = t.font(15)
         early = res is st.results[-1] and st.went_out_early()
         for line in ui.wrap_text(explain_round(rules, res, names, early), sf, inner.width)[:3]:
@@ -1406,7 +1453,9 @@ class RoundEndScene(SheetScene):
         y += t.px(22)
         pygame.draw.line(surface, (150, 130, 70), (inner.x, y), (inner.right, y), 1)
         y += t.px(4)
-        row_h = min(t.px(36), max(t.px(22), (self.widgets[0].rect.y - t.px(12) - y) // max(1, st.players)))
+        bottom = self.widgets[0].rect.y - self.sheet_at[1] - t.px(12)
+        bottom -= t.px(34) if _sides(st) else 0
+        row_h = min(self.row_h, max(t.px(22), (bottom - y) // max(1, st.players)))
         bf, rf = t.font(16, True), t.font(16)
         hand_sign = -1 if rules.round_scoring in ("melds_minus_hand",) else 1
         for s in range(st.players):
@@ -1435,6 +1484,35 @@ class RoundEndScene(SheetScene):
                                for side in sides)
             ui.draw_text(surface, ui.fit_text("Teams  ·  " + teams, bf, inner.width), bf, ui.GOLD,
                          (inner.x, y + t.px(8)), "topleft")
+        return surface
+
+    def paint_peek_note(self, button: pygame.Rect) -> tuple[pygame.Surface, pygame.Rect]:
+        """The small note above **Back to scores** while the table is looked at."""
+        t = self.theme
+        font = t.font(14)
+        res = self.result
+        text = (f"Round {res.round}: the table as the round ended" if res is not None
+                else "The table as the round ended")
+        img = font.render(ui.fit_text(text, font, t.size[0] - t.px(40)), True, ui.INK)
+        box = img.get_rect().inflate(t.px(20), t.px(10))
+        box.bottomright = (button.right, button.y - t.px(8))
+        box.clamp_ip(pygame.Rect((0, 0), t.size))
+        note = pygame.Surface(box.size, pygame.SRCALPHA)
+        ui.rounded_rect(note, (6, 36, 21, 215), note.get_rect(), box.height // 2)
+        note.blit(img, img.get_rect(center=note.get_rect().center))
+        return note, box
+
+    # ------------------------------------------------------------------ drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.peeking:  # the table shows as it is, with a way back
+            note, box = self.peek_note
+            surface.blit(note, box)
+        else:
+            surface.blit(self.veil, (0, 0))
+            surface.blit(self.sheet, self.sheet_at)
+        for w in self.widgets:
+            if w.visible:
+                w.draw(surface, self.theme)
 
 
 class GameOverScene(SheetScene):
