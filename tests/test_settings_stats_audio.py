@@ -130,6 +130,16 @@ def test_stats_round_trip():
     assert [p.name for p in user_data_dir().iterdir()] == ["stats.json"]
 
 
+def test_a_game_left_unfinished_counts_as_played_and_not_won():
+    st = Stats.load()
+    st.record_game("rummy5000", True, 5120, 9)
+    st.record_abandoned("rummy5000", 3)
+    st.save()
+    e = Stats.load().get("rummy5000")
+    assert (e.games, e.wins, e.abandoned, e.total_rounds) == (2, 1, 1, 12)
+    assert e.win_rate == 0.5
+
+
 def test_stats_best_score_can_be_lowest():
     st = Stats()
     st.record_game("basic", True, 80, 4, lower_is_better=True)
@@ -152,6 +162,7 @@ def test_negative_scores_are_kept():
     json.dumps({"presets": {"rummy5000": {"games": "many"}}}),
     json.dumps({"presets": {"rummy5000": {"games": 1, "wins": 3}}}),
     json.dumps({"presets": {"rummy5000": {"games": 1, "best_score": "high"}}}),
+    json.dumps({"presets": {"rummy5000": {"games": 2, "wins": 1, "abandoned": 2}}}),
 ])
 def test_damaged_stats_file_is_kept_aside(text):
     path = user_data_dir() / "stats.json"

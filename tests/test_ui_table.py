@@ -1309,6 +1309,28 @@ def test_a_new_game_starts_its_save_afresh(app, tmp_path, monkeypatch):
     assert loads_game(bak.read_text()).rules.preset_name == "rummy500"
 
 
+def test_a_new_game_over_an_unfinished_one_counts_that_one_as_left_unfinished(app, tmp_path, monkeypatch):
+    pytest.importorskip("game.engine.save")
+    from game.ui.stats import Stats
+
+    monkeypatch.setenv("RUMMY5000_DATA_DIR", str(tmp_path))
+    app.start_game("rummy5000", 3, seed=4)
+    app.start_game("rummy5000", 3, seed=4)  # the person had no turn in that one: not counted
+    assert Stats.load().total_games == 0
+    scene = app.start_game("rummy5000", 3, seed=4)
+    c, g = scene.c, scene.g
+    while not g.turns[c.human]:
+        if c.human_to_act and g.phase == "play":
+            c.act(next(Discard(x) for x in g.hands[c.human] if c.is_legal(Discard(x))))
+        else:
+            advance(app, scene)
+    app.start_game("rummy500", 2, seed=5)
+    e = Stats.load().get("rummy5000")
+    assert (e.games, e.wins, e.abandoned, e.total_rounds) == (1, 0, 1, 0)
+    app.start_game("rummy500", 2, seed=5)  # (that one had no turn either)
+    assert Stats.load().total_games == 1
+
+
 def test_continue_after_a_damaged_save_says_so_and_keeps_the_good_copy(app, tmp_path, monkeypatch):
     pytest.importorskip("game.engine.save")
     from game.engine.save import loads_game

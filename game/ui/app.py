@@ -361,12 +361,37 @@ class App:
 
         self.game_config = dict(rules=rules, players=players, names=names, levels=levels,
                                 autoplay=autoplay, exit_after=exit_after, options=options)
+        if not autoplay:
+            self._count_left_game()
         settings = self._game_settings(autoplay)
         c = Controller.new(rules, players, names=names, levels=levels, seed=seed, settings=settings,
                            save_path=None if autoplay else autosave_path(), autoplay=autoplay,
                            **options)
         c.autosave(fresh=True)
         return self._show_table(TableScene(self, c, exit_after=exit_after))
+
+    def _count_left_game(self) -> None:
+        """A new game replaces the saved one: if the person had played in it and it was not
+        over, the statistics count it as played, not won, and left unfinished."""
+        from .controller import autosave_path, read_save
+        from .stats import Stats
+
+        try:
+            g, seats, _ = read_save(autosave_path())
+        except Exception:  # none, or damaged: nothing to count
+            return
+        human = next((i for i, s in enumerate(seats or ())
+                      if isinstance(s, dict) and s.get("kind") == "human"), None)
+        if g.phase == "game_over" or human is None or human >= g.players:
+            return
+        if not g.results and not g.turns[human]:
+            return  # the person has not had a turn yet
+        stats = Stats.load()
+        stats.record_abandoned(g.rules.preset_name, len(g.results))
+        try:
+            stats.save()
+        except OSError as exc:
+            log.warning("the statistics could not be saved: %s", exc)
 
     def continue_game(self, path: str | Path | None = None, autoplay: bool = False,
                       exit_after: str | None = None) -> Scene:

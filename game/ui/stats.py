@@ -1,6 +1,9 @@
 """The player's record per preset, kept in ``stats.json`` in the per-user data folder.
 
-For each preset: games played, games won, best final score and rounds played.
+For each preset: games played, games won, best final score and rounds played, and how
+many of the games played were left unfinished (a new game started over a saved one the
+person had played in): those count as played and not won, as in most card games, so that
+leaving a game about to be lost does not lift the win rate.
 :meth:`Stats.load` never raises: a damaged file is kept as ``stats.json.bad``,
 described in :attr:`Stats.problem`, and fresh statistics are used.  Saving is
 atomic (a temporary file renamed over the old one).
@@ -29,6 +32,7 @@ class PresetStats:
     wins: int = 0
     best_score: int | None = None
     total_rounds: int = 0
+    abandoned: int = 0      # of the games, how many were left unfinished
 
     @property
     def win_rate(self) -> float:
@@ -37,7 +41,7 @@ class PresetStats:
     def to_dict(self) -> dict[str, Any]:
         return {
             "games": self.games, "wins": self.wins, "best_score": self.best_score,
-            "total_rounds": self.total_rounds,
+            "total_rounds": self.total_rounds, "abandoned": self.abandoned,
         }
 
     @classmethod
@@ -45,7 +49,7 @@ class PresetStats:
         if not isinstance(data, dict):
             raise ValueError("an entry is not an object")
         out = cls()
-        for name in ("games", "wins", "total_rounds"):
+        for name in ("games", "wins", "total_rounds", "abandoned"):
             v = data.get(name, 0)
             if isinstance(v, bool) or not isinstance(v, int) or v < 0:
                 raise ValueError(f"{name} is not a count: {v!r}")
@@ -56,6 +60,8 @@ class PresetStats:
         out.best_score = best
         if out.wins > out.games:
             raise ValueError("more wins than games")
+        if out.wins + out.abandoned > out.games:
+            raise ValueError("more games won or left unfinished than played")
         return out
 
 
@@ -115,6 +121,13 @@ class Stats:
             entry.best_score = min(entry.best_score, score)
         else:
             entry.best_score = max(entry.best_score, score)
+
+    def record_abandoned(self, preset: str, rounds: int) -> None:
+        """Count a game left unfinished: played, not won, ``rounds`` rounds finished."""
+        entry = self.presets.setdefault(preset, PresetStats())
+        entry.games += 1
+        entry.abandoned += 1
+        entry.total_rounds += max(0, int(rounds))
 
     def reset(self) -> None:
         self.presets.clear()
