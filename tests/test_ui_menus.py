@@ -14,6 +14,7 @@ import pytest
 pygame = pytest.importorskip("pygame")
 
 from game.engine import Rules, RulesError, new_game  # noqa: E402
+from game.engine.cards import card_name  # noqa: E402
 from game.engine.rules import CHOICES  # noqa: E402
 from game.engine.state import GAME_OVER, ROUND_OVER  # noqa: E402
 from game.resources import user_data_dir  # noqa: E402
@@ -919,6 +920,44 @@ def test_the_round_sheet_can_be_put_aside_to_see_the_table(app):
     assert not scene.peeking and over_the_table(scene, size).get_at(scene.body.center) != TABLE_GREEN
     press(scene, pygame.K_RETURN)
     assert calls == [1]
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_round_sheet_shows_the_cards_left_in_each_hand(size):
+    """Eight players fit at 1024x640, each with the cards left in hand as small tiles."""
+    app = FakeApp(size)
+    state = played_round("rummy5000", 8, seed=8)
+    scene = menus.RoundEndScene(app, state, None)
+    frame = over_the_table(scene, size)
+    for seat in range(8):
+        shown = [text for text, _, _ in scene.hand_cards(seat)]
+        assert sorted(shown) == sorted(card_name(c) if c.rank else "Jk" for c in state.hands[seat])
+    assert any(state.hands[seat] for seat in range(8)) and not all(state.hands[seat] for seat in range(8))
+    rows = scene.hand_rows
+    assert len(rows) == 8
+    buttons = min(w.rect.top for w in scene.widgets if w.visible)
+    for seat, (row, below) in enumerate(zip(rows, rows[1:] + [None])):
+        assert scene.body.contains(row) and row.bottom <= buttons
+        assert below is None or row.bottom <= below.top
+        tiles = pygame.mask.from_threshold(frame.subsurface(row), ui.CREAM, (3, 3, 3, 255)).count()
+        assert (tiles > 0) == bool(state.hands[seat]), seat  # a light tile for each card held
+    assert pygame.Rect((0, 0), size).contains(scene.body)
+
+
+def test_card_tiles_ink_suits_mark_wilds_and_cut_a_long_hand():
+    font = ui.get_font(14, True)
+    tiles, shown = ui.card_tiles([("7♥", 2, False), ("K♠", 3, False)], font, 300)
+    assert shown == 2 and tiles.get_width() == 300
+    assert pygame.mask.from_threshold(tiles, ui.RED_SUIT, (40, 40, 40, 255)).count() > 0
+    assert pygame.mask.from_threshold(tiles, ui.WILD_TILE, (3, 3, 3, 255)).count() == 0
+    wild, _ = ui.card_tiles([("7♥", 2, True)], font, 300)
+    assert pygame.mask.from_threshold(wild, ui.WILD_TILE, (3, 3, 3, 255)).count() > 0
+    four, _ = ui.card_tiles([("7♦", 1, False)], font, 300, four_colour=True)
+    assert pygame.mask.from_threshold(four, (20, 70, 190), (40, 40, 40, 255)).count() > 0
+    many, shown = ui.card_tiles([("10♥", 2, False)] * 40, font, 200)
+    assert 0 < shown < 40 and many.get_width() == 200  # the rest is a count ("+33")
+    one_more, _ = ui.card_tiles([("10♥", 2, False)] * shown, font, 200)
+    assert one_more.get_bounding_rect().right < many.get_bounding_rect().right  # (the count)
 
 
 def test_the_round_sheet_counts_rounds_as_the_sidebar_does(app, monkeypatch):

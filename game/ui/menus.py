@@ -29,6 +29,7 @@ from typing import Any
 import pygame
 
 from game import __version__
+from game.engine.cards import card_text
 from game.engine.errors import RulesError
 from game.engine.rules import Rules
 
@@ -1343,9 +1344,9 @@ def _signed(n: int) -> str:
 
 
 class RoundEndScene(SheetScene):
-    """Where each player's points came from in the round just played, and the totals.
-    **View table** (V) puts the sheet aside to look at the table as the round ended;
-    **Back to scores** (V, Esc, Enter) brings it back."""
+    """Where each player's points came from in the round just played, the cards left in
+    each hand, and the totals. **View table** (V) puts the sheet aside to look at the table
+    as the round ended; **Back to scores** (V, Esc, Enter) brings it back."""
 
     def __init__(self, app: Any, state: Any, on_next: Callable[[], Any] | None):
         self.state = state
@@ -1392,9 +1393,11 @@ class RoundEndScene(SheetScene):
         t = self.theme
         w, h = t.size
         n = self.state.players
-        self.row_h = t.px(36)
+        self.card_font = t.font(16, True)
+        self.name_h = t.px(24)
+        self.row_h = self.name_h + self.card_font.get_linesize() + 2 + t.px(7)
         pw = min(w - t.px(40), t.px(980))
-        need = t.px(214) + n * self.row_h + (t.px(34) if _sides(self.state) else 0)
+        need = t.px(206) + n * self.row_h + (t.px(34) if _sides(self.state) else 0)
         ph = min(h - t.px(40), need)
         self.body = pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
         bh, bw, gap = t.px(46), t.px(200), t.px(16)
@@ -1416,6 +1419,26 @@ class RoundEndScene(SheetScene):
         self.veil.fill((0, 0, 0, 150))
         self.sheet = self.paint_sheet()
         self.peek_note = self.paint_peek_note(back.rect)
+
+    def hand_cards(self, seat: int) -> list[tuple[str, int, bool]]:
+        """The cards left in a seat's hand, sorted by suit and rank, wild cards last, as
+        (text, suit, wild) for :func:`ui.card_tiles`."""
+        st = self.state
+        ctx = getattr(st, "ctx", None)
+        hands = getattr(st, "hands", None)
+        if hands is None or seat >= len(hands):
+            return []
+
+        def wild(c: int) -> bool:
+            return bool(ctx is not None and ctx.is_wild(c))
+
+        def order(c: int) -> tuple:
+            r = c & 15
+            if r == 1 and ctx is not None and 1 not in ctx.run_positions(c) and 14 in ctx.run_positions(c):
+                r = 14  # an ace after the king where aces are high only
+            return (wild(c), (c >> 4) & 7, r, int(c))
+
+        return [(card_text(int(c) & 127), (c >> 4) & 7, wild(c)) for c in sorted(hands[seat], key=order)]
 
     def paint_sheet(self) -> pygame.Surface:
         """The panel with everything on it but the buttons, painted once (frames only
@@ -1455,11 +1478,14 @@ class RoundEndScene(SheetScene):
         y += t.px(4)
         bottom = self.widgets[0].rect.y - self.sheet_at[1] - t.px(12)
         bottom -= t.px(34) if _sides(st) else 0
-        row_h = min(self.row_h, max(t.px(22), (bottom - y) // max(1, st.players)))
+        row_h = min(self.row_h, max(self.name_h + 4, (bottom - y) // max(1, st.players)))
         bf, rf = t.font(16, True), t.font(16)
         hand_sign = -1 if rules.round_scoring in ("melds_minus_hand",) else 1
+        four = bool(getattr(_settings(self.app), "four_colour", False))
+        indent = t.px(14)
+        self.hand_rows: list[pygame.Rect] = []  # where each hand's cards are, on the screen
         for s in range(st.players):
-            cy = y + row_h // 2
+            cy = y + self.name_h // 2 + t.px(2)
             if s == human:
                 ui.rounded_rect(surface, (255, 255, 255, 22),
                                 pygame.Rect(inner.x - t.px(8), y + 1, inner.width + t.px(16), row_h - 2), t.px(6))
@@ -1477,6 +1503,17 @@ class RoundEndScene(SheetScene):
                 if fx == 0.82:
                     colour = ui.OK if res.points[s] > 0 else (ui.ERROR if res.points[s] < 0 else ui.MUTED)
                 ui.draw_text(surface, val, font, colour, (inner.x + round(inner.width * fx), cy), anchor)
+            # the cards left in the hand, under the name
+            if row_h >= self.row_h - t.px(4):
+                cards = self.hand_cards(s)
+                ty = y + self.name_h + t.px(2)
+                self.hand_rows.append(pygame.Rect(inner.x + indent + self.sheet_at[0], ty + self.sheet_at[1],
+                                                  inner.width - indent, self.card_font.get_linesize() + 2))
+                if cards:
+                    tiles, _ = ui.card_tiles(cards, self.card_font, inner.right - inner.x - indent, four)
+                    surface.blit(tiles, (inner.x + indent, ty))
+                else:
+                    ui.draw_text(surface, "no cards left", t.font(14), ui.FAINT, (inner.x + indent, ty))
             y += row_h
         sides = _sides(st)
         if sides:

@@ -243,6 +243,47 @@ def draw_felt(surface: pygame.Surface) -> None:
 
 
 SUIT_GLYPHS = "♣♦♥♠"
+JOKER_INK = (120, 30, 160)
+WILD_TILE = (255, 236, 170)
+
+
+def suit_colour(suit: int, four_colour: bool = False) -> tuple[int, int, int]:
+    """The ink of a suit on a card (4: a joker), as the table's cards have it."""
+    if suit == 4:
+        return JOKER_INK
+    if four_colour:
+        return ((20, 120, 40), (20, 70, 190), RED_SUIT, BLACK_SUIT)[suit]
+    return (BLACK_SUIT, RED_SUIT, RED_SUIT, BLACK_SUIT)[suit]
+
+
+def card_tiles(cards: Sequence[tuple[str, int, bool]], font: pygame.font.Font, width: int,
+               four_colour: bool = False) -> tuple[pygame.Surface, int]:
+    """Cards as small light tiles in one line no wider than ``width``: each ``(text, suit,
+    wild)`` is its text ("K♠", "Jk") in the suit's ink, a wild card on gold with a gold rim.
+    Cards that do not fit give way to a count ("+5") after the last tile. Returns the
+    line and how many cards it shows as tiles."""
+    pad, gap = max(2, font.get_height() // 5), max(2, font.get_height() // 5)
+    h = font.get_linesize() + 2
+    imgs = [(font.render(text, True, suit_colour(suit, four_colour)), wild) for text, suit, wild in cards]
+    widths = [img.get_width() + 2 * pad for img, _ in imgs]
+    shown = len(imgs)
+    while shown and sum(widths[:shown]) + gap * shown + (
+            font.size(f"+{len(imgs) - shown}")[0] + 2 * pad if shown < len(imgs) else 0) > width:
+        shown -= 1
+    out = pygame.Surface((max(1, width), h), pygame.SRCALPHA)
+    x = 0
+    radius = max(2, h // 5)
+    for (img, wild), w in zip(imgs[:shown], widths):
+        r = pygame.Rect(x, 0, w, h)
+        pygame.draw.rect(out, WILD_TILE if wild else CREAM, r, border_radius=radius)
+        if wild:
+            pygame.draw.rect(out, GOLD_DARK, r, max(1, h // 9), border_radius=radius)
+        out.blit(img, img.get_rect(center=r.center))
+        x += w + gap
+    if shown < len(imgs):
+        img = font.render(f"+{len(imgs) - shown}", True, INK)
+        out.blit(img, img.get_rect(midleft=(x + pad, h // 2)))
+    return out, shown
 
 
 def draw_card_face(
@@ -256,10 +297,7 @@ def draw_card_face(
     pygame.draw.rect(card, (0, 0, 0, 60), card.get_rect(), border_radius=radius)
     pygame.draw.rect(card, (252, 250, 244), card.get_rect().inflate(-2, -2), border_radius=radius)
     pygame.draw.rect(card, (170, 170, 160), card.get_rect().inflate(-2, -2), 1, border_radius=radius)
-    colours = (BLACK_SUIT, RED_SUIT, RED_SUIT, BLACK_SUIT)
-    if four_colour:
-        colours = ((20, 120, 40), (20, 70, 190), RED_SUIT, BLACK_SUIT)
-    col = colours[suit]
+    col = suit_colour(suit, four_colour)
     corner = get_font(max(8, h // 7), True)
     pip = get_font(max(8, h // 9))
     big = get_font(max(10, h // 2))
