@@ -1407,9 +1407,14 @@ class RoundEndScene(SheetScene):
                         primary=True, name="next")
         view = ui.Button("View table (V)", lambda: self.peek(True),
                          pygame.Rect(self.body.centerx - gap // 2 - bw, by, bw, bh), name="view", size=17)
-        # while the table is looked at: one small button in the corner of the sidebar's buttons
+        # while the table is looked at: a small panel in the bottom corner, over the sidebar's
+        # buttons (none of them can be used until the next deal)
+        m, pad = t.px(10), t.px(12)
+        self.peek_box = pygame.Rect(0, 0, t.px(236), t.font(14).get_linesize() + bh + 3 * pad)
+        self.peek_box.bottomright = (w - m, h - m)
         back = ui.Button("Back to scores (V)", lambda: self.peek(False),
-                         pygame.Rect(w - t.px(16) - t.px(210), h - t.px(16) - bh, t.px(210), bh),
+                         pygame.Rect(self.peek_box.x + pad, self.peek_box.bottom - pad - bh,
+                                     self.peek_box.width - 2 * pad, bh),
                          primary=True, name="back", size=16)
         self.widgets = [view, nxt, back]
         for wd in self.widgets:
@@ -1524,26 +1529,25 @@ class RoundEndScene(SheetScene):
         return surface
 
     def paint_peek_note(self, button: pygame.Rect) -> tuple[pygame.Surface, pygame.Rect]:
-        """The small note above **Back to scores** while the table is looked at."""
+        """The small panel of **Back to scores** while the table is looked at, with a line
+        naming the round."""
         t = self.theme
+        box = self.peek_box
+        note = pygame.Surface((box.width + t.px(8), box.height + t.px(8)), pygame.SRCALPHA)
+        ui.rounded_rect(note, ui.PANEL[:3], pygame.Rect(0, 0, box.width, box.height), t.px(14))  # opaque
+        ui.panel(note, pygame.Rect(0, 0, box.width, box.height), t)
         font = t.font(14)
         res = self.result
-        text = (f"Round {res.round}: the table as the round ended" if res is not None
-                else "The table as the round ended")
-        img = font.render(ui.fit_text(text, font, t.size[0] - t.px(40)), True, ui.INK)
-        box = img.get_rect().inflate(t.px(20), t.px(10))
-        box.bottomright = (button.right, button.y - t.px(8))
-        box.clamp_ip(pygame.Rect((0, 0), t.size))
-        note = pygame.Surface(box.size, pygame.SRCALPHA)
-        ui.rounded_rect(note, (6, 36, 21, 215), note.get_rect(), box.height // 2)
-        note.blit(img, img.get_rect(center=note.get_rect().center))
+        text = f"Round {res.round}, as it ended" if res is not None else "The table as the round ended"
+        ui.draw_text(note, ui.fit_text(text, font, box.width - t.px(20)), font, ui.MUTED,
+                     (box.width // 2, (button.y - box.y) // 2), "center")
         return note, box
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
         if self.peeking:  # the table shows as it is, with a way back
             note, box = self.peek_note
-            surface.blit(note, box)
+            surface.blit(note, box.topleft)
         else:
             surface.blit(self.veil, (0, 0))
             surface.blit(self.sheet, self.sheet_at)
