@@ -344,7 +344,7 @@ class Rules:
         if not self.permanent_wilds:
             out["wild_set"] = "no card is always wild"
         if not round_wild:
-            out["values.wild_ace"] = "no ace can be wild: there is no wild rank"
+            out["values.wild_ace"] = "no ace can be wild without a wild rank"
         if not self.allow_runs:
             out["aces"] = "there are no runs"
         elif self.lowest_rank > 2:
@@ -356,7 +356,7 @@ class Rules:
         elif self.rummy_calls != "pile":
             out["pile_call_hand"] = "calls take only the discard, not the pile"
         if not self.floats:
-            out["floaters_draw_when_out"] = "nobody floats: playing the last card ends the round"
+            out["floaters_draw_when_out"] = "nobody floats, as playing the last card ends the round"
         if self.round_scoring != "melds_minus_hand":
             out["going_out_bonus"] = out["hands_count_on_empty_stock"] = (
                 "only melds-minus-hand scoring uses it")
