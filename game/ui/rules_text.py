@@ -691,10 +691,11 @@ def wild_rank_name(rank: int | None) -> str:
 def goal_text(state: Any, short: bool = False) -> str:
     """What ends the game, for the table and the round sheet: ``Playing to 5,000`` (short:
     ``to 5000``), or in a game of fixed length (a number of deals, rotating wilds)
-    ``Deal 1 of 2``, as the engine's ``deals_left`` counts."""
+    ``Round 1 of 2`` (rounds, as the sidebar and the round sheet count them), as the
+    engine's ``deals_left`` counts."""
     left = state.deals_left()
     if left is not None:
-        text = f"Deal {state.round_no} of {state.round_no + left}"
+        text = f"Round {state.round_no} of {state.round_no + left}"
         return text.lower() if short else text
     rules = state.rules
     if short:
