@@ -824,9 +824,13 @@ def test_settings_screen_changes_and_saves(app):
     track = window.control.track_rect()
     click(scene, (track.right, track.centery))
     assert app.settings.rummy_window == 10
+    help_ = show_row(scene, "rummy_help")
+    click(scene, help_.control.rect.center)
+    assert app.settings.rummy_help is False
     click(scene, scene.find("done").rect.center)
     saved = json.loads((user_data_dir() / "settings.json").read_text())
     assert saved["sound"] is False and saved["four_colour"] is True and saved["rummy_window"] == 10
+    assert saved["rummy_help"] is False
     assert app.stack.top is None
     draw(scene, app.screen_size)
 
@@ -856,6 +860,18 @@ def test_stats_screen_shows_and_resets(app):
     assert Stats.load().get("rummy500").games == 1  # the first click only asks
     click(scene, scene.find("reset").rect.center)
     assert Stats.load().get("rummy500").games == 0
+
+
+def test_stats_screen_says_how_many_games_were_left_unfinished(app, monkeypatch):
+    stats = Stats()
+    stats.record_game("rummy500", True, 612, 5)
+    stats.record_abandoned("rummy5000", 2)
+    stats.save()
+    said, draw_text = [], ui.draw_text
+    monkeypatch.setattr(ui, "draw_text", lambda surface, text, *a, **k: (said.append(text),
+                                                                         draw_text(surface, text, *a, **k))[1])
+    draw(menus.StatsScene(app), app.screen_size)
+    assert "2 games played in all, 1 of them left unfinished (counted as not won)." in said
 
 
 # ---------------------------------------------------------------------- round end and game over

@@ -1141,6 +1141,9 @@ class SettingsScene(MenuScene):
             ("rummy_window", "Time to call Rummy!", "How long you have to call after a playable discard.",
              ui.Slider(1, 10, 0.5, s.rummy_window, lambda v: self.change("rummy_window", v),
                        fmt=lambda v: f"{v:g} s")),
+            ("rummy_help", "Point out Rummy! chances",
+             "Wait for your call, and light Rummy!, only when you can call. Off: after every discard.",
+             ui.Toggle(s.rummy_help, lambda v: self.change("rummy_help", v))),
             ("default_level", "Computer players", "The level new computer seats start with.",
              ui.Cycler(BOT_LEVELS, s.default_level, lambda v: self.change("default_level", v))),
         ]
@@ -1296,8 +1299,12 @@ class StatsScene(MenuScene):
                              (inner.x + round(inner.width * fx), cy), anchor)
             y += row_h
         total = self.stats.total_games
-        note = (f"{total} game{'s' if total != 1 else ''} finished in all." if total
-                else "No finished games yet: statistics count every game played to the end.")
+        left = sum(st.abandoned for _, st in self.rows())
+        note = (f"{total} game{'s' if total != 1 else ''} played in all." if total
+                else "No games yet: statistics count every game played to the end.")
+        if left:
+            note = note[:-1] + (f", {left} of them left unfinished (counted as not won)."
+                                if left > 1 else ", 1 of them left unfinished (counted as not won).")
         ui.draw_text(surface, note, t.font(15), ui.MUTED, (inner.x, y + t.px(16)))
         if self.message:
             self.draw_message(surface, pygame.Rect(inner.x, inner.bottom - t.px(60), inner.width, t.px(56)))

@@ -48,8 +48,10 @@ TABLE_CONTROLS: tuple[str, ...] = (
     "Rummy!: press the Rummy! button (R) while it glows red, or drag the discard onto the meld it fits.",
     "Undo (U) takes back a meld or a lay-off until you discard. Hint (H) shows what the normal "
     "computer player would do. S sorts your hand by suit, then by rank.",
-    "With the keyboard: the arrow keys move the focus within your hand, the melds and the pile; "
-    "Shift with ← → moves a card within your hand; Space selects; Enter acts on the focus.",
+    "With the keyboard: ← → move the focus along your hand, a row of melds or the pile (Home and "
+    "End to its ends); ↑ ↓ move it up and down the table: your hand, your melds, the pile, the "
+    "others' melds. Shift with ← → moves a card within your hand; Space selects; Enter acts on "
+    "the focus.",
     "Esc opens the menu (rules, settings, a new game, quit; the game is saved after every move). "
     "F1 shows these rules, F11 switches full screen, F12 saves a screenshot.",
 )
