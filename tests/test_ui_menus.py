@@ -1183,10 +1183,11 @@ def test_a_pack_too_small_is_explained_with_the_screens_own_option_names(app):
     scene.set_players(8)
     scene.validate()
     assert scene.error and "upcard_counts" not in scene.error and "_" not in scene.error
-    assert "Upcard number counts: Whole hand" in scene.error and "more decks" in scene.error
-    # the option named is marked on its row, as when the message named it by its attribute
+    assert "Upcard number counts: Whole hand" in scene.error and "more \u201cDecks\u201d" in scene.error
+    # the options named are marked on their rows, as when the message named them by attribute
     scene.sync()
     assert scene.find("upcard_counts").blamed and not scene.find("court_counts").blamed
+    assert scene.find("decks").blamed
 
 
 def test_a_round_ended_before_everyone_had_a_turn_says_so_and_names_the_grace_rule(app, monkeypatch):

@@ -476,7 +476,7 @@ class Rules:
         if need > have:
             hints = []
             if decks < 4:
-                hints.append("more decks")
+                hints.append(f"more {say('decks', None)}")
             if self.deal_style == "upcard" and self.upcard_counts == "additional":
                 hints.append(say("upcard_counts", "total"))
             if self.deal_style == "upcard" and self.court_counts != "ten":
