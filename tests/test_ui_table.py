@@ -924,32 +924,16 @@ def test_the_arrow_keys_move_over_the_table_as_it_lies_on_the_screen(app):
     assert scene.focus_zone == "melds" and scene.focus_index in (0, 2, 3)
     key(app, pygame.K_UP)  # (the top row: nothing further up)
     assert scene.focus_zone == "melds" and scene.focus_index in (0, 2, 3)
-    # along the others' melds seat by seat round the table, as they sit; no wrapping
-    key(app, pygame.K_HOME)
-    assert at() == ("melds", 0)
-    key(app, pygame.K_RIGHT)
-    assert at() == ("melds", 3)
-    key(app, pygame.K_RIGHT)
-    assert at() == ("melds", 2)
-    key(app, pygame.K_RIGHT)
-    assert at() == ("melds", 2)
-    key(app, pygame.K_DOWN)
-    assert at() == ("pile", 2)
-    key(app, pygame.K_HOME)
-    assert at() == ("pile", 0)
-    key(app, pygame.K_DOWN)
-    assert at() == ("melds", 1)
-    key(app, pygame.K_DOWN)
-    assert scene.focus_zone == "hand"
-    # the hand's ends stop the focus; Home and End go to them
-    key(app, pygame.K_HOME)
-    assert at() == ("hand", 0)
-    key(app, pygame.K_LEFT)
-    assert at() == ("hand", 0)
-    key(app, pygame.K_END)
-    assert at() == ("hand", 3)
-    key(app, pygame.K_RIGHT)
-    assert at() == ("hand", 3)
+    # along the others' melds seat by seat round the table, as they sit, with no wrapping;
+    # down again to the hand, whose ends stop the focus and Home and End go to
+    for k, want in [(pygame.K_HOME, ("melds", 0)), (pygame.K_RIGHT, ("melds", 3)),
+                    (pygame.K_RIGHT, ("melds", 2)), (pygame.K_RIGHT, ("melds", 2)),
+                    (pygame.K_DOWN, ("pile", 2)), (pygame.K_HOME, ("pile", 0)),
+                    (pygame.K_DOWN, ("melds", 1)), (pygame.K_DOWN, ("hand", None)),
+                    (pygame.K_HOME, ("hand", 0)), (pygame.K_LEFT, ("hand", 0)),
+                    (pygame.K_END, ("hand", 3)), (pygame.K_RIGHT, ("hand", 3))]:
+        key(app, k)
+        assert at()[0] == want[0] and want[1] in (None, at()[1]), (k, at(), want)
 
 
 def test_the_status_line_names_the_keys_to_a_keyboard_player(app, monkeypatch):
