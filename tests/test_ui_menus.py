@@ -1190,6 +1190,16 @@ def test_a_pack_too_small_is_explained_with_the_screens_own_option_names(app):
     assert scene.find("decks").blamed
 
 
+def test_the_rules_can_be_read_while_only_the_player_count_is_refused(app):
+    scene = menus.NewGameScene(app)
+    app.stack.push(scene)
+    scene.overrides["decks"] = 1
+    scene.set_players(8)
+    assert scene.validate() is None and scene.error
+    scene.show_rules()
+    assert isinstance(app.stack.top, menus.RulesScene)
+
+
 def test_a_round_ended_before_everyone_had_a_turn_says_so_and_names_the_grace_rule(app, monkeypatch):
     from types import SimpleNamespace
 

@@ -665,9 +665,12 @@ class NewGameScene(MenuScene):
 
     def show_rules(self) -> None:
         rules = self.validate()
-        if rules is None:
-            _play(self.app, "error")
-            return
+        if rules is None:  # the rules may be fine, and only the players or the pack not
+            try:
+                rules = Rules.preset(self.preset, **self.overrides)
+            except RulesError:
+                _play(self.app, "error")
+                return
         self.app.stack.push(RulesScene(self.app, rules, browse=False))
 
     # ------------------------------------------------------------------ layout
