@@ -1184,6 +1184,7 @@ def test_a_pack_too_small_is_explained_with_the_screens_own_option_names(app):
     scene.validate()
     assert scene.error and "upcard_counts" not in scene.error and "_" not in scene.error
     assert "Upcard number counts: Whole hand" in scene.error and "more \u201cDecks\u201d" in scene.error
+    assert "a pack of 1 deck has 52" in scene.error
     # the options named are marked on their rows, as when the message named them by attribute
     scene.sync()
     assert scene.find("upcard_counts").blamed and not scene.find("court_counts").blamed
@@ -1207,7 +1208,7 @@ def test_a_round_ended_before_everyone_had_a_turn_says_so_and_names_the_grace_ru
     out = SimpleNamespace(went_out=2, bonus=[0, 0, 45], in_hand=[20, 25, 0])
     early = explain_round(Rules.preset("rummy5000"), out, names, early=True)
     assert early.startswith("Elena went out before everyone had a turn")
-    assert "Grace turn after a quick out" in early
+    assert "Grace turn after a quick out\u201d, off in this game, would give everyone one first" in early
     assert explain_round(Rules.preset("rummy5000"), out, names).startswith("Elena went out.")
     # the sheet works it out from the turns each seat has had
     state = played_round("rummy5000", 3, seed=3)

@@ -485,7 +485,8 @@ class Rules:
                 hints.append(f"a smaller {say('hand_size', None)}")
             hints.append("fewer players")
             raise RulesError(
-                f"the deal may need {need} cards but a pack of {decks} deck(s) has {have}: "
+                f"the deal may need {need} cards but a pack of {decks} deck{'s' if decks != 1 else ''} "
+                f"has {have}: "
                 f"choose {', '.join(hints)}"
             )
 

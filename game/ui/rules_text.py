@@ -740,8 +740,9 @@ def explain_round(rules: Rules, result: Any, names: list[str], early: bool = Fal
     bonus = [b - (final if s == fin else 0) for s, b in enumerate(result.bonus)]
     inner = "you" if who == "You" else who  # the same seat, inside a sentence
     if who is not None and early:
-        first = (f"{who} went out before everyone had a turn (the house rule \u201c"
-                 f"{OPTION_BY_NAME['first_turn_out_grace'].label}\u201d gives everyone one first).")
+        first = (f"{who} went out before everyone had a turn (it is allowed; the house rule \u201c"
+                 f"{OPTION_BY_NAME['first_turn_out_grace'].label}\u201d, off in this game, would "
+                 f"give everyone one first).")
     elif who is not None:
         first = f"{who} went out."
     else:
