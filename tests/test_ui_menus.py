@@ -557,6 +557,37 @@ def test_names_are_typed_or_picked(app):
     assert app.started[2][1] == "Grandma"
 
 
+def test_each_player_needs_a_name_of_their_own_and_you_is_the_persons(app):
+    scene = menus.NewGameScene(app)
+    app.stack.push(scene)
+
+    def name(seat, text):
+        field = scene.find(f"name{seat}")
+        click(scene, field.rect.center)
+        press(scene, pygame.K_a, pygame.KMOD_CTRL)
+        type_text(scene, text)
+        press(scene, pygame.K_RETURN)
+
+    name(3, "you")
+    assert "Seat 4 is a computer player" in scene.message  # (name3: the fourth seat) and "\u201cYou\u201d" in scene.message
+    assert not scene.find("start").enabled
+    scene.start()
+    assert not getattr(app, "started", None)
+    name(3, "Alice")
+    assert scene.names[1] == "Alice"
+    assert "Seats 2 and 4 are both called \u201cAlice\u201d" in scene.message
+    assert not scene.find("start").enabled
+    name(3, "Zed")
+    assert scene.error is None and scene.find("start").enabled
+    # a name too long stops at the limit, and says so while it is typed
+    click(scene, scene.find("name3").rect.center)
+    press(scene, pygame.K_a, pygame.KMOD_CTRL)
+    type_text(scene, "Zelda the Magnificent")
+    assert "16 letters at most" in scene.message
+    press(scene, pygame.K_RETURN)
+    assert scene.names[3] == "Zelda the Magnif"
+
+
 def test_a_name_field_selects_all_with_ctrl_a(app):
     """Ctrl+A selects the whole name: typing replaces it, Backspace clears it."""
     scene = menus.NewGameScene(app)

@@ -57,6 +57,7 @@ from .stats import Stats
 log = logging.getLogger(__name__)
 
 HUMAN = "human"
+NAME_LEN = 16  # letters in a player's name, at most
 FRIENDLY_NAMES = (
     "Alice", "Ben", "Chloe", "Dev", "Elena", "Farid", "Grace", "Hugo", "Ines", "Jonas", "Kira",
     "Leo", "Maya", "Nico", "Olga", "Pablo", "Quinn", "Rosa", "Sam", "Tess", "Uma", "Victor",
@@ -598,10 +599,12 @@ class NewGameScene(MenuScene):
     def validate(self) -> Rules | None:
         try:
             self.rules = self.build_rules()
-            self.error = None
+            self.error = self.names_problem()
         except RulesError as exc:
             self.rules = None
             self.error = str(exc)
+        if self.error:
+            self.rules = None
         if self.error:
             self.say(_sentence(self.error), error=True)
         else:
@@ -635,7 +638,23 @@ class NewGameScene(MenuScene):
             w.text = self.names[seat]
 
     def set_name(self, seat: int, text: str) -> None:
-        self.names[seat] = text.strip()[:16] or (FRIENDLY_NAMES[seat - 1] if seat else "You")
+        self.names[seat] = text.strip()[:NAME_LEN] or (FRIENDLY_NAMES[seat - 1] if seat else "You")
+        self.validate()
+
+    def names_problem(self) -> str | None:
+        """Why the seats' names will not do, or None: every player needs a name of their
+        own (the moves and the scores are told by name), and "You" is the person's."""
+        seen: dict[str, int] = {}
+        for i, name in enumerate(self.seat_names()):
+            key = name.casefold()
+            if i and key == "you":
+                return (f"Seat {i + 1} is a computer player: \u201cYou\u201d is kept for your own "
+                        f"seat, so give it another name.")
+            if key in seen:
+                return (f"Seats {seen[key] + 1} and {i + 1} are both called \u201c{name}\u201d: "
+                        f"give each player a name of their own.")
+            seen[key] = i
+        return None
 
     def start(self) -> None:
         for w in self.all_widgets():
@@ -723,8 +742,9 @@ class NewGameScene(MenuScene):
             ih = min(t.px(32), seat_h - t.px(4))
             name_rect = pygame.Rect(x + t.px(30), ry + (seat_h - ih) // 2, name_w, ih)
             inp = ui.TextInput(self.names[seat], (lambda s: lambda text: self.set_name(s, text))(seat),
-                               name_rect, max_len=16, placeholder="You" if seat == 0 else "Name",
-                               name=f"name{seat}")
+                               name_rect, max_len=NAME_LEN, placeholder="You" if seat == 0 else "Name",
+                               name=f"name{seat}",
+                               on_limit=lambda: self.say(f"A name has {NAME_LEN} letters at most."))
             self.widgets.append(inp)
             if seat == 0:
                 continue

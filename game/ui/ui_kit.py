@@ -673,11 +673,13 @@ class TextInput(Widget):
     clears it, an arrow key or Home/End lets it go."""
 
     def __init__(self, text: str, on_change: Callable[[str], Any] | None = None, rect: Any = None, *,
-                 max_len: int = 16, placeholder: str = "", enabled: bool = True, name: str = ""):
+                 max_len: int = 16, placeholder: str = "", enabled: bool = True, name: str = "",
+                 on_limit: Callable[[], Any] | None = None):
         super().__init__(rect, enabled=enabled, name=name)
         self.text = text
         self.on_change = on_change
         self.max_len = max_len
+        self.on_limit = on_limit  # called when typing goes past max_len (to say so)
         self.placeholder = placeholder
         self._editing = False
         self._before = text
@@ -734,6 +736,8 @@ class TextInput(Widget):
                 room = self.max_len - len(self.text)
                 if room > 0:
                     self.text += event.text[:room]
+                if len(event.text) > room and self.on_limit is not None:
+                    self.on_limit()
                 return True
             if event.type == pygame.KEYDOWN:
                 mod = getattr(event, "mod", 0)
