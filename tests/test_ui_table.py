@@ -909,11 +909,15 @@ def test_the_arrow_keys_move_over_the_table_as_it_lies_on_the_screen(app):
     g = build({0: "2♦ 5♣ Q♠ 9♥"}, pile="3♣ 8♥ K♦",
               melds=[(1, "5♥ 6♥ 7♥"), (0, "J♣ J♦ J♠"), (2, "4♠ 4♦ 4♣"), (1, "8♠ 9♠ 10♠")])
     scene = play(app, g)
-    scene.focus_zone, scene.focus_index = "hand", 0
+    scene.focus_zone, scene.focus_index = "hand", 2
 
     def at():
         return scene.focus_zone, scene.focus_index
 
+    # the first arrow only shows the focus (its frame was hidden), where it is
+    key(app, pygame.K_RIGHT)
+    assert scene.keyboard and at() == ("hand", 2)
+    key(app, pygame.K_HOME)
     # up from the hand: the person's own meld first (just above the hand), then the
     # pile's top card, then the others' melds
     key(app, pygame.K_UP)
@@ -934,6 +938,32 @@ def test_the_arrow_keys_move_over_the_table_as_it_lies_on_the_screen(app):
                     (pygame.K_END, ("hand", 3)), (pygame.K_RIGHT, ("hand", 3))]:
         key(app, k)
         assert at()[0] == want[0] and want[1] in (None, at()[1]), (k, at(), want)
+
+
+def test_keyboard_a_take_a_hint_and_x_away_from_the_hand_move_or_explain_the_focus(app):
+    g = build({0: "J♥ 2♦ 5♣ Q♠ 3♦ 3♥"}, pile="3♠ 8♥ K♦", melds=[(1, "5♥ 6♥ 7♥")])
+    scene = play(app, g)
+    key(app, pygame.K_UP)  # (shows the focus)
+    key(app, pygame.K_UP)
+    assert scene.focus_zone == "pile"
+    key(app, pygame.K_HOME)
+    key(app, pygame.K_RETURN)  # take the pile from the 3♠
+    assert c("3♠") in g.hands[0] and g.must_use == c("3♠")
+    # the focus is on the card taken, and the status line names the key to discard
+    assert scene.focus_zone == "hand" and scene.order[scene.focus_index] == c("3♠")
+    assert scene.c.status(keys=True).endswith(", then discard (X)")
+    scene.c.act(MeldCards((c("3♠"), c("3♦"), c("3♥"))))
+    app.pump(2)
+    # X with the focus on a meld: says how, changes nothing
+    scene.focus_zone, scene.focus_index = "melds", 0
+    key(app, pygame.K_x)
+    assert g.phase == "play" and "move the focus to a card in your hand" in toast_texts(scene)[-1]
+    # a hint puts the focus on the card it names
+    scene.c.hint = lambda: Discard(c("Q♠"))
+    key(app, pygame.K_h)
+    assert scene.focus_zone == "hand" and scene.order[scene.focus_index] == c("Q♠")
+    key(app, pygame.K_x)
+    assert g.pile[-1] == c("Q♠")
 
 
 def test_the_status_line_names_the_keys_to_a_keyboard_player(app, monkeypatch):

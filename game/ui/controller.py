@@ -443,7 +443,7 @@ class Controller:
                 return "Rummy! Now discard a card" + (" (X discards the card in focus)" if keys else "")
             if g.must_use is not None and g.must_use in g.hands[seat]:
                 use = use_words(g.rules.deep_take_use, f"the {card_name(g.must_use)} you took")
-                return f"{use[0].upper()}{use[1:]}, then discard"
+                return f"{use[0].upper()}{use[1:]}, then discard" + (" (X)" if keys else "")
             if keys:
                 return "Meld or lay off, then discard (X discards the card in focus)"
             return "Meld or lay off, then discard (drag a card to the pile)"

@@ -508,6 +508,7 @@ class TableScene(Scene):
         if deal:
             self.order = []
             self.left_from.clear()
+            self.focus_zone, self.focus_index = "hand", 0
         self._place(force=True)
         if deal:
             self._animate_deal(events)
@@ -699,7 +700,11 @@ class TableScene(Scene):
         if not g.pile:
             self.message("The discard pile is empty", "error")
             return False
-        return self._act(TakePile(g.pile[-1] if card is None else card))
+        card = g.pile[-1] if card is None else card
+        done = self._act(TakePile(card))
+        if done and self.keyboard and card in self.order:  # the focus follows the card taken
+            self.focus_zone, self.focus_index = "hand", self.order.index(card)
+        return done
 
     def discard(self, card: int) -> bool:
         return self._act(Discard(card))
@@ -879,6 +884,9 @@ class TableScene(Scene):
             text = "call Rummy!"
         else:
             text = str(action)
+        mine = [c for c in self.order if c in self.hint_cards]
+        if self.keyboard and mine:  # (so X or Space can follow at once)
+            self.focus_zone, self.focus_index = "hand", self.order.index(mine[0])
         self.hint_until = self.clock + 6.0
         self.hint_version = self.c.version
         self.message(f"Hint: {text}", "hint", ttl=5.0)
@@ -1261,8 +1269,16 @@ class TableScene(Scene):
     # ------------------------------------------------------------------ keyboard
     def _key(self, event: pygame.event.Event) -> None:
         k = event.key
-        self.keyboard = True
+        shown, self.keyboard = self.keyboard, True
         mods = event.mod if hasattr(event, "mod") else 0
+        arrows = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN)
+        if k in arrows and not shown and not mods & pygame.KMOD_SHIFT:
+            # the focus frame was hidden (a new round, or the mouse in use): the first arrow
+            # shows where it is rather than moving it somewhere unseen
+            if self._focus_place() == (0, 0) and (self.focus_zone, self.focus_index) != ("hand", 0):
+                self.focus_zone, self.focus_index = "hand", 0  # (it was on something gone)
+            self.invalidate()
+            return
         if k in (pygame.K_LEFT, pygame.K_RIGHT):
             step = -1 if k == pygame.K_LEFT else 1
             if mods & pygame.KMOD_SHIFT and self.focus_zone == "hand" and self.order:
@@ -1301,6 +1317,9 @@ class TableScene(Scene):
             if c is not None:
                 self.selected = [x for x in self.selected if x != c]
                 self.discard(c)
+            else:
+                self.message("To discard, move the focus to a card in your hand (\u2193), then X",
+                             "error")
         elif k == pygame.K_u:
             self.undo()
         elif k == pygame.K_r:
