@@ -1678,6 +1678,26 @@ def test_continue_keeps_the_hand_as_the_person_arranged_it(app, tmp_path, monkey
     assert app.continue_game().order == again.order
 
 
+def test_continue_keeps_a_drawn_card_and_a_rearranged_hand_where_they_were(app, tmp_path, monkeypatch):
+    pytest.importorskip("game.engine.save")
+    monkeypatch.setenv("RUMMY5000_DATA_DIR", str(tmp_path))
+    scene = app.start_game("rummy5000", 3, seed=4)
+    app.run_until(lambda: scene.c.human_to_act and scene.g.phase == "draw" and not scene.anim.active,
+                  timeout=30)
+    scene.order = list(reversed(scene.order))  # arranged: new cards go where they are put
+    scene.insert_at = 2
+    scene.draw_stock()
+    drawn = scene.order[2]
+    assert app.continue_game().order == scene.order and scene.order[2] == drawn  # (saved with it)
+    scene = app.stack.top
+    scene.focus_zone, scene.focus_index = "hand", 2
+    key(app, pygame.K_RIGHT)  # (shows the focus)
+    key(app, pygame.K_RIGHT, pygame.KMOD_SHIFT)
+    moved = list(scene.order)
+    assert moved[3] == drawn
+    assert app.continue_game().order == moved  # a rearrangement alone is saved too
+
+
 def saved_with_order(folder, order) -> Path:
     """A saved game whose seat list gives the person's hand ``order``."""
     g = build({0: "9♣ 9♠ 9♦ 2♦ 5♥ J♠"}, pile="Q♦")

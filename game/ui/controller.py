@@ -496,9 +496,11 @@ class Controller:
         del self.moves[:-MOVES_KEPT]
         if not g.call_open:
             self.window = None
-        self.autosave()
-        if self.listener is not None:
-            self.listener.after_change(events, seat, action)
+        try:  # (the table places new cards in the hand first, so the save has them in place)
+            if self.listener is not None:
+                self.listener.after_change(events, seat, action)
+        finally:
+            self.autosave()
         return events
 
     def next_round(self) -> list:
@@ -512,9 +514,11 @@ class Controller:
         self.window = None
         self.moves.clear()  # "Last moves" are this round's
         self.earlier_moves.clear()
-        self.autosave()
-        if self.listener is not None:
-            self.listener.after_change(events, None, None)
+        try:
+            if self.listener is not None:
+                self.listener.after_change(events, None, None)
+        finally:
+            self.autosave()
         return events
 
     def hint(self) -> Any:

@@ -391,6 +391,7 @@ class TableScene(Scene):
         self.before_change()
         self.order = self._sorted(self.order)
         self._animate_from_snapshot(MOVE_TIME * 0.8)
+        self.c.autosave()
         self.invalidate()
 
     # ------------------------------------------------------------------ placements
@@ -1263,6 +1264,7 @@ class TableScene(Scene):
             idx = sum(1 for r in rects if r.centerx < x)
             self.order = rest[:idx] + cards + rest[idx:]
             self._animate_from_snapshot(MOVE_TIME * 0.6)
+            self.c.autosave()  # (Continue shows the hand as the person arranged it)
             return
         self._snap_back(cards)
 
@@ -1289,6 +1291,7 @@ class TableScene(Scene):
                     self.order[i], self.order[j] = self.order[j], self.order[i]
                     self.focus_index = j
                     self._animate_from_snapshot(0.15)
+                    self.c.autosave()
             else:
                 self._focus_along(step)
         elif k in (pygame.K_HOME, pygame.K_END):
