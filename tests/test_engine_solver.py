@@ -111,3 +111,23 @@ def test_enumerated_melds_are_valid_and_distinct():
 def test_context_is_shared_by_state():
     g, _ = new_game(Rules.preset(), 4, seed=3)
     assert isinstance(g.ctx, MeldContext)
+
+
+def test_a_selection_of_several_melds_splits_into_them():
+    from game.engine.cards import build_pack
+    from game.engine.solver import split_into_melds
+
+    rules = Rules.preset("rummy500")
+    ctx = MeldContext(rules, None, 1, build_pack(1, 0, 2))
+    cards = parse_cards("3♣ 3♠ 7♠ 3♥ 7♦ 7♥")
+    split = split_into_melds(ctx, cards)
+    assert split is not None and sorted(sorted(g) for g, _ in split) == sorted(
+        [sorted(parse_cards("3♣ 3♠ 3♥")), sorted(parse_cards("7♠ 7♦ 7♥"))])
+    assert all(shapes_for(ctx, g) == [shape] for g, shape in split)
+    # a set and a run, in any order
+    split = split_into_melds(ctx, parse_cards("9♥ K♣ 10♥ K♦ J♥ K♠ Q♥"))
+    assert split is not None and sorted(len(g) for g, _ in split) == [3, 4]
+    # a card left over, a single meld, too few or too many cards: no split
+    assert split_into_melds(ctx, parse_cards("3♣ 3♠ 3♥ 7♠ 7♦ 7♥ 9♣")) is None
+    assert split_into_melds(ctx, parse_cards("3♣ 4♣ 5♣")) is None
+    assert split_into_melds(ctx, parse_cards("2♣ 3♣ 4♣ 5♣ 6♣ 7♣ 8♣ 9♣ 10♣ J♣ Q♣ K♣ A♣")) is None

@@ -788,6 +788,18 @@ def test_shape_choice_when_a_wild_could_mean_two_things(app):
     assert g.melds[0].lo == 7  # 7-8-9: the king stands for the 9♥
 
 
+def test_selecting_two_melds_at_once_lays_both_down(app):
+    g = build({0: "3♣ 3♠ 7♠ 3♥ 7♦ 7♥ 9♣ J♦"}, pile="Q♦", phase="play", wild=None)
+    scene = play(app, g)
+    for card in ("3♣", "3♠", "7♠", "3♥", "7♦", "7♥"):
+        click(app, spot(scene, c(card)))
+    key(app, pygame.K_RETURN)
+    assert sorted(sorted(m.cards) for m in g.melds) == sorted(
+        [sorted(parse_cards("3♣ 3♠ 3♥")), sorted(parse_cards("7♠ 7♦ 7♥"))])
+    assert sorted(g.hands[0]) == sorted(parse_cards("9♣ J♦")) and scene.selected == []
+    assert not [t for t in scene.toasts if t.kind == "error"]
+
+
 def test_undo_button_takes_back_a_meld(app):
     g = build({0: "9♣ 9♠ 9♦ 2♦ 5♥ J♠"}, pile="Q♦", phase="play")
     scene = play(app, g)

@@ -33,6 +33,7 @@ from .melds import (
     cover_index,
     layoff_ends,
     make_meld,
+    shapes_for,
 )
 
 
@@ -523,5 +524,36 @@ def best_plan(ctx: MeldContext, hand: Sequence[int], table: Sequence[Meld] = (),
     return Plan(final_melds, table_layoffs, points, left)
 
 
+def split_into_melds(ctx: MeldContext, cards: Sequence[int], limit: int = 12) -> list[tuple[tuple, tuple]] | None:
+    """A way to lay every one of ``cards`` down as two or more new melds, each of which can
+    be read one way only: ``[(its cards, its shape), ...]``. None when there is none (or
+    ``cards`` are fewer than six or more than ``limit``). For a selection of several melds
+    at once ("3♣ 3♠ 3♥ 7♠ 7♦ 7♥"); each meld is still an action the engine checks."""
+    cards = list(cards)
+    if not 6 <= len(cards) <= limit:
+        return None
+
+    def split(rest: list[int]) -> list[tuple[tuple, tuple]] | None:
+        if not rest:
+            return []
+        first, others = rest[0], rest[1:]
+        for size in range(2, len(others) + 1):
+            if 0 < len(others) - size < 3:
+                continue  # the cards left over could not make a meld
+            for picked in combinations(range(len(others)), size):
+                group = (first, *(others[i] for i in picked))
+                shapes = shapes_for(ctx, group)
+                if len(shapes) != 1:
+                    continue
+                chosen = set(picked)
+                tail = split([c for i, c in enumerate(others) if i not in chosen])
+                if tail is not None:
+                    return [(group, shapes[0])] + tail
+        return None
+
+    return split(cards)
+
+
 __all__ = ["Plan", "any_meld_exists", "best_plan", "enumerate_melds", "iter_melds", "meld_with_exists",
+           "split_into_melds",
 ]

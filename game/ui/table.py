@@ -44,6 +44,7 @@ from game.engine import (
 from game.engine import events as ev
 from game.engine.cards import card_name, cards_name
 from game.engine.melds import shapes_for
+from game.engine.solver import split_into_melds
 
 from .anim import Animator, Tween
 from .cards import GOLD, CardArt, rank_label
@@ -738,6 +739,16 @@ class TableScene(Scene):
                 self.invalidate()
 
             self._ask("Meld these cards as:", labels, pick)
+            return
+        split = split_into_melds(g.ctx, cards) if not shapes and g.phase == "play" else None
+        if split and self.c.human_to_act:
+            # several melds selected at once: each is laid down in turn (the engine checks
+            # each; a refusal stops there, with its reason)
+            for group, shape in split:
+                if not self._act(MeldCards(group, shape), snap_back=list(group)):
+                    break
+            self.selected = [x for x in self.selected if x in g.hands[self.bottom]]
+            self._place(force=True)
             return
         if self._act(MeldCards(tuple(cards), shapes[0] if len(shapes) == 1 else None),
                      snap_back=cards):
