@@ -557,6 +557,19 @@ def test_names_are_typed_or_picked(app):
     assert app.started[2][1] == "Grandma"
 
 
+def test_an_options_help_that_explains_a_choice_names_it_as_the_screen_does():
+    """'Upcard: …' under a row showing 'Fixed size' read as if it described the value shown:
+    a help that explains a choice names it by the label the control shows."""
+    from game.ui.rules_text import OPTIONS
+
+    for info in OPTIONS:
+        head = info.help.split(":")[0] if ":" in info.help[:24] else None
+        if head is None or not info.choices:
+            continue
+        labels = {label.casefold() for _, label in info.choices}
+        assert head.casefold() in labels, (info.name, head)
+
+
 def test_each_player_needs_a_name_of_their_own_and_you_is_the_persons(app):
     scene = menus.NewGameScene(app)
     app.stack.push(scene)

@@ -130,7 +130,7 @@ OPTIONS: tuple[OptionInfo, ...] = (
        "The J♠ and the J♥ are wild in every round."),
     # ------------------------------------------------------------------ Deal
     _o("deal_style", "Deal", "How hands are dealt",
-       "Upcard: your face-up first card decides how many more cards you get.",
+       "By the upcard: your face-up first card decides how many more you get; fixed: all get the same.",
        [("upcard", "By the upcard"), ("fixed", "Fixed size")]),
     _o("upcard_counts", "Deal", "Upcard number counts",
        "Whether the upcard's number is the cards dealt after it or the whole hand.",
@@ -176,7 +176,7 @@ OPTIONS: tuple[OptionInfo, ...] = (
        [("stays", "Lay it beside"), ("swap", "Swap the wild out")]),
     # ------------------------------------------------------------------ Turn
     _o("discard_pile", "Turn", "Discard pile",
-       "Spread: you may take a deeper card with every card above it.",
+       "Spread out: take a deeper card with every card above it; or only the top card.",
        [("splayed", "Spread out"), ("top_only", "Top card only")]),
     _o("deep_take_use", "Turn", "Deepest card taken must",
        "What you must do this turn with the deepest card you took from the pile.",
