@@ -596,7 +596,7 @@ def test_last_moves_name_a_meld_as_it_lies_on_the_table(app):
     app.pump(2)
     seat, action, events = scene.c.moves[-1]
     assert seat == 0 and [str(Card(x)) for x in action.cards] == ["7♥", "5♥", "6♥"]
-    assert action_words(action, events) == "melded 5♥ 6♥ 7♥"
+    assert action_words(action, events) == "melded 5♥ 6♥ 7♥ as #1"  # (its label: what a wild is)
     assert action_words(action) == "melded 7♥ 5♥ 6♥"  # no event to go by: as chosen
     # taking it back says what was taken back
     key(app, pygame.K_u)

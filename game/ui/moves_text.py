@@ -34,8 +34,11 @@ def action_words(action: Any, events: Any = ()) -> str:
         return f"took {card_name(action.card)} from the pile"
     if isinstance(action, MeldCards):
         # as the meld lies on the table (3♥ 4♥ 2♥ chosen in that order is the run 2♥ 3♥ 4♥)
+        # and by its number, whose label on the table says what any wild in it stands for
         melded = next((e for e in events if isinstance(e, ev.Melded)), None)
-        return "melded " + cards_name(melded.cards if melded is not None else action.cards)
+        if melded is None:
+            return "melded " + cards_name(action.cards)
+        return f"melded {cards_name(melded.cards)} as #{melded.meld}"
     if isinstance(action, LayOff):
         return f"laid {card_name(action.card)} off on #{action.meld}"
     if isinstance(action, Cover):
