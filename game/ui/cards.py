@@ -309,4 +309,23 @@ class CardArt:
         return pygame.transform.smoothscale(s, (w, h))
 
 
-__all__ = ["BACKS", "CardArt", "GOLD", "rank_label", "suit_colour"]
+def _rank_order(ctx, c) -> int:
+    """A card's rank for sorting: an ace goes after the king where aces are high only."""
+    r = c & 15
+    if r == 1 and 1 not in ctx.run_positions(c) and 14 in ctx.run_positions(c):
+        return 14
+    return r
+
+
+def sort_key_suit(ctx, c) -> tuple:
+    """Sort key for a hand by suit, then rank (``ctx``: the round's MeldContext); wild
+    cards last."""
+    return (ctx.is_wild(c), (c >> 4) & 7, _rank_order(ctx, c), int(c))
+
+
+def sort_key_rank(ctx, c) -> tuple:
+    """Sort key for a hand by rank, then suit; wild cards last."""
+    return (ctx.is_wild(c), _rank_order(ctx, c), (c >> 4) & 7, int(c))
+
+
+__all__ = ["BACKS", "CardArt", "GOLD", "rank_label", "sort_key_rank", "sort_key_suit", "suit_colour"]

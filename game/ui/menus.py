@@ -34,6 +34,7 @@ from game.engine.errors import RulesError
 from game.engine.rules import Rules
 
 from . import ui_kit as ui
+from .cards import sort_key_suit
 from .controller import autosave_path, read_save, set_aside  # the save Continue looks at
 from .rules_text import (
     GROUPS,
@@ -1326,8 +1327,7 @@ class StatsScene(MenuScene):
         note = (f"{total} game{'s' if total != 1 else ''} played in all." if total
                 else "No games yet: statistics count every game played to the end.")
         if left:
-            note = note[:-1] + (f", {left} of them left unfinished (counted as not won)."
-                                if left > 1 else ", 1 of them left unfinished (counted as not won).")
+            note = note[:-1] + f", {left} of them left unfinished (counted as not won)."
         ui.draw_text(surface, note, t.font(15), ui.MUTED, (inner.x, y + t.px(16)))
         if self.message:
             self.draw_message(surface, pygame.Rect(inner.x, inner.bottom - t.px(60), inner.width, t.px(56)))
@@ -1464,16 +1464,10 @@ class RoundEndScene(SheetScene):
         if hands is None or seat >= len(hands):
             return []
 
-        def wild(c: int) -> bool:
-            return bool(ctx is not None and ctx.is_wild(c))
-
-        def order(c: int) -> tuple:
-            r = c & 15
-            if r == 1 and ctx is not None and 1 not in ctx.run_positions(c) and 14 in ctx.run_positions(c):
-                r = 14  # an ace after the king where aces are high only
-            return (wild(c), (c >> 4) & 7, r, int(c))
-
-        return [(card_text(int(c) & 127), (c >> 4) & 7, wild(c)) for c in sorted(hands[seat], key=order)]
+        if ctx is None:
+            return [(card_text(int(c) & 127), (c >> 4) & 7, False) for c in sorted(hands[seat])]
+        return [(card_text(int(c) & 127), (c >> 4) & 7, ctx.is_wild(c))
+                for c in sorted(hands[seat], key=lambda c: sort_key_suit(ctx, c))]  # (as the table sorts)
 
     def paint_sheet(self) -> pygame.Surface:
         """The panel with everything on it but the buttons, painted once (frames only

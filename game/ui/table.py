@@ -47,7 +47,7 @@ from game.engine.melds import shapes_for
 from game.engine.solver import split_into_melds
 
 from .anim import Animator, Tween
-from .cards import GOLD, CardArt, rank_label
+from .cards import GOLD, CardArt, rank_label, sort_key_rank, sort_key_suit
 from .layout import TableLayout
 from .rules_text import goal_text
 from .scene import Scene, build
@@ -136,22 +136,6 @@ def _menus() -> Any:
 def _points_colour(points: int) -> tuple[int, int, int]:
     """This round's points beside a name: green, or red when the round cost points."""
     return (150, 230, 160) if points >= 0 else (240, 140, 120)
-
-
-def _rank_order(ctx, c) -> int:
-    """A card's rank for sorting: an ace goes after the king where aces are high only."""
-    r = c & 15
-    if r == 1 and 1 not in ctx.run_positions(c) and 14 in ctx.run_positions(c):
-        return 14
-    return r
-
-
-def _sort_key_suit(ctx, c) -> tuple:
-    return (ctx.is_wild(c), (c >> 4) & 7, _rank_order(ctx, c), int(c))
-
-
-def _sort_key_rank(ctx, c) -> tuple:
-    return (ctx.is_wild(c), _rank_order(ctx, c), (c >> 4) & 7, int(c))
 
 
 def shape_label(shape: tuple, n: int) -> str:
@@ -378,7 +362,7 @@ class TableScene(Scene):
 
     def _sorted(self, cards: list[int]) -> list[int]:
         ctx = self.g.ctx
-        key = _sort_key_suit if self.sort_mode == "suit" else _sort_key_rank
+        key = sort_key_suit if self.sort_mode == "suit" else sort_key_rank
         return sorted(cards, key=lambda c: key(ctx, c))
 
     def next_sort(self) -> str:
@@ -422,7 +406,7 @@ class TableScene(Scene):
         for m in g.melds:
             by_owner[m.owner].append(m)
         lays_elsewhere = {s for m in g.melds for _, s, _ in m.placed() if s != m.owner}
-        reserve = max(10, int(L.font_small * 0.85)) + 10
+        reserve = self._chip_size() + 10
         tag_font = self.text.font(self._tag_size(), True)
         for seat, melds in by_owner.items():
             if not melds:
@@ -452,7 +436,7 @@ class TableScene(Scene):
                 self.label_room[m.id] = flow.label_room[k]
         # the cards each seat laid on others' melds go just under its own melds (near its
         # name), or at the foot of its area when its melds fill it
-        fs = max(10, int(L.font_small * 0.85))
+        fs = self._chip_size()
         self.elsewhere_y = {}
         for seat in lays_elsewhere:
             area = L.seats[seat].melds
@@ -1288,8 +1272,8 @@ class TableScene(Scene):
         if k in arrows and not shown and not mods & pygame.KMOD_SHIFT:
             # the focus frame was hidden (a new round, or the mouse in use): the first arrow
             # shows where it is rather than moving it somewhere unseen
-            if self._focus_place() == (0, 0) and (self.focus_zone, self.focus_index) != ("hand", 0):
-                self.focus_zone, self.focus_index = "hand", 0  # (it was on something gone)
+            if self._focus_place() is None:
+                self.focus_zone, self.focus_index = "hand", 0
             self.invalidate()
             return
         if k in (pygame.K_LEFT, pygame.K_RIGHT):
@@ -1368,13 +1352,13 @@ class TableScene(Scene):
                 ("pile", list(range(len(g.pile)))), ("melds", theirs)]
         return [row for row in rows if row[1]]
 
-    def _focus_place(self) -> tuple[int, int]:
-        """The row of the focus in :meth:`_focus_rows` and its place in that row (the
-        hand's first card when the focus is on something gone)."""
+    def _focus_place(self) -> tuple[int, int] | None:
+        """The row of the focus in :meth:`_focus_rows` and its place in that row; None when
+        the focus is on something gone (the arrows then start from the first row's start)."""
         for r, (zone, items) in enumerate(self._focus_rows()):
             if zone == self.focus_zone and self.focus_index in items:
                 return r, items.index(self.focus_index)
-        return 0, 0
+        return None
 
     def _focus_rect(self, zone: str, index: int) -> Rect | None:
         if zone == "melds":
@@ -1388,7 +1372,7 @@ class TableScene(Scene):
         rows = self._focus_rows()
         if not rows:
             return
-        r, i = self._focus_place()
+        r, i = self._focus_place() or (0, 0)
         zone, items = rows[r]
         self.focus_zone, self.focus_index = zone, items[max(0, min(len(items) - 1, i + step))]
 
@@ -1399,7 +1383,7 @@ class TableScene(Scene):
         if not rows:
             return
         self._place()
-        r, i = self._focus_place()
+        r, i = self._focus_place() or (0, 0)
         to = max(0, min(len(rows) - 1, r + step))
         if to == r and rows[r][0] == self.focus_zone:
             return
@@ -1821,6 +1805,10 @@ class TableScene(Scene):
         self.text.blit(surface, label, L.font_small, (L.pile_area.x, L.pile_area.y - 2), TEXT_DIM,
                        anchor="bottomleft")
 
+    def _chip_size(self) -> int:
+        """The font size of the "9♣ → #3" chips (see :meth:`_draw_laid_elsewhere`)."""
+        return max(10, int(self.layout.font_small * 0.85))
+
     def _tag_size(self) -> int:
         return max(10, int(self.layout.font_small * 0.9))
 
@@ -1854,11 +1842,13 @@ class TableScene(Scene):
             for card, seat, _ in m.placed():
                 if seat != m.owner:
                     elsewhere.setdefault(seat, []).append((card, m))
-        fs = max(10, int(L.font_small * 0.85))
+        fs = self._chip_size()
         for seat, items in elsewhere.items():
             area = L.seats[seat].melds
             x = area.x
-            y = self.elsewhere_y.get(seat, area.bottom - fs - 6)
+            y = self.elsewhere_y.get(seat)  # (placed in _place, with the state)
+            if y is None:
+                continue
             for card, m in items:
                 img = self.text.render(f"{card_name(card)} → #{m.id}", fs, (20, 20, 20), bold=True)
                 chip = Rect(x, y, img.get_width() + 10, fs + 4)
