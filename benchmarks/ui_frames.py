@@ -81,16 +81,23 @@ def main(argv: list[str] | None = None) -> int:
 
     # a busy table: computer players play quickly; keep the moment with the most cards
     # melded (rounds with eight players are short), then lengthen the discard pile
+    # (the engine and the bots directly, not the controller's background thread, so the
+    # same seed gives the same table on every run and runs compare)
+    from game.bots import make_bot
+    from game.engine import Rules, new_game
+    from game.engine.view import view_of
+
     best = None
     for seed in range(args.seed, args.seed + 12):
-        c = Controller.new("rummy5000", args.players, seed=seed, autoplay=True, settings=fast)
+        g, _ = new_game(Rules.preset("rummy5000"), args.players, seed=seed)
+        bots = [make_bot("normal", seed=seed * 10 + s) for s in range(args.players)]
         for _ in range(5000):
-            if c.g.phase in ("round_over", "game_over"):
+            if g.phase not in ("draw", "play", "call"):
                 break
-            melded = sum(len(m.all_cards()) for m in c.g.melds)
+            melded = sum(len(m.all_cards()) for m in g.melds)
             if best is None or melded > best[0]:
-                best = (melded, c.g.copy(), seed)
-            c.update(0.01)
+                best = (melded, g.copy(), seed)
+            g.apply(bots[g.current].choose(view_of(g, g.current)))
     _, state, seed = best
     extra = max(0, min(30, len(state.stock) - 12))
     state.pile.extend(state.stock[-extra:])
