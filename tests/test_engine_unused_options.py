@@ -106,12 +106,20 @@ def test_what_the_presets_leave_unused():
     twos = Rules.preset("rummy500", permanent_wilds={"twos", "jokers"}).unused_options()
     assert "wild_rank_natural_in_place" not in twos
     assert Rules.preset("rummy500").unused_options()["wild_rank_natural_in_place"] == "only jokers are wild"
+    # jokers that are not wild: the dealer's upcard is never an always-wild card, but a
+    # joker turned up by another indicator is buried or kept as the option says
+    groups = Rules.preset("persian", wild_indicator="dealer_upcard", deal_style="upcard")
+    assert groups.unused_options()["indicator_on_permanent_wild"] == "no card is always wild"
+    assert "indicator_on_permanent_wild" not in groups.replace(wild_indicator="separate").unused_options()
+    assert "indicator_on_permanent_wild" not in groups.replace(deal_style="fixed").unused_options()
 
 
 CASES = [(p, {}) for p in Rules.preset_names()] + [
     ("rummy500", {"rummy_calls": "discard"}),
     ("rummy5000", {"deal_style": "fixed", "round_scoring": "penalty"}),
     ("rummy500", {"wild_indicator": "rotating", "simple_scoring": True}),
+    # jokers in groups of their own (not wild) with the dealer's upcard naming the wild rank
+    ("persian", {"wild_indicator": "dealer_upcard", "deal_style": "upcard"}),
 ]
 
 

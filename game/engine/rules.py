@@ -334,7 +334,11 @@ class Rules:
             out["indicator_on_permanent_wild"] = "no card names a wild rank"
         elif self.wild_indicator == "rotating":
             out["indicator_on_permanent_wild"] = "the wild rank follows the round number"
-        elif not self.permanent_wilds and not self.jokers_per_deck:
+        elif not self.permanent_wilds and (
+                not self.jokers_per_deck
+                or (self.wild_indicator == "dealer_upcard" and self.deal_style == "upcard")):
+            # (a joker in its own groups is not wild; as the dealer's upcard it is dealt
+            # another card under either value, as any indicator without a rank is)
             out["indicator_on_permanent_wild"] = "no card is always wild"
         if not any_wild:
             for name in ("wild_limit", "wild_after_meld", "values.wild"):
