@@ -1074,6 +1074,39 @@ def test_game_over_without_a_person_keeps_no_statistics(app):
     assert Stats.load().total_games == 0
 
 
+def test_the_game_over_sheet_is_painted_once_not_every_frame(app, monkeypatch):
+    state = played_round("rummy500", 3, seed=11, to_game_over=True)
+    scene = menus.GameOverScene(app, state, None)
+    first = draw(scene, app.screen_size)
+    said = []
+    real = ui.draw_text
+    monkeypatch.setattr(ui, "draw_text", lambda surface, text, *a, **k: said.append(text) or real(
+        surface, text, *a, **k))
+    again = draw(scene, app.screen_size)
+    # the next frame copies the panel: only the buttons' words are drawn again
+    assert not [text for text in said if text not in ("New game", "Title screen")], said
+    assert pygame.image.tobytes(again, "RGB") == pygame.image.tobytes(first, "RGB")
+    scene.resize((1024, 640))  # a new size paints it again, with the words
+    draw(scene, (1024, 640))
+    assert "Game over" in said and f"{max(state.scores):,}" in said
+
+
+def test_statistics_that_cannot_be_saved_are_reported_on_the_game_over_sheet(app, monkeypatch):
+    def refuse(self):
+        raise OSError("disk full")
+
+    monkeypatch.setattr(menus.Stats, "save", refuse)
+    said = []
+    real = ui.draw_text
+    monkeypatch.setattr(ui, "draw_text", lambda surface, text, *a, **k: said.append(text) or real(
+        surface, text, *a, **k))
+    state = played_round("rummy500", 3, seed=11, to_game_over=True)
+    scene = menus.GameOverScene(app, state, None)
+    draw(scene, app.screen_size)
+    assert scene.record_problem == "The statistics could not be saved: disk full"
+    assert scene.record_problem in said
+
+
 # ---------------------------------------------------------------------- toolkit
 
 

@@ -1616,6 +1616,7 @@ class GameOverScene(SheetScene):
         except OSError as exc:
             self.record_problem = f"The statistics could not be saved: {exc}"
             log.warning("%s", self.record_problem)
+            self.paint_sheet()
 
     def done(self, choice: str) -> None:
         if self.on_done is not None:
@@ -1648,6 +1649,9 @@ class GameOverScene(SheetScene):
                       pygame.Rect(self.body.centerx + t.px(8), by, bw, bh), name="title"),
         ]
         self.refocus(keep)
+        self.veil = pygame.Surface((w, h), pygame.SRCALPHA)
+        self.veil.fill((0, 0, 0, 150))
+        self.paint_sheet()
 
     def headline(self) -> str:
         names = _names(self.state)
@@ -1667,11 +1671,20 @@ class GameOverScene(SheetScene):
         text = ", ".join(who[:-1]) + " and " + who[-1]
         return text[0].upper() + text[1:] + " share the win"
 
-    def draw_back(self, surface: pygame.Surface) -> None:
+    def paint_sheet(self) -> None:
+        """Paint the panel with everything on it but the buttons into ``self.sheet``, once
+        per layout (frames only copy it); drawn at ``self.sheet_at``."""
         t = self.theme
-        ui.panel(surface, self.body, t)
+        margin = t.px(12)
+        surface = pygame.Surface((self.body.width + 2 * margin, self.body.height + 2 * margin),
+                                 pygame.SRCALPHA)
+        self.sheet_at = (self.body.x - margin, self.body.y - margin)
+        dx, dy = self.sheet_at
+        body = self.body.move(-dx, -dy)
+        ui.panel(surface, body, t)
         st = self.state
-        inner = self.body.inflate(-t.px(48), -t.px(36))
+        inner = body.inflate(-t.px(48), -t.px(36))
+        button_y = self.widgets[0].rect.y - dy
         ui.draw_text(surface, "Game over", t.font(18, True), ui.MUTED, (inner.centerx, inner.y), "midtop")
         hf = t.font(36, True)
         r = ui.draw_text(surface, ui.fit_text(self.headline(), hf, inner.width), hf, ui.GOLD,
@@ -1687,7 +1700,7 @@ class GameOverScene(SheetScene):
         sides = _sides(st) or [[s] for s in range(st.players)]
         totals = [sum(st.scores[s] for s in side) for side in sides]
         order = sorted(range(len(sides)), key=lambda i: totals[i], reverse=not st.rules.lowest_total_wins)
-        row_h = min(t.px(40), max(t.px(24), (self.widgets[0].rect.y - t.px(14) - y) // max(1, len(sides))))
+        row_h = min(t.px(40), max(t.px(24), (button_y - t.px(14) - y) // max(1, len(sides))))
         bf = t.font(18, True)
         rf = t.font(18)
         col_w = min(inner.width, t.px(480))
@@ -1713,4 +1726,12 @@ class GameOverScene(SheetScene):
             y += row_h
         if self.record_problem:
             ui.draw_text(surface, self.record_problem, t.font(13), ui.ERROR,
-                         (inner.centerx, self.widgets[0].rect.y - t.px(8)), "midbottom")
+                         (inner.centerx, button_y - t.px(8)), "midbottom")
+        self.sheet = surface
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(self.veil, (0, 0))
+        surface.blit(self.sheet, self.sheet_at)
+        for w in self.widgets:
+            if w.visible:
+                w.draw(surface, self.theme)
