@@ -1310,3 +1310,17 @@ def test_a_readable_save_that_fails_to_continue_for_another_reason_is_left_alone
     title = continue_failing(app, "something else went wrong")
     assert "something else went wrong" in title.notice
     assert save.read_text() == dumps_game(g) and title.find("continue").enabled
+
+
+def test_a_three_line_explanation_still_leaves_room_for_every_hands_cards(app):
+    """A quick out's sentence (with the grace rule) takes three lines at 1100x700; the sheet
+    grows by the third line instead of squeezing out the cards left in the hands."""
+    state = played_round("rummy5000", 4, seed=4)
+    assert state.results[-1].went_out is not None
+    state.turns = [0] * 4  # the round ended before everyone had a turn
+    app.screen_size = (1100, 700)
+    scene = menus.RoundEndScene(app, state, lambda: None)
+    draw(scene, app.screen_size)
+    assert len(scene.hand_rows) == 4
+    assert len(scene.explanation) == 3
+    assert scene.body.bottom <= 700 - scene.theme.px(20)

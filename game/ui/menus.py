@@ -1427,7 +1427,14 @@ class RoundEndScene(SheetScene):
         self.name_h = t.px(24)
         self.row_h = self.name_h + self.card_font.get_linesize() + 2 + t.px(7)
         pw = min(w - t.px(40), t.px(980))
-        need = t.px(206) + n * self.row_h + (t.px(34) if _sides(self.state) else 0)
+        # the sentence saying how the round was scored: up to three lines (two are allowed for)
+        st, res = self.state, self.result
+        sf = t.font(15)
+        self.explanation = [] if res is None else ui.wrap_text(
+            explain_round(st.rules, res, _names(st), res is st.results[-1] and st.went_out_early()),
+            sf, pw - t.px(48))[:3]
+        need = (t.px(206) + max(0, len(self.explanation) - 2) * sf.get_linesize()
+                + n * self.row_h + (t.px(34) if _sides(self.state) else 0))
         ph = min(h - t.px(40), need)
         self.body = pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
         bh, bw, gap = t.px(46), t.px(200), t.px(16)
@@ -1491,8 +1498,7 @@ class RoundEndScene(SheetScene):
         if res is None:
             return surface
         sf = t.font(15)
-        early = res is st.results[-1] and st.went_out_early()
-        for line in ui.wrap_text(explain_round(rules, res, names, early), sf, inner.width)[:3]:
+        for line in self.explanation:
             ui.draw_text(surface, line, sf, ui.INK, (inner.x, y))
             y += sf.get_linesize()
         y += t.px(14)
