@@ -59,6 +59,8 @@ class MeldFlow:
     labels: list[Rect] = field(default_factory=list)        # per meld, its "#3" tag
     label_room: list[int] = field(default_factory=list)     # per meld, how wide its tag may grow
     covers: list[dict[int, Rect]] = field(default_factory=list)  # per meld: index -> cover rect
+    hand: list[Rect] = field(default_factory=list)          # a hand turned face up, after the melds
+    hand_label: Rect | None = None                          # ... and its tag
     overflow: bool = False
 
     def bounds(self, i: int) -> Rect:
@@ -305,7 +307,8 @@ class TableLayout:
         return [Rect(int(area.x + i * step), area.y, bw, bh) for i in range(n)]
 
     def meld_flow(self, seat: int, melds: list[tuple[int, set[int] | frozenset[int]]],
-                  reserve: int = 0, tags: list[int] | None = None) -> MeldFlow:
+                  reserve: int = 0, tags: list[int] | None = None, hand: int = 0,
+                  hand_tag: int = 0) -> MeldFlow:
         """Lay out a seat's melds in its meld area.
 
         ``melds`` gives, per meld, its card count and the indexes that carry a cover
@@ -314,20 +317,28 @@ class TableLayout:
         (down to about half size) and the strips squeeze. ``reserve`` keeps that many
         pixels free at the bottom of the area. ``tags`` gives, per meld, the width its
         label tag needs; a meld narrower than its tag takes the tag's width in its row.
+
+        ``hand`` cards of the seat's hand turned face up (once the round is over) come
+        after the melds, under a tag ``hand_tag`` wide: on a row of their own when that
+        fits, else beside the last meld; a hand too long for the area's width goes on
+        two or more rows, each row's corner indexes showing above the next. They are as
+        big as the melds' cards, never squeezed past the point where an index shows.
         """
         area = Rect(self.seats[seat].melds)
         area.h = max(10, area.h - reserve)
         base_w, base_h = self.seat_card(seat)
         best = None
         for scale in (1.0, 0.9, 0.8, 0.72, 0.64, 0.57, 0.5):
-            flow = self._try_flow(area, melds, card_size(base_h * scale), tags)
-            best = flow
-            if not flow.overflow:
-                break
+            for own_row in ((True, False) if hand and melds else (True,)):
+                flow = self._try_flow(area, melds, card_size(base_h * scale), tags, hand, hand_tag, own_row)
+                best = flow
+                if not flow.overflow:
+                    return flow
         return best  # type: ignore[return-value]
 
     def _try_flow(self, area: Rect, melds: list[tuple[int, set[int] | frozenset[int]]],
-                  card: tuple[int, int], tags: list[int] | None = None) -> MeldFlow:
+                  card: tuple[int, int], tags: list[int] | None = None, hand: int = 0,
+                  hand_tag: int = 0, own_row: bool = True) -> MeldFlow:
         cw, ch = card
         label_h = max(10, int(ch * 0.2))
         tab_h = max(3, int(ch * 0.05))
@@ -356,11 +367,36 @@ class TableLayout:
             flow.covers.append({i: rects[i].move(int(step * 0.15), cover_dy) for i in covered})
             row_h = max(row_h, h)
             x += foot + gap
+        labels = list(flow.labels)
+        if hand > 0:
+            # the hand: rows of cards overlapped by the index's width, the count badge's
+            # room kept at the right
+            room = max(cw, area.w - self.font_small)
+            step = cw * INDEX_SHOW
+            per_row = max(1, int((room - cw) / step) + 1)
+            rows = math.ceil(hand / per_row)
+            per_row = math.ceil(hand / rows)
+            step = min(cw * 0.5, (room - cw) / (per_row - 1)) if per_row > 1 else 0
+            dy = int(ch * 0.45)
+            width = cw + step * (per_row - 1)
+            foot = max(width, hand_tag) + self.font_small
+            if x > area.x and (own_row or x + foot > area.right):
+                x = area.x
+                y += row_h + max(2, gap // 3)
+                row_h = 0
+            flow.hand_label = Rect(x, y, max(int(cw * 0.9), 24, hand_tag), label_h)
+            labels.append(flow.hand_label)
+            top = y + label_h
+            flow.hand = [Rect(int(x + (i % per_row) * step), top + (i // per_row) * dy, cw, ch)
+                         for i in range(hand)]
+            row_h = max(row_h, label_h + ch + dy * (rows - 1) + 2)
+            if flow.hand[-1].right > area.right + 1 or (per_row > 1 and step < cw * INDEX_SHOW - 1):
+                flow.overflow = True
         if y + row_h > area.bottom or any(r and r[-1].right > area.right + 1 for r in flow.melds):
             flow.overflow = True
         # a tag may run on over the gap, up to the next tag in its row (or the area's edge)
         for k, label in enumerate(flow.labels):
-            nxt = flow.labels[k + 1] if k + 1 < len(flow.labels) else None
+            nxt = labels[k + 1] if k + 1 < len(labels) else None
             end = nxt.x - 3 if nxt is not None and nxt.y == label.y else area.right
             flow.label_room.append(max(label.w, end - label.x))
         return flow

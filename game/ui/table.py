@@ -69,6 +69,7 @@ FOCUS = (120, 200, 255)
 HINT = (190, 120, 255)
 HOVER = (255, 232, 140)
 SUIT_SYMBOLS = "♣♦♥♠"
+HAND_TAG = "in hand"  # the tag over a hand turned face up when the round is over
 
 DRAG_THRESHOLD = 5
 FADE = 0.5  # seconds a message takes to fade out (see widgets.Toast.alpha)
@@ -225,6 +226,8 @@ class TableScene(Scene):
         self.meld_labels: dict[int, Rect] = {}
         self.label_room: dict[int, int] = {}  # per meld: how wide its tag may be drawn
         self.elsewhere_y: dict[int, int] = {}  # per seat: where its "9♣ → #3" chips go
+        self.shown_hands: dict[int, list[Rect]] = {}  # per seat: its hand turned face up (round over)
+        self.hand_labels: dict[int, Rect] = {}        # ... and the tag above it
         self.placed_version = -1
         self.snapshot: dict[int, Place] | None = None
         self.bg: pygame.Surface | None = None
@@ -407,13 +410,24 @@ class TableScene(Scene):
             by_owner[m.owner].append(m)
         lays_elsewhere = {s for m in g.melds for _, s, _ in m.placed() if s != m.owner}
         reserve = self._chip_size() + 10
+        # once the round is over the others' hands are turned face up, after their melds
+        # (see TableLayout.meld_flow)
+        shown = g.phase in ("round_over", "game_over")
+        self.shown_hands = {}
+        self.hand_labels = {}
         tag_font = self.text.font(self._tag_size(), True)
+        hand_tag = tag_font.size(HAND_TAG)[0] + 10
         for seat, melds in by_owner.items():
-            if not melds:
+            hand = len(g.hands[seat]) if shown and seat != self.bottom else 0
+            if not melds and not hand:
                 continue
             flow = L.meld_flow(seat, [(len(m.cards), frozenset(m.covers)) for m in melds],
                                reserve=reserve if seat in lays_elsewhere else 0,
-                               tags=[tag_font.size(self._meld_tag(m))[0] + 10 for m in melds])
+                               tags=[tag_font.size(self._meld_tag(m))[0] + 10 for m in melds],
+                               hand=hand, hand_tag=hand_tag)
+            if hand:
+                self.shown_hands[seat] = flow.hand
+                self.hand_labels[seat] = flow.hand_label
             for k, m in enumerate(melds):
                 rects = flow.melds[k]
                 # a card laid on a wild hangs down over the cards next to it: their seat
@@ -441,7 +455,7 @@ class TableScene(Scene):
         for seat in lays_elsewhere:
             area = L.seats[seat].melds
             foot = area.bottom - fs - 6
-            boxes = [self.meld_boxes[m.id] for m in by_owner[seat]]
+            boxes = [self.meld_boxes[m.id] for m in by_owner[seat]] + self.shown_hands.get(seat, [])
             under = max((b.bottom for b in boxes), default=area.y) + max(4, fs // 2)
             self.elsewhere_y[seat] = min(foot, under)
         # other hands: backs, and the face-up deal card while it is held
@@ -449,11 +463,17 @@ class TableScene(Scene):
             if seat == self.bottom:
                 continue
             hand = g.hands[seat]
+            if shown:  # every card face up, sorted as the round-end sheet lists them
+                cards = sorted(hand, key=lambda c: sort_key_suit(g.ctx, c))
+                for i, (c, r) in enumerate(zip(cards, self.shown_hands.get(seat, []))):
+                    p = Place(r, True, "back", seat=seat, index=i)
+                    places[c] = p
+                    draw.append((c, p))
+                continue
             up = g.upcards[seat] if g.upcards[seat] in hand else None
             backs = [c for c in hand if c != up]
-            shown = g.phase in ("round_over", "game_over")  # hands are shown for the count
             for i, (c, r) in enumerate(zip(backs, L.back_rects(seat, len(backs)))):
-                p = Place(r, shown, "back", seat=seat, index=i)
+                p = Place(r, False, "back", seat=seat, index=i)
                 places[c] = p
                 draw.append((c, p))
             if up is not None:
@@ -1766,7 +1786,10 @@ class TableScene(Scene):
             if seat == self.bottom:
                 continue
             n = len(g.hands[seat])
-            rects = L.back_rects(seat, max(1, n - (1 if g.upcards[seat] in g.hands[seat] else 0)))
+            if g.phase in ("round_over", "game_over"):  # the hand lies face up (see _place)
+                rects = self.shown_hands.get(seat) or [Rect(sb.backs.x, sb.backs.y, *L.back_card)]
+            else:
+                rects = L.back_rects(seat, max(1, n - (1 if g.upcards[seat] in g.hands[seat] else 0)))
             if n == 0:
                 self.text.blit(surface, "no cards", L.font_small, sb.backs.midleft, TEXT_DIM, anchor="midleft")
                 continue
@@ -1830,6 +1853,15 @@ class TableScene(Scene):
                                 (20, 20, 20), bold=True)
             chip = Rect(r.x, r.y, img.get_width() + 8, r.h)
             pygame.draw.rect(surface, col, chip, border_radius=max(3, chip.h // 3))
+            surface.blit(img, img.get_rect(midleft=(chip.x + 4, chip.centery)))
+        # a hand turned face up (the round is over): a light tag, unlike a meld's
+        for seat, r in self.hand_labels.items():
+            if r is None:
+                continue
+            img = self.text.fit(HAND_TAG, fs, max(r.w, self.layout.seats[seat].melds.right - r.x) - 8,
+                                (20, 20, 20), bold=True)
+            chip = Rect(r.x, r.y, img.get_width() + 8, r.h)
+            pygame.draw.rect(surface, (245, 240, 220), chip, border_radius=max(3, chip.h // 3))
             surface.blit(img, img.get_rect(midleft=(chip.x + 4, chip.centery)))
 
     def _draw_laid_elsewhere(self, surface: pygame.Surface) -> None:

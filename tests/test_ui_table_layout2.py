@@ -1,0 +1,139 @@
+"""The table, more of its layout: the others' hands turned face up when a round is over
+(SDL's dummy video driver; see conftest.py)."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+from pygame import Rect
+from test_ui_table import build, play, settings
+
+from game.engine import Card, Rules, new_game, parse_cards
+from game.ui.app import App
+from game.ui.controller import Controller, Seat
+from game.ui.layout import INDEX_SHOW
+
+SIZES = [(1024, 640), (1280, 800), (1400, 900)]
+NAMES = ["You", "Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gil"]
+
+
+def card_text(card: int) -> str:
+    return repr(Card(card))[6:-2]  # "4♠", or "4♠#2" for the second deck's
+
+
+def round_over(players: int, seed: int = 3):
+    """A round just over: melds on the table and hands of 3 to 12 cards left."""
+    melds = [(0, "7♠ 8♠ 9♠"), (1, "4♠ 4♣ 4♦"), (2, "10♦ J♦ Q♦"), (3, "5♣ 6♣ 7♣ 8♣")]
+    if players > 5:
+        melds += [(5, "2♥ 3♥ 4♥"), (3, "K♠ K♥ K♣")]
+    used = set(parse_cards(" ".join(m for _, m in melds) + " 2♦"))
+    g0, _ = new_game(Rules.preset("rummy5000"), players, seed=seed)
+    pool = [x for x in g0.pack if x not in used]
+    random.Random(players).shuffle(pool)
+    counts = [0, 7, 5, 11, 3, 9, 8, 12]
+    hands = {0: ""}
+    for s in range(1, players):
+        hands[s] = " ".join(card_text(x) for x in pool[:counts[s]])
+        pool = pool[counts[s]:]
+    g = build(hands, pile="2♦", players=players, melds=melds, wild=None)
+    g.phase = "round_over"
+    return g
+
+
+def open_table(size, g, levels=None):
+    app = App(size=size, settings=settings())
+    if levels is None:
+        scene = play(app, g)
+    else:
+        seats = [Seat("You", "human", "")] + [Seat(g.seat_name(s), "bot", levels[s - 1])
+                                              for s in range(1, g.players)]
+        scene = app.play(Controller(g, seats, settings=app.settings, seed=1))
+        app.pump(3)
+    scene._place(force=True)
+    return app, scene
+
+
+# --------------------------------------------------------------------------- hands face up
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("players", [4, 6, 8])
+def test_hands_turned_face_up_at_the_end_of_a_round_show_every_cards_corner(size, players):
+    """With the round over (what "View table" shows) each other hand lies face up in its
+    seat's area, under its melds, the cards as big as the melds' and far enough apart
+    (and the rows far enough apart) for every corner index to show."""
+    g = round_over(players)
+    app, scene = open_table(size, g)
+    try:
+        L = scene.layout
+        for seat in range(1, players):
+            area = L.seats[seat].melds
+            rects = [scene.places[x].rect for x in g.hands[seat]]
+            assert all(scene.places[x].face for x in g.hands[seat]), seat
+            cw, ch = rects[0].size
+            assert ch >= L.opp_card[1] * 0.75, (seat, rects[0])  # (the melds' cards are opp_card)
+            for r in rects:
+                assert area.contains(r), (seat, r, area)
+            rows: dict[int, list[Rect]] = {}
+            for r in rects:
+                rows.setdefault(r.y, []).append(r)
+            ys = sorted(rows)
+            for a, b in zip(ys, ys[1:]):
+                assert b - a >= ch * 0.4, (seat, ys)  # a row's indexes show above the next
+            for row in rows.values():
+                xs = sorted(r.x for r in row)
+                for a, b in zip(xs, xs[1:]):
+                    assert b - a >= cw * INDEX_SHOW - 1, (seat, xs)
+            # clear of the seat's melds and of its name plate
+            melded = [scene.places[x].rect for m in g.melds if m.owner == seat for x in m.cards]
+            for r in rects:
+                assert not any(r.colliderect(m) for m in melded), seat
+                assert not r.colliderect(L.seats[seat].plate)
+    finally:
+        app.close_scenes()
+
+
+def test_a_hand_turned_face_up_shares_a_wide_short_area_with_the_melds():
+    """The seat across the table (a wide, short area) keeps its melds full size: the hand
+    goes beside them rather than shrinking everything to fit under them."""
+    g = round_over(4)
+    app, scene = open_table((1400, 900), g)
+    try:
+        L = scene.layout
+        assert L.seats[2].side == "top"
+        meld = [scene.places[x].rect for x in g.melds[2].cards]
+        hand = [scene.places[x].rect for x in g.hands[2]]
+        assert meld[0].size == L.opp_card and hand[0].size == L.opp_card
+        assert hand[0].y == meld[0].y and hand[0].x > meld[-1].right
+    finally:
+        app.close_scenes()
+
+
+def test_hands_are_backs_while_the_round_is_played_and_tagged_once_turned_up(monkeypatch):
+    g = round_over(6)
+    g.phase = "draw"
+    app, scene = open_table((1280, 800), g)
+    try:
+        for seat in range(1, 6):
+            assert not any(scene.places[x].face for x in g.hands[seat])
+        assert scene.hand_labels == {}
+        g.phase = "round_over"
+        scene._place(force=True)
+        drawn = []
+        fit = scene.text.fit
+
+        def record(text, *args, **kw):
+            drawn.append(text)
+            return fit(text, *args, **kw)
+
+        monkeypatch.setattr(scene.text, "fit", record)
+        scene.draw(pygame.display.get_surface())
+        assert drawn.count("in hand") == 5
+        assert set(scene.hand_labels) == {1, 2, 3, 4, 5}
+        for seat, label in scene.hand_labels.items():
+            first = min((scene.places[x].rect for x in g.hands[seat]), key=lambda r: (r.y, r.x))
+            assert label.bottom <= first.top + 1 and label.x == first.x
+    finally:
+        app.close_scenes()
