@@ -1,5 +1,6 @@
 """The table, more of its layout: the others' hands turned face up when a round is over
-(SDL's dummy video driver; see conftest.py)."""
+and small menus that leave the status line in sight (SDL's dummy video driver; see
+conftest.py)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import random
 import pygame
 import pytest
 from pygame import Rect
-from test_ui_table import build, play, settings
+from test_ui_table import build, c, click, key, play, settings, spot
 
 from game.engine import Card, Rules, new_game, parse_cards
 from game.ui.app import App
@@ -135,5 +136,44 @@ def test_hands_are_backs_while_the_round_is_played_and_tagged_once_turned_up(mon
         for seat, label in scene.hand_labels.items():
             first = min((scene.places[x].rect for x in g.hands[seat]), key=lambda r: (r.y, r.x))
             assert label.bottom <= first.top + 1 and label.x == first.x
+    finally:
+        app.close_scenes()
+
+
+# --------------------------------------------------------------------------- small menus
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_meld_choice_leaves_the_status_line_in_sight(size):
+    app = App(size=size, settings=settings())
+    try:
+        g = build({0: "7♥ 8♥ K♠ 2♦ 4♣"}, pile="Q♦", phase="play", wild=13)
+        scene = play(app, g)
+        for card in ("7♥", "8♥", "K♠"):
+            click(app, spot(scene, c(card)))
+        key(app, pygame.K_RETURN)
+        assert scene.choice is not None and len(scene.choice.options) == 2
+        L = scene.layout
+        assert not scene.choice.box.colliderect(L.message), (scene.choice.box, L.message)
+        assert scene.choice.box.bottom <= L.message.top
+        # still so once the window changes size
+        scene.resize((1600, 1000))
+        assert not scene.choice.box.colliderect(scene.layout.message)
+        # and the choice still works where it is drawn
+        want = next(i for i, o in enumerate(scene.choice.options) if o.startswith("run 7♥"))
+        click(app, scene.choice.rects[want].center)
+        assert scene.choice is None and len(g.melds) == 1 and g.melds[0].lo == 7
+    finally:
+        app.close_scenes()
+
+
+def test_the_game_menu_leaves_the_status_line_in_sight():
+    app = App(size=(1024, 640), settings=settings())
+    try:
+        g = build({0: "9♣ 9♠ 9♦ 2♦ 5♥ J♠"}, pile="Q♦")
+        scene = play(app, g)
+        key(app, pygame.K_ESCAPE)
+        assert scene.choice is not None and scene.paused
+        assert not scene.choice.box.colliderect(scene.layout.message)
     finally:
         app.close_scenes()

@@ -213,6 +213,7 @@ class TableScene(Scene):
         self.toasts: list[Toast] = []
         self.choice: Choice | None = None
         self.choice_pauses = False  # the open choice is the menu: the game waits
+        self.choice_centered = False  # ... and is placed a little lower (see _layout_choice)
         self.dealing = False        # the deal's cards are still flying
         self.hint_cards: set[int] = set()
         self.hint_meld: int | None = None
@@ -310,8 +311,7 @@ class TableScene(Scene):
             events, self._pending_deal = self._pending_deal, None
             self._animate_deal(events)
         self._layout_buttons()
-        if self.choice:
-            self.choice.layout(self.text, self.layout.font_normal, Rect(0, 0, *self.size))
+        self._layout_choice()
         self.invalidate()
 
     def _ensure_layout(self, surface: pygame.Surface | None = None) -> None:
@@ -980,16 +980,28 @@ class TableScene(Scene):
             self.choice = None
             self.invalidate()
 
-        anchor = (self.size[0] // 2, self.size[1] // 2)
-        if self.layout is not None and center:
-            anchor = (self.layout.play.centerx, self.layout.play.centery + self.layout.unit * 120)
-        elif self.layout is not None:
-            anchor = (self.layout.play.centerx, self.layout.own_melds.top)
-        self.choice = Choice(title, options, on_pick, cancel, anchor)
+        self.choice = Choice(title, options, on_pick, cancel, (self.size[0] // 2, self.size[1] // 2))
+        self.choice_centered = center
         self.choice_pauses = pause
-        if self.layout is not None:
-            self.choice.layout(self.text, self.layout.font_normal, Rect(0, 0, *self.size))
+        self._layout_choice()
         self.invalidate()
+
+    def _layout_choice(self) -> None:
+        """Place the open small menu: over the middle of the table (the game's menu a little
+        lower), never over the status line, which says what to do next: a menu that would
+        reach it sits just above it."""
+        L = self.layout
+        if self.choice is None or L is None:
+            return
+        x = L.play.centerx
+        y = L.play.centery + L.unit * 120 if self.choice_centered else L.own_melds.top
+        self.choice.anchor = (x, int(y))
+        screen = Rect(0, 0, *self.size)
+        self.choice.layout(self.text, L.font_normal, screen)
+        if self.choice.box.colliderect(L.message):
+            above = L.message.top - max(4, L.pad // 2)
+            self.choice.anchor = (x, above)
+            self.choice.layout(self.text, L.font_normal, Rect(0, 0, self.size[0], above))
 
     def _selection_in_order(self) -> list[int]:
         sel = set(self.selected)
