@@ -1,6 +1,6 @@
-"""The table, more of its layout: the others' hands turned face up when a round is over
-and small menus that leave the status line in sight (SDL's dummy video driver; see
-conftest.py)."""
+"""The table, more of its layout: the others' hands turned face up when a round is over,
+small menus that leave the status line in sight, and narrow name plates that keep a
+computer player's level (SDL's dummy video driver; see conftest.py)."""
 
 from __future__ import annotations
 
@@ -14,10 +14,11 @@ from test_ui_table import build, c, click, key, play, settings, spot
 from game.engine import Card, Rules, new_game, parse_cards
 from game.ui.app import App
 from game.ui.controller import Controller, Seat
-from game.ui.layout import INDEX_SHOW
+from game.ui.layout import INDEX_SHOW, TableLayout
 
 SIZES = [(1024, 640), (1280, 800), (1400, 900)]
 NAMES = ["You", "Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gil"]
+LEVELS = ["easy", "normal", "hard"]
 
 
 def card_text(card: int) -> str:
@@ -177,3 +178,68 @@ def test_the_game_menu_leaves_the_status_line_in_sight():
         assert not scene.choice.box.colliderect(scene.layout.message)
     finally:
         app.close_scenes()
+
+
+# --------------------------------------------------------------------------- name plates
+
+
+def drawn_on(scene, monkeypatch) -> list:
+    """The texts the table draws from now on, with the rectangle each took."""
+    drawn, blit = [], scene.text.blit
+
+    def record(surface, text, *args, **kw):
+        r = blit(surface, text, *args, **kw)
+        drawn.append((text, pygame.Rect(r)))
+        return r
+
+    monkeypatch.setattr(scene.text, "blit", record)
+    return drawn
+
+
+@pytest.mark.parametrize("size", SIZES + [(1920, 1080)])
+@pytest.mark.parametrize("players", [7, 8])
+def test_a_narrow_plate_keeps_the_computers_level(monkeypatch, size, players):
+    melds = [(s, f"{r}♣ {r}♦ {r}♠") for s, r in enumerate(["3", "4", "5", "6", "7", "9", "J", "Q"][:players])]
+    g = build({0: "2♣ 8♥"}, pile="K♦", players=players, melds=melds, wild=None)
+    g.scores = [1265, 2625, 4235, 3455, 1040, 2210, 3980, 4120][:players]
+    g.dealer = 3
+    levels = [LEVELS[s % 3] for s in range(players - 1)]
+    app, scene = open_table(size, g, levels)
+    try:
+        drawn = drawn_on(scene, monkeypatch)
+        app.draw()
+        L = scene.layout
+        for seat in range(1, players):
+            plate = L.seats[seat].plate
+            on_plate = [(t, r) for t, r in drawn if plate.collidepoint(r.topleft)]
+            level = levels[seat - 1]
+            shown = [(t, r) for t, r in on_plate if level in t.split(" · ")]
+            assert len(shown) == 1, (seat, plate, [t for t, _ in on_plate])
+            text, where = shown[0]
+            assert plate.contains(where), (seat, plate, where)
+            # whole, clear of the other lines (their boxes' leading may touch)
+            line = where.inflate(0, -2)
+            assert not any(r.colliderect(line) for t, r in on_plate if t != text), (seat, on_plate)
+            assert any(t.split(" ")[0] == str(g.scores[seat]) for t, _ in on_plate)
+            assert g.seat_name(seat) in [t for t, _ in on_plate]
+    finally:
+        app.close_scenes()
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("players", range(2, 9))
+def test_plates_of_three_lines_fit_their_seats(size, players):
+    L = TableLayout(size, players, human=0)
+    for sb in L.seats:
+        if sb.side == "bottom":
+            assert L.plate_third_line(sb.plate) is None  # (the person's plate has no level)
+            continue
+        assert sb.box.contains(sb.plate) and not sb.plate.colliderect(sb.melds)
+        y3 = L.plate_third_line(sb.plate)
+        if y3 is not None:
+            assert y3 + L.font_small <= sb.plate.bottom
+    if players >= 7:
+        assert L.plate_rows == 3
+    if players == 2:
+        assert L.plate_rows == 2  # (wide plates say it all on two lines)
+

@@ -137,11 +137,16 @@ class TableLayout:
             slots.append(("right", Rect(play_w - col_w, i * bh, col_w, bh)))
         self.center = Rect(col_w, top_h, play_w - 2 * col_w, region.h - top_h)
 
+        # a name plate too narrow for "4235 · normal +85" on its second line gets a third
+        # line (the computer's level), on every seat alike so the plates line up
+        plate_h = self.font_normal + self.font_small + pad * 2
+        widths = [self._plate_width(box.w - pad - 2 * pad) for _, box in slots]
+        self.plate_rows = 3 if widths and min(widths) - self.font_small - 18 < 11 * self.font_small else 2
+        self.plate_h = plate_h + (self.font_small + 2 if self.plate_rows == 3 else 0)
         self.seats: list[SeatBox] = [None] * players  # type: ignore[list-item]
         for i, (side, box) in enumerate(slots):
             seat = (human + 1 + i) % players
             self.seats[seat] = self._seat_box(seat, side, box.inflate(-pad, -pad))
-        plate_h = self.font_normal + self.font_small + pad * 2
         own = self.own_melds
         plate = Rect(own.x, own.y, min(own.w // 4, int(230 * max(u, 0.7))), plate_h)
         self.seats[human] = SeatBox(
@@ -180,15 +185,18 @@ class TableLayout:
         self.button_area = Rect(s.x, y, s.w, s.bottom - y)
 
     # ------------------------------------------------------------------ seats
+    def _plate_width(self, row_w: int) -> int:
+        """The width of a seat's name plate in a top row ``row_w`` wide."""
+        need = self.back_card[0] * 2.6 + self.pad * 2  # the face-up deal card and a small fan of backs
+        return int(max(row_w * 0.45, min(row_w - need, 260 * max(self.unit, 0.7))))
+
     def _seat_box(self, seat: int, side: str, box: Rect) -> SeatBox:
         pad = self.pad
         bw, bh = self.back_card
-        plate_h = self.font_normal + self.font_small + pad * 2
+        plate_h = self.plate_h
         top_row_h = max(plate_h, bh + pad)
         row = Rect(box.x + pad, box.y + pad // 2, box.w - 2 * pad, top_row_h)
-        need = bw * 2.6 + pad * 2  # the face-up deal card and a small fan of backs
-        plate_w = int(max(row.w * 0.45, min(row.w - need, 260 * max(self.unit, 0.7))))
-        plate = Rect(row.x, row.y, plate_w, plate_h)
+        plate = Rect(row.x, row.y, self._plate_width(row.w), plate_h)
         rest = Rect(plate.right + pad, row.y, row.right - plate.right - pad, row.h)
         # the face-up deal card first, then the backs
         upcard = Rect(rest.x, rest.y + (row.h - bh) // 2, bw, bh)
@@ -229,6 +237,13 @@ class TableLayout:
             if x + score_w > self.plate_room(plate, cr)[1]:
                 cr.centerx = plate.right
         return cr
+
+    def plate_third_line(self, plate: Rect) -> int | None:
+        """Where a name plate's third line (a computer's level) goes, or None on a plate of
+        two lines (see ``plate_rows``)."""
+        if self.plate_rows < 3 or plate.h < self.plate_h:
+            return None
+        return self.plate_lines(plate)[2] + self.font_small + 2
 
     def plate_room(self, plate: Rect, chip: Rect | None = None) -> tuple[int, int]:
         """How far right the name and the second line may reach on ``plate``, with the

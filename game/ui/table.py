@@ -1769,10 +1769,15 @@ class TableScene(Scene):
                 parts.append(s.level)
             if g.floating[seat]:
                 parts.append("floating")
+            total = str(g.scores[seat])
+            y3 = L.plate_third_line(plate)
+            if y3 is not None and s.kind == "bot" and s.level:
+                # a narrow plate: the level has a line of its own, under the score
+                parts.remove(s.level)
+                self._plate_level(surface, plate, x, y3, line2_right, s.level)
             # the longest of these that fits: "120 pts · normal · floating", the same without
             # "pts", "120 pts", "120"; the total comes before this round's "+85" (both are in
             # the sidebar too), and the level and "floating" before the word "pts"
-            total = str(g.scores[seat])
             status = [p for p in parts[1:] if p in ("partner", "floating")]  # (more than the level)
             options = [" · ".join(parts), " · ".join([total, *parts[1:]]), " · ".join([total, *status]),
                        parts[0], total]
@@ -1790,6 +1795,19 @@ class TableScene(Scene):
                 self.text.blit(surface, label, fs, (x, y2), TEXT_DIM)
             elif line2_right - x > 4:  # not even the total fits (the dealer's D beside it): smaller
                 self.text.blit(surface, total, fs, (x, y2), TEXT_DIM, max_w=line2_right - x)
+
+    def _plate_level(self, surface: pygame.Surface, plate: Rect, x: int, y: int, right: int,
+                     level: str) -> None:
+        """A computer's level on the third line of a narrow plate: under the score, or
+        further left (down to the plate's edge, under the seat's dot) when it is too long
+        for the indent; drawn smaller only when even that is too narrow."""
+        fs = self.layout.font_small
+        left = plate.x + 6
+        w = self.text.render(level, fs, TEXT_DIM).get_width()
+        if w <= right - left:
+            self.text.blit(surface, level, fs, (max(left, min(x, right - w)), y), TEXT_DIM)
+        elif right - left > 4:
+            self.text.blit(surface, level, fs, (left, y), TEXT_DIM, max_w=right - left)
 
     def _draw_backs_counts(self, surface: pygame.Surface) -> None:
         g = self.g
