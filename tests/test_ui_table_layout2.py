@@ -243,3 +243,50 @@ def test_plates_of_three_lines_fit_their_seats(size, players):
     if players == 2:
         assert L.plate_rows == 2  # (wide plates say it all on two lines)
 
+
+
+# --------------------------------------------------------------------------- count badges
+
+
+def count_badges(scene, monkeypatch) -> list[Rect]:
+    """The round count badges the table draws from now on (their cream fill)."""
+    badges, rect = [], pygame.draw.rect
+
+    def record(surface, colour, r, *args, **kw):
+        if tuple(colour)[:3] == (245, 240, 220) and not args and not kw.get("width"):
+            badges.append(Rect(r))
+        return rect(surface, colour, r, *args, **kw)
+
+    monkeypatch.setattr(pygame.draw, "rect", record)
+    return badges
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("players", [3, 8])
+def test_the_count_badge_sits_on_the_face_up_deal_card_held_alone(monkeypatch, size, players):
+    """A seat whose only card left is its face-up deal card shows no backs: its count
+    sits on that card, not on the empty felt where the backs would be; with backs, on
+    the last back."""
+    g = build({0: "2♣ 8♥ 5♣ Q♠", 1: "5♥", 2: "3♦ 9♣ K♥"}, pile="Q♦", phase="play",
+              players=players, melds=[(1, "J♣ J♦ J♠")])
+    g.upcards[1], g.upcards[2] = c("5♥"), c("3♦")
+    app, scene = open_table(size, g)
+    try:
+        badges = count_badges(scene, monkeypatch)
+        app.draw()
+        assert len(badges) == players - 1
+        up = scene.places[c("5♥")].rect
+        assert scene.places[c("5♥")].zone == "up" and scene.places[c("5♥")].face
+        mine = [b for b in badges if b.colliderect(up)]
+        assert len(mine) == 1, (up, badges)
+        badge = mine[0]
+        assert up.left < badge.centerx <= up.right + 1 and up.top < badge.centery <= up.bottom
+        # nothing is drawn where the backs would be, and no badge floats there
+        backs = scene.layout.seats[1].backs
+        assert not any(p.seat == 1 and p.zone == "back" for _, p in scene.draw_list)
+        assert not any(b.colliderect(backs) and not b.colliderect(up) for b in badges)
+        # a seat holding backs too: the badge on its last back
+        last = max((scene.places[x].rect for x in g.hands[2] if x != c("3♦")), key=lambda r: r.x)
+        assert any(b.collidepoint(last.right - 1, last.bottom - 3) for b in badges), (last, badges)
+    finally:
+        app.close_scenes()

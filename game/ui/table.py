@@ -1818,8 +1818,9 @@ class TableScene(Scene):
             n = len(g.hands[seat])
             if g.phase in ("round_over", "game_over"):  # the hand lies face up (see _place)
                 rects = self.shown_hands.get(seat) or [Rect(sb.backs.x, sb.backs.y, *L.back_card)]
-            else:
-                rects = L.back_rects(seat, max(1, n - (1 if g.upcards[seat] in g.hands[seat] else 0)))
+            else:  # on the last card shown: the last back, or the face-up deal card held alone
+                up = g.upcards[seat] in g.hands[seat]
+                rects = L.back_rects(seat, n - (1 if up else 0)) or [sb.upcard if up else sb.backs]
             if n == 0:
                 self.text.blit(surface, "no cards", L.font_small, sb.backs.midleft, TEXT_DIM, anchor="midleft")
                 continue
