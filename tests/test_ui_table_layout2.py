@@ -290,3 +290,52 @@ def test_the_count_badge_sits_on_the_face_up_deal_card_held_alone(monkeypatch, s
         assert any(b.collidepoint(last.right - 1, last.bottom - 3) for b in badges), (last, badges)
     finally:
         app.close_scenes()
+
+
+# --------------------------------------------------------------------------- a plate's words
+
+
+@pytest.mark.parametrize("players,preset,rows", [(3, "rummy5000", 2), (8, "rummy5000", 3),
+                                                 (4, "partnership500", 3), (4, "partnership500", 2)])
+def test_a_plate_keeps_partner_and_floating_before_the_word_pts(monkeypatch, players, preset, rows):
+    """However narrow the plate, and with this round's "+15" beside it or not, the second
+    line never keeps "pts" while it drops "partner" or "floating" ("2625 · floating +15",
+    not "2625 pts +15")."""
+    melds = [(s, f"{r}♣ {r}♦ {r}♠") for s, r in enumerate(["3", "4", "5", "6", "7", "9", "J", "Q"][:players])]
+    g = build({0: "2♣ 8♥"}, pile="K♦", players=players, melds=melds, wild=None, preset=preset)
+    g.scores = [1265, 2625, 4235, 3455, 1040, 2210, 3980, 4120][:players]
+    g.floating = [s != 0 for s in range(players)]
+    g.dealer = 0
+    app, scene = open_table((1400, 900), g, [LEVELS[s % 3] for s in range(players - 1)])
+    try:
+        L = scene.layout
+        assert L.plate_rows >= rows
+        L.plate_rows = rows  # (a plate of two lines says the level on its second line)
+        surface = pygame.display.get_surface()
+        melded = scene._melded_so_far()
+        drawn = drawn_on(scene, monkeypatch)
+        seen = {"pts": 0, "kept": 0, "plus": 0}
+        for w in range(40, 330, 3):  # (from narrower than any plate to wider than most)
+            for s in range(1, players):
+                L.seats[s].plate.w = w
+            drawn.clear()
+            scene._draw_plates(surface)
+            for s in range(1, players):
+                plate = L.seats[s].plate
+                y2 = L.plate_lines(plate)[2]
+                lines = [t for t, r in drawn if plate.collidepoint(r.topleft) and abs(r.y - y2) <= 2
+                         and t.split(" ")[0] == str(g.scores[s])]
+                assert len(lines) == 1, (w, s, drawn)
+                words = lines[0].split(" · ")
+                status = ["partner"] * (preset == "partnership500" and s == 2) + ["floating"] * g.floating[s]
+                assert status, s
+                if "pts" in lines[0]:
+                    seen["pts"] += 1
+                    assert all(x in words for x in status), (w, s, lines[0])
+                if all(x in words for x in status):
+                    seen["kept"] += 1
+                    plus = f"{melded[s]:+d}"
+                    seen["plus"] += any(t == plus for t, r in drawn if plate.collidepoint(r.topleft))
+        assert seen["pts"] and seen["kept"] and seen["plus"], seen
+    finally:
+        app.close_scenes()

@@ -1776,11 +1776,12 @@ class TableScene(Scene):
                 parts.remove(s.level)
                 self._plate_level(surface, plate, x, y3, line2_right, s.level)
             # the longest of these that fits: "120 pts · normal · floating", the same without
-            # "pts", "120 pts", "120"; the total comes before this round's "+85" (both are in
-            # the sidebar too), and the level and "floating" before the word "pts"
+            # "pts", "120 · floating", "120"; the total comes before this round's "+85" (both
+            # are in the sidebar too), and the level, "partner" and "floating" before the word
+            # "pts" (which never comes back once a word after it has gone)
             status = [p for p in parts[1:] if p in ("partner", "floating")]  # (more than the level)
             options = [" · ".join(parts), " · ".join([total, *parts[1:]]), " · ".join([total, *status]),
-                       parts[0], total]
+                       total]
             plus = f"{melded[seat]:+d}" if melded[seat] else None
             label = None
             if plus is not None:
