@@ -9,7 +9,7 @@ import random
 import pygame
 import pytest
 from pygame import Rect
-from test_ui_table import build, c, click, key, play, settings, spot
+from test_ui_table import build, c, click, drag, key, play, settings, spot
 
 from game.engine import Card, Rules, new_game, parse_cards
 from game.ui.app import App
@@ -339,3 +339,106 @@ def test_a_plate_keeps_partner_and_floating_before_the_word_pts(monkeypatch, pla
         assert seen["pts"] and seen["kept"] and seen["plus"], seen
     finally:
         app.close_scenes()
+
+
+# --------------------------------------------------------------------------- aimless drops
+
+
+@pytest.fixture
+def table():
+    a = App(size=(1280, 800), settings=settings())
+    yield a
+    a.close_scenes()
+
+
+def empty_felt(scene, seat: int) -> tuple[int, int]:
+    """A point of ``seat``'s area where nothing lies (no meld, no card)."""
+    area = scene.layout.seats[seat].melds
+    p = (area.right - 10, area.bottom - 10)
+    assert scene._meld_at(p) is None and not any(pl.rect.collidepoint(p) for _, pl in scene.draw_list)
+    return p
+
+
+def test_a_card_let_go_beside_the_pile_snaps_back_and_says_how_to_discard(table):
+    """Let go on the pile's felt but away from its cards, a card that may be discarded
+    flies back (an aimless drop must not cost the turn), and the table says where to drop
+    it."""
+    app = table
+    g = build({0: "2♣ 8♥ 5♣ Q♠"}, pile="Q♦", phase="play")
+    scene = play(app, g)
+    L = scene.layout
+    top = scene.places[c("Q♦")].rect
+    for far in [(L.pile_area.right - 5, L.pile_area.centery),
+                (top.right + 2 * top.w, top.bottom + L.pad // 2)]:  # (under the cards, on the felt)
+        scene.toasts.clear()
+        assert not L.pile_drop_zone(1).collidepoint(far)
+        drag(app, spot(scene, c("5♣")), far)
+        assert g.pile == [c("Q♦")] and c("5♣") in g.hands[0] and g.current == 0
+        assert any(t.key == c("5♣") for t in scene.anim.tweens), "the card flies back"
+        assert [(t.text, t.kind) for t in scene.toasts] == [
+            ("Drop the card on the discard pile to discard it", "info")], far
+        assert L.pile_panel.collidepoint(far)  # (on the pile's felt as drawn)
+    # the message said true: on the pile, the card is discarded
+    drag(app, spot(scene, c("5♣")), top.center)
+    assert g.pile[-1] == c("5♣") and g.current == 1
+
+
+def test_a_card_that_may_not_be_discarded_gets_no_discard_hint_beside_the_pile(table):
+    """Before the draw no discard is allowed (the engine says so): a card let go beside
+    the pile flies back without a word about discarding."""
+    app = table
+    g = build({0: "2♣ 8♥ 5♣ Q♠"}, pile="Q♦", phase="draw")
+    scene = play(app, g)
+    L = scene.layout
+    drag(app, spot(scene, c("5♣")), (L.pile_area.right - 5, L.pile_area.centery))
+    assert g.pile == [c("Q♦")] and c("5♣") in g.hands[0] and g.phase == "draw"
+    assert scene.toasts == []
+
+
+def test_a_card_let_go_on_the_empty_felt_says_where_it_would_go(table):
+    app = table
+    g = build({0: "2♣ 8♥ 5♣ Q♠ J♥"}, pile="Q♦", phase="play", melds=[(0, "4♣ 4♦ 4♠"), (1, "J♣ J♦ J♠")])
+    scene = play(app, g)
+    # a card that fits no meld: discard it
+    drag(app, spot(scene, c("5♣")), empty_felt(scene, 2))
+    assert c("5♣") in g.hands[0] and g.current == 0
+    assert [t.text for t in scene.toasts] == ["Drop the card on the discard pile to discard it"]
+    # a card that fits a meld: lay it off, or discard it
+    scene.toasts.clear()
+    drag(app, spot(scene, c("J♥")), empty_felt(scene, 2))
+    assert c("J♥") in g.hands[0] and g.current == 0
+    assert [t.text for t in scene.toasts] == [
+        "Drop the card on a meld that glows to lay it off, or on the discard pile to discard it"]
+    # ... but beside the pile, how to discard
+    scene.toasts.clear()
+    L = scene.layout
+    drag(app, spot(scene, c("J♥")), (L.pile_area.right - 5, L.pile_area.centery))
+    assert [t.text for t in scene.toasts] == ["Drop the card on the discard pile to discard it"]
+
+
+def test_a_meld_let_go_on_the_empty_felt_says_to_drop_it_on_the_meld_area(table):
+    app = table
+    g = build({0: "9♣ 9♠ 9♦ 2♦ 5♥ J♠"}, pile="Q♦", phase="play")
+    scene = play(app, g)
+    for card in ("9♣", "9♠", "9♦"):
+        click(app, spot(scene, c(card)))
+    drag(app, spot(scene, c("9♠")), empty_felt(scene, 1))
+    assert g.melds == [] and len(g.hands[0]) == 6
+    assert [t.text for t in scene.toasts] == ["Drop the cards on your meld area to meld them"]
+    # two cards that meld nothing: no hint
+    scene.toasts.clear()
+    click(app, spot(scene, c("9♣")))
+    assert len(scene.selected) == 2
+    drag(app, spot(scene, c("9♠")), empty_felt(scene, 1))
+    assert scene.toasts == []
+
+
+def test_a_short_drag_and_a_drop_over_the_sidebar_say_nothing(table):
+    app = table
+    g = build({0: "2♣ 8♥ 5♣ Q♠"}, pile="Q♦", phase="play")
+    scene = play(app, g)
+    start = spot(scene, c("5♣"))
+    drag(app, start, (start[0] + 8, start[1] - 4))  # a drag that is really a click
+    L = scene.layout
+    drag(app, start, (L.sidebar.centerx, L.sidebar.centery))
+    assert c("5♣") in g.hands[0] and g.current == 0 and scene.toasts == []

@@ -168,6 +168,8 @@ class TableLayout:
         px = self.stock.right + pad * 4
         self.pile_area = Rect(px, pile_top, max(tw_, body.right - pad - px),
                               max(th_, body.bottom - pad - pile_top))
+        # the pile's felt panel, drawn a little wider than where its cards go
+        self.pile_panel = self.pile_area.inflate(pad * 2, pad * 2)
         self.stock_label = Rect(self.stock.x - pad, self.stock.bottom + 2, tw_ + 2 * pad, label_h)
 
         # the sidebar: round and target, wild badge, scores, buttons

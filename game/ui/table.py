@@ -1294,6 +1294,34 @@ class TableScene(Scene):
             self.c.autosave()  # (Continue shows the hand as the person arranged it)
             return
         self._snap_back(cards)
+        self._say_where_to_drop(drag, pos)
+
+    def _say_where_to_drop(self, drag: Drag, pos) -> None:
+        """Hand cards let go on the felt where they do nothing fly back; say where they
+        would have done something. Next to the discard pile (on its felt, but not near its
+        cards), how to discard; elsewhere, the places that glowed while they were dragged.
+        It goes by the engine's answers taken when the drag began (``fits``, ``fit_pile``,
+        ``fit_own``), and says nothing when none glowed, after a short drag that was
+        really a click, or off the table (over the sidebar)."""
+        L = self.layout
+        held = self.places.get(drag.cards[drag.held])
+        if held is None or not L.play.collidepoint(pos):
+            return
+        dx, dy = drag.offsets[drag.held]
+        start = (held.rect.x - dx, held.rect.y - dy)  # where the mouse took the card
+        if abs(pos[0] - start[0]) + abs(pos[1] - start[1]) < held.rect.h // 2:
+            return
+        one = len(drag.cards) == 1
+        if one and self.fit_pile and (L.pile_panel.collidepoint(pos) or not self.fits):
+            text = "Drop the card on the discard pile to discard it"
+        elif one and self.fits:
+            text = "Drop the card on a meld that glows to lay it off" + (
+                ", or on the discard pile to discard it" if self.fit_pile else "")
+        elif not one and self.fit_own:
+            text = "Drop the cards on your meld area to meld them"
+        else:
+            return
+        self.message(text)
 
     # ------------------------------------------------------------------ keyboard
     def _key(self, event: pygame.event.Event) -> None:
@@ -1717,7 +1745,7 @@ class TableScene(Scene):
         panel(bg, L.sidebar.inflate(-L.pad, -L.pad), fill=(4, 26, 16, 170), edge=(255, 255, 255, 30),
               radius=radius)
         # the pile's felt
-        panel(bg, L.pile_area.inflate(L.pad * 2, L.pad * 2), fill=(0, 0, 0, 28), edge=None, radius=radius)
+        panel(bg, L.pile_panel, fill=(0, 0, 0, 28), edge=None, radius=radius)
         return bg.convert() if pygame.display.get_surface() is not None else bg
 
     def _seat_colour(self, seat: int) -> tuple:
