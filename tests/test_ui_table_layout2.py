@@ -341,6 +341,47 @@ def test_a_plate_keeps_partner_and_floating_before_the_word_pts(monkeypatch, pla
         app.close_scenes()
 
 
+@pytest.mark.parametrize("players,rows", [(3, 2), (8, 3)])
+def test_floating_outranks_this_rounds_points_on_a_plate(monkeypatch, players, rows):
+    """Where "2625 · floating" fits a plate's line only without this round's "+15", the
+    "+15" (in the sidebar too) makes room: "floating" is said nowhere else on the table."""
+    melds = [(s, f"{r}♣ {r}♦ {r}♠") for s, r in enumerate(["3", "4", "5", "6", "7", "9", "J", "Q"][:players])]
+    g = build({0: "2♣ 8♥"}, pile="K♦", players=players, melds=melds, wild=None)
+    g.scores = [1265, 2625, 4235, 3455, 1040, 2210, 3980, 4120][:players]
+    g.floating = [s != 0 for s in range(players)]
+    g.dealer = 0
+    app, scene = open_table((1400, 900), g, [LEVELS[s % 3] for s in range(players - 1)])
+    try:
+        L = scene.layout
+        L.plate_rows = rows
+        surface = pygame.display.get_surface()
+        melded = scene._melded_so_far()
+        fs = L.font_small
+        drawn = drawn_on(scene, monkeypatch)
+        seen = {"floating and plus": 0, "floating alone": 0, "neither fits": 0}
+        for w in range(40, 330, 2):
+            for s in range(1, players):
+                L.seats[s].plate.w = w
+            drawn.clear()
+            scene._draw_plates(surface)
+            for s in range(1, players):
+                plate = L.seats[s].plate
+                x, _, y2 = L.plate_lines(plate)
+                _, right = L.plate_room(plate, None)
+                on_line = [t for t, r in drawn if plate.collidepoint(r.topleft) and abs(r.y - y2) <= 2]
+                line = next(t for t in on_line if t.split(" ")[0] == str(g.scores[s]))
+                plus = f"{melded[s]:+d}" in on_line
+                short = scene.text.render(f"{g.scores[s]} · floating", fs, (0, 0, 0)).get_width()
+                if short <= right - x:
+                    assert "floating" in line, (w, s, on_line)
+                    seen["floating and plus" if plus else "floating alone"] += 1
+                else:
+                    seen["neither fits"] += 1
+        assert all(seen.values()), seen
+    finally:
+        app.close_scenes()
+
+
 # --------------------------------------------------------------------------- aimless drops
 
 

@@ -1805,8 +1805,8 @@ class TableScene(Scene):
                 self._plate_level(surface, plate, x, y3, line2_right, s.level)
             # the longest of these that fits: "120 pts · normal · floating", the same without
             # "pts", "120 · floating", "120"; the total comes before this round's "+85" (both
-            # are in the sidebar too), and the level, "partner" and "floating" before the word
-            # "pts" (which never comes back once a word after it has gone)
+            # are in the sidebar too), and "partner" and "floating" before the "+85", the
+            # level and the word "pts" (which never comes back once a word after it has gone)
             status = [p for p in parts[1:] if p in ("partner", "floating")]  # (more than the level)
             options = [" · ".join(parts), " · ".join([total, *parts[1:]]), " · ".join([total, *status]),
                        total]
@@ -1815,7 +1815,14 @@ class TableScene(Scene):
             if plus is not None:
                 plus_w = self.text.render(plus, fs, TEXT, bold=True).get_width()
                 label = self._fitting(options, fs, line2_right - plus_w - 6 - x)
-                if label is not None:
+                if label is not None and not all(w in label for w in status):
+                    # "partner" or "floating" would go: they are shown nowhere else, while
+                    # this round's points are in the sidebar too, so those make room
+                    keep = self._fitting([o for o in options if all(w in o for w in status)], fs,
+                                         line2_right - x)
+                    if keep is not None:
+                        label, plus = keep, None
+                if label is not None and plus is not None:
                     self.text.blit(surface, plus, fs, (line2_right, y2), _points_colour(melded[seat]),
                                    bold=True, anchor="topright")
             if label is None:
