@@ -295,18 +295,41 @@ def test_the_count_badge_sits_on_the_face_up_deal_card_held_alone(monkeypatch, s
 # --------------------------------------------------------------------------- a plate's words
 
 
-@pytest.mark.parametrize("players,preset,rows", [(3, "rummy5000", 2), (8, "rummy5000", 3),
-                                                 (4, "partnership500", 3), (4, "partnership500", 2)])
-def test_a_plate_keeps_partner_and_floating_before_the_word_pts(monkeypatch, players, preset, rows):
-    """However narrow the plate, and with this round's "+15" beside it or not, the second
-    line never keeps "pts" while it drops "partner" or "floating" ("2625 · floating +15",
-    not "2625 pts +15")."""
+def second_lines(scene, surface, drawn: list, widths):
+    """For each plate width in ``widths`` (given to every computer seat's plate), the
+    plates drawn again: (width, seat, plate, the texts drawn on its second line)."""
+    L = scene.layout
+    seats = range(1, len(L.seats))
+    for w in widths:
+        for s in seats:
+            L.seats[s].plate.w = w
+        drawn.clear()
+        scene._draw_plates(surface)
+        for s in seats:
+            plate = L.seats[s].plate
+            y2 = L.plate_lines(plate)[2]
+            yield w, s, plate, [t for t, r in drawn if plate.collidepoint(r.topleft) and abs(r.y - y2) <= 2]
+
+
+def floating_table(players: int, preset: str = "rummy5000"):
+    """A table at 1400x900 where every computer seat floats and has a meld scoring this
+    round, with mixed levels and four-digit totals: (app, scene, game)."""
     melds = [(s, f"{r}♣ {r}♦ {r}♠") for s, r in enumerate(["3", "4", "5", "6", "7", "9", "J", "Q"][:players])]
     g = build({0: "2♣ 8♥"}, pile="K♦", players=players, melds=melds, wild=None, preset=preset)
     g.scores = [1265, 2625, 4235, 3455, 1040, 2210, 3980, 4120][:players]
     g.floating = [s != 0 for s in range(players)]
     g.dealer = 0
     app, scene = open_table((1400, 900), g, [LEVELS[s % 3] for s in range(players - 1)])
+    return app, scene, g
+
+
+@pytest.mark.parametrize("players,preset,rows", [(3, "rummy5000", 2), (8, "rummy5000", 3),
+                                                 (4, "partnership500", 3), (4, "partnership500", 2)])
+def test_a_plate_keeps_partner_and_floating_before_the_word_pts(monkeypatch, players, preset, rows):
+    """However narrow the plate, and with this round's "+15" beside it or not, the second
+    line never keeps "pts" while it drops "partner" or "floating" ("2625 · floating +15",
+    not "2625 pts +15")."""
+    app, scene, g = floating_table(players, preset)
     try:
         L = scene.layout
         assert L.plate_rows >= rows
@@ -315,27 +338,19 @@ def test_a_plate_keeps_partner_and_floating_before_the_word_pts(monkeypatch, pla
         melded = scene._melded_so_far()
         drawn = drawn_on(scene, monkeypatch)
         seen = {"pts": 0, "kept": 0, "plus": 0}
-        for w in range(40, 330, 3):  # (from narrower than any plate to wider than most)
-            for s in range(1, players):
-                L.seats[s].plate.w = w
-            drawn.clear()
-            scene._draw_plates(surface)
-            for s in range(1, players):
-                plate = L.seats[s].plate
-                y2 = L.plate_lines(plate)[2]
-                lines = [t for t, r in drawn if plate.collidepoint(r.topleft) and abs(r.y - y2) <= 2
-                         and t.split(" ")[0] == str(g.scores[s])]
-                assert len(lines) == 1, (w, s, drawn)
-                words = lines[0].split(" · ")
-                status = ["partner"] * (preset == "partnership500" and s == 2) + ["floating"] * g.floating[s]
-                assert status, s
-                if "pts" in lines[0]:
-                    seen["pts"] += 1
-                    assert all(x in words for x in status), (w, s, lines[0])
-                if all(x in words for x in status):
-                    seen["kept"] += 1
-                    plus = f"{melded[s]:+d}"
-                    seen["plus"] += any(t == plus for t, r in drawn if plate.collidepoint(r.topleft))
+        for w, s, plate, on_line in second_lines(scene, surface, drawn, range(40, 330, 3)):
+            lines = [t for t in on_line if t.split(" ")[0] == str(g.scores[s])]
+            assert len(lines) == 1, (w, s, drawn)
+            words = lines[0].split(" · ")
+            status = ["partner"] * (preset == "partnership500" and s == 2) + ["floating"] * g.floating[s]
+            assert status, s
+            if "pts" in lines[0]:
+                seen["pts"] += 1
+                assert all(x in words for x in status), (w, s, lines[0])
+            if all(x in words for x in status):
+                seen["kept"] += 1
+                plus = f"{melded[s]:+d}"
+                seen["plus"] += any(t == plus for t, r in drawn if plate.collidepoint(r.topleft))
         assert seen["pts"] and seen["kept"] and seen["plus"], seen
     finally:
         app.close_scenes()
@@ -345,12 +360,7 @@ def test_a_plate_keeps_partner_and_floating_before_the_word_pts(monkeypatch, pla
 def test_floating_outranks_this_rounds_points_on_a_plate(monkeypatch, players, rows):
     """Where "2625 · floating" fits a plate's line only without this round's "+15", the
     "+15" (in the sidebar too) makes room: "floating" is said nowhere else on the table."""
-    melds = [(s, f"{r}♣ {r}♦ {r}♠") for s, r in enumerate(["3", "4", "5", "6", "7", "9", "J", "Q"][:players])]
-    g = build({0: "2♣ 8♥"}, pile="K♦", players=players, melds=melds, wild=None)
-    g.scores = [1265, 2625, 4235, 3455, 1040, 2210, 3980, 4120][:players]
-    g.floating = [s != 0 for s in range(players)]
-    g.dealer = 0
-    app, scene = open_table((1400, 900), g, [LEVELS[s % 3] for s in range(players - 1)])
+    app, scene, g = floating_table(players)
     try:
         L = scene.layout
         L.plate_rows = rows
@@ -359,24 +369,17 @@ def test_floating_outranks_this_rounds_points_on_a_plate(monkeypatch, players, r
         fs = L.font_small
         drawn = drawn_on(scene, monkeypatch)
         seen = {"floating and plus": 0, "floating alone": 0, "neither fits": 0}
-        for w in range(40, 330, 2):
-            for s in range(1, players):
-                L.seats[s].plate.w = w
-            drawn.clear()
-            scene._draw_plates(surface)
-            for s in range(1, players):
-                plate = L.seats[s].plate
-                x, _, y2 = L.plate_lines(plate)
-                _, right = L.plate_room(plate, None)
-                on_line = [t for t, r in drawn if plate.collidepoint(r.topleft) and abs(r.y - y2) <= 2]
-                line = next(t for t in on_line if t.split(" ")[0] == str(g.scores[s]))
-                plus = f"{melded[s]:+d}" in on_line
-                short = scene.text.render(f"{g.scores[s]} · floating", fs, (0, 0, 0)).get_width()
-                if short <= right - x:
-                    assert "floating" in line, (w, s, on_line)
-                    seen["floating and plus" if plus else "floating alone"] += 1
-                else:
-                    seen["neither fits"] += 1
+        for w, s, plate, on_line in second_lines(scene, surface, drawn, range(40, 330, 2)):
+            x = L.plate_lines(plate)[0]
+            _, right = L.plate_room(plate, None)
+            line = next(t for t in on_line if t.split(" ")[0] == str(g.scores[s]))
+            plus = f"{melded[s]:+d}" in on_line
+            short = scene.text.render(f"{g.scores[s]} · floating", fs, (0, 0, 0)).get_width()
+            if short <= right - x:
+                assert "floating" in line, (w, s, on_line)
+                seen["floating and plus" if plus else "floating alone"] += 1
+            else:
+                seen["neither fits"] += 1
         assert all(seen.values()), seen
     finally:
         app.close_scenes()
