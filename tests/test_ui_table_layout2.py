@@ -359,7 +359,8 @@ def test_a_plate_keeps_partner_and_floating_before_the_word_pts(monkeypatch, pla
 @pytest.mark.parametrize("players,rows", [(3, 2), (8, 3)])
 def test_floating_outranks_this_rounds_points_on_a_plate(monkeypatch, players, rows):
     """Where "2625 · floating" fits a plate's line only without this round's "+15", the
-    "+15" (in the sidebar too) makes room: "floating" is said nowhere else on the table."""
+    "+15" (in the sidebar too) makes room: "floating" is said nowhere else on the table.
+    Where it does not fit at all, a plate of three lines says it with the level."""
     app, scene, g = floating_table(players)
     try:
         L = scene.layout
@@ -380,7 +381,13 @@ def test_floating_outranks_this_rounds_points_on_a_plate(monkeypatch, players, r
                 seen["floating and plus" if plus else "floating alone"] += 1
             else:
                 seen["neither fits"] += 1
+                y3 = L.plate_third_line(plate)
+                if y3 is not None:  # a plate of three lines says it with the level
+                    third = [t for t, r in drawn if plate.collidepoint(r.topleft) and abs(r.y - y3) <= 2]
+                    assert any(t.endswith(" · floating") for t in third), (w, s, third)
+                    seen["with the level"] = seen.get("with the level", 0) + 1
         assert all(seen.values()), seen
+        assert rows == 2 or seen.get("with the level"), seen
     finally:
         app.close_scenes()
 

@@ -1799,10 +1799,9 @@ class TableScene(Scene):
                 parts.append("floating")
             total = str(g.scores[seat])
             y3 = L.plate_third_line(plate)
-            if y3 is not None and s.kind == "bot" and s.level:
-                # a narrow plate: the level has a line of its own, under the score
+            third = y3 is not None and s.kind == "bot" and bool(s.level)
+            if third:  # a narrow plate: the level has a line of its own, under the score
                 parts.remove(s.level)
-                self._plate_level(surface, plate, x, y3, line2_right, s.level)
             # the longest of these that fits: "120 pts · normal · floating", the same without
             # "pts", "120 · floating", "120"; the total comes before this round's "+85" (both
             # are in the sidebar too), and "partner" and "floating" before the "+85", the
@@ -1831,6 +1830,10 @@ class TableScene(Scene):
                 self.text.blit(surface, label, fs, (x, y2), TEXT_DIM)
             elif line2_right - x > 4:  # not even the total fits (the dealer's D beside it): smaller
                 self.text.blit(surface, total, fs, (x, y2), TEXT_DIM, max_w=line2_right - x)
+            if third:  # "floating" goes with the level when the second line had no room for it
+                lost = "floating" in parts and (label is None or "floating" not in label)
+                self._plate_level(surface, plate, x, y3, line2_right,
+                                  f"{s.level} · floating" if lost else s.level)
 
     def _plate_level(self, surface: pygame.Surface, plate: Rect, x: int, y: int, right: int,
                      level: str) -> None:
