@@ -109,6 +109,7 @@ class Drag:
     size: tuple[int, int]
     max_right: int | None = None  # a long row closes up rather than reach past this x
     held: int = 0                 # the card under the mouse (its index in ``cards``)
+    start: tuple[int, int] = (0, 0)  # where the mouse took the cards
 
     def rects(self) -> list[Rect]:
         """Where the cards are: as they were picked up, relative to the mouse; a row that
@@ -1130,7 +1131,8 @@ class TableScene(Scene):
             for i, c in enumerate(cards):
                 r = self.places[c].rect if len(cards) == 1 else anchor.move(int((i - cards.index(press.card)) * size[0] * 0.3), 0)
                 offsets.append((r.x - press.pos[0], r.y - press.pos[1]))
-            self.drag = Drag("hand", cards, offsets, pos, size, L.sidebar.x - L.pad, cards.index(press.card))
+            self.drag = Drag("hand", cards, offsets, pos, size, L.sidebar.x - L.pad, cards.index(press.card),
+                             press.pos)
             self._compute_fits(cards)
         elif press.kind == "stock":
             r = L.stock
@@ -1304,12 +1306,9 @@ class TableScene(Scene):
         ``fit_own``), and says nothing when none glowed, after a short drag that was
         really a click, or off the table (over the sidebar)."""
         L = self.layout
-        held = self.places.get(drag.cards[drag.held])
-        if held is None or not L.play.collidepoint(pos):
+        if not L.play.collidepoint(pos):
             return
-        dx, dy = drag.offsets[drag.held]
-        start = (held.rect.x - dx, held.rect.y - dy)  # where the mouse took the card
-        if abs(pos[0] - start[0]) + abs(pos[1] - start[1]) < held.rect.h // 2:
+        if abs(pos[0] - drag.start[0]) + abs(pos[1] - drag.start[1]) < drag.size[1] // 2:
             return
         one = len(drag.cards) == 1
         if one and self.fit_pile and (L.pile_panel.collidepoint(pos) or not self.fits):
@@ -1910,29 +1909,26 @@ class TableScene(Scene):
         return f"#{m.id} {short_meld(m)}"
 
     def _draw_meld_labels(self, surface: pygame.Surface) -> None:
-        g = self.g
-        fs = self._tag_size()
-        for m in g.melds:
+        for m in self.g.melds:
             r = self.meld_labels.get(m.id)
             box = self.meld_boxes.get(m.id)
             if r is None or box is None:
                 continue
-            col = self._seat_colour(m.owner)
-            text = self._meld_tag(m)
-            img = self.text.fit(text, fs, max(r.w, box.w, self.label_room.get(m.id, 0)) - 8,
-                                (20, 20, 20), bold=True)
-            chip = Rect(r.x, r.y, img.get_width() + 8, r.h)
-            pygame.draw.rect(surface, col, chip, border_radius=max(3, chip.h // 3))
-            surface.blit(img, img.get_rect(midleft=(chip.x + 4, chip.centery)))
+            self._draw_tag(surface, self._meld_tag(m), r, max(r.w, box.w, self.label_room.get(m.id, 0)),
+                           self._seat_colour(m.owner))
         # a hand turned face up (the round is over): a light tag, unlike a meld's
         for seat, r in self.hand_labels.items():
-            if r is None:
-                continue
-            img = self.text.fit(HAND_TAG, fs, max(r.w, self.layout.seats[seat].melds.right - r.x) - 8,
-                                (20, 20, 20), bold=True)
-            chip = Rect(r.x, r.y, img.get_width() + 8, r.h)
-            pygame.draw.rect(surface, (245, 240, 220), chip, border_radius=max(3, chip.h // 3))
-            surface.blit(img, img.get_rect(midleft=(chip.x + 4, chip.centery)))
+            if r is not None:
+                self._draw_tag(surface, HAND_TAG, r, max(r.w, self.layout.seats[seat].melds.right - r.x),
+                               (245, 240, 220))
+
+    def _draw_tag(self, surface: pygame.Surface, text: str, r: Rect, room: int, fill) -> None:
+        """A tag over cards on the table: dark words on a rounded chip of ``fill`` at
+        ``r``'s top left, cut to ``room`` pixels."""
+        img = self.text.fit(text, self._tag_size(), room - 8, (20, 20, 20), bold=True)
+        chip = Rect(r.x, r.y, img.get_width() + 8, r.h)
+        pygame.draw.rect(surface, fill, chip, border_radius=max(3, chip.h // 3))
+        surface.blit(img, img.get_rect(midleft=(chip.x + 4, chip.centery)))
 
     def _draw_laid_elsewhere(self, surface: pygame.Surface) -> None:
         """In each seat's meld area, the cards it laid on other seats' melds: ``9♣ → #3``,
