@@ -1337,7 +1337,12 @@ class StatsScene(MenuScene):
 
 
 class SheetScene(MenuScene):
-    """A dialog over the table: the table shows dimmed behind a panel."""
+    """A dialog over the table: the table shows dimmed behind a panel.
+
+    A sheet's ``build()`` places ``self.body`` and the buttons, then calls
+    :meth:`paint_sheet`: the veil and the panel, with everything :meth:`paint_on` puts on
+    it, are painted once per layout, and a frame only copies them (drawing changes
+    nothing)."""
 
     opaque = False
     show_felt = False
@@ -1345,9 +1350,28 @@ class SheetScene(MenuScene):
     def back(self) -> None:
         pass  # a sheet is closed by its buttons
 
+    def paint_sheet(self) -> None:
+        """Paint ``self.veil`` and ``self.sheet`` (drawn at ``self.sheet_at``)."""
+        t = self.theme
+        self.veil = pygame.Surface(t.size, pygame.SRCALPHA)
+        self.veil.fill((0, 0, 0, 150))
+        margin = t.px(12)
+        self.sheet = pygame.Surface((self.body.width + 2 * margin, self.body.height + 2 * margin),
+                                    pygame.SRCALPHA)
+        self.sheet_at = (self.body.x - margin, self.body.y - margin)
+        body = self.body.move(-self.sheet_at[0], -self.sheet_at[1])
+        ui.panel(self.sheet, body, t)
+        self.paint_on(self.sheet, body)
+
+    def paint_on(self, surface: pygame.Surface, body: pygame.Rect) -> None:
+        """What the panel ``body`` of ``surface`` shows besides the buttons (subclasses)."""
+
     def draw(self, surface: pygame.Surface) -> None:
-        ui.dim(surface, 150)
-        super().draw(surface)
+        surface.blit(self.veil, (0, 0))
+        surface.blit(self.sheet, self.sheet_at)
+        for w in self.widgets:
+            if w.visible:
+                w.draw(surface, self.theme)
 
 
 def _names(state: Any) -> list[str]:
@@ -1457,9 +1481,7 @@ class RoundEndScene(SheetScene):
         for wd in self.widgets:
             wd.visible = (wd.name == "back") == self.peeking
         self.refocus(self.find("back" if self.peeking else "next"))
-        self.veil = pygame.Surface((w, h), pygame.SRCALPHA)
-        self.veil.fill((0, 0, 0, 150))
-        self.sheet = self.paint_sheet()
+        self.paint_sheet()
         self.peek_note = self.paint_peek_note(back.rect)
 
     def hand_cards(self, seat: int) -> list[tuple[str, int, bool]]:
@@ -1476,16 +1498,8 @@ class RoundEndScene(SheetScene):
         return [(card_text(int(c) & 127), (c >> 4) & 7, ctx.is_wild(c))
                 for c in sorted(hands[seat], key=lambda c: sort_key_suit(ctx, c))]  # (as the table sorts)
 
-    def paint_sheet(self) -> pygame.Surface:
-        """The panel with everything on it but the buttons, painted once (frames only
-        copy it); drawn at ``self.sheet_at``."""
+    def paint_on(self, surface: pygame.Surface, body: pygame.Rect) -> None:
         t = self.theme
-        margin = t.px(12)
-        surface = pygame.Surface((self.body.width + 2 * margin, self.body.height + 2 * margin),
-                                 pygame.SRCALPHA)
-        self.sheet_at = (self.body.x - margin, self.body.y - margin)
-        body = pygame.Rect(margin, margin, self.body.width, self.body.height)
-        ui.panel(surface, body, t)
         st, res = self.state, self.result
         rules = st.rules
         names = _names(st)
@@ -1496,7 +1510,7 @@ class RoundEndScene(SheetScene):
         ui.draw_text(surface, goal, t.font(16, True), ui.MUTED, (inner.right, inner.y + t.px(8)), "topright")
         y = inner.y + tf.get_linesize() + t.px(2)
         if res is None:
-            return surface
+            return
         sf = t.font(15)
         for line in self.explanation:
             ui.draw_text(surface, line, sf, ui.INK, (inner.x, y))
@@ -1556,7 +1570,6 @@ class RoundEndScene(SheetScene):
                                for side in sides)
             ui.draw_text(surface, ui.fit_text("Teams  ·  " + teams, bf, inner.width), bf, ui.GOLD,
                          (inner.x, y + t.px(8)), "topleft")
-        return surface
 
     def paint_peek_note(self, button: pygame.Rect) -> tuple[pygame.Surface, pygame.Rect]:
         """The small panel of **Back to scores** while the table is looked at, with a line
@@ -1575,12 +1588,11 @@ class RoundEndScene(SheetScene):
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
-        if self.peeking:  # the table shows as it is, with a way back
-            note, box = self.peek_note
-            surface.blit(note, box.topleft)
-        else:
-            surface.blit(self.veil, (0, 0))
-            surface.blit(self.sheet, self.sheet_at)
+        if not self.peeking:
+            super().draw(surface)
+            return
+        note, box = self.peek_note  # the table shows as it is, with a way back
+        surface.blit(note, box.topleft)
         for w in self.widgets:
             if w.visible:
                 w.draw(surface, self.theme)
@@ -1655,8 +1667,6 @@ class GameOverScene(SheetScene):
                       pygame.Rect(self.body.centerx + t.px(8), by, bw, bh), name="title"),
         ]
         self.refocus(keep)
-        self.veil = pygame.Surface((w, h), pygame.SRCALPHA)
-        self.veil.fill((0, 0, 0, 150))
         self.paint_sheet()
 
     def headline(self) -> str:
@@ -1677,20 +1687,11 @@ class GameOverScene(SheetScene):
         text = ", ".join(who[:-1]) + " and " + who[-1]
         return text[0].upper() + text[1:] + " share the win"
 
-    def paint_sheet(self) -> None:
-        """Paint the panel with everything on it but the buttons into ``self.sheet``, once
-        per layout (frames only copy it); drawn at ``self.sheet_at``."""
+    def paint_on(self, surface: pygame.Surface, body: pygame.Rect) -> None:
         t = self.theme
-        margin = t.px(12)
-        surface = pygame.Surface((self.body.width + 2 * margin, self.body.height + 2 * margin),
-                                 pygame.SRCALPHA)
-        self.sheet_at = (self.body.x - margin, self.body.y - margin)
-        dx, dy = self.sheet_at
-        body = self.body.move(-dx, -dy)
-        ui.panel(surface, body, t)
         st = self.state
         inner = body.inflate(-t.px(48), -t.px(36))
-        button_y = self.widgets[0].rect.y - dy
+        button_y = self.widgets[0].rect.y - self.sheet_at[1]
         ui.draw_text(surface, "Game over", t.font(18, True), ui.MUTED, (inner.centerx, inner.y), "midtop")
         hf = t.font(36, True)
         r = ui.draw_text(surface, ui.fit_text(self.headline(), hf, inner.width), hf, ui.GOLD,
@@ -1733,11 +1734,3 @@ class GameOverScene(SheetScene):
         if self.record_problem:
             ui.draw_text(surface, self.record_problem, t.font(13), ui.ERROR,
                          (inner.centerx, button_y - t.px(8)), "midbottom")
-        self.sheet = surface
-
-    def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(self.veil, (0, 0))
-        surface.blit(self.sheet, self.sheet_at)
-        for w in self.widgets:
-            if w.visible:
-                w.draw(surface, self.theme)
