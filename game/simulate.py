@@ -147,7 +147,7 @@ class Simulation:
         totals = [sum(r.points[s] for r in g.results) for s in range(g.players)]
         if list(g.scores) != totals:
             self._fail(f"{where}: scores {list(g.scores)} are not the sum of the rounds {totals}")
-        if self.check_legal and g.phase not in (ROUND_OVER, GAME_OVER):
+        if self.check_legal and not g.round_done:
             if not g.legal_actions():
                 self._fail(f"{where}: seat {g.current} has no legal action in the {g.phase} phase")
 
@@ -195,7 +195,7 @@ class Simulation:
         where = f"{where} round {g.round_no}"
         actions = 0
         asked = None
-        while g.phase not in (ROUND_OVER, GAME_OVER):
+        while not g.round_done:
             if actions >= self.max_actions:
                 self.rounds_capped += 1
                 return False

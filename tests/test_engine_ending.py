@@ -30,6 +30,18 @@ def test_going_out_by_discarding_an_unplayable_last_card():
     assert g.results[-1].reason == "went_out"
 
 
+def test_round_done_is_true_once_the_round_ends_and_over_only_with_the_game():
+    g = position(THREE, top="2♥", pile="J♥")
+    assert not g.round_done and not g.over
+    play(g, "draw", "meld 5♣ 6♣ 7♣ 8♣")
+    assert not g.round_done
+    play(g, "discard 2♥")
+    assert g.phase == ROUND_OVER and g.round_done and not g.over
+    assert g.legal_actions() == []
+    g.phase = GAME_OVER
+    assert g.round_done and g.over
+
+
 def test_a_playable_last_card_cannot_be_the_going_out_discard():
     g = position(THREE, top="9♣", pile="J♥")
     play(g, "draw")

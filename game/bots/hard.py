@@ -59,7 +59,7 @@ from .normal import NormalBot
 from .odds import Outlook
 from .tactics import Analysis, first_legal, plan_steps, take_options
 
-ROUND_OVER, GAME_OVER = "round_over", "game_over"
+GAME_OVER = "game_over"
 
 
 def _run_neighbours(ctx, card: int) -> set[int]:
@@ -476,7 +476,7 @@ class HardBot(NormalBot):
         turns = 0
         actions = 0
         asked = None
-        while g.phase not in (ROUND_OVER, GAME_OVER) and actions < self.max_rollout_actions:
+        while not g.round_done and actions < self.max_rollout_actions:
             if g.phase == DRAW:
                 if g.call_open and asked != (g.discarder, len(g.pile), actions):
                     asked = (g.discarder, len(g.pile), actions)
@@ -523,7 +523,7 @@ class HardBot(NormalBot):
         share = (1.0 / len(g.winners) if me in g.winners else 0.0) if g.phase == GAME_OVER else None
         if outlook is not None and share is not None:
             return outlook.value_won(share)
-        if g.phase in (ROUND_OVER, GAME_OVER):
+        if g.round_done:
             pts = list(g.results[-1].points)
         else:
             melded = g.melded_points()

@@ -195,7 +195,13 @@ class GameState(Standings):
 
     @property
     def over(self) -> bool:
+        """The game has ended."""
         return self.phase == GAME_OVER
+
+    @property
+    def round_done(self) -> bool:
+        """The round has ended (and perhaps the game with it): nobody is to act."""
+        return self.phase in (ROUND_OVER, GAME_OVER)
 
     def meld_by_id(self, meld_id: int) -> Meld | None:
         for m in self.melds:
@@ -573,7 +579,7 @@ class GameState(Standings):
         cards from different decks are interchangeable and :meth:`apply`
         accepts any of them.
         """
-        if self.phase in (ROUND_OVER, GAME_OVER):
+        if self.round_done:
             return []
         if seat is None:
             seat = self.current

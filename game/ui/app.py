@@ -677,7 +677,7 @@ def selftest(args: Any = None) -> int:
 
     def bot_round() -> str:
         scene = app.start_game("rummy5000", 4, seed=7, autoplay=True)
-        ok_ = app.run_until(lambda: scene.g.phase in ("round_over", "game_over"), timeout=60)
+        ok_ = app.run_until(lambda: scene.g.round_done, timeout=60)
         if not ok_:
             raise RuntimeError(f"the round did not finish (phase {scene.g.phase})")
         res = scene.g.results[-1]

@@ -458,7 +458,7 @@ class Controller:
             if self.human is None or not self.seat_is_human(action.seat):
                 raise IllegalActionError("That seat is not yours")
         elif not self.human_to_act:
-            if self.g.phase in (ROUND_OVER, GAME_OVER):
+            if self.g.round_done:
                 raise IllegalActionError("The round is over")
             raise IllegalActionError(f"It is {self.seats[self.g.current].name}'s turn")
         return self._apply(action, action.seat if isinstance(action, CallRummy) else self.g.current)
@@ -560,7 +560,7 @@ class Controller:
             changed |= step
             if not step or not self.fast or time.perf_counter() - start > budget:
                 break
-            if self.g.phase in (ROUND_OVER, GAME_OVER):
+            if self.g.round_done:
                 break
         return changed
 

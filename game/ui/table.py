@@ -413,7 +413,7 @@ class TableScene(Scene):
         reserve = self._chip_size() + 10
         # once the round is over the others' hands are turned face up, after their melds
         # (see TableLayout.meld_flow)
-        shown = g.phase in ("round_over", "game_over")
+        shown = g.round_done
         self.shown_hands = {}
         self.hand_labels = {}
         tag_font = self.text.font(self._tag_size(), True)
@@ -1651,7 +1651,7 @@ class TableScene(Scene):
         if self.c.human_may_call():
             self.invalidate()  # the countdown
         g = self.g
-        if g.phase in ("round_over", "game_over") and not self.anim.active:
+        if g.round_done and not self.anim.active:
             if self.summary_for != (g.round_no, g.phase):
                 self._show_round_end()
             elif self.auto_next_at is not None and self.clock >= self.auto_next_at:
@@ -1755,7 +1755,7 @@ class TableScene(Scene):
         the hands count, as in basic rummy); once the round is scored, what it added to
         each total (hands, bonuses and all)."""
         g = self.g
-        if g.phase in ("round_over", "game_over") and g.results and g.results[-1].round == g.round_no:
+        if g.round_done and g.results and g.results[-1].round == g.round_no:
             return list(g.results[-1].points)
         return g.melded_points() if g.rules.melds_score else [0] * g.players
 
@@ -1854,7 +1854,7 @@ class TableScene(Scene):
             if seat == self.bottom:
                 continue
             n = len(g.hands[seat])
-            if g.phase in ("round_over", "game_over"):  # the hand lies face up (see _place)
+            if g.round_done:  # the hand lies face up (see _place)
                 rects = self.shown_hands.get(seat) or [Rect(sb.backs.x, sb.backs.y, *L.back_card)]
             else:  # on the last card shown: the last back, or the face-up deal card held alone
                 up = g.upcards[seat] in g.hands[seat]
