@@ -339,10 +339,10 @@ def test_a_plate_keeps_partner_and_floating_before_the_word_pts(monkeypatch, pla
         drawn = drawn_on(scene, monkeypatch)
         seen = {"pts": 0, "kept": 0, "plus": 0}
         for w, s, plate, on_line in second_lines(scene, surface, drawn, range(40, 330, 3)):
-            lines = [t for t in on_line if t.split(" ")[0] == str(g.scores[s])]
+            status = ["partner"] * (preset == "partnership500" and s == 2) + ["floating"] * g.floating[s]
+            lines = [t for t in on_line if t.split(" ")[0] == str(g.scores[s]) or t == " · ".join(status)]
             assert len(lines) == 1, (w, s, drawn)
             words = lines[0].split(" · ")
-            status = ["partner"] * (preset == "partnership500" and s == 2) + ["floating"] * g.floating[s]
             assert status, s
             if "pts" in lines[0]:
                 seen["pts"] += 1
@@ -360,7 +360,8 @@ def test_a_plate_keeps_partner_and_floating_before_the_word_pts(monkeypatch, pla
 def test_floating_outranks_this_rounds_points_on_a_plate(monkeypatch, players, rows):
     """Where "2625 · floating" fits a plate's line only without this round's "+15", the
     "+15" (in the sidebar too) makes room: "floating" is said nowhere else on the table.
-    Where it does not fit at all, a plate of three lines says it with the level."""
+    Where it does not fit at all, a plate of three lines says it with the level, and a
+    plate of two says "floating" instead of the total (which the sidebar lists)."""
     app, scene, g = floating_table(players)
     try:
         L = scene.layout
@@ -373,21 +374,27 @@ def test_floating_outranks_this_rounds_points_on_a_plate(monkeypatch, players, r
         for w, s, plate, on_line in second_lines(scene, surface, drawn, range(40, 330, 2)):
             x = L.plate_lines(plate)[0]
             _, right = L.plate_room(plate, None)
-            line = next(t for t in on_line if t.split(" ")[0] == str(g.scores[s]))
+            line = next(t for t in on_line if t.split(" ")[0] == str(g.scores[s]) or t == "floating")
             plus = f"{melded[s]:+d}" in on_line
             short = scene.text.render(f"{g.scores[s]} · floating", fs, (0, 0, 0)).get_width()
+            word = scene.text.render("floating", fs, (0, 0, 0)).get_width()
             if short <= right - x:
                 assert "floating" in line, (w, s, on_line)
                 seen["floating and plus" if plus else "floating alone"] += 1
             else:
                 seen["neither fits"] += 1
+                if rows == 2 and word <= right - x:  # the word without the total
+                    assert line == "floating", (w, s, on_line)
+                    seen["the word alone"] = seen.get("the word alone", 0) + 1
+                elif rows == 3:  # the total stays; the level's line says it
+                    assert line == str(g.scores[s]) or not line.endswith("floating"), (w, s, on_line)
                 y3 = L.plate_third_line(plate)
                 if y3 is not None:  # a plate of three lines says it with the level
                     third = [t for t, r in drawn if plate.collidepoint(r.topleft) and abs(r.y - y3) <= 2]
                     assert any(t.endswith(" · floating") for t in third), (w, s, third)
                     seen["with the level"] = seen.get("with the level", 0) + 1
         assert all(seen.values()), seen
-        assert rows == 2 or seen.get("with the level"), seen
+        assert seen.get("with the level" if rows == 3 else "the word alone"), seen
     finally:
         app.close_scenes()
 

@@ -1804,10 +1804,13 @@ class TableScene(Scene):
             # the longest of these that fits: "120 pts · normal · floating", the same without
             # "pts", "120 · floating", "120"; the total comes before this round's "+85" (both
             # are in the sidebar too), and "partner" and "floating" before the "+85", the
-            # level and the word "pts" (which never comes back once a word after it has gone)
+            # level and the word "pts" (which never comes back once a word after it has gone).
+            # Where not even "120 · floating" fits, a plate of two lines says "floating" alone
+            # (the sidebar has the total); one of three says it with the level instead
             status = [p for p in parts[1:] if p in ("partner", "floating")]  # (more than the level)
             options = [" · ".join(parts), " · ".join([total, *parts[1:]]), " · ".join([total, *status]),
                        total]
+            alone = [" · ".join(status)] if status and not third else []  # (never beside the "+85")
             plus = f"{melded[seat]:+d}" if melded[seat] else None
             label = None
             if plus is not None:
@@ -1816,7 +1819,7 @@ class TableScene(Scene):
                 if label is not None and not all(w in label for w in status):
                     # "partner" or "floating" would go: they are shown nowhere else, while
                     # this round's points are in the sidebar too, so those make room
-                    keep = self._fitting([o for o in options if all(w in o for w in status)], fs,
+                    keep = self._fitting([o for o in options + alone if all(w in o for w in status)], fs,
                                          line2_right - x)
                     if keep is not None:
                         label, plus = keep, None
@@ -1824,7 +1827,7 @@ class TableScene(Scene):
                     self.text.blit(surface, plus, fs, (line2_right, y2), _points_colour(melded[seat]),
                                    bold=True, anchor="topright")
             if label is None:
-                label = self._fitting(options, fs, line2_right - x)
+                label = self._fitting(options[:-1] + alone + options[-1:], fs, line2_right - x)
             if label is not None:
                 self.text.blit(surface, label, fs, (x, y2), TEXT_DIM)
             elif line2_right - x > 4:  # not even the total fits (the dealer's D beside it): smaller
