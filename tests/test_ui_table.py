@@ -639,7 +639,7 @@ def test_dragged_card_makes_the_melds_it_fits_glow(app):
 
 
 def test_the_place_a_dragged_card_would_go_is_marked_over_it(app, monkeypatch):
-    from game.ui import table as table_mod
+    from game.ui import table_paint as table_mod
 
     g = build({0: "8♥ 2♦ 5♣ Q♠"}, pile="Q♦", phase="play",
               melds=[(0, "J♣ J♦ J♠"), (1, "5♥ 6♥ 7♥"), (2, "3♠ 3♦ 3♥")])
@@ -2018,7 +2018,7 @@ def test_a_long_last_move_goes_on_to_a_second_line_and_the_newest_moves_stay(app
 
 
 def test_the_keyboard_focus_frame_leaves_a_hint_or_selection_frame_showing(app, monkeypatch):
-    from game.ui.table import FOCUS, HINT, SELECT
+    from game.ui.table_paint import FOCUS, HINT, SELECT
 
     g = build({0: "2♣ 5♦ 9♠ J♥ 4♣"}, pile="Q♦", phase="play")
     g.stock_card = None

@@ -1,0 +1,733 @@
+"""The table's painting: how :class:`~game.ui.table.TableScene` draws a frame.
+
+:class:`TablePainting` holds the drawing half of the table scene: ``draw()`` and the
+parts it paints in order (background, name plates, stock and pile, cards, tags, hover
+and glows, flying cards, the dragged cards, the sidebar, messages and the simple
+round summary). It reads the scene's state (the layout, the placements worked out by
+``_place``, the selection, the drag, the hints) and never changes the game, so a frame
+can be drawn at any time. The table's input, animation and engine calls stay in
+``table.py``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+from pygame import Rect
+
+from game.engine.cards import card_name
+
+from .anim import Tween
+from .cards import GOLD, rank_label
+from .layout import TableLayout
+from .rules_text import goal_text
+from .widgets import ACCENT, TEXT, TEXT_DIM, panel
+
+if TYPE_CHECKING:
+    from .table import Place
+
+SEAT_COLOURS = [
+    (250, 200, 60), (229, 83, 75), (80, 150, 240), (176, 110, 230),
+    (200, 206, 218), (40, 190, 170), (236, 110, 180), (150, 205, 70),
+]
+FELT = (18, 92, 58)
+FELT_DARK = (10, 58, 36)
+SELECT = (255, 214, 64)
+FIT = (90, 240, 140)
+HOT = (180, 255, 200)   # the place a dragged card would go if let go now
+DROP = (20, 160, 80)    # the same place, marked over the dragged card (shows on white and on felt)
+FOCUS = (120, 200, 255)
+HINT = (190, 120, 255)
+HOVER = (255, 232, 140)
+SUIT_SYMBOLS = "♣♦♥♠"
+HAND_TAG = "in hand"  # the tag over a hand turned face up when the round is over
+
+
+def _points_colour(points: int) -> tuple[int, int, int]:
+    """This round's points beside a name: green, or red when the round cost points."""
+    return (150, 230, 160) if points >= 0 else (240, 140, 120)
+
+
+def shape_label(shape: tuple, n: int) -> str:
+    """Words for a meld interpretation: ``run 6♥–8♥``, ``set of 7s``."""
+    if shape[0] == "run":
+        _, suit, lo = shape
+        hi = lo + n - 1
+        return (f"run {rank_label(1 if lo == 14 else lo)}{SUIT_SYMBOLS[suit]}–"
+                f"{rank_label(1 if hi == 14 else hi)}{SUIT_SYMBOLS[suit]}")
+    if shape[0] == "set":
+        return "group of jokers" if shape[1] == 0 else f"set of {rank_label(shape[1])}s"
+    return "group of wilds"
+
+
+RANK_PLURAL = {0: "jokers", 1: "aces", 11: "jacks", 12: "queens", 13: "kings"}  # (0: a group of jokers)
+
+
+def short_meld(m: Any) -> str:
+    """A meld in a few characters: ``7–9♥``, ``kings``, ``7s``."""
+    if m.kind == "run":
+        lo, hi = m.lo, m.hi
+        s = SUIT_SYMBOLS[m.suit]
+        return f"{rank_label(1 if lo == 14 else lo)}–{rank_label(1 if hi == 14 else hi)}{s}"
+    if m.kind == "set":
+        return RANK_PLURAL.get(m.rank, f"{m.rank}s")
+    return "wilds"
+
+
+class TablePainting:
+    """The table scene's drawing (a part of :class:`~game.ui.table.TableScene`)."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self._ensure_layout(surface)
+        self._place()
+        self._layout_buttons()
+        L = self.layout
+        if self.bg is None:
+            self.bg = self._background(L)
+        surface.blit(self.bg, (0, 0))
+        hidden = self.anim.hidden()
+        dragging = set(self.drag.cards) if self.drag else set()
+        self._draw_plates(surface)
+        self._draw_stock(surface, hidden | dragging)
+        self._draw_pile_label(surface)
+        self._draw_meld_labels(surface)
+        self._draw_laid_elsewhere(surface)
+        wild = self.g.ctx.is_wild
+        sel = set(self.selected)
+        art = self.art
+        for c, p in self.draw_list:
+            if c in hidden or c in dragging:
+                continue
+            r = p.rect
+            if p.face:
+                img = art.face(c, r.size, wild(c))
+            else:
+                img = art.back(r.size)
+            if p.zone in ("hand", "pile", "cover"):
+                surface.blit(art.shadow(r.size), (r.x - 2, r.y - 1))
+            surface.blit(img, r)
+            if p.zone in ("meld", "cover"):
+                self._draw_tab(surface, p)
+            if p.zone == "hand":
+                if c in sel:
+                    self._outline(surface, r, SELECT)
+                if c in self.hint_cards:
+                    self._outline(surface, r, HINT)
+            elif p.zone == "pile" and c in self.hint_cards:
+                self._outline(surface, r, HINT)
+        self._draw_hover(surface, hidden | dragging)
+        self._draw_glows(surface)
+        self._draw_focus(surface)
+        self._draw_hand_tags(surface, hidden | dragging)
+        self._draw_backs_counts(surface)
+        for t in self.anim.in_flight():
+            self._draw_tween(surface, t)
+        if self.drag is not None:
+            self._draw_drag(surface)
+            self._draw_drop_target(surface)
+        self._draw_sidebar(surface)
+        self._draw_messages(surface)
+        if self.choice is not None:
+            self.choice.draw(surface, self.text, L.font_normal)
+        if self.overlay is not None:
+            self._draw_overlay(surface)
+        self.dirty = False
+
+    def _outline(self, surface: pygame.Surface, r: Rect, colour) -> None:
+        o = self.art.outline(r.size, colour)
+        m = (o.get_width() - r.w) // 2
+        surface.blit(o, (r.x - m, r.y - m))
+
+    def _background(self, L: TableLayout) -> pygame.Surface:
+        w, h = L.size
+        bg = pygame.Surface((w, h))
+        # felt: a radial-ish gradient, drawn small and scaled up (cheap and smooth)
+        small = pygame.Surface((64, 40))
+        for y in range(40):
+            for x in range(64):
+                dx = (x - 26) / 40
+                dy = (y - 20) / 28
+                d = min(1.0, (dx * dx + dy * dy) ** 0.5)
+                t = d * d
+                small.set_at((x, y), tuple(int(FELT[i] * (1 - t) + FELT_DARK[i] * t) for i in range(3)))
+        bg.blit(pygame.transform.smoothscale(small, (w, h)), (0, 0))
+        # panels behind every seat and the sidebar
+        radius = max(6, int(14 * L.unit))
+        for sb in L.seats:
+            if sb.side == "bottom":
+                panel(bg, L.own_melds.inflate(L.pad, L.pad // 2), fill=(0, 0, 0, 38),
+                      edge=(255, 255, 255, 22), radius=radius)
+                continue
+            panel(bg, sb.box, fill=(0, 0, 0, 48), edge=(255, 255, 255, 28), radius=radius)
+        panel(bg, L.sidebar.inflate(-L.pad, -L.pad), fill=(4, 26, 16, 170), edge=(255, 255, 255, 30),
+              radius=radius)
+        # the pile's felt
+        panel(bg, L.pile_panel, fill=(0, 0, 0, 28), edge=None, radius=radius)
+        return bg.convert() if pygame.display.get_surface() is not None else bg
+
+    def _seat_colour(self, seat: int) -> tuple:
+        return SEAT_COLOURS[(seat - self.bottom) % len(SEAT_COLOURS)]
+
+    def _melded_so_far(self) -> list[int]:
+        """Each seat's points this round: melded so far, where melds score (0s where only
+        the hands count, as in basic rummy); once the round is scored, what it added to
+        each total (hands, bonuses and all)."""
+        g = self.g
+        if g.round_done and g.results and g.results[-1].round == g.round_no:
+            return list(g.results[-1].points)
+        return g.melded_points() if g.rules.melds_score else [0] * g.players
+
+    def _fitting(self, options: list[str], size: int, room: int) -> str | None:
+        """The first of ``options`` that fits in ``room`` pixels at font ``size``."""
+        return next((t for t in options if self.text.render(t, size, TEXT_DIM).get_width() <= room), None)
+
+    def _draw_plates(self, surface: pygame.Surface) -> None:
+        g = self.g
+        L = self.layout
+        melded = self._melded_so_far()
+        fs, fn = L.font_small, L.font_normal
+        for seat, sb in enumerate(L.seats):
+            plate = sb.plate
+            acting = g.phase in ("draw", "play", "call") and g.current == seat
+            col = self._seat_colour(seat)
+            s = self.c.seats[seat]
+            fill = (40, 70, 50, 230) if acting else (0, 0, 0, 110)
+            edge = ACCENT if acting else (255, 255, 255, 40)
+            panel(surface, plate, fill=fill, edge=edge, radius=max(5, plate.h // 5), width=2 if acting else 1)
+            x, y1, y2 = L.plate_lines(plate)
+            pygame.draw.circle(surface, col, (plate.x + fs // 2 + 6, y1 + fn // 2 + 2), fs // 2)
+            cr = None
+            if seat == g.dealer:
+                chip = self.text.render("D", fs, (30, 30, 30), bold=True)
+                name_w = self.text.render(s.name, fn, TEXT, bold=True).get_width()
+                score_w = self.text.render(str(g.scores[seat]), fs, TEXT_DIM).get_width()
+                cr = L.dealer_chip(plate, chip.get_size(), name_w, score_w)
+                pygame.draw.rect(surface, (240, 236, 220), cr, border_radius=cr.h // 2)
+                surface.blit(chip, chip.get_rect(center=cr.center))
+            name_right, line2_right = L.plate_room(plate, cr)  # how far each line may reach
+            self.text.blit(surface, s.name, fn, (x, y1), TEXT, bold=True, max_w=name_right - x)
+            parts = [f"{g.scores[seat]} pts"]
+            if getattr(g.rules, "partnerships", False) and seat != self.bottom \
+                    and seat % 2 == self.bottom % 2:
+                parts.append("partner")
+            if s.kind == "bot" and s.level:
+                parts.append(s.level)
+            if g.floating[seat]:
+                parts.append("floating")
+            total = str(g.scores[seat])
+            y3 = L.plate_third_line(plate)
+            third = y3 is not None and s.kind == "bot" and bool(s.level)
+            if third:  # a narrow plate: the level has a line of its own, under the score
+                parts.remove(s.level)
+            # the longest of these that fits: "120 pts · normal · floating", the same without
+            # "pts", "120 · floating", "120"; the total comes before this round's "+85" (both
+            # are in the sidebar too), and "partner" and "floating" before the "+85", the
+            # level and the word "pts" (which never comes back once a word after it has gone).
+            # Where not even "120 · floating" fits, a plate of two lines says "floating" alone
+            # (the sidebar has the total); one of three says it with the level instead
+            status = [p for p in parts[1:] if p in ("partner", "floating")]  # (more than the level)
+            options = [" · ".join(parts), " · ".join([total, *parts[1:]]), " · ".join([total, *status]),
+                       total]
+            alone = [" · ".join(status)] if status and not third else []  # (never beside the "+85")
+            plus = f"{melded[seat]:+d}" if melded[seat] else None
+            label = None
+            if plus is not None:
+                plus_w = self.text.render(plus, fs, TEXT, bold=True).get_width()
+                label = self._fitting(options, fs, line2_right - plus_w - 6 - x)
+                if label is not None and not all(w in label for w in status):
+                    # "partner" or "floating" would go: they are shown nowhere else, while
+                    # this round's points are in the sidebar too, so those make room
+                    keep = self._fitting([o for o in options + alone if all(w in o for w in status)], fs,
+                                         line2_right - x)
+                    if keep is not None:
+                        label, plus = keep, None
+                if label is not None and plus is not None:
+                    self.text.blit(surface, plus, fs, (line2_right, y2), _points_colour(melded[seat]),
+                                   bold=True, anchor="topright")
+            if label is None:
+                label = self._fitting(options[:-1] + alone + options[-1:], fs, line2_right - x)
+            if label is not None:
+                self.text.blit(surface, label, fs, (x, y2), TEXT_DIM)
+            elif line2_right - x > 4:  # not even the total fits (the dealer's D beside it): smaller
+                self.text.blit(surface, total, fs, (x, y2), TEXT_DIM, max_w=line2_right - x)
+            if third:  # "floating" goes with the level when the second line had no room for it
+                lost = "floating" in parts and (label is None or "floating" not in label)
+                self._plate_level(surface, plate, x, y3, line2_right,
+                                  f"{s.level} · floating" if lost else s.level)
+
+    def _plate_level(self, surface: pygame.Surface, plate: Rect, x: int, y: int, right: int,
+                     level: str) -> None:
+        """A computer's level on the third line of a narrow plate: under the score, or
+        further left (down to the plate's edge, under the seat's dot) when it is too long
+        for the indent; drawn smaller only when even that is too narrow."""
+        fs = self.layout.font_small
+        left = plate.x + 6
+        w = self.text.render(level, fs, TEXT_DIM).get_width()
+        if w <= right - left:
+            self.text.blit(surface, level, fs, (max(left, min(x, right - w)), y), TEXT_DIM)
+        elif right - left > 4:
+            self.text.blit(surface, level, fs, (left, y), TEXT_DIM, max_w=right - left)
+
+    def _draw_backs_counts(self, surface: pygame.Surface) -> None:
+        g = self.g
+        L = self.layout
+        for seat, sb in enumerate(L.seats):
+            if seat == self.bottom:
+                continue
+            n = len(g.hands[seat])
+            if g.round_done:  # the hand lies face up (see _place)
+                rects = self.shown_hands.get(seat) or [Rect(sb.backs.x, sb.backs.y, *L.back_card)]
+            else:  # on the last card shown: the last back, or the face-up deal card held alone
+                up = g.upcards[seat] in g.hands[seat]
+                rects = L.back_rects(seat, n - (1 if up else 0)) or [sb.upcard if up else sb.backs]
+            if n == 0:
+                self.text.blit(surface, "no cards", L.font_small, sb.backs.midleft, TEXT_DIM, anchor="midleft")
+                continue
+            r = rects[-1]
+            label = f"{n}"
+            img = self.text.render(label, L.font_small, (20, 20, 20), bold=True)
+            badge = img.get_rect(center=(r.right, r.bottom - 2)).inflate(10, 2)
+            pygame.draw.rect(surface, (245, 240, 220), badge, border_radius=badge.h // 2)
+            pygame.draw.rect(surface, (90, 90, 80), badge, width=1, border_radius=badge.h // 2)
+            surface.blit(img, img.get_rect(center=badge.center))
+
+    def _draw_stock(self, surface: pygame.Surface, hidden: set) -> None:
+        g = self.g
+        L = self.layout
+        r = L.stock
+        n = len(g.stock)
+        if n == 0:
+            pygame.draw.rect(surface, (255, 255, 255, 60), r, width=2, border_radius=max(4, r.w // 9))
+        else:
+            layers = min(3, max(1, (n + 9) // 10))
+            for i in range(layers):
+                off = (layers - 1 - i) * 2
+                rr = r.move(-off, -off)
+                surface.blit(self.art.shadow(r.size), (rr.x - 2, rr.y - 1))
+                surface.blit(self.art.back(r.size), rr)
+            if self.hint_stock:
+                self._outline(surface, r, HINT)
+            elif self.c.human_to_act and g.phase == "draw" and not self.drag:
+                self._outline(surface, r, (255, 255, 255))
+        self.text.blit(surface, f"Stock {n}", L.font_small, L.stock_label.midtop, TEXT_DIM, anchor="midtop")
+
+    def _draw_pile_label(self, surface: pygame.Surface) -> None:
+        L = self.layout
+        g = self.g
+        label = f"Discard pile {len(g.pile)}" if g.pile else "Discard pile (empty)"
+        self.text.blit(surface, label, L.font_small, (L.pile_area.x, L.pile_area.y - 2), TEXT_DIM,
+                       anchor="bottomleft")
+
+    def _chip_size(self) -> int:
+        """The font size of the "9♣ → #3" chips (see :meth:`_draw_laid_elsewhere`)."""
+        return max(10, int(self.layout.font_small * 0.85))
+
+    def _tag_size(self) -> int:
+        return max(10, int(self.layout.font_small * 0.9))
+
+    @staticmethod
+    def _meld_tag(m: Any) -> str:
+        return f"#{m.id} {short_meld(m)}"
+
+    def _draw_meld_labels(self, surface: pygame.Surface) -> None:
+        for m in self.g.melds:
+            r = self.meld_labels.get(m.id)
+            box = self.meld_boxes.get(m.id)
+            if r is None or box is None:
+                continue
+            self._draw_tag(surface, self._meld_tag(m), r, max(r.w, box.w, self.label_room.get(m.id, 0)),
+                           self._seat_colour(m.owner))
+        # a hand turned face up (the round is over): a light tag, unlike a meld's
+        for seat, r in self.hand_labels.items():
+            if r is not None:
+                self._draw_tag(surface, HAND_TAG, r, max(r.w, self.layout.seats[seat].melds.right - r.x),
+                               (245, 240, 220))
+
+    def _draw_tag(self, surface: pygame.Surface, text: str, r: Rect, room: int, fill) -> None:
+        """A tag over cards on the table: dark words on a rounded chip of ``fill`` at
+        ``r``'s top left, cut to ``room`` pixels."""
+        img = self.text.fit(text, self._tag_size(), room - 8, (20, 20, 20), bold=True)
+        chip = Rect(r.x, r.y, img.get_width() + 8, r.h)
+        pygame.draw.rect(surface, fill, chip, border_radius=max(3, chip.h // 3))
+        surface.blit(img, img.get_rect(midleft=(chip.x + 4, chip.centery)))
+
+    def _draw_laid_elsewhere(self, surface: pygame.Surface) -> None:
+        """In each seat's meld area, the cards it laid on other seats' melds: ``9♣ → #3``,
+        with the same label colour as that meld, so one meld reads as one across seats."""
+        g = self.g
+        L = self.layout
+        elsewhere: dict[int, list[tuple[int, Any]]] = {}
+        for m in g.melds:
+            for card, seat, _ in m.placed():
+                if seat != m.owner:
+                    elsewhere.setdefault(seat, []).append((card, m))
+        fs = self._chip_size()
+        for seat, items in elsewhere.items():
+            area = L.seats[seat].melds
+            x = area.x
+            y = self.elsewhere_y.get(seat)  # (placed in _place, with the state)
+            if y is None:
+                continue
+            for card, m in items:
+                img = self.text.render(f"{card_name(card)} → #{m.id}", fs, (20, 20, 20), bold=True)
+                chip = Rect(x, y, img.get_width() + 10, fs + 4)
+                if chip.right > area.right:
+                    break
+                pygame.draw.rect(surface, self._seat_colour(m.owner), chip, border_radius=chip.h // 2)
+                surface.blit(img, img.get_rect(center=chip.center))
+                x = chip.right + 4
+
+    @staticmethod
+    def _tab_rect(p: Place) -> Rect:
+        r = p.rect
+        h = max(3, r.h // 20)
+        return Rect(r.x + 2, r.bottom + 1 if p.tab_y is None else p.tab_y, max(4, int(r.w * 0.3)), h)
+
+    def _draw_tab(self, surface: pygame.Surface, p: Place) -> None:
+        """A small seat-coloured tab under a melded card: whose card it is."""
+        tab = self._tab_rect(p)
+        pygame.draw.rect(surface, self._seat_colour(p.seat if p.seat is not None else 0), tab,
+                         border_radius=tab.h // 2)
+
+    def hand_tags(self) -> dict[int, str]:
+        """Cards in the person's hand that carry a tag: the upcard ("up", the others saw
+        it dealt) and the deepest card taken from the pile ("took", it must be used)."""
+        g = self.g
+        hand = g.hands[self.bottom]
+        tags = {}
+        up = g.upcards[self.bottom]
+        if up is not None and up in hand:
+            tags[up] = "up"
+        must = g.must_use if self.c.human_to_act else None
+        if must is not None and must in hand:
+            tags[must] = "took"
+        return tags
+
+    def tag_rects(self) -> dict[int, Rect]:
+        """Where each hand tag goes: over the card's visible strip (a fanned card shows only
+        its left part), above the frames drawn on the cards."""
+        tags = self.hand_tags()
+        if not tags:
+            return {}
+        row = sorted((p.rect for c, p in self.draw_list if p.zone == "hand"), key=lambda r: r.x)
+        out = {}
+        fs = max(9, self.layout.font_small - 4)
+        for c in tags:
+            p = self.places.get(c)
+            if p is None or p.zone != "hand":
+                continue
+            r = p.rect
+            nxt = next((q.x for q in row if q.x > r.x and q.y == r.y), None)
+            strip = r.w if nxt is None else max(1, min(r.w, nxt - r.x))
+            w, h = self.text.render(tags[c], fs, (20, 20, 20), bold=True).get_size()
+            tag = Rect(0, 0, w + 8, h)
+            tag.midbottom = (r.x + strip // 2, r.y + 1)
+            tag.x = max(tag.x, r.x)  # (a narrow strip: the tag starts at the card's edge)
+            out[c] = tag
+        return out
+
+    def _draw_hand_tags(self, surface: pygame.Surface, skip: set) -> None:
+        tags = self.hand_tags()
+        fs = max(9, self.layout.font_small - 4)
+        for c, tag in self.tag_rects().items():
+            if c in skip:
+                continue
+            took = tags[c] == "took"
+            pygame.draw.rect(surface, ACCENT if took else (230, 230, 215), tag, border_radius=tag.h // 2)
+            img = self.text.render(tags[c], fs, (20, 20, 20), bold=True)
+            surface.blit(img, img.get_rect(center=tag.center))
+
+    def _draw_hover(self, surface: pygame.Surface, skip: set) -> None:
+        """A thin frame on the card under the mouse; over the pile, on every card a take
+        from there would bring (when it is the person's draw)."""
+        c = self.hover
+        if c is None or self.drag is not None or c in skip or self._hover_version != self.c.version:
+            return  # (noted before the last move: it is looked at again once the cards settle)
+        p = self.places.get(c)
+        if p is None:
+            return
+        g = self.g
+        if p.zone == "pile":
+            if not self.hover_take or c not in g.pile:
+                return
+            rects = [self.places[x].rect for x in g.pile[g.pile.index(c):] if x in self.places]
+            for row in {r.y for r in rects}:  # one frame per row of the pile
+                same = [r for r in rects if r.y == row]
+                box = same[0].unionall(same[1:]).inflate(8, 8)
+                pygame.draw.rect(surface, HOVER, box, width=3, border_radius=max(4, box.h // 12))
+        elif p.zone == "hand":
+            pygame.draw.rect(surface, HOVER, p.rect.inflate(4, 4), width=2,
+                             border_radius=max(4, p.rect.w // 9))
+
+    def _draw_glows(self, surface: pygame.Surface) -> None:
+        L = self.layout
+        if self.drag is not None:
+            for mid in self.fits:
+                box = self.meld_boxes.get(mid)
+                if box is not None:
+                    colour = FIT if mid != self.hot_meld else HOT
+                    pygame.draw.rect(surface, colour, box.inflate(10, 8), width=3, border_radius=8)
+            if self.fit_pile and self.g.pile:
+                top = self.places.get(self.g.pile[-1])
+                if top is not None:
+                    self._outline(surface, top.rect, FIT)
+            if self.fit_own or (self.drag.kind in ("stock", "pile")):
+                area = L.own_melds if self.fit_own else L.hand_area
+                pygame.draw.rect(surface, FIT, area.inflate(-4, -4), width=3, border_radius=10)
+                if self.fit_own:
+                    self.text.blit(surface, "Drop here to meld", L.font_normal, area.center, FIT,
+                                   anchor="center")
+        if self.hint_meld is not None:
+            box = self.meld_boxes.get(self.hint_meld)
+            if box is not None:
+                pygame.draw.rect(surface, HINT, box.inflate(10, 8), width=3, border_radius=8)
+        if self.c.human_to_act and self.g.phase == "draw" and not self.g.floating[self.bottom] \
+                and self.g.pile and not self.drag:
+            top = self.places.get(self.g.pile[-1])
+            if top is not None and self.g.pile[-1] not in self.anim.hidden():
+                self._outline(surface, top.rect, (255, 255, 255))
+
+    def _draw_focus(self, surface: pygame.Surface) -> None:
+        if not self.keyboard:
+            return
+        g = self.g
+        if self.focus_zone == "hand" and self.order:
+            c = self.order[min(self.focus_index, len(self.order) - 1)]
+            p = self.places.get(c)
+            if p is not None:  # (a little outside the card, so a selection or hint frame still shows)
+                self._outline(surface, p.rect.inflate(10, 10), FOCUS)
+        elif self.focus_zone == "melds" and g.melds:
+            m = g.melds[min(self.focus_index, len(g.melds) - 1)]
+            box = self.meld_boxes.get(m.id)
+            if box is not None:
+                pygame.draw.rect(surface, FOCUS, box.inflate(10, 8), width=3, border_radius=8)
+        elif self.focus_zone == "pile" and g.pile:
+            c = g.pile[min(self.focus_index, len(g.pile) - 1)]
+            p = self.places.get(c)
+            if p is not None:
+                self._outline(surface, p.rect.inflate(10, 10), FOCUS)
+
+    def _draw_tween(self, surface: pygame.Surface, t: Tween) -> None:
+        r = t.rect()
+        face = t.face_up()
+        # a card changing size on the way (stock to hand, ...) is its resting picture scaled:
+        # painting (and caching) a face for every in-between size would be slow
+        base = t.dst.size if face else (t.src.size if not t.face_from else t.dst.size)
+        img = self.art.face(t.card, base, t.wild) if face else self.art.back(base)
+        sc = t.flip_scale()
+        w = max(1, int(r.w * sc))
+        if (w, r.h) != img.get_size():
+            img = pygame.transform.scale(img, (w, r.h))
+        if sc < 0.999:
+            r = Rect(r.centerx - w // 2, r.y, w, r.h)
+        if sc >= 0.999:  # (the shadow of the resting size: close enough while it moves)
+            surface.blit(self.art.shadow(base), (r.x - 2, r.y - 1))
+        surface.blit(img, r)
+
+    def _draw_drag(self, surface: pygame.Surface) -> None:
+        d = self.drag
+        face = d.kind != "stock"
+        wild = self.g.ctx.is_wild
+        for c, r in zip(d.cards, d.rects()):
+            sh = self.art.shadow(r.size)
+            surface.blit(sh, (r.x + 4, r.y + 6))
+            surface.blit(self.art.face(c, r.size, wild(c)) if face else self.art.back(r.size), r)
+
+    def _draw_drop_target(self, surface: pygame.Surface) -> None:
+        """The place the dragged cards would go if let go now, marked over them: the card
+        in hand is as big as the melds' cards or bigger, and hides the glow beneath."""
+        if self.hot_meld is not None:  # (a drop on a meld goes to the meld, never the pile)
+            box = self.meld_boxes.get(self.hot_meld) if self.hot_meld in self.fits else None
+            if box is not None:
+                pygame.draw.rect(surface, DROP, box.inflate(10, 8), width=4, border_radius=8)
+        elif self.fit_pile and self.g.pile and self.drag.kind == "hand" and self._on_pile(self.drag.pos):
+            top = self.places.get(self.g.pile[-1])
+            if top is not None:
+                pygame.draw.rect(surface, DROP, top.rect.inflate(6, 6), width=4, border_radius=8)
+
+    def _draw_sidebar(self, surface: pygame.Surface) -> None:
+        g = self.g
+        L = self.layout
+        fs, fn, fb = L.font_small, L.font_normal, L.font_big
+        info = L.info
+        self.text.blit(surface, f"Round {g.round_no}", fb, (info.x, info.y), TEXT, bold=True)
+        self.text.blit(surface, f"{g.rules.describe()} · {goal_text(g, short=True)}", fs,
+                       (info.x, info.y + fb + 4), TEXT_DIM, max_w=info.w)
+        # the wild rank, large
+        b = L.wild_badge
+        panel(surface, b, fill=(0, 0, 0, 70), edge=(255, 255, 255, 40), radius=10)
+        perm = sorted(g.rules.permanent_wilds)
+        perm_text = ", ".join(p.replace("_", " ") for p in perm)
+        if g.wild_rank is not None:
+            self.text.blit(surface, "Wild this round", fs, (b.x + L.pad, b.y + L.pad // 2), TEXT_DIM)
+            body = Rect(b.x, b.y + fs + L.pad // 2, b.w, b.h - fs - L.pad // 2)
+            right = b.right - L.pad
+            if g.indicator is not None:
+                ch = int(body.h * 0.86)
+                cw = int(ch * 0.714)
+                r = Rect(right - cw, body.centery - ch // 2, cw, ch)
+                surface.blit(self.art.face(g.indicator, r.size, True), r)
+                right = r.x - L.pad
+            img = self.text.render(rank_label(g.wild_rank), int(body.h * 0.8), GOLD, bold=True)
+            x = b.x + L.pad * 2
+            surface.blit(img, img.get_rect(midleft=(x, body.centery)))
+            if perm:
+                tx = x + img.get_width() + L.pad
+                self.text.blit(surface, f"+ {perm_text}", fs, (tx, body.centery), TEXT_DIM,
+                               anchor="midleft", max_w=max(10, right - tx))
+        else:
+            text = f"Wild: {perm_text}" if perm else "No wild cards"
+            self.text.blit(surface, text, fn, b.center, TEXT, bold=True, anchor="center", max_w=b.w - 8)
+        # scores
+        rows = L.score_rows()
+        head = L.scores
+        self.text.blit(surface, "Scores", fs, (head.x, head.y), TEXT_DIM)
+        self.text.blit(surface, "total", fs, (head.right, head.y), TEXT_DIM, anchor="topright")
+        melded = self._melded_so_far()
+        lead = max(g.scores) if g.scores else 0
+        for seat, r in enumerate(rows):
+            col = self._seat_colour(seat)
+            acting = g.phase in ("draw", "play", "call") and g.current == seat
+            if acting:
+                panel(surface, r.inflate(4, 0), fill=(255, 255, 255, 28), edge=None, radius=6)
+            pygame.draw.circle(surface, col, (r.x + fs // 2, r.centery), max(3, fs // 3))
+            name = self.c.seats[seat].name
+            score = f"{g.scores[seat]}"
+            sw = self.text.render(score, fn, TEXT, bold=True).get_width()
+            extra = f"{melded[seat]:+d}" if melded[seat] else ""
+            ew = self.text.render(extra, fs, TEXT_DIM).get_width() if extra else 0
+            self.text.blit(surface, name, fn, (r.x + fs + 4, r.centery), ACCENT if g.scores[seat] == lead and lead
+                           else TEXT, anchor="midleft", max_w=r.w - sw - ew - fs - 16)
+            self.text.blit(surface, score, fn, (r.right, r.centery), TEXT, bold=True, anchor="midright")
+            if extra:
+                self.text.blit(surface, extra, fs, (r.right - sw - 6, r.centery), _points_colour(melded[seat]),
+                               anchor="midright")
+        log_top = head.bottom + L.pad
+        if getattr(g.rules, "partnerships", False):  # seats 0 and 2 play against 1 and 3
+            teams = [sum(g.scores[s] for s in range(g.players) if s % 2 == t) for t in (0, 1)]
+            now = [sum(melded[s] for s in range(g.players) if s % 2 == t) for t in (0, 1)]
+            mine = (self.c.human if self.c.human is not None else 0) % 2
+
+            def side(t: int) -> str:  # "You & Ben 91", or "... 91 +66" with this round's points
+                names = " & ".join(self.c.seats[s].name for s in range(g.players) if s % 2 == t)
+                return f"{names} {teams[t]}" + (f" {now[t]:+d}" if now[t] else "")
+
+            # one line per side, the person's first: partners are named, not only "them"
+            for k, t in enumerate((mine, 1 - mine)):
+                self.text.blit(surface, side(t), fn, (head.x, head.bottom - 2 + k * (fn + 4)),
+                               ACCENT if k == 0 and self.c.human is not None else TEXT, bold=k == 0,
+                               max_w=head.w)
+            log_top += 2 * (fn + 4)
+        # the last few moves, between the scores and the buttons
+        tops = [btn.rect.y for btn in self.buttons.values() if btn.visible and btn.rect.h]
+        log_bottom = (min(tops) if tops else L.button_area.bottom) - L.pad
+        line = fs + 4
+        room = (log_bottom - log_top - line) // line
+        lines = self.c.move_lines(room) if room >= 2 else []
+        if lines:
+            self.text.blit(surface, "Last moves", fs, (head.x, log_top), TEXT_DIM)
+            # a move too long for one line goes on to a second, indented; the newest moves stay
+            rows: list[tuple[int | None, str]] = []
+            for seat, words in reversed(lines):
+                parts = self.text.wrap(f"{self.c.seats[seat].name} {words}", fs, head.w - fs)
+                if len(rows) + len(parts) > room:
+                    break
+                rows.extend((None, part) for part in reversed(parts[1:]))
+                rows.append((seat, parts[0]))
+            y = log_top + line
+            for seat, text in reversed(rows):
+                if seat is not None:
+                    col = self._seat_colour(seat)
+                    pygame.draw.circle(surface, col, (head.x + fs // 3, y + line // 2 - 1), max(2, fs // 4))
+                indent = fs if seat is not None else 2 * fs
+                self.text.blit(surface, text, fs, (head.x + indent, y), (205, 215, 208),
+                               max_w=head.x + head.w - (head.x + indent))
+                y += line
+        # buttons, and the countdown under "Rummy!"
+        for btn in self.buttons.values():
+            btn.draw(surface, self.text, fn)
+        rb = self.buttons["rummy"]
+        left = self.c.call_time_left()
+        if rb.visible and left > 0:
+            total = max(0.1, self.c.call_window_seconds)
+            bar = Rect(rb.rect.x + 6, rb.rect.bottom - 5, int((rb.rect.w - 12) * min(1.0, left / total)), 3)
+            pygame.draw.rect(surface, ACCENT, bar)
+
+    def _draw_messages(self, surface: pygame.Surface) -> None:
+        L = self.layout
+        m = L.message
+        status = "Dealing…" if self.dealing else self.c.status(keys=self.keyboard)
+        mine = not self.dealing and (self.c.human_to_act or self.c.human_may_call())
+        self.text.blit(surface, status, L.font_normal, m.center,
+                       ACCENT if mine else TEXT, bold=mine, anchor="center", max_w=m.w)
+        y = m.top - 4
+        for t in reversed(self.toasts):
+            img = self.text.fit(t.text, L.font_normal, L.play.w - 40,
+                                (255, 255, 255), bold=t.kind == "error")
+            box = img.get_rect(midbottom=(m.centerx, y)).inflate(24, 10)
+            box.clamp_ip(L.play)
+            fill = (150, 30, 24, 225) if t.kind == "error" else (10, 30, 20, 215)
+            panel(surface, box, fill=fill, edge=(255, 255, 255, 60), radius=box.h // 2)
+            img = img.copy()
+            img.set_alpha(t.alpha)
+            surface.blit(img, img.get_rect(center=box.center))
+            y = box.top - 4
+
+    def _draw_overlay(self, surface: pygame.Surface) -> None:
+        g = self.g
+        L = self.layout
+        shade = pygame.Surface(L.size, pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 120))
+        surface.blit(shade, (0, 0))
+        fs, fn, fb = L.font_small, L.font_normal, L.font_big
+        n = g.players
+        row = fn + 10
+        w = min(L.play.w - 40, int(760 * max(L.unit, 0.75)))
+        h = fb + row * (n + 2) + fn * 2 + 90
+        box = Rect(0, 0, w, h)
+        box.center = L.play.center
+        pygame.draw.rect(surface, (246, 244, 236), box, border_radius=14)
+        pygame.draw.rect(surface, ACCENT, box, width=3, border_radius=14)
+        dark = (25, 35, 30)
+        res = g.results[-1] if g.results else None
+        if g.phase == "game_over":
+            names = ", ".join(self.c.seats[s].name for s in g.winners)
+            title = f"Game over: {names} win{'s' if len(g.winners) == 1 and names != 'You' else ''}!"
+        else:
+            title = f"Round {g.round_no} is over"
+        self.text.blit(surface, title, fb, (box.centerx, box.y + 14), dark, bold=True, anchor="midtop",
+                       max_w=w - 20)
+        y = box.y + 14 + fb + 10
+        if res is not None:
+            if res.went_out is not None:
+                sub = f"{self.c.seats[res.went_out].name} went out"
+            else:
+                sub = "The stock ran out"
+            self.text.blit(surface, sub, fs, (box.centerx, y), (80, 90, 85), anchor="midtop")
+        y += fs + 12
+        cols = [("", 0.04), ("melded", 0.42), ("in hand", 0.57), ("bonus", 0.71), ("round", 0.83), ("total", 0.97)]
+        for label, fx in cols[1:]:
+            self.text.blit(surface, label, fs, (box.x + int(w * fx), y), (90, 100, 95), anchor="topright")
+        y += row
+        for s in range(n):
+            col = self._seat_colour(s)
+            pygame.draw.circle(surface, col, (box.x + int(w * 0.04), y + fn // 2 + 2), fs // 2)
+            self.text.blit(surface, self.c.seats[s].name, fn, (box.x + int(w * 0.04) + fs, y), dark, bold=True,
+                           max_w=int(w * 0.3))
+            if res is not None:
+                vals = [res.melded[s], res.in_hand[s], res.bonus[s], res.points[s], g.scores[s]]
+            else:
+                vals = ["", "", "", "", g.scores[s]]
+            for (label, fx), v in zip(cols[1:], vals):
+                txt = f"{v:+d}" if label == "round" and isinstance(v, int) else str(v)
+                self.text.blit(surface, txt, fn, (box.x + int(w * fx), y), dark, bold=label == "total",
+                               anchor="topright")
+            y += row
+        bw = int(w * 0.3)
+        bh = fn + 20
+        x = box.centerx - (bw * len(self.overlay_buttons) + 12 * (len(self.overlay_buttons) - 1)) // 2
+        for b in self.overlay_buttons:
+            b.rect = Rect(x, box.bottom - bh - 18, bw, bh)
+            b.draw(surface, self.text, fn)
+            x += bw + 12
