@@ -2102,3 +2102,20 @@ def test_sorting_puts_the_ace_where_the_game_ranks_it(app, preset, ace_last):
     scene = play(app, g)
     scene.sort_hand("rank")
     assert (scene.order[-1] == c("A♠")) is ace_last and (scene.order[0] == c("A♠")) is not ace_last
+
+
+@pytest.mark.parametrize("preset,players,words", [
+    ("rummy5000", 12, "Rummy 5000 is played by 2 to 8 players, not 12"),
+    ("basic", 6, "Basic rummy is played by 2 to 4 players, not 6"),
+    ("rummy5000", 1, "Rummy 5000 is played by 2 to 8 players, not 1"),
+])
+def test_a_player_count_the_game_cannot_seat_is_refused_in_the_engines_words(capsys, preset, players,
+                                                                              words):
+    """``rummy5000 --players 12``: the command says why it cannot start (more seats than
+    there are names to give the computer players once said nothing at all)."""
+    from types import SimpleNamespace
+
+    from game.ui.app import main
+
+    assert main(SimpleNamespace(preset=preset, players=players)) == 2
+    assert capsys.readouterr().err.strip() == f"rummy5000: cannot start the game: {words}"

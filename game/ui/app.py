@@ -711,7 +711,7 @@ def main(args: Any = None) -> int:
                 app.continue_game(get("load"), autoplay=bool(get("autoplay")),
                                   exit_after=get("exit_after"))
             except Exception as exc:
-                print(f"rummy5000: cannot load {get('load')}: {exc}", file=sys.stderr)
+                print(f"rummy5000: cannot load {get('load')}: {str(exc) or type(exc).__name__}", file=sys.stderr)
                 pygame.quit()
                 return 2
         elif get("autoplay") or any(get(n) is not None for n in ("preset", "players", "seed")):
@@ -719,7 +719,7 @@ def main(args: Any = None) -> int:
                 app.start_game(get("preset") or "rummy5000", get("players") or 4, seed=get("seed"),
                                autoplay=bool(get("autoplay")), exit_after=get("exit_after"))
             except Exception as exc:  # a bad preset or player count: the engine says why
-                print(f"rummy5000: cannot start the game: {exc}", file=sys.stderr)
+                print(f"rummy5000: cannot start the game: {str(exc) or type(exc).__name__}", file=sys.stderr)
                 pygame.quit()
                 return 2
         elif not app.show_title():

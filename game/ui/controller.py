@@ -295,6 +295,7 @@ class Controller:
         """
         if not isinstance(rules, Rules):
             rules = Rules.preset(rules or "rummy5000", **options)
+        rules.check_players(players)  # before the seats are named (a RulesError says why)
         default = str(getattr(settings, "default_level", None) or "normal")
         levels = list(levels or [])
         if len(levels) == players and (HUMAN in levels or autoplay):
