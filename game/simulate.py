@@ -33,7 +33,7 @@ from collections import Counter, defaultdict
 from collections.abc import Sequence
 from typing import Any
 
-from game.bots import KINDS, make_bot
+from game.bots import KINDS, BotError, make_bot
 from game.engine import IllegalActionError, Rules, RulesError, new_game
 from game.engine.view import view_of
 
@@ -437,13 +437,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         rules.check_players(args.players)
     except RulesError as e:
         parser.error(str(e))
-    if args.games < 1:
-        parser.error("--games must be at least 1")
+    for name in ("games", "max_rounds", "max_actions"):
+        if getattr(args, name) < 1:
+            parser.error(f"--{name.replace('_', '-')} must be at least 1")
     hard: dict[str, Any] = dict(args.hard_option)
     if args.hard_iterations is not None:
         hard["iterations"] = args.hard_iterations
     if args.hard_time is not None:
         hard["time_limit"] = args.hard_time
+    try:
+        make_bot("hard", 0, **hard)  # a setting it does not have, or of the wrong kind
+    except BotError as e:
+        parser.error(str(e))
     sim = Simulation(rules, args.players, kinds, seed=args.seed, rotate=args.rotate,
                      max_rounds=args.max_rounds, max_actions=args.max_actions,
                      bot_options={"hard": hard} if hard else None,

@@ -341,6 +341,30 @@ def test_make_bot_names_the_levels():
     assert make_bot("hard", 1, rollout="normal")._policy.level == "normal"
 
 
+def test_a_bots_settings_are_named_and_their_values_checked():
+    """The hard bot's unknown-setting message lists its own search settings as well as the
+    normal bot's weights it inherits; a value of the wrong kind is refused at once."""
+    hard = type(make_bot("hard", 1)).settings()
+    assert hard[:2] == ["iterations", "time_limit"] and "hold_margin" in hard and "take_margin" in hard
+    assert type(make_bot("normal", 1)).settings() == list(type(make_bot("normal", 1)).TUNABLE)
+    with pytest.raises(BotError, match="hold_margin") as exc:
+        make_bot("hard", 1, hold_margn=5)
+    assert "iterations" in str(exc.value)
+    for bad, words in ((dict(iterations="many"), "iterations is a whole number, not 'many'"),
+                       (dict(iterations=2.5), "iterations is a whole number"),
+                       (dict(time_limit="soon"), "time_limit is a number or none"),
+                       (dict(prune=1), "prune is true or false, not 1"),
+                       (dict(risk_scale="high"), "risk_scale is a number"),
+                       (dict(take_margin=True), "take_margin is a number, not True")):
+        with pytest.raises(BotError, match=words):
+            make_bot("hard", 1, **bad)
+    with pytest.raises(BotError, match="risk_scale is a number"):
+        make_bot("normal", 1, risk_scale="high")
+    ok = make_bot("hard", 1, time_limit=None, horizon=None, hold_margin=0, window=5, prior_weight=0.5,
+                  risk_scale=2, infer=False)
+    assert (ok.time_limit, ok.horizon, ok.hold_margin, ok.tuning["risk_scale"], ok.infer) == (None, None, 0, 2, False)
+
+
 def test_a_bot_only_ever_gets_a_player_view():
     seen = []
     g, _ = new_game(Rules.preset("rummy5000"), 4, seed=4)

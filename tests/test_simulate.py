@@ -116,6 +116,24 @@ def test_bad_arguments_are_usage_errors(capsys):
         assert exc.value.code == 2
 
 
+@pytest.mark.parametrize("argv,words", [
+    (["--max-actions", "0"], "--max-actions must be at least 1"),
+    (["--max-rounds", "-1"], "--max-rounds must be at least 1"),
+    (["--games", "0"], "--games must be at least 1"),
+    (["--seats", "hard", "--hard-option", "foo=1"], "the hard bot has no setting foo (settings: iterations, "),
+    (["--hard-option", "iterations=abc"], "the hard bot's setting iterations is a whole number, not 'abc'"),
+    (["--hard-option", "time_limit=soon"], "the hard bot's setting time_limit is a number or none, not 'soon'"),
+    (["--hard-option", "take_margin=big"], "the hard bot's setting take_margin is a number, not 'big'"),
+])
+def test_limits_and_hard_settings_are_checked_before_any_game(capsys, argv, words):
+    """A limit below one played nothing and reported empty figures; a hard-bot setting it
+    does not have, or of the wrong kind, stopped the run with a traceback."""
+    with pytest.raises(SystemExit) as exc:
+        main([*argv, "--games", argv[1]] if argv[0] == "--games" else argv)
+    assert exc.value.code == 2
+    assert f"error: {words}" in capsys.readouterr().err
+
+
 def test_option_values_are_read_as_json_or_words():
     assert parse_option("rummy_calls=pile") == ("rummy_calls", "pile")
     assert parse_option("jokers_per_deck=2") == ("jokers_per_deck", 2)

@@ -23,9 +23,11 @@ seed and the same sequence of views give the same decisions.
 
 from __future__ import annotations
 
+import inspect
 import random
 import time
 from collections.abc import Sequence
+from typing import Any
 
 from game.engine import (
     Action,
@@ -88,20 +90,65 @@ class Checker:
         return self.state.call_actions(self.view.seat)
 
 
+_KINDS = {"int": ((int,), "a whole number"), "float": ((int, float), "a number"),
+          "bool": ((bool,), "true or false"), "str": ((str,), "a word")}
+
+
+def check_settings(level: str, func: Any, values: dict[str, Any]) -> None:
+    """Raise :class:`BotError` for a value of the wrong kind for ``func``'s keyword
+    arguments, read from their annotations (``int``, ``float | None``, ``bool``...)."""
+    params = inspect.signature(func).parameters
+    for name, value in values.items():
+        p = params.get(name)
+        ann = p.annotation if p is not None else None
+        if not isinstance(ann, str):
+            continue
+        parts = [a.strip() for a in ann.split("|")]
+        if value is None and "None" in parts:
+            continue
+        kinds = [_KINDS[a] for a in parts if a in _KINDS]
+        if not kinds:
+            continue
+        types = tuple(t for k in kinds for t in k[0])
+        if not isinstance(value, types) or (isinstance(value, bool) and bool not in types):
+            words = " or ".join([k[1] for k in kinds] + (["none"] if "None" in parts else []))
+            raise BotError(f"the {level} bot's setting {name} is {words}, not {value!r}")
+
+
 class Bot:
     """Base class: subclasses implement :meth:`propose` and :meth:`propose_call`."""
 
     level = "base"
-    # names of the settings make_bot may pass (attributes of the bot, or entries of ``tuning``)
+    # names of the numeric settings make_bot may pass (attributes of the bot, or entries of
+    # ``tuning``); a level's other settings are its own keyword arguments
     TUNABLE: tuple[str, ...] = ()
+
+    @classmethod
+    def settings(cls) -> list[str]:
+        """The names ``make_bot`` takes for this level: each class's own keyword
+        arguments (the hard bot's search budget, say), then ``TUNABLE``."""
+        names: list[str] = []
+        for klass in cls.__mro__:
+            init = klass.__dict__.get("__init__")
+            if init is None:
+                continue
+            for p in inspect.signature(init).parameters.values():
+                if p.kind is p.KEYWORD_ONLY or p.kind is p.POSITIONAL_OR_KEYWORD:
+                    if p.name not in ("self", "seed") and p.name not in names:
+                        names.append(p.name)
+        return names + [t for t in cls.TUNABLE if t not in names]
 
     def __init__(self, seed: int = 0, **tuning):
         unknown = sorted(set(tuning) - set(self.TUNABLE))
         if unknown:
+            known = self.settings()
             raise BotError(
                 f"the {self.level} bot has no setting {', '.join(unknown)}"
-                + (f" (settings: {', '.join(self.TUNABLE)})" if self.TUNABLE else "")
+                + (f" (settings: {', '.join(known)})" if known else "")
             )
+        for k, v in tuning.items():  # the weights in TUNABLE are numbers
+            if isinstance(v, bool) or not isinstance(v, (int, float)):
+                raise BotError(f"the {self.level} bot's setting {k} is a number, not {v!r}")
         self.seed = seed
         self.rng = random.Random(seed)
         self.tuning = dict(tuning)

@@ -54,7 +54,7 @@ from game.engine.melds import layoff_ends
 from game.engine.solver import any_meld_exists, meld_with_exists
 from game.engine.view import PlayerView
 
-from .base import CALL, DRAW, PLAY, BotError, Checker, sensible_legal
+from .base import CALL, DRAW, PLAY, BotError, Checker, check_settings, sensible_legal
 from .normal import NormalBot
 from .odds import Outlook
 from .tactics import Analysis, first_legal, plan_steps, take_options
@@ -171,7 +171,9 @@ class HardBot(NormalBot):
                  infer_suits: bool = False, infer_policy: int = 0,
                  rollout: str = "fast", endgame_margin: float | None = 400.0,
                  win_value: bool = False, hold_each: bool = False, **tuning):
+        named = {k: v for k, v in locals().items() if k not in ("self", "seed", "tuning", "__class__")}
         super().__init__(seed, **tuning)
+        check_settings(self.level, HardBot.__init__, named)
         self.iterations = max(1, int(iterations))
         self.time_limit = time_limit
         self.draw_candidates = draw_candidates
