@@ -601,6 +601,30 @@ def test_each_player_needs_a_name_of_their_own_and_you_is_the_persons(app):
     assert scene.names[3] == "Zelda the Magnif"
 
 
+def test_a_seat_added_after_its_name_was_given_to_another_seat_gets_a_free_name(app):
+    """Seat 3 renamed "Dev" (seat 5's name while it is out of play), then a fifth player:
+    seat 5 is not "Dev" too, and the game can start at once; a seat whose name is still
+    free keeps it."""
+    scene = menus.NewGameScene(app)
+    app.stack.push(scene)
+    scene.set_players(4)
+    field = scene.find("name2")
+    click(scene, field.rect.center)
+    press(scene, pygame.K_a, pygame.KMOD_CTRL)
+    type_text(scene, "dev")
+    press(scene, pygame.K_RETURN)
+    assert scene.error is None and scene.seat_names()[2] == "dev"
+    hidden = scene.names[4]
+    assert hidden.casefold() == "dev", scene.names  # the name seat 5 would bring back
+    kept = scene.names[5]
+    scene.set_players(6)
+    names = scene.seat_names()
+    assert names[4].casefold() != "dev" and len({n.casefold() for n in names}) == 6, names
+    assert names[5] == kept  # still free: kept
+    assert scene.error is None and scene.find("start").enabled, scene.message
+    assert scene.find("name4").text == names[4]
+
+
 def test_a_name_field_selects_all_with_ctrl_a(app):
     """Ctrl+A selects the whole name: typing replaces it, Backspace clears it."""
     scene = menus.NewGameScene(app)

@@ -563,14 +563,24 @@ class NewGameScene(MenuScene):
         self.preset = name
         self.overrides = {}
         lo, hi = Rules.preset(name).player_range()
-        self.players = max(lo, min(hi, self.players))
+        self._seat_more(max(lo, min(hi, self.players)))
         self.build()
         self.validate()
 
     def set_players(self, n: int) -> None:
-        self.players = n
+        self._seat_more(n)
         self.build()
         self.validate()
+
+    def _seat_more(self, n: int) -> None:
+        """A new number of seats. A seat that comes back into play keeps its name unless an
+        earlier seat has taken it meanwhile (or it is "You"); then it gets a friendly name
+        nobody at the table has, so that adding a player never blocks **Start game**."""
+        old, self.players = self.players, n
+        for i in range(old, n):
+            taken = {name.casefold() for name in self.seat_names()[:i]} | {"you"}
+            if self.seat_names()[i].casefold() in taken:
+                self.pick_name(i)
 
     def players_limit(self, step: int) -> None:
         """The players' arrows were pressed past the game's limit: say what the game allows,
