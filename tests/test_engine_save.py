@@ -322,6 +322,19 @@ RESULT = {"round": 1, "reason": "went_out", "went_out": 0, "melded": [0, 0, 0], 
           "bonus": [0, 0, 0], "points": [0, 0, 0]}
 
 
+def test_json_that_is_no_save_says_so_before_naming_a_field():
+    """Another program's JSON object: not "table is missing", but that it is no save."""
+    assert refused({"a": 1}) == ('the file does not hold a Rummy 5000 save (it has neither "format" '
+                                 'nor "table")')
+    assert refused({"format": "rummy5000"}, "table is missing")
+
+
+def test_a_position_without_its_format_line_still_reads():
+    d = base_save()
+    del d["format"], d["version"]
+    assert loads_position(json.dumps(d, ensure_ascii=False)).players == 3
+
+
 @pytest.mark.parametrize("mutate,word", [
     (lambda d: d.__setitem__("players", 9), "players"),
     (lambda d: d.__setitem__("decks", 9), "decks"),
@@ -352,7 +365,8 @@ RESULT = {"round": 1, "reason": "went_out", "went_out": 0, "melded": [0, 0, 0], 
     (lambda d: d.__setitem__("results", [7]), "results"),
     (lambda d: d.__setitem__("results", [dict(RESULT, final_to=9)]), "results: final_to must be a seat"),
     (lambda d: d.__setitem__("results", [dict(RESULT, final_to="0")]), "results: final_to must be a seat"),
-    (lambda d: d["table"].__delitem__("hands"), "hands"),
+    (lambda d: d["table"].__delitem__("hands"), "table.hands is missing"),
+    (lambda d: d.__delitem__("table"), "table is missing"),
 ])
 def test_hand_edited_fields_are_named(mutate, word):
     d = base_save()

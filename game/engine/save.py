@@ -172,7 +172,7 @@ class _Reader:
     def get(self, key: str, kind, default: Any = ..., allow_none: bool = False):
         if key not in self.data:
             if default is ...:
-                raise self.fail(key, "is missing")
+                raise SaveError(f"{self.where}{key} is missing")
             return default
         v = self.data[key]
         if v is None and allow_none:
@@ -284,6 +284,8 @@ def _covers_wild(ctx: MeldContext, m: Meld, idx: int, card: Card) -> bool:
 
 
 def position_from_dict(data: dict) -> GameState:
+    if "format" not in data and "table" not in data:  # another program's JSON, say
+        raise SaveError("the file does not hold a Rummy 5000 save (it has neither \"format\" nor \"table\")")
     r = _Reader(data)
     rules = _rules(r)
     players = r.get("players", int, None)
