@@ -500,3 +500,56 @@ def test_a_short_drag_and_a_drop_over_the_sidebar_say_nothing(table):
     L = scene.layout
     drag(app, start, (L.sidebar.centerx, L.sidebar.centery))
     assert c("5♣") in g.hands[0] and g.current == 0 and scene.toasts == []
+
+
+# --------------------------------------------------------------------------- a button let go unseen
+
+
+@pytest.mark.parametrize("how", ["released outside", "focus lost"])
+def test_a_drag_the_window_never_sees_end_flies_back_and_plays_nothing(table, how):
+    """The button let go outside the window (the next motion comes with no button held),
+    or the window losing the focus to Alt+Tab mid-drag: the card flies back to the hand,
+    nothing is played, and it does not stick to the pointer afterwards."""
+    app = table
+    g = build({0: "2♣ 8♥ 5♣ Q♠"}, pile="Q♦", phase="play")
+    scene = play(app, g)
+    hand = list(g.hands[0])
+    version = scene.c.version
+    start = spot(scene, c("8♥"))
+    pile = scene.places[c("Q♦")].rect.center
+    post = pygame.event.post
+    post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    post(pygame.event.Event(pygame.MOUSEMOTION, pos=pile, rel=(0, 0), buttons=(1, 0, 0)))
+    app.pump(2)
+    assert scene.drag is not None and scene.drag.cards == [c("8♥")]
+    if how == "focus lost":
+        post(pygame.event.Event(pygame.WINDOWFOCUSLOST))
+    post(pygame.event.Event(pygame.MOUSEMOTION, pos=pile, rel=(0, 0), buttons=(0, 0, 0)))
+    app.pump(2)
+    assert scene.drag is None and scene.press is None
+    assert any(t.card == c("8♥") for t in scene.anim.in_flight())  # flying home
+    app.pump(60)
+    assert scene.c.version == version and g.hands[0] == hand and g.pile[-1] == c("Q♦")
+    # moving on with no button held drags nothing, and a click afterwards is only a click
+    post(pygame.event.Event(pygame.MOUSEMOTION, pos=(pile[0] + 40, pile[1]), rel=(0, 0), buttons=(0, 0, 0)))
+    app.pump(2)
+    assert scene.drag is None
+    click(app, pile)
+    assert scene.c.version == version and g.hands[0] == hand
+
+
+def test_a_press_whose_release_went_unseen_does_not_become_a_drag(table):
+    """A press on a card, then the pointer moving with no button held (the release
+    happened outside the window): no drag starts, so no card follows the pointer."""
+    app = table
+    g = build({0: "2♣ 8♥ 5♣ Q♠"}, pile="Q♦", phase="play")
+    scene = play(app, g)
+    start = spot(scene, c("8♥"))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    app.pump(1)
+    assert scene.press is not None
+    for dx in (20, 60, 120):
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(start[0] + dx, start[1] - dx),
+                                             rel=(0, 0), buttons=(0, 0, 0)))
+        app.pump(1)
+    assert scene.drag is None and scene.press is None

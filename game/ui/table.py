@@ -982,7 +982,12 @@ class TableScene(TablePainting, Scene):
         if event.type == pygame.KEYDOWN:
             self._key(event)
             return
-        if event.type == pygame.MOUSEMOTION:
+        if event.type == pygame.WINDOWFOCUSLOST:
+            self._let_go()
+        elif event.type == pygame.MOUSEMOTION:
+            held = getattr(event, "buttons", None)
+            if held is not None and not held[0] and (self.press is not None or self.drag is not None):
+                self._let_go()  # the button came up where the window did not see it
             self._motion(event)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if self.keyboard:  # (the focus frame and the keys' wording are for keyboard play)
@@ -1123,6 +1128,20 @@ class TableScene(TablePainting, Scene):
             self.fit_pile = self.c.is_legal(Discard(c))
         elif len(cards) >= 3:
             self.fit_own = self.c.is_legal(MeldCards(tuple(cards)))
+
+    def _let_go(self) -> None:
+        """The mouse button came up outside the window, or the window lost the focus (say,
+        to Alt+Tab) in the middle of a drag: the cards fly back and nothing is played, and
+        a press that had not become a drag is forgotten, so no card sticks to the pointer."""
+        self.press = None
+        if self.drag is None:
+            return
+        self._snap_back(list(self.drag.cards))
+        self.drag = None
+        self.fits = set()
+        self.fit_pile = self.fit_own = False
+        self.hot_meld = None
+        self.invalidate()
 
     def _mouse_up(self, pos) -> None:
         press, drag = self.press, self.drag
