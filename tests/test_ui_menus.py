@@ -1155,6 +1155,41 @@ def test_slider_and_cycler_keys():
     assert values == [4.5, 2, 1]
 
 
+def _motion(pos, held):
+    return pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1 if held else 0, 0, 0))
+
+
+@pytest.mark.parametrize("end", ["released outside", "focus lost"])
+def test_a_slider_or_scroll_bar_let_go_unseen_stops_following_the_pointer(end):
+    """The button let go outside the window (the next motion has no button held) or the
+    window losing the focus: the knob or the thumb stays where it was moved to, and later
+    motion without a press does not move it."""
+    values = []
+    s = ui.Slider(0, 10, 0.5, 4, values.append, pygame.Rect(0, 0, 300, 30))
+    track = s.track_rect()
+    s.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(track.centerx, track.centery), button=1))
+    s.handle(_motion((track.right, track.centery), True))
+    assert s.dragging and s.value == 10
+    if end == "focus lost":
+        s.handle(pygame.event.Event(pygame.WINDOWFOCUSLOST))
+    s.handle(_motion((track.left, track.centery), False))
+    assert not s.dragging and s.value == 10
+
+    view = ui.ScrollView(pygame.Rect(0, 0, 200, 100))
+    for i in range(20):
+        view.add(ui.Label(f"line {i}", pygame.Rect(0, 0, 180, 30)), pygame.Rect(0, i * 30, 180, 30))
+    view.layout()
+    track, thumb = view._bar()
+    view.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=thumb.center, button=1))
+    view.handle(_motion((thumb.centerx, thumb.centery + 30), True))
+    moved = view.offset
+    assert view.dragging is not None and moved > 0
+    if end == "focus lost":
+        view.handle(pygame.event.Event(pygame.WINDOWFOCUSLOST))
+    view.handle(_motion((thumb.centerx, track.bottom), False))
+    assert view.dragging is None and view.offset == moved
+
+
 @pytest.mark.skipif("partnership500" not in PRESETS, reason="the engine has no partnership preset")
 def test_partnership_sheets_show_teams(app):
     state = played_round("partnership500", 4, seed=2, to_game_over=True)

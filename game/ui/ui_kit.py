@@ -320,6 +320,13 @@ def _pos(event: Any) -> tuple[int, int] | None:
     return getattr(event, "pos", None)
 
 
+def _let_go_unseen(event: Any) -> bool:
+    """A motion with the left button up: a drag's release happened where the window did
+    not see it (outside it, or while another window had the focus)."""
+    held = getattr(event, "buttons", None) if event.type == pygame.MOUSEMOTION else None
+    return held is not None and not held[0]
+
+
 class Widget:
     """Base of every widget."""
 
@@ -623,6 +630,8 @@ class Slider(Widget):
         return self.lo + max(0.0, min(1.0, f)) * (self.hi - self.lo)
 
     def handle(self, event: Any) -> bool:
+        if self.dragging and (_let_go_unseen(event) or event.type == pygame.WINDOWFOCUSLOST):
+            self.dragging = False  # the knob stays where it was last moved to
         if self.enabled and self.dragging and event.type == pygame.MOUSEMOTION:
             self.set(self._value_at(event.pos[0]))
             return True
@@ -1039,6 +1048,8 @@ class ScrollView:
                 else:
                     self.scroll(self.rect.height * (1 if pos[1] > thumb.y else -1))
                 return True
+        if self.dragging is not None and (_let_go_unseen(event) or event.type == pygame.WINDOWFOCUSLOST):
+            self.dragging = None  # the thumb stays where it was last moved to
         if self.dragging is not None:
             if event.type == pygame.MOUSEMOTION:
                 track, thumb = bar or (self.rect, self.rect)
