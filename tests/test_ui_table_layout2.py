@@ -553,3 +553,39 @@ def test_a_press_whose_release_went_unseen_does_not_become_a_drag(table):
                                              rel=(0, 0), buttons=(0, 0, 0)))
         app.pump(1)
     assert scene.drag is None and scene.press is None
+
+
+def test_esc_in_the_middle_of_a_drag_puts_the_cards_back_and_other_keys_wait(table):
+    """Esc while dragging used to open the menu and leave the card stuck to the pointer
+    (the release went to the menu); a key such as X discarded another card while this one
+    was held. Now Esc puts the dragged cards back, and other keys do nothing until the
+    cards are let go."""
+    app = table
+    g = build({0: "2♣ 8♥ 5♣ Q♠"}, pile="Q♦", phase="play")
+    scene = play(app, g)
+    hand = list(g.hands[0])
+    version = scene.c.version
+    start = spot(scene, c("8♥"))
+    pile = scene.places[c("Q♦")].rect.center
+
+    def grab():
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pile, rel=(0, 0), buttons=(1, 0, 0)))
+        app.pump(2)
+        assert scene.drag is not None
+
+    grab()
+    key(app, pygame.K_ESCAPE)
+    assert scene.drag is None and scene.choice is None  # no menu
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(pile[0] + 30, pile[1]), rel=(0, 0),
+                                         buttons=(1, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pile, button=1))
+    app.pump(60)
+    assert scene.drag is None and scene.c.version == version and g.hands[0] == hand
+    grab()
+    for k in (pygame.K_x, pygame.K_u, pygame.K_s, pygame.K_RETURN):
+        key(app, k)
+    assert scene.c.version == version and g.hands[0] == hand and scene.drag is not None
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pile, button=1))
+    app.pump(3)
+    assert g.pile[-1] == c("8♥") and c("8♥") not in g.hands[0]  # the drop itself still counts

@@ -980,6 +980,10 @@ class TableScene(TablePainting, Scene):
                 self.invalidate()
             return
         if event.type == pygame.KEYDOWN:
+            if self.drag is not None:  # the keys wait until the cards are let go; Esc puts them back
+                if event.key == pygame.K_ESCAPE:
+                    self._let_go()
+                return
             self._key(event)
             return
         if event.type == pygame.WINDOWFOCUSLOST:
@@ -1130,9 +1134,10 @@ class TableScene(TablePainting, Scene):
             self.fit_own = self.c.is_legal(MeldCards(tuple(cards)))
 
     def _let_go(self) -> None:
-        """The mouse button came up outside the window, or the window lost the focus (say,
-        to Alt+Tab) in the middle of a drag: the cards fly back and nothing is played, and
-        a press that had not become a drag is forgotten, so no card sticks to the pointer."""
+        """The mouse button came up outside the window, the window lost the focus (say,
+        to Alt+Tab) or Esc was pressed in the middle of a drag: the cards fly back and
+        nothing is played, and a press that had not become a drag is forgotten, so no card
+        sticks to the pointer."""
         self.press = None
         if self.drag is None:
             return
