@@ -505,23 +505,33 @@ def test_a_short_drag_and_a_drop_over_the_sidebar_say_nothing(table):
 # --------------------------------------------------------------------------- a button let go unseen
 
 
+def pile_turn(app):
+    """The person's play phase with 2♣ 8♥ 5♣ Q♠ and the Q♦ on the pile: (scene, game,
+    the hand, the controller's version, a point on the 8♥, the pile's centre)."""
+    g = build({0: "2♣ 8♥ 5♣ Q♠"}, pile="Q♦", phase="play")
+    scene = play(app, g)
+    return (scene, g, list(g.hands[0]), scene.c.version, spot(scene, c("8♥")),
+            scene.places[c("Q♦")].rect.center)
+
+
+def grab(app, scene, start, over):
+    """Press at ``start`` and move, button held, to ``over``: a drag is under way."""
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=over, rel=(0, 0), buttons=(1, 0, 0)))
+    app.pump(2)
+    assert scene.drag is not None
+
+
 @pytest.mark.parametrize("how", ["released outside", "focus lost"])
 def test_a_drag_the_window_never_sees_end_flies_back_and_plays_nothing(table, how):
     """The button let go outside the window (the next motion comes with no button held),
     or the window losing the focus to Alt+Tab mid-drag: the card flies back to the hand,
     nothing is played, and it does not stick to the pointer afterwards."""
     app = table
-    g = build({0: "2♣ 8♥ 5♣ Q♠"}, pile="Q♦", phase="play")
-    scene = play(app, g)
-    hand = list(g.hands[0])
-    version = scene.c.version
-    start = spot(scene, c("8♥"))
-    pile = scene.places[c("Q♦")].rect.center
+    scene, g, hand, version, start, pile = pile_turn(app)
     post = pygame.event.post
-    post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
-    post(pygame.event.Event(pygame.MOUSEMOTION, pos=pile, rel=(0, 0), buttons=(1, 0, 0)))
-    app.pump(2)
-    assert scene.drag is not None and scene.drag.cards == [c("8♥")]
+    grab(app, scene, start, pile)
+    assert scene.drag.cards == [c("8♥")]
     if how == "focus lost":
         post(pygame.event.Event(pygame.WINDOWFOCUSLOST))
     post(pygame.event.Event(pygame.MOUSEMOTION, pos=pile, rel=(0, 0), buttons=(0, 0, 0)))
@@ -542,9 +552,7 @@ def test_a_press_whose_release_went_unseen_does_not_become_a_drag(table):
     """A press on a card, then the pointer moving with no button held (the release
     happened outside the window): no drag starts, so no card follows the pointer."""
     app = table
-    g = build({0: "2♣ 8♥ 5♣ Q♠"}, pile="Q♦", phase="play")
-    scene = play(app, g)
-    start = spot(scene, c("8♥"))
+    scene, g, hand, version, start, pile = pile_turn(app)
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
     app.pump(1)
     assert scene.press is not None
@@ -561,20 +569,8 @@ def test_esc_in_the_middle_of_a_drag_puts_the_cards_back_and_other_keys_wait(tab
     was held. Now Esc puts the dragged cards back, and other keys do nothing until the
     cards are let go."""
     app = table
-    g = build({0: "2♣ 8♥ 5♣ Q♠"}, pile="Q♦", phase="play")
-    scene = play(app, g)
-    hand = list(g.hands[0])
-    version = scene.c.version
-    start = spot(scene, c("8♥"))
-    pile = scene.places[c("Q♦")].rect.center
-
-    def grab():
-        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
-        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pile, rel=(0, 0), buttons=(1, 0, 0)))
-        app.pump(2)
-        assert scene.drag is not None
-
-    grab()
+    scene, g, hand, version, start, pile = pile_turn(app)
+    grab(app, scene, start, pile)
     key(app, pygame.K_ESCAPE)
     assert scene.drag is None and scene.choice is None  # no menu
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(pile[0] + 30, pile[1]), rel=(0, 0),
@@ -582,7 +578,7 @@ def test_esc_in_the_middle_of_a_drag_puts_the_cards_back_and_other_keys_wait(tab
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pile, button=1))
     app.pump(60)
     assert scene.drag is None and scene.c.version == version and g.hands[0] == hand
-    grab()
+    grab(app, scene, start, pile)
     for k in (pygame.K_x, pygame.K_u, pygame.K_s, pygame.K_RETURN):
         key(app, k)
     assert scene.c.version == version and g.hands[0] == hand and scene.drag is not None
