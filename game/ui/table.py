@@ -53,6 +53,7 @@ from .cards import CardArt, sort_key_rank, sort_key_suit
 from .layout import TableLayout
 from .scene import Scene, build
 from .table_paint import HAND_TAG, SEAT_COLOURS, TablePainting, shape_label, short_meld
+from .ui_kit import drag_lost
 from .widgets import Button, Choice, Text, Toast
 
 log = logging.getLogger(__name__)
@@ -243,8 +244,7 @@ class TableScene(TablePainting, Scene):
         self.invalidate()
 
     def leave(self) -> None:
-        self.press = None
-        self.drag = None
+        self._forget_drag()
 
     def close(self) -> None:
         self.closed = True
@@ -260,8 +260,7 @@ class TableScene(TablePainting, Scene):
         self.layout = TableLayout(self.size, self.g.players, self.bottom, self.g.decks, card_scale=scale)
         self.bg = None
         self.anim.finish()
-        self.drag = None
-        self.press = None
+        self._forget_drag()
         self._place(force=True)
         if self._pending_deal:  # the first deal of a new game, once the table has a size
             events, self._pending_deal = self._pending_deal, None
@@ -986,12 +985,9 @@ class TableScene(TablePainting, Scene):
                 return
             self._key(event)
             return
-        if event.type == pygame.WINDOWFOCUSLOST:
-            self._let_go()
-        elif event.type == pygame.MOUSEMOTION:
-            held = getattr(event, "buttons", None)
-            if held is not None and not held[0] and (self.press is not None or self.drag is not None):
-                self._let_go()  # the button came up where the window did not see it
+        if drag_lost(event) and (self.press is not None or self.drag is not None):
+            self._let_go()  # the button came up where the window did not see it
+        if event.type == pygame.MOUSEMOTION:
             self._motion(event)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if self.keyboard:  # (the focus frame and the keys' wording are for keyboard play)
@@ -1138,10 +1134,14 @@ class TableScene(TablePainting, Scene):
         to Alt+Tab) or Esc was pressed in the middle of a drag: the cards fly back and
         nothing is played, and a press that had not become a drag is forgotten, so no card
         sticks to the pointer."""
+        if self.drag is not None:
+            self._snap_back(list(self.drag.cards))
+        self._forget_drag()
+
+    def _forget_drag(self) -> None:
+        """No press or drag under way any more, nor the glows a drag lit (where the cards
+        go is the caller's business: dropped, flown back, or placed afresh)."""
         self.press = None
-        if self.drag is None:
-            return
-        self._snap_back(list(self.drag.cards))
         self.drag = None
         self.fits = set()
         self.fit_pile = self.fit_own = False
@@ -1153,11 +1153,7 @@ class TableScene(TablePainting, Scene):
         self.press = None
         if drag is not None:
             self._drop(drag, pos)
-            self.drag = None
-            self.fits = set()
-            self.fit_pile = self.fit_own = False
-            self.hot_meld = None
-            self.invalidate()
+            self._forget_drag()
             return
         if press is None:
             return
@@ -1481,8 +1477,7 @@ class TableScene(TablePainting, Scene):
             return
         self.summary_for = key
         self.choice = None  # a question about the round just played no longer applies
-        self.drag = None
-        self.press = None
+        self._forget_drag()
         self.selected = []
         if self.exit_after == "round" or (self.exit_after == "game" and g.phase == "game_over"):
             quit_ = getattr(self.app, "quit", None)

@@ -320,9 +320,12 @@ def _pos(event: Any) -> tuple[int, int] | None:
     return getattr(event, "pos", None)
 
 
-def _let_go_unseen(event: Any) -> bool:
-    """A motion with the left button up: a drag's release happened where the window did
-    not see it (outside it, or while another window had the focus)."""
+def drag_lost(event: Any) -> bool:
+    """Whether ``event`` ends a mouse drag whose release the window never saw: the focus
+    went to another window, or a motion comes with the left button already up (it was let
+    go outside the window). Used by the sliders, the scroll bars and the table."""
+    if event.type == pygame.WINDOWFOCUSLOST:
+        return True
     held = getattr(event, "buttons", None) if event.type == pygame.MOUSEMOTION else None
     return held is not None and not held[0]
 
@@ -630,7 +633,7 @@ class Slider(Widget):
         return self.lo + max(0.0, min(1.0, f)) * (self.hi - self.lo)
 
     def handle(self, event: Any) -> bool:
-        if self.dragging and (_let_go_unseen(event) or event.type == pygame.WINDOWFOCUSLOST):
+        if self.dragging and drag_lost(event):
             self.dragging = False  # the knob stays where it was last moved to
         if self.enabled and self.dragging and event.type == pygame.MOUSEMOTION:
             self.set(self._value_at(event.pos[0]))
@@ -1048,7 +1051,7 @@ class ScrollView:
                 else:
                     self.scroll(self.rect.height * (1 if pos[1] > thumb.y else -1))
                 return True
-        if self.dragging is not None and (_let_go_unseen(event) or event.type == pygame.WINDOWFOCUSLOST):
+        if self.dragging is not None and drag_lost(event):
             self.dragging = None  # the thumb stays where it was last moved to
         if self.dragging is not None:
             if event.type == pygame.MOUSEMOTION:
