@@ -774,6 +774,38 @@ def test_deal_animates_from_the_stock(app, monkeypatch):
     assert "Dealing…" not in drawn and scene.c.status() in drawn
 
 
+def test_the_computer_players_wait_for_moves_in_flight_not_for_the_persons_own_cards(app):
+    """A move of the game still flying holds the next computer player back; the person's
+    own cards settling (a sort, a selection, a drag flying back) do not, so a stream of
+    fidgeting in the hand cannot stall the table."""
+    g = build({0: "2♣ 5♦ 9♠ J♥ K♣", 1: "3♦ 8♣ 10♥ Q♠ 4♣"}, pile="Q♦", current=1, phase="draw")
+    scene = play(app, g)
+    scene.anim.finish()
+    hand = list(scene.order)
+    # a drop on the pile while a computer player is to act is refused: the card flies back
+    drag(app, spot(scene, c("9♠")), scene.places[c("Q♦")].rect.center)
+    back = [t for t in scene.anim.tweens if t.card == c("9♠")]
+    assert back and not back[0].shows_move and scene.anim.active and not scene.anim.showing_move
+    assert sorted(g.hands[0]) == sorted(hand) and g.pile[-1] == c("Q♦")
+
+    def run(shows_move: bool) -> bool:
+        version = scene.c.version
+        scene.anim.finish()
+        r = scene.layout.stock
+        scene.anim.add(Tween(("back", 9, 0), None, Rect(r), r.move(0, 5), 30.0, 0.0,
+                             shows_move=shows_move))  # in flight for all of the wait below
+        end = time.perf_counter() + 3.0
+        while time.perf_counter() < end and scene.c.version == version:
+            scene.update(0.1)  # ten seconds of table time at most: the bot's pause is < 1 s
+            time.sleep(0.03)
+        scene.anim.finish()
+        return scene.c.version != version
+
+    assert not run(shows_move=True)  # a move still landing: the bot waits
+    assert run(shows_move=False)  # only the person's cards moving: the bot plays
+    assert g.current != 1 or g.phase != "draw"
+
+
 def test_shape_choice_when_a_wild_could_mean_two_things(app):
     g = build({0: "7♥ 8♥ K♠ 2♦ 4♣"}, pile="Q♦", phase="play", wild=13)
     scene = play(app, g)

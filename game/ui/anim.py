@@ -54,6 +54,8 @@ class Tween:
     elapsed: float = 0.0
     on_land: Callable[[], None] | None = None
     layer: int = 0            # later layers draw on top
+    shows_move: bool = True   # shows a move of the game (False: the person's own
+                              # rearranging, a selection, a card flying back)
 
     @property
     def started(self) -> bool:
@@ -132,6 +134,12 @@ class Animator:
     @property
     def active(self) -> bool:
         return bool(self.tweens)
+
+    @property
+    def showing_move(self) -> bool:
+        """A move of the game is still in flight (the computer players wait for it;
+        they need not wait for the person's own cards settling)."""
+        return any(t.shows_move for t in self.tweens)
 
     def hidden(self) -> set:
         """Keys of cards that are not yet at their destination."""

@@ -474,14 +474,15 @@ class TableScene(TablePainting, Scene):
         if deal:
             self._animate_deal(events)
         else:
-            self._animate_from_snapshot(MOVE_TIME, events)
+            self._animate_from_snapshot(MOVE_TIME, events, shows_move=True)
         self._sounds(events)
         self._describe(events, seat)
         if any(isinstance(e, (ev.RoundScored, ev.GameOver)) for e in events):
             self.summary_for = None
         self.invalidate()
 
-    def _animate_from_snapshot(self, duration: float, events: list | None = None) -> None:
+    def _animate_from_snapshot(self, duration: float, events: list | None = None,
+                               shows_move: bool = False) -> None:
         if self.layout is None:
             return
         if self.snapshot is None:
@@ -506,13 +507,14 @@ class TableScene(TablePainting, Scene):
                 delay = stagger
                 stagger += 0.05
             dur = duration if moved_zone else duration * 0.7
-            self._tween(c, p, src, face_from, dur, delay, layer=1 if moved_zone else 0)
+            self._tween(c, p, src, face_from, dur, delay, layer=1 if moved_zone else 0,
+                        shows_move=shows_move)
 
     def _tween(self, c: int, p: Place, src: Rect, face_from: bool, dur: float, delay: float,
-               layer: int = 0) -> None:
+               layer: int = 0, shows_move: bool = False) -> None:
         wild = self.g.ctx.is_wild(c)
         self.anim.add(Tween(c, c, Rect(src), Rect(p.rect), dur, delay, face_from, p.face, wild,
-                            on_land=self.invalidate, layer=layer))
+                            on_land=self.invalidate, layer=layer, shows_move=shows_move))
 
     def _animate_deal(self, events: list) -> None:
         self.snapshot = None
@@ -539,7 +541,8 @@ class TableScene(TablePainting, Scene):
             p = self.places.get(c)
             if p is None or p.zone == "stock":
                 continue
-            self._tween(c, p, Rect(L.stock), False, DEAL_TIME, k * stagger, layer=1)
+            self._tween(c, p, Rect(L.stock), False, DEAL_TIME, k * stagger, layer=1,
+                        shows_move=True)
 
     def _sounds(self, events: list) -> None:
         names = []
@@ -1595,7 +1598,7 @@ class TableScene(TablePainting, Scene):
             self._ensure_layout()
         if self.anim.update(dt):
             self.invalidate()
-        if self.dealing and not self.anim.active:
+        if self.dealing and not self.anim.showing_move:
             self.dealing = False
             self.invalidate()
         if self.toasts:
@@ -1609,7 +1612,7 @@ class TableScene(TablePainting, Scene):
             self._clear_hint()
         before = self.c.version
         if not self.paused:
-            self.c.update(dt, animating=self.anim.active)
+            self.c.update(dt, animating=self.anim.showing_move)
         if self.c.version != before:
             self.invalidate()
         if self.hint_version is not None and self.c.version != self.hint_version:
