@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -107,30 +108,40 @@ def check_round(g):
     mode = rules.round_scoring
     assert res.melded == g.melded_points()
     assert res.in_hand == [g.hand_points(s) for s in range(n)]
+    # the last of a fixed number of deals gives the side ahead (alone) the final bonus,
+    # counted in that round's bonus and points on top of what the scoring mode gives
+    final = [0] * n
+    if res.final_to is not None:
+        final[res.final_to] = rules.final_bonus
+    before = [sum(g.scores[s] - final[s] for s in side) for side in g.sides()]
+    best = min(before) if rules.lowest_total_wins else max(before)
+    leaders = [i for i, t in enumerate(before) if t == best]
+    if rules.deals and res.round >= rules.deals and rules.final_bonus and len(leaders) == 1:
+        assert res.final_to == g.sides()[leaders[0]][0]
+    else:
+        assert res.final_to is None
+    bonus = [res.bonus[s] - final[s] for s in range(n)]
+    points = [res.points[s] - final[s] for s in range(n)]
     if mode == "melds_and_out_bonus":
-        assert res.points == [res.melded[s] + res.bonus[s] for s in range(n)]
+        assert points == [res.melded[s] + bonus[s] for s in range(n)]
         if res.went_out is None:
-            assert not any(res.bonus)
+            assert not any(bonus)
         else:
-            assert res.bonus[res.went_out] == sum(res.in_hand) - res.in_hand[res.went_out]
+            assert bonus[res.went_out] == sum(res.in_hand) - res.in_hand[res.went_out]
     elif mode == "melds_minus_hand":
         count = res.went_out is not None or rules.hands_count_on_empty_stock
-        assert res.points == [res.melded[s] - (res.in_hand[s] if count else 0) + res.bonus[s]
-                              for s in range(n)]
+        assert points == [res.melded[s] - (res.in_hand[s] if count else 0) + bonus[s]
+                          for s in range(n)]
     elif mode == "add_to_out_player":
-        assert res.points == [res.melded[s] + res.bonus[s] for s in range(n)]
+        assert points == [res.melded[s] + bonus[s] for s in range(n)]
     elif mode == "winner_collects":
-        assert res.points == res.bonus
+        assert points == bonus
         if res.went_out is not None:
-            assert res.points[res.went_out] == sum(res.in_hand) - res.in_hand[res.went_out]
+            assert points[res.went_out] == sum(res.in_hand) - res.in_hand[res.went_out]
     else:
-        assert res.points == res.in_hand
+        assert points == res.in_hand
     totals = [sum(r.points[s] for r in g.results) for s in range(n)]
-    if g.phase == GAME_OVER and rules.final_bonus:
-        diff = [a - b for a, b in zip(g.scores, totals)]
-        assert sorted(diff)[-1] in (0, rules.final_bonus) and sum(diff) in (0, rules.final_bonus)
-    else:
-        assert g.scores == totals
+    assert g.scores == totals
 
 
 def check_all_actions_apply(g, rng):
@@ -223,6 +234,21 @@ def test_presets_play_to_the_end_of_rounds(preset, seed):
     lo, hi = rules.player_range()
     players = random.Random(seed).randint(lo, min(hi, 6))
     play_random(rules, players, seed, check_every_action=False)
+
+
+@pytest.mark.parametrize("mode", ["melds_and_out_bonus", "melds_minus_hand", "winner_collects",
+                                  "penalty", "add_to_out_player"])
+def test_the_last_deals_final_bonus_is_checked_under_every_scoring_mode(mode):
+    """A fixed number of deals with a final bonus (persian: two deals, 50 to the side
+    ahead) under each way of scoring a round: the check of the round's points takes the
+    bonus apart from what the scoring mode gives, and the games here do award it."""
+    rules = Rules.preset("persian", round_scoring=mode)
+    awarded = 0
+    for seed in (2, 3):
+        g = play_random(rules, 4, seed, check_every_action=False)
+        assert g.phase == GAME_OVER
+        awarded += sum(r.final_to is not None for r in g.results)
+    assert awarded == 2
 
 
 def test_many_seeded_default_games_reach_round_ends():
