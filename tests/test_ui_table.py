@@ -788,21 +788,22 @@ def test_the_computer_players_wait_for_moves_in_flight_not_for_the_persons_own_c
     assert back and not back[0].shows_move and scene.anim.active and not scene.anim.showing_move
     assert sorted(g.hands[0]) == sorted(hand) and g.pile[-1] == c("Q♦")
 
-    def run(shows_move: bool) -> bool:
+    def run(shows_move: bool, steps: int) -> bool:
         version = scene.c.version
         scene.anim.finish()
         r = scene.layout.stock
         scene.anim.add(Tween(("back", 9, 0), None, Rect(r), r.move(0, 5), 30.0, 0.0,
                              shows_move=shows_move))  # in flight for all of the wait below
-        end = time.perf_counter() + 3.0
-        while time.perf_counter() < end and scene.c.version == version:
-            scene.update(0.1)  # ten seconds of table time at most: the bot's pause is < 1 s
-            time.sleep(0.03)
+        for _ in range(steps):  # a tenth of a second of table time each: the pause is < 1 s
+            scene.update(0.1)
+            time.sleep(0.01)  # (it thinks in a thread)
+            if scene.c.version != version:
+                break
         scene.anim.finish()
         return scene.c.version != version
 
-    assert not run(shows_move=True)  # a move still landing: the bot waits
-    assert run(shows_move=False)  # only the person's cards moving: the bot plays
+    assert not run(shows_move=True, steps=60)  # a move still landing: the bot waits
+    assert run(shows_move=False, steps=500)  # only the person's cards moving: the bot plays
     assert g.current != 1 or g.phase != "draw"
 
 
