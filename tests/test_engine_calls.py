@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from engine_helpers import C, attempt, hand_text, legal_texts, meld, play, position
 
+from game.engine.save import dumps_position, loads_position
 from game.engine.state import CALL, DRAW, PLAY
 
 # seat 0 owns the club run, seat 2 the queens; seat 1 is about to discard
@@ -216,6 +217,39 @@ def test_pile_call_uses_only_pile_cards_unless_the_hand_may_help():
     play(g, "discard 7♠")
     assert calls(g, 0) == ["rummy 0 take 8♠"]
     play(g, "rummy 0 take 8♠", "meld 6♠ 7♠ 8♠", "discard K♦")
+
+
+def _floater_pile_table(pile: str):
+    """Seat 3 floats (no cards); seat 1 is about to discard the 7♠ onto ``pile``."""
+    r = {"preset": "rummy5000", "rummy_calls": "pile", "going_out": "discard_unplayable"}
+    return position(["J♠ 2♦", "7♠ 3♦ 8♥", "9♥ 10♦", ""], melds=[], phase="play", current=1,
+                    pile=pile, rules=r, top="K♠ K♥ K♣", floating=[False, False, False, True])
+
+
+def test_a_floater_who_calls_on_the_pile_holds_cards_again_and_stops_floating():
+    """A pile call takes the cards down to the one called on into the caller's hand: a
+    floater who calls holds cards again, so after its turn it is an ordinary player
+    again (it may take from the pile, and a save of the position loads)."""
+    g = _floater_pile_table("9♦ 5♠ 6♠ K♦")
+    play(g, "discard 7♠")
+    assert calls(g, 3) == ["rummy 3 take 5♠"]
+    play(g, "rummy 3 take 5♠")
+    assert not g.floating[3] and sorted(hand_text(g, 3)) == sorted(["5♠", "6♠", "K♦", "7♠"])
+    play(g, "meld 5♠ 6♠ 7♠", "discard K♦")
+    assert g.results[-1].went_out == 3  # the K♦ was its last card and fits no meld: out
+    g = _floater_pile_table("9♦ 5♠ 6♠ K♦ 4♦")
+    play(g, "discard 7♠", "rummy 3 take 5♠", "meld 5♠ 6♠ 7♠", "discard K♦")
+    assert hand_text(g, 3) == ["4♦"] and not g.floating[3] and g.phase == DRAW
+    assert loads_position(dumps_position(g)).floating == [False] * 4  # (refused before)
+    play(g, "draw", "discard J♠", "draw", "discard 3♦", "draw", "discard 9♥")
+    assert g.current == 3 and "take 9♥" in legal_texts(g)  # not floating: it may take
+
+
+def test_a_floater_who_calls_on_the_pile_and_plays_every_card_floats_again():
+    g = _floater_pile_table("9♦ 5♠ 6♠")
+    play(g, "discard 7♠", "rummy 3 take 5♠", "meld 5♠ 6♠ 7♠")
+    assert g.hands[3] == [] and g.floating[3]
+    assert g.phase == DRAW and g.current == 0  # its turn is over; play goes on at its left
 
 
 def test_pile_call_window_closes_at_the_draw():

@@ -1070,6 +1070,9 @@ class GameState(Standings):
             self._start_turn(seat)
             self.hands[seat].extend(taken)
             self.known[seat].update(taken)
+            # a floater who takes cards from the pile holds cards again: it no longer
+            # floats (and floats again if it plays them all)
+            self.floating[seat] = False
             self.taken = tuple(taken)
             self.must_use = a.take
             self.phase = PLAY
