@@ -197,13 +197,17 @@ def drawn_on(scene, monkeypatch) -> list:
 
 
 @pytest.mark.parametrize("size", SIZES + [(1920, 1080)])
-@pytest.mark.parametrize("players", [7, 8])
+@pytest.mark.parametrize("players", [6, 7, 8])
 def test_a_narrow_plate_keeps_the_computers_level(monkeypatch, size, players):
+    """On a plate of three lines the level is written whole (not cut to "nor…"), the
+    dealer's too, whose "D" chip ends the second line above it."""
     melds = [(s, f"{r}♣ {r}♦ {r}♠") for s, r in enumerate(["3", "4", "5", "6", "7", "9", "J", "Q"][:players])]
     g = build({0: "2♣ 8♥"}, pile="K♦", players=players, melds=melds, wild=None)
     g.scores = [1265, 2625, 4235, 3455, 1040, 2210, 3980, 4120][:players]
     g.dealer = 3
-    levels = [LEVELS[s % 3] for s in range(players - 1)]
+    g.scores[3] = 0  # (a short score: the chip stays on the plate, at the end of line 2)
+    g.names = ["You", "Ann", "Bo", "Clara", "Di", "Ed", "Flo", "Gil"][:players]  # (the D on line 2)
+    levels = [LEVELS[(s + 2) % 3] for s in range(players - 1)]  # (the dealer: "normal")
     app, scene = open_table(size, g, levels)
     try:
         drawn = drawn_on(scene, monkeypatch)
@@ -217,6 +221,16 @@ def test_a_narrow_plate_keeps_the_computers_level(monkeypatch, size, players):
             assert len(shown) == 1, (seat, plate, [t for t, _ in on_plate])
             text, where = shown[0]
             assert plate.contains(where), (seat, plate, where)
+            whole = scene.text.render(text, L.font_small, (0, 0, 0)).get_width()
+            if L.plate_third_line(plate) is not None:
+                assert where.w >= whole, (seat, plate, text, where)  # not cut short
+            if seat == g.dealer:
+                fs = L.font_small
+                chip = scene.text.render("D", fs, (0, 0, 0), bold=True).get_size()
+                name_w = scene.text.render(g.seat_name(seat), L.font_normal, (0, 0, 0), bold=True).get_width()
+                score_w = scene.text.render(str(g.scores[seat]), fs, (0, 0, 0)).get_width()
+                cr = L.dealer_chip(plate, chip, name_w, score_w)
+                assert not cr.colliderect(where.inflate(0, -2)), (seat, cr, where)
             # whole, clear of the other lines (their boxes' leading may touch)
             line = where.inflate(0, -2)
             assert not any(r.colliderect(line) for t, r in on_plate if t != text), (seat, on_plate)

@@ -253,8 +253,16 @@ class TablePainting:
                 self.text.blit(surface, total, fs, (x, y2), TEXT_DIM, max_w=line2_right - x)
             if third:  # "floating" goes with the level when the second line had no room for it
                 lost = "floating" in parts and (label is None or "floating" not in label)
-                self._plate_level(surface, plate, x, y3, line2_right,
-                                  f"{s.level} · floating" if lost else s.level)
+                level = f"{s.level} · floating" if lost else s.level
+                right3 = plate.right - 6
+                if cr is not None and cr.bottom > y3 + 1:  # the dealer's chip ends the second line
+                    # the level goes down (into the plate's margin) to pass under the chip,
+                    # keeping its whole width; where there is not room for that, it stops short
+                    h = self.text.render(level, fs, TEXT_DIM).get_height()
+                    y3 = min(cr.bottom - 1, plate.bottom - 2 - h)
+                    if cr.bottom > y3 + 1:
+                        right3 = line2_right
+                self._plate_level(surface, plate, x, y3, right3, level)
 
     def _plate_level(self, surface: pygame.Surface, plate: Rect, x: int, y: int, right: int,
                      level: str) -> None:
