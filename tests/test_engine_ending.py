@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from engine_helpers import attempt, hand_text, legal_texts, meld, play, position
 
+from game.engine.save import dumps_position, loads_position
 from game.engine.state import DRAW, GAME_OVER, ROUND_OVER
 
 
@@ -248,10 +249,15 @@ def test_floaters_draw_when_out(on):
         assert [(e.seat, str(e.card)) for e in drew] == [(1, "Q♦")]
         assert res.in_hand[1] == 10
         assert res.bonus[0] == 10 + 15
+        assert not g.floating[1]  # it holds a card again
     else:
         assert g.hands[1] == [] and not drew
         assert res.bonus[0] == 15
+        assert g.floating[1]
     assert sorted(g.all_cards()) == sorted(g.pack)
+    # the position at the round's end (an autosave) loads again (it was refused when on)
+    back = loads_position(dumps_position(g))
+    assert back.floating == g.floating and back.hands == g.hands
 
 
 def test_only_floaters_draw_when_someone_goes_out():

@@ -1136,6 +1136,7 @@ class GameState(Standings):
                 if self.floating[s] and s != went_out and self.stock:
                     c = self.stock.pop()
                     self.hands[s].append(c)
+                    self.floating[s] = False  # it holds a card again (which counts in its hand)
                     out.append(ev.FloaterDrew(s, c))
         n = self.players
         melded = self.melded_points()
