@@ -8,6 +8,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from engine_helpers import position
 
 from game.bots import KINDS, LEVELS, BotError, make_bot
 from game.engine import (
@@ -561,6 +562,26 @@ def test_the_card_taken_from_the_pile_is_used_even_when_the_plan_chains_lay_offs
     assert b.refused == 0
     assert parse_card("7♣") not in g.hands[0]
     assert any(parse_card("7♣") in m.cards for m in g.melds)
+
+
+@pytest.mark.parametrize("level", ["easy", "normal"])
+def test_a_wild_taken_from_the_pile_under_the_two_naturals_duty_is_melded(level):
+    """George with one-eyed jacks and tens wild: the 3♥ (wild this round) taken from the
+    pile must go into a new meld with two naturals, and most melds with it in this hand
+    lean on the other wilds. The easy bot looked at a few melds, found none, and fell
+    back on a discard the rules refuse."""
+    rules = {"preset": "george", "permanent_wilds": ["one_eyed_jacks", "tens"], "wild_limit": "none",
+             "top_take_must_use": True, "deep_take_use": "new_meld_two_naturals"}
+    g = position(["J♦ 6♥#2 7♣ 4♣ 4♣#2 9♣ 10♣#2 A♠ K♣#2 J♠#2 J♥ 3♥#2", "5♦ 8♠ Q♦", "6♦ 9♥ K♠"],
+                 rules=rules, wild="3", phase="play", current=0, must_use="3♥#2", took_top="3♥#2",
+                 taken="3♥#2", pile="8♦")
+    for seed in range(6):
+        b = bot(level, seed)
+        h = g.copy()
+        while h.phase == "play" and h.current == 0:
+            h.apply(b.choose(view_of(h, 0)))
+        assert b.refused == 0, seed
+        assert any(parse_card("3♥#2") in m.cards for m in h.melds)
 
 
 def _hard_after_a_lap(seed: int, **options):

@@ -100,6 +100,13 @@ class EasyBot(Bot):
                             return a
         if sc is not None:
             return Discard(sc)
+        if must is not None:
+            # the card taken from the pile must go down before any discard, and the first
+            # few melds looked at did not take it (a two-naturals duty, say): any legal way
+            for a in checker.legal():
+                if isinstance(a, MeldCards) and must in a.cards or \
+                        isinstance(a, (LayOff, Cover)) and a.card == must:
+                    return a
         return self._discard(view, checker, hand)
 
     def _discard(self, view: PlayerView, checker: Checker, hand: list):
