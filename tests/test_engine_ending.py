@@ -260,6 +260,22 @@ def test_floaters_draw_when_out(on):
     assert back.floating == g.floating and back.hands == g.hands
 
 
+def test_a_round_ended_by_a_discard_keeps_no_turn_log():
+    """The last turn's moves cannot be taken back once the round is over. The log was
+    left behind when a player went out by a discard; after a swap (the wild to the hand)
+    and going out on that wild, the round's end was a position its own save refused."""
+    rules = r(wild_after_meld="swap", going_out="discard_required")
+    g = position(["K♠", "3♦ 9♥ 4♠", "5♦ 8♠ Q♦"], melds=[meld(0, "set:K", "K♦ K♣ 7♥")], wild="7",
+                 phase="play", current=0, rules=rules, pile="J♥")
+    play(g, "cover K♠ on 1")
+    assert hand_text(g, 0) == ["7♥"] and g.turn_log
+    play(g, "discard 7♥")
+    assert g.phase in (ROUND_OVER, GAME_OVER) and g.results[-1].went_out == 0
+    assert g.turn_log == [] and "undo" not in legal_texts(g)
+    back = loads_position(dumps_position(g))
+    assert back.phase == g.phase and back.hands == g.hands
+
+
 def test_only_floaters_draw_when_someone_goes_out():
     melds = [meld(1, "run:5♣", "5♣ 6♣ 7♣ 8♣"), meld(0, "set:K", "K♦ K♥ K♠")]
     g = position(["2♥", "", "3♦ 9♥ 4♠", "5♦"], floating=[False, True, False, False], pile="J♥",

@@ -1131,6 +1131,7 @@ class GameState(Standings):
     def _end_round(self, went_out: int | None) -> list[ev.Event]:
         rules = self.rules
         out: list[ev.Event] = [ev.RoundEnded("went_out" if went_out is not None else "stock_empty", went_out)]
+        self.turn_log = []  # nothing of the last turn can be taken back once the round is over
         if went_out is not None and rules.floaters_draw_when_out:
             for s in range(self.players):
                 if self.floating[s] and s != went_out and self.stock:
