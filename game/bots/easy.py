@@ -104,8 +104,8 @@ class EasyBot(Bot):
             # the card taken from the pile must go down before any discard, and the first
             # few melds looked at did not take it (a two-naturals duty, say): any legal way
             for a in checker.legal():
-                if isinstance(a, MeldCards) and must in a.cards or \
-                        isinstance(a, (LayOff, Cover)) and a.card == must:
+                if (isinstance(a, MeldCards) and must in a.cards) or \
+                        (isinstance(a, (LayOff, Cover)) and a.card == must):
                     return a
         return self._discard(view, checker, hand)
 
