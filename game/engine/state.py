@@ -369,6 +369,8 @@ class GameState(Standings):
         return events
 
     def _start_turn(self, seat: int) -> None:
+        # the turn's log (what Undo takes back) lives until the next turn starts or the
+        # round ends (_end_round), whichever way the turn ended
         self.phase = DRAW
         self.current = seat
         self.turn_seat = seat
@@ -942,7 +944,6 @@ class GameState(Standings):
         """After a meld, lay-off or cover: an empty hand floats or goes out."""
         if self.hands[seat]:
             return []
-        self.turn_log = []
         if self.rules.floats:
             self.floating[seat] = True
             if self.phase == CALL:  # a caller's last card: float, and play resumes
@@ -993,7 +994,6 @@ class GameState(Standings):
         if not self.hands[seat]:
             self.floating[seat] = False
             return out + self._go_out(seat)
-        self.turn_log = []
         if self.phase == CALL:
             out += self._resume_after_call()
             self._open_call_window(seat)
