@@ -240,12 +240,17 @@ class TableLayout:
                 cr.centerx = plate.right
         return cr
 
-    def plate_third_line(self, plate: Rect) -> int | None:
+    def plate_third_line(self, plate: Rect, chip: Rect | None = None, text_h: int = 0) -> int | None:
         """Where a name plate's third line (a computer's level) goes, or None on a plate of
-        two lines (see ``plate_rows``)."""
+        two lines (see ``plate_rows``). With the dealer's ``chip`` at the end of the second
+        line, the line passes lower, under it, as far as the plate's margin leaves room for
+        text ``text_h`` high (see :meth:`plate_room` for how far right it may then reach)."""
         if self.plate_rows < 3 or plate.h < self.plate_h:
             return None
-        return self.plate_lines(plate)[2] + self.font_small + 2
+        y = self.plate_lines(plate)[2] + self.font_small + 2
+        if chip is not None and chip.bottom > y + 1:
+            y = max(y, min(chip.bottom - 1, plate.bottom - 2 - text_h))
+        return y
 
     def plate_room(self, plate: Rect, chip: Rect | None = None) -> tuple[int, int]:
         """How far right the name and the second line may reach on ``plate``, with the
@@ -257,6 +262,13 @@ class TableLayout:
             else:
                 line2_right = chip.x - 4
         return name_right, line2_right
+
+    def level_room(self, plate: Rect, y: int, chip: Rect | None = None) -> int:
+        """How far right the third line at ``y`` may reach: the plate's edge, unless the
+        chip still hangs over it (a plate with no margin left to pass under it)."""
+        if chip is not None and chip.bottom > y + 1:
+            return self.plate_room(plate, chip)[1]
+        return plate.right - 6
 
     # ------------------------------------------------------------------ card rows
     def hand_rects(self, n: int, lifted: frozenset[int] | set[int] = frozenset()) -> list[Rect]:

@@ -216,8 +216,7 @@ class TablePainting:
             if g.floating[seat]:
                 parts.append("floating")
             total = str(g.scores[seat])
-            y3 = L.plate_third_line(plate)
-            third = y3 is not None and s.kind == "bot" and bool(s.level)
+            third = L.plate_third_line(plate) is not None and s.kind == "bot" and bool(s.level)
             if third:  # a narrow plate: the level has a line of its own, under the score
                 parts.remove(s.level)
             # the longest of these that fits: "120 pts · normal · floating", the same without
@@ -254,15 +253,9 @@ class TablePainting:
             if third:  # "floating" goes with the level when the second line had no room for it
                 lost = "floating" in parts and (label is None or "floating" not in label)
                 level = f"{s.level} · floating" if lost else s.level
-                right3 = plate.right - 6
-                if cr is not None and cr.bottom > y3 + 1:  # the dealer's chip ends the second line
-                    # the level goes down (into the plate's margin) to pass under the chip,
-                    # keeping its whole width; where there is not room for that, it stops short
-                    h = self.text.render(level, fs, TEXT_DIM).get_height()
-                    y3 = min(cr.bottom - 1, plate.bottom - 2 - h)
-                    if cr.bottom > y3 + 1:
-                        right3 = line2_right
-                self._plate_level(surface, plate, x, y3, right3, level)
+                h = self.text.render(level, fs, TEXT_DIM).get_height()
+                y3 = L.plate_third_line(plate, cr, h)  # under the dealer's chip, if need be
+                self._plate_level(surface, plate, x, y3, L.level_room(plate, y3, cr), level)
 
     def _plate_level(self, surface: pygame.Surface, plate: Rect, x: int, y: int, right: int,
                      level: str) -> None:
