@@ -240,6 +240,42 @@ def test_a_narrow_plate_keeps_the_computers_level(monkeypatch, size, players):
         app.close_scenes()
 
 
+@pytest.mark.parametrize("size", SIZES + [(1920, 1080)])
+@pytest.mark.parametrize("players", [4, 6, 8])
+def test_the_dealer_chip_never_cuts_a_total(monkeypatch, size, players):
+    """Whoever deals, with four-digit totals, every plate shows its name and its whole
+    total, and the "D" chip lies on the plate clear of them: on a plate too narrow for the
+    chip beside the name or the total it takes the place of the seat's dot."""
+    melds = [(s, f"{r}♣ {r}♦ {r}♠") for s, r in enumerate(["3", "4", "5", "6", "7", "9", "J", "Q"][:players])]
+    for dealer in range(1, players):
+        g = build({0: "2♣ 8♥"}, pile="K♦", players=players, melds=melds, wild=None)
+        g.scores = [1265, 2625, 4235, 3455, 1040, 2210, 3980, 4120][:players]
+        g.dealer = dealer
+        g.names = ["You", "Bruno", "Clara", "Elena", "Farid", "Greta", "Hugo", "Ada"][:players]
+        app, scene = open_table(size, g, [LEVELS[s % 3] for s in range(players - 1)])
+        try:
+            drawn = drawn_on(scene, monkeypatch)
+            app.draw()
+            L = scene.layout
+            fs = L.font_small
+            plate = L.seats[dealer].plate
+            on_plate = [(t, r) for t, r in drawn if plate.collidepoint(r.topleft)]
+            total = str(g.scores[dealer])
+            shown = [r for t, r in on_plate if t.split(" ")[0] == total]
+            assert len(shown) == 1, (dealer, [t for t, _ in on_plate])
+            assert shown[0].w >= scene.text.render(total, fs, (0, 0, 0)).get_width()  # not cut to "34…"
+            chip = scene.text.render("D", fs, (0, 0, 0), bold=True).get_size()
+            name_w = scene.text.render(g.seat_name(dealer), L.font_normal, (0, 0, 0), bold=True).get_width()
+            score_w = scene.text.render(total, fs, (0, 0, 0)).get_width()
+            cr = L.dealer_chip(plate, chip, name_w, score_w)
+            assert plate.contains(cr), (dealer, plate, cr)
+            assert not any(cr.colliderect(r.inflate(0, -2)) for _, r in on_plate), (dealer, cr, on_plate)
+            if L.chip_on_dot(plate, cr):
+                assert cr.collidepoint(L.plate_dot(plate)[:2])
+        finally:
+            app.close_scenes()
+
+
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("players", range(2, 9))
 def test_plates_of_three_lines_fit_their_seats(size, players):

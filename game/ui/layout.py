@@ -228,8 +228,8 @@ class TableLayout:
         Beside the name, at the top right, when a name ``name_w`` wide still fits to
         its left; otherwise at the right of the second line, so that a narrow plate
         never cuts the dealer's name. When a score ``score_w`` wide would not fit to its
-        left there either (a very narrow plate), the chip sits on the plate's right edge,
-        half outside it.
+        left there either (a very narrow plate), the chip takes the place of the seat's
+        coloured dot, left of the name, where it costs no line any room.
         """
         x, y1, y2 = self.plate_lines(plate)
         cr = Rect(0, 0, chip[0] + 8, chip[1] + 2)
@@ -237,8 +237,17 @@ class TableLayout:
         if x + name_w > self.plate_room(plate, cr)[0]:
             cr.topright = (plate.right - 6, y2 + 1)
             if x + score_w > self.plate_room(plate, cr)[1]:
-                cr.centerx = plate.right
+                cr.center = self.plate_dot(plate)[:2]
         return cr
+
+    def plate_dot(self, plate: Rect) -> tuple[int, int, int]:
+        """The seat's coloured dot left of the name: its centre and radius."""
+        fs, fn = self.font_small, self.font_normal
+        return plate.x + fs // 2 + 6, self.plate_lines(plate)[1] + fn // 2 + 2, fs // 2
+
+    def chip_on_dot(self, plate: Rect, chip: Rect | None) -> bool:
+        """Whether the dealer's chip at ``chip`` stands in for the seat's dot."""
+        return chip is not None and chip.right <= self.plate_lines(plate)[0]
 
     def plate_third_line(self, plate: Rect, chip: Rect | None = None, text_h: int = 0) -> int | None:
         """Where a name plate's third line (a computer's level) goes, or None on a plate of
@@ -256,7 +265,7 @@ class TableLayout:
         """How far right the name and the second line may reach on ``plate``, with the
         dealer's chip at ``chip`` (from :meth:`dealer_chip`) or without it."""
         name_right = line2_right = plate.right - 6
-        if chip is not None:
+        if chip is not None and not self.chip_on_dot(plate, chip):
             if chip.y < self.plate_lines(plate)[2]:
                 name_right = chip.x - 4
             else:

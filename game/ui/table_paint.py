@@ -196,7 +196,6 @@ class TablePainting:
             edge = ACCENT if acting else (255, 255, 255, 40)
             panel(surface, plate, fill=fill, edge=edge, radius=max(5, plate.h // 5), width=2 if acting else 1)
             x, y1, y2 = L.plate_lines(plate)
-            pygame.draw.circle(surface, col, (plate.x + fs // 2 + 6, y1 + fn // 2 + 2), fs // 2)
             cr = None
             if seat == g.dealer:
                 chip = self.text.render("D", fs, (30, 30, 30), bold=True)
@@ -204,7 +203,12 @@ class TablePainting:
                 score_w = self.text.render(str(g.scores[seat]), fs, TEXT_DIM).get_width()
                 cr = L.dealer_chip(plate, chip.get_size(), name_w, score_w)
                 pygame.draw.rect(surface, (240, 236, 220), cr, border_radius=cr.h // 2)
+                if L.chip_on_dot(plate, cr):  # in the dot's place: ringed in the seat's colour
+                    pygame.draw.rect(surface, col, cr.inflate(2, 2), width=2, border_radius=cr.h // 2 + 1)
                 surface.blit(chip, chip.get_rect(center=cr.center))
+            if not L.chip_on_dot(plate, cr):
+                cx, cy, radius = L.plate_dot(plate)
+                pygame.draw.circle(surface, col, (cx, cy), radius)
             name_right, line2_right = L.plate_room(plate, cr)  # how far each line may reach
             self.text.blit(surface, s.name, fn, (x, y1), TEXT, bold=True, max_w=name_right - x)
             parts = [f"{g.scores[seat]} pts"]
