@@ -869,6 +869,34 @@ def test_hint_shows_a_move(app):
     assert scene.toasts and scene.toasts[-1].text.startswith("Hint:")
 
 
+def test_a_meld_hint_selects_its_cards_so_that_enter_lays_them_down(app):
+    pytest.importorskip("game.bots")
+    g = build({0: "9♣ 9♠ 9♦ 2♦ 5♥ J♠"}, pile="Q♦", phase="play")
+    scene = play(app, g)
+    click(app, spot(scene, c("J♠")))  # a selection of the person's own, which the hint replaces
+    assert scene.selected == [c("J♠")]
+    key(app, pygame.K_h)
+    nines = {c("9♣"), c("9♠"), c("9♦")}
+    assert set(scene.selected) == nines and scene.hint_cards == nines
+    assert any("selected" in t.text for t in scene.toasts if t.text.startswith("Hint: meld"))
+    app.pump(2)
+    assert scene.buttons["meld"].enabled
+    key(app, pygame.K_RETURN)
+    assert not nines & set(g.hands[0])
+    assert any(set(m.cards) == nines for m in g.melds)
+    assert scene.selected == []
+
+
+def test_a_hint_that_is_not_a_meld_leaves_the_selection_alone(app):
+    pytest.importorskip("game.bots")
+    g = build({0: "K♠ 5♥ 7♦"}, pile="Q♦", phase="play")
+    scene = play(app, g)
+    click(app, spot(scene, c("7♦")))
+    scene.c.hint = lambda: Discard(c("K♠"))
+    key(app, pygame.K_h)
+    assert scene.selected == [c("7♦")] and scene.hint_cards == {c("K♠")}
+
+
 def test_a_hint_goes_once_a_move_is_made(app):
     pytest.importorskip("game.bots")
     g = build({0: "9♣ 9♠ 9♦ 2♦ 5♥ J♠"}, pile="Q♦")

@@ -846,6 +846,12 @@ class TableScene(TablePainting, Scene):
         elif isinstance(action, MeldCards):
             self.hint_cards = set(action.cards)
             text = "meld " + cards_name(action.cards)
+            if self.c.human_to_act and all(c in self.order for c in action.cards):
+                # selected for the person (instead of what was), so that Meld or Enter follows
+                self.before_change()
+                self.selected = [c for c in self.order if c in self.hint_cards]
+                self._animate_from_snapshot(0.12)
+                text += " (selected: Meld or Enter lays them down)"
         elif isinstance(action, (LayOff, Cover)):
             self.hint_cards = {action.card}
             self.hint_meld = action.meld
