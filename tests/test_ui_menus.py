@@ -680,6 +680,27 @@ def test_the_last_setup_is_remembered(app):
     assert stored["last_game"]["players"] == 3
 
 
+@pytest.mark.parametrize("last", [
+    {"levels": [None, [], {"a": 1}, "hard", 7]},
+    {"names": [None, ["x"], "  ", "Zoé"], "players": "four"},
+    {"rules": [1, 2], "preset": ["rummy500"]},
+    {"rules": {"preset": "george", "target": "high"}},
+])
+def test_a_damaged_last_setup_is_read_as_far_as_it_makes_sense(app, last):
+    """The settings file keeps the last game's setup as any JSON object it was given; the
+    new-game screen takes what it can use from it and the defaults for the rest."""
+    app.settings.last_game = last
+    scene = menus.NewGameScene(app)
+    draw(scene, app.screen_size)
+    assert scene.build_rules() is not None
+    if "levels" in last:
+        assert scene.seat_levels()[3] == "hard" and scene.seat_levels()[1] == app.settings.default_level
+    if "names" in last:
+        assert scene.names[3] == "Zoé" and scene.names[1] != "None"
+    rules = menus.RulesScene(app)
+    draw(rules, app.screen_size)
+
+
 def test_reset_house_rules(app):
     scene = menus.NewGameScene(app)
     scene.set_option("wild.twos", True)

@@ -507,7 +507,7 @@ class NewGameScene(MenuScene):
         levels = last.get("levels")
         if isinstance(levels, list):
             for i, lv in enumerate(levels[1:MAX_SEATS], start=1):
-                if lv in {v for v, _ in BOT_LEVELS}:
+                if isinstance(lv, str) and lv in {v for v, _ in BOT_LEVELS}:
                     self.levels[i] = lv
         players = last.get("players")
         lo, hi = Rules.preset(self.preset).player_range()
