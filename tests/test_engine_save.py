@@ -462,8 +462,32 @@ def test_hand_edits_give_save_error_or_a_sound_state(which, edits):
     assert Counter(g.all_cards()) == Counter(g.pack)
     for seat in range(g.players):
         assert 0 <= g.current < g.players
-        assert all(0 <= m.owner < g.players and all(0 <= s < g.players for s in m.by) for m in g.melds)
+        assert all(0 <= m.owner < g.players and all(0 <= s < g.players and not isinstance(s, bool)
+                                                    for s in m.by) for m in g.melds)
         g.legal_actions(seat)
+    if g.phase in ("draw", "play", "call"):
+        assert g.legal_actions()  # the game can go on
+
+
+def test_a_card_to_use_that_the_seat_does_not_hold_is_a_save_error():
+    """A save whose seat to act could make no move (a card taken from the pile that it
+    must use but does not hold) would stop the game: it is refused on loading."""
+    table = {"hands": ["4♠ 5♠ 9♦", "K♠ Q♦ 3♠"], "pile": "J♥", "stock": "rest", "phase": "play",
+             "current": 0, "turn_seat": 0, "took_top": "6♠", "taken": "6♠"}
+    rules = {"preset": "rummy500", "deep_take_use": "new_meld"}
+    ok = copy.deepcopy(table)
+    ok["hands"][0] += " 6♠"
+    ok["must_use"] = "6♠"
+    assert loads_position(json.dumps({"rules": rules, "table": ok}, ensure_ascii=False)).legal_actions()
+    bad = copy.deepcopy(table)
+    bad["must_use"] = "8♣"  # (in the stock)
+    refused({"rules": rules, "table": bad}, "seat 0", "no legal move")
+
+
+def test_a_true_or_false_is_no_seat_in_a_meld():
+    d = {"table": {"hands": ["2♦", "3♦"], "stock": "rest",
+                   "melds": [meld(0, "set:7", "7♣ 7♦ 7♥", by=[True, 0, 1])]}}
+    refused(d, "by")
 
 
 def test_illegal_actions_after_loading_are_refused_not_crashes():

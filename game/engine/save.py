@@ -360,7 +360,8 @@ def position_from_dict(data: dict) -> GameState:
         cards = mr.cards("cards")
         owner = mr.seat("owner", players, 0)
         by = mr.get("by", list, [owner] * len(cards))
-        if len(by) != len(cards) or not all(isinstance(s, int) and 0 <= s < players for s in by):
+        if len(by) != len(cards) or not all(isinstance(s, int) and not isinstance(s, bool) and 0 <= s < players
+                                            for s in by):
             raise mr.fail("by", f"must name a seat for each of the {len(cards)} cards")
         covers = {}
         for k, v in mr.get("covers", dict, {}).items():
@@ -510,6 +511,9 @@ def position_from_dict(data: dict) -> GameState:
         raise tr.fail("call_open", "a call window needs a discard on the pile")
     if g.turn_log:
         _check_turn_log(g, tr)
+    if g.phase in (DRAW, PLAY, CALL) and not g.legal_actions():
+        # (a card it must use that it does not hold, say): the game could not go on
+        raise tr.fail("phase", f"seat {g.current} is to act but could make no legal move")
     return g
 
 
