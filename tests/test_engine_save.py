@@ -484,6 +484,20 @@ def test_a_card_to_use_that_the_seat_does_not_hold_is_a_save_error():
     refused({"rules": rules, "table": bad}, "seat 0", "no legal move")
 
 
+@pytest.mark.parametrize("field, value", [("took_top", "6♠"), ("must_use", "6♠"), ("stock_card", "6♠"),
+                                          ("taken", "6♠"), ("melds_this_turn", 1),
+                                          ("turn_log", [{"layoff": 1, "card": "7♥"}])])
+def test_a_turn_about_to_draw_has_no_duties_yet(field, value):
+    """Before the draw a turn has taken nothing and owes nothing: a duty left over would
+    bind the turn after the draw (a pile card to use that it never took)."""
+    table = {"hands": ["4♠ 5♠ 6♠", "K♠ Q♦ 3♠"], "pile": "J♥", "stock": "rest", "phase": "draw",
+             "current": 0, "melds": [meld(0, "set:7", "7♣ 7♦ 7♥", by=[0, 0, 0])]}
+    rules = {"preset": "rummy500", "deep_take_use": "new_meld"}
+    assert loads_position(json.dumps({"rules": rules, "table": table}, ensure_ascii=False)).legal_actions()
+    table[field] = value
+    refused({"rules": rules, "table": table}, field, "a turn under way")
+
+
 def test_a_true_or_false_is_no_seat_in_a_meld():
     d = {"table": {"hands": ["2♦", "3♦"], "stock": "rest",
                    "melds": [meld(0, "set:7", "7♣ 7♦ 7♥", by=[True, 0, 1])]}}

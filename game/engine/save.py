@@ -501,6 +501,12 @@ def position_from_dict(data: dict) -> GameState:
     if not all(isinstance(x, int) and not isinstance(x, bool) and 0 <= x < players for x in g.grace):
         raise tr.fail("grace", f"must list seats from 0 to {players - 1}")
     g.first_out_turn = tr.get("first_out_turn", bool, False)
+    if g.phase == DRAW:  # a turn starts with none of a turn's duties or record (see _start_turn)
+        for name, under_way in (("took_top", g.took_top is not None), ("must_use", g.must_use is not None),
+                                ("stock_card", g.stock_card is not None), ("taken", len(g.taken) > 0),
+                                ("turn_log", len(g.turn_log) > 0), ("melds_this_turn", g.melds_this_turn != 0)):
+            if under_way:
+                raise tr.fail(name, "belongs to a turn under way, not to one about to draw")
     if g.phase == CALL and g.resume_seat is None:
         raise tr.fail("resume_seat", "a caller's turn (phase call) needs the seat that plays next")
     if g.phase in (PLAY, CALL) and not g.hands[g.current] and not g.floating[g.current]:
