@@ -498,6 +498,19 @@ def test_a_turn_about_to_draw_has_no_duties_yet(field, value):
     refused({"rules": rules, "table": table}, field, "a turn under way")
 
 
+def test_a_floater_holds_one_card_at_most_in_its_own_turn():
+    """A floater holds no cards; in its own turn only the one it drew. A hand-edited
+    floater with a hand would play on into positions the game could not load again."""
+    table = {"hands": ["K♠", "Q♦ 3♠ 9♥"], "pile": "J♥", "stock": "rest", "phase": "play", "current": 0,
+             "turn_seat": 0, "floating": [True, False], "melds": [meld(0, "run:5♣", "5♣ 6♣ 7♣ 8♣")]}
+    rules = {"preset": "rummy5000", "going_out": "floating"}
+    assert loads_position(json.dumps({"rules": rules, "table": table}, ensure_ascii=False)).floating[0]
+    table["hands"][0] = "K♠ 2♥"
+    refused({"rules": rules, "table": table}, "floating", "seat 0", "more than one card")
+    table["phase"] = "draw"
+    refused({"rules": rules, "table": table}, "floating", "seat 0", "holds cards")
+
+
 def test_a_true_or_false_is_no_seat_in_a_meld():
     d = {"table": {"hands": ["2♦", "3♦"], "stock": "rest",
                    "melds": [meld(0, "set:7", "7♣ 7♦ 7♥", by=[True, 0, 1])]}}

@@ -461,9 +461,11 @@ def position_from_dict(data: dict) -> GameState:
                                           for x in g.turns):
         raise tr.fail("turns", f"must be {players} whole numbers")
     for s in range(players):
-        if g.floating[s] and g.hands[s] and not (
-                tr.data.get("phase", DRAW) in (PLAY, CALL) and s == tr.data.get("current")):
-            raise tr.fail("floating", f"seat {s} floats but holds cards")
+        # a floater holds no cards, but in its own turn the one card it drew (or, with
+        # swaps, the wild that card won back from the table)
+        own_turn = tr.data.get("phase", DRAW) in (PLAY, CALL) and s == tr.data.get("current")
+        if g.floating[s] and len(g.hands[s]) > (1 if own_turn else 0):
+            raise tr.fail("floating", f"seat {s} floats but holds {'more than one card' if own_turn else 'cards'}")
     g.phase = tr.get("phase", str, DRAW)
     if g.phase not in PHASES:
         raise tr.fail("phase", f"must be one of {', '.join(PHASES)}")
