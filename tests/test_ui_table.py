@@ -887,6 +887,19 @@ def test_a_meld_hint_selects_its_cards_so_that_enter_lays_them_down(app):
     assert scene.selected == []
 
 
+def test_a_lay_off_hint_selects_the_card_so_that_a_click_on_the_meld_lays_it_off(app):
+    pytest.importorskip("game.bots")
+    g = build({0: "8♥ 2♦ 5♣ Q♠"}, pile="Q♦", phase="play", melds=[(0, "J♣ J♦ J♠"), (1, "5♥ 6♥ 7♥")])
+    scene = play(app, g)
+    run = g.melds[1]
+    scene.c.hint = lambda: LayOff(c("8♥"), run.id)
+    key(app, pygame.K_h)
+    assert scene.selected == [c("8♥")] and scene.hint_meld == run.id
+    assert any(f"click #{run.id}" in t.text for t in scene.toasts)
+    click(app, scene.meld_boxes[run.id].center)
+    assert run.cards[-1] == c("8♥") and c("8♥") not in g.hands[0]
+
+
 def test_a_hint_that_is_not_a_meld_leaves_the_selection_alone(app):
     pytest.importorskip("game.bots")
     g = build({0: "K♠ 5♥ 7♦"}, pile="Q♦", phase="play")

@@ -846,16 +846,14 @@ class TableScene(TablePainting, Scene):
         elif isinstance(action, MeldCards):
             self.hint_cards = set(action.cards)
             text = "meld " + cards_name(action.cards)
-            if self.c.human_to_act and all(c in self.order for c in action.cards):
-                # selected for the person (instead of what was), so that Meld or Enter follows
-                self.before_change()
-                self.selected = [c for c in self.order if c in self.hint_cards]
-                self._animate_from_snapshot(0.12)
+            if self._select_for_hint(*action.cards):
                 text += " (selected: Meld or Enter lays them down)"
         elif isinstance(action, (LayOff, Cover)):
             self.hint_cards = {action.card}
             self.hint_meld = action.meld
             text = f"lay the {card_name(action.card)} off on #{action.meld}"
+            if self._select_for_hint(action.card):
+                text += f" (selected: click #{action.meld} to lay it off)"
         elif isinstance(action, Discard):
             self.hint_cards = {action.card}
             text = f"discard the {card_name(action.card)}"
@@ -870,6 +868,16 @@ class TableScene(TablePainting, Scene):
         self.hint_until = self.clock + 6.0
         self.hint_version = self.c.version
         self.message(f"Hint: {text}", "hint", ttl=5.0)
+
+    def _select_for_hint(self, *cards: int) -> bool:
+        """Select a hint's cards for the person (in place of what was selected), so that
+        Meld, or a click on the meld named, follows; False when they are not all in hand."""
+        if not (self.c.human_to_act and cards and all(c in self.order for c in cards)):
+            return False
+        self.before_change()
+        self.selected = [c for c in self.order if c in cards]
+        self._animate_from_snapshot(0.12)
+        return True
 
     def _clear_hint(self, said: bool = False) -> None:
         """Take the hint's marks off the table; ``said``: its message too."""
