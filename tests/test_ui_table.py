@@ -111,6 +111,22 @@ def test_the_dealer_chip_never_cuts_a_name(size):
     assert L.dealer_chip(plate, (10, 14), 150).y > y2
 
 
+@pytest.mark.parametrize("size", SIZES)
+def test_a_dealer_chip_with_no_room_on_either_line_takes_the_dots_place(size):
+    from game.ui.widgets import Text
+
+    L = TableLayout(size, 8, human=0)
+    chip = Text().render("D", L.font_small, bold=True).get_size()
+    for sb in L.seats:
+        plate = sb.plate
+        cr = L.dealer_chip(plate, chip, name_w=plate.w, score_w=plate.w)  # (neither line has room)
+        assert L.chip_on_dot(plate, cr) and cr.collidepoint(L.plate_dot(plate)[:2])
+        assert plate.contains(cr) and cr.right <= L.plate_lines(plate)[0]  # left of the text
+        assert L.plate_room(plate, cr) == L.plate_room(plate)  # and costs no line any room
+        beside = L.dealer_chip(plate, chip, name_w=1)
+        assert not L.chip_on_dot(plate, beside)
+
+
 def test_seats_go_clockwise_from_the_person():
     L = TableLayout((1920, 1080), 8, human=3)
     order = L.seat_order()

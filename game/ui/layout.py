@@ -247,7 +247,7 @@ class TableLayout:
 
     def chip_on_dot(self, plate: Rect, chip: Rect | None) -> bool:
         """Whether the dealer's chip at ``chip`` stands in for the seat's dot."""
-        return chip is not None and chip.right <= self.plate_lines(plate)[0]
+        return chip is not None and chip.centerx < self.plate_lines(plate)[0]
 
     def plate_third_line(self, plate: Rect, chip: Rect | None = None, text_h: int = 0) -> int | None:
         """Where a name plate's third line (a computer's level) goes, or None on a plate of
