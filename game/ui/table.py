@@ -874,10 +874,18 @@ class TableScene(TablePainting, Scene):
         Meld, or a click on the meld named, follows; False when they are not all in hand."""
         if not (self.c.human_to_act and cards and all(c in self.order for c in cards)):
             return False
-        self.before_change()
-        self.selected = [c for c in self.order if c in cards]
-        self._animate_from_snapshot(0.12)
+        self._set_selection([c for c in self.order if c in cards])
         return True
+
+    def _set_selection(self, cards: list[int]) -> None:
+        """Select ``cards`` (in that order), the cards rising or settling as they change."""
+        self.before_change()
+        self.selected = cards
+        self._animate_from_snapshot(0.12)
+
+    def _toggled(self, card: int) -> list[int]:
+        """The selection with ``card`` added, or taken out if it was in."""
+        return [x for x in self.selected if x != card] if card in self.selected else [*self.selected, card]
 
     def _clear_hint(self, said: bool = False) -> None:
         """Take the hint's marks off the table; ``said``: its message too."""
@@ -1192,13 +1200,8 @@ class TableScene(TablePainting, Scene):
                     self._place(force=True)
                 return
             self.last_click = (c, now)
-            self.before_change()
-            if c in self.selected:
-                self.selected.remove(c)
-            else:
-                self.selected.append(c)
             self.focus_zone, self.focus_index = "hand", self.order.index(c)
-            self._animate_from_snapshot(0.12)
+            self._set_selection(self._toggled(c))
             self.invalidate()
             return
         if press.kind == "stock":
@@ -1346,13 +1349,7 @@ class TableScene(TablePainting, Scene):
             self._focus_row(1 if k == pygame.K_UP else -1)
         elif k == pygame.K_SPACE:
             if self.focus_zone == "hand" and self.order:
-                c = self.order[self.focus_index]
-                self.before_change()
-                if c in self.selected:
-                    self.selected.remove(c)
-                else:
-                    self.selected.append(c)
-                self._animate_from_snapshot(0.12)
+                self._set_selection(self._toggled(self.order[self.focus_index]))
             else:
                 self._enter()
         elif k in (pygame.K_RETURN, pygame.K_KP_ENTER):
@@ -1383,9 +1380,7 @@ class TableScene(TablePainting, Scene):
             self.show_rules()
         elif k == pygame.K_ESCAPE:
             if self.selected:
-                self.before_change()
-                self.selected = []
-                self._animate_from_snapshot(0.12)
+                self._set_selection([])
             else:
                 self.open_menu()
         self.invalidate()
