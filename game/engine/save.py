@@ -161,6 +161,15 @@ def dumps_record(rules: Rules, players: int, seed: int, actions: list[str], name
 
 # ---------------------------------------------------------------------- reading
 
+def _whole(v: Any) -> bool:
+    """Whether ``v`` is a whole number in JSON (true and false are not)."""
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _is_seat(v: Any, players: int) -> bool:
+    return _whole(v) and 0 <= v < players
+
+
 class _Reader:
     def __init__(self, data: dict, where: str = ""):
         self.data = data
@@ -177,7 +186,7 @@ class _Reader:
         v = self.data[key]
         if v is None and allow_none:
             return None
-        if kind is int and (isinstance(v, bool) or not isinstance(v, int)):
+        if kind is int and not _whole(v):
             raise self.fail(key, f"must be a whole number, not {v!r}")
         if kind is bool and not isinstance(v, bool):
             raise self.fail(key, f"must be true or false, not {v!r}")
@@ -311,14 +320,13 @@ def position_from_dict(data: dict) -> GameState:
     g.round_no = r.get("round", int, 1)
     g.dealer = r.seat("dealer", players, players - 1)
     g.scores = r.get("scores", list, [0] * players)
-    if len(g.scores) != players or not all(isinstance(s, int) and not isinstance(s, bool) for s in g.scores):
+    if len(g.scores) != players or not all(_whole(s) for s in g.scores):
         raise r.fail("scores", f"must be {players} whole numbers")
     try:
         g.results = [RoundResult.from_dict(x) for x in r.get("results", list, [])]
     except (KeyError, TypeError):
         raise r.fail("results", "an entry lacks round, reason, went_out, melded, in_hand, bonus or points") from None
-    if any(x.final_to is not None and (not isinstance(x.final_to, int) or isinstance(x.final_to, bool)
-                                       or not 0 <= x.final_to < players) for x in g.results):
+    if any(x.final_to is not None and not _is_seat(x.final_to, players) for x in g.results):
         raise r.fail("results", f"final_to must be a seat, 0 to {players - 1}")
     g.winners = tuple(r.get("winners", list, []))
     names = r.get("names", list, None, allow_none=True)
@@ -360,14 +368,13 @@ def position_from_dict(data: dict) -> GameState:
         cards = mr.cards("cards")
         owner = mr.seat("owner", players, 0)
         by = mr.get("by", list, [owner] * len(cards))
-        if len(by) != len(cards) or not all(isinstance(s, int) and not isinstance(s, bool) and 0 <= s < players
-                                            for s in by):
+        if len(by) != len(cards) or not all(_is_seat(s, players) for s in by):
             raise mr.fail("by", f"must name a seat for each of the {len(cards)} cards")
         covers = {}
         for k, v in mr.get("covers", dict, {}).items():
             try:
                 idx = int(k)
-                if not isinstance(v[0], str) or isinstance(v[1], bool) or not isinstance(v[1], int):
+                if not isinstance(v[0], str) or not _whole(v[1]):
                     raise TypeError
                 covers[idx] = (parse_card(v[0]), v[1])
             except (ValueError, TypeError, IndexError, KeyError, ParseError):
@@ -457,15 +464,15 @@ def position_from_dict(data: dict) -> GameState:
     g.turns = tr.get("turns", list, [0] * players)
     if len(g.floating) != players or not all(isinstance(x, bool) for x in g.floating):
         raise tr.fail("floating", f"must be {players} values true or false")
-    if len(g.turns) != players or not all(isinstance(x, int) and not isinstance(x, bool) and x >= 0
-                                          for x in g.turns):
+    if len(g.turns) != players or not all(_whole(x) and x >= 0 for x in g.turns):
         raise tr.fail("turns", f"must be {players} whole numbers")
     for s in range(players):
         # a floater holds no cards, but in its own turn the one card it drew (or, with
         # swaps, the wild that card won back from the table)
         own_turn = tr.data.get("phase", DRAW) in (PLAY, CALL) and s == tr.data.get("current")
         if g.floating[s] and len(g.hands[s]) > (1 if own_turn else 0):
-            raise tr.fail("floating", f"seat {s} floats but holds {'more than one card' if own_turn else 'cards'}")
+            held = "more than one card" if own_turn else "cards"
+            raise tr.fail("floating", f"seat {s} floats but holds {held}")
     g.phase = tr.get("phase", str, DRAW)
     if g.phase not in PHASES:
         raise tr.fail("phase", f"must be one of {', '.join(PHASES)}")
@@ -500,7 +507,7 @@ def position_from_dict(data: dict) -> GameState:
     g.resume_seat = tr.seat("resume_seat", players, None, allow_none=True)
     g.went_out = tr.seat("went_out", players, None, allow_none=True)
     g.grace = tr.get("grace", list, [])
-    if not all(isinstance(x, int) and not isinstance(x, bool) and 0 <= x < players for x in g.grace):
+    if not all(_is_seat(x, players) for x in g.grace):
         raise tr.fail("grace", f"must list seats from 0 to {players - 1}")
     g.first_out_turn = tr.get("first_out_turn", bool, False)
     if g.phase == DRAW:  # a turn starts with none of a turn's duties or record (see _start_turn)
