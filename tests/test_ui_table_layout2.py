@@ -295,6 +295,80 @@ def test_plates_of_three_lines_fit_their_seats(size, players):
 
 
 
+@pytest.mark.parametrize("size", SIZES + [(1100, 700), (1440, 900)])
+@pytest.mark.parametrize("players", range(3, 9))
+def test_every_computer_name_fits_its_plate_at_full_size(size, players):
+    """The computers' names (up to "Bruno") are written at the plate's own size on every
+    seat, however many share the top row: a narrow row tucks the backs under the face-up
+    deal card instead of shrinking the names."""
+    from game.ui.controller import BOT_NAMES
+    from game.ui.widgets import Text
+
+    text = Text()
+    L = TableLayout(size, players, human=0)
+    widest = max(text.render(n, L.font_normal, bold=True).get_width() for n in BOT_NAMES)
+    for sb in L.seats:
+        if sb.side == "bottom":
+            continue
+        x = L.plate_lines(sb.plate)[0]
+        assert x + widest <= L.plate_room(sb.plate)[0], (sb.seat, sb.plate)
+        # the deal card and at least the edge of a stack of backs stay inside the seat
+        assert sb.box.contains(sb.upcard) and not sb.upcard.colliderect(sb.plate)
+        last = L.back_rects(sb.seat, 11)[-1]
+        assert sb.box.contains(last) and last.right > sb.upcard.right + 3, (sb.upcard, last)
+
+
+@pytest.mark.parametrize("players", [6, 8])
+def test_in_a_narrow_row_the_face_up_deal_card_lies_whole_over_the_backs(players):
+    """At 1024x640 with six or eight players the top row's seats are narrow: the backs
+    tuck under the deal card's right half and peek out beside it, and the card is drawn
+    over them, so its face is whole."""
+    seat = 3  # (in the top row)
+    g = build({0: "2♣ 8♥ 5♣", seat: "5♥ 3♦ 9♣ K♥ 4♠"}, pile="Q♦", phase="play", players=players)
+    g.upcards[seat] = c("5♥")
+    app, scene = open_table((1024, 640), g)
+    try:
+        sb = scene.layout.seats[seat]
+        assert sb.side == "top" and sb.backs.x < sb.upcard.right  # (a narrow row)
+        order = [x for x, _ in scene.draw_list]
+        up = scene.places[c("5♥")]
+        assert up.zone == "up" and up.face and up.rect == sb.upcard
+        backs = [(x, p.rect) for x, p in scene.draw_list if p.seat == seat and p.zone == "back"]
+        assert len(backs) == 4
+        assert all(order.index(x) < order.index(c("5♥")) for x, _ in backs)  # drawn under it
+        assert all(r.x > up.rect.x for _, r in backs)  # its index corner is never covered
+        assert max(r.right for _, r in backs) > up.rect.right + 3  # and the backs peek out
+    finally:
+        app.close_scenes()
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("players", [4, 6, 8])
+def test_a_hand_of_no_cards_says_so_inside_its_seat(monkeypatch, size, players):
+    g = build({0: "2♣ 8♥ 5♣", 1: "4♠"}, pile="Q♦", phase="play", players=players)
+    for s in range(2, players):  # floaters: no cards in hand
+        g.hands[s] = []
+        g.floating[s] = True
+    app, scene = open_table(size, g)
+    try:
+        said, blit = [], scene.text.blit
+
+        def record(surface, text, *args, **kw):
+            r = blit(surface, text, *args, **kw)
+            if text == "no cards":
+                said.append(r)
+            return r
+
+        monkeypatch.setattr(scene.text, "blit", record)
+        app.draw()
+        assert len(said) == players - 2
+        boxes = [sb.box for sb in scene.layout.seats[2:]]
+        for r in said:
+            assert any(b.contains(r) for b in boxes), (r, boxes)
+    finally:
+        app.close_scenes()
+
+
 # --------------------------------------------------------------------------- count badges
 
 

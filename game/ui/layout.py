@@ -187,9 +187,21 @@ class TableLayout:
         self.button_area = Rect(s.x, y, s.w, s.bottom - y)
 
     # ------------------------------------------------------------------ seats
+    def _compact(self, row_w: int) -> bool:
+        """Whether a seat's top row ``row_w`` wide is too narrow for the face-up deal card
+        and a fan of backs side by side beside a name plate with room for a name of five
+        or six letters at its full size. Then the backs tuck under the deal card's right
+        half, so that the plate keeps that room."""
+        fair = self.font_small + 18 + 3.5 * self.font_normal  # (the dot, margins, "Bruno")
+        return row_w - (self.back_card[0] * 2.6 + self.pad * 2) < fair
+
     def _plate_width(self, row_w: int) -> int:
         """The width of a seat's name plate in a top row ``row_w`` wide."""
-        need = self.back_card[0] * 2.6 + self.pad * 2  # the face-up deal card and a small fan of backs
+        bw, pad = self.back_card[0], self.pad
+        if self._compact(row_w):  # the deal card, the backs peeking out from under it
+            need = pad + bw * 1.5 + 6 + pad
+        else:  # the face-up deal card and a small fan of backs
+            need = bw * 2.6 + pad * 2
         return int(max(row_w * 0.45, min(row_w - need, 260 * max(self.unit, 0.7))))
 
     def _seat_box(self, seat: int, side: str, box: Rect) -> SeatBox:
@@ -200,9 +212,11 @@ class TableLayout:
         row = Rect(box.x + pad, box.y + pad // 2, box.w - 2 * pad, top_row_h)
         plate = Rect(row.x, row.y, self._plate_width(row.w), plate_h)
         rest = Rect(plate.right + pad, row.y, row.right - plate.right - pad, row.h)
-        # the face-up deal card first, then the backs
+        # the face-up deal card first, then the backs (in a narrow row, from under its
+        # right half: it is drawn over them, so its face stays whole)
         upcard = Rect(rest.x, rest.y + (row.h - bh) // 2, bw, bh)
-        backs = Rect(upcard.right + pad, upcard.y, max(bw, rest.right - upcard.right - pad), bh)
+        bx = upcard.centerx if self._compact(row.w) else upcard.right + pad
+        backs = Rect(bx, upcard.y, max(bw, rest.right - bx), bh)
         melds = Rect(box.x + pad, row.bottom + pad // 2, box.w - 2 * pad,
                      box.bottom - row.bottom - pad)
         return SeatBox(seat, side, box, plate, backs, upcard, melds)

@@ -286,8 +286,9 @@ class TablePainting:
             else:  # on the last card shown: the last back, or the face-up deal card held alone
                 up = g.upcards[seat] in g.hands[seat]
                 rects = L.back_rects(seat, n - (1 if up else 0)) or [sb.upcard if up else sb.backs]
-            if n == 0:
-                self.text.blit(surface, "no cards", L.font_small, sb.backs.midleft, TEXT_DIM, anchor="midleft")
+            if n == 0:  # from where the deal card lay, in the room the hand had
+                self.text.blit(surface, "no cards", L.font_small, sb.upcard.midleft, TEXT_DIM, anchor="midleft",
+                               max_w=sb.backs.right - sb.upcard.x)
                 continue
             r = rects[-1]
             label = f"{n}"
