@@ -1,0 +1,170 @@
+"""Whole games played with the keyboard alone (SDL's dummy video driver).
+
+A player who never touches the mouse starts a game from the title screen and plays it
+to its end with the keys of docs/ui.md: H asks for the hint and the keys carry it out
+(D draws, P takes the top card, the arrows bring the focus to a deeper pile card or to
+a meld and Enter takes it or lays off on it, Enter melds what the hint selected, X
+discards the card in focus, R calls "Rummy!", E ends a round whose stock ran out, 1-9
+and Enter answer a small menu). What the player looks at to choose keys is what the
+screen shows: the hint's words, where the focus frame is. Every move reaches the engine
+through the table, so a move the keyboard cannot make stalls the game and fails the test.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pygame
+import pytest
+
+from game.engine.actions import (
+    CallRummy,
+    Cover,
+    Discard,
+    DrawStock,
+    EndRound,
+    LayOff,
+    MeldCards,
+    TakePile,
+)
+from game.resources import user_data_dir
+from game.ui.app import App, load_settings
+
+
+def press(app: App, k: int, pump: int = 1) -> None:
+    name = pygame.key.name(k)
+    uni = name if len(name) == 1 else ("\r" if k == pygame.K_RETURN else "")
+    for t in (pygame.KEYDOWN, pygame.KEYUP):
+        pygame.event.post(pygame.event.Event(t, key=k, mod=0, unicode=uni, scancode=0))
+    app.pump(pump)
+
+
+def focus_on(app: App, scene, zone: str, index: int) -> None:
+    """Arrow keys until the focus frame is on ``index`` of ``zone`` (the pile's cards or
+    ``g.melds``), as a person would steer it: up and down the rows, then along."""
+    if scene._focus_place() is None or not scene.keyboard:
+        press(app, pygame.K_LEFT)  # (the first arrow shows the frame)
+    for _ in range(12):  # up or down to the row that holds it
+        rows = scene._focus_rows()
+        here, _ = scene._focus_place()
+        want = next(r for r, (z, items) in enumerate(rows) if z == zone and index in items)
+        if here == want:
+            break
+        press(app, pygame.K_UP if want > here else pygame.K_DOWN)
+    for _ in range(120):  # then along it
+        rows = scene._focus_rows()
+        r, at = scene._focus_place()
+        items = rows[r][1]
+        if items[at] == index:
+            return
+        press(app, pygame.K_RIGHT if items.index(index) > at else pygame.K_LEFT)
+    raise AssertionError(f"the arrows never brought the focus to {zone} {index}")
+
+
+def take_turn(app: App, scene) -> None:
+    """One move of the person's, by the keys, following the hint."""
+    c, g = scene.c, scene.g
+    if scene.choice is not None:  # a small menu (which end of a run, which meld): the first
+        press(app, pygame.K_1)
+        return
+    action = c.hint()
+    assert action is not None, "no hint for the person to follow"
+    if isinstance(action, DrawStock):
+        press(app, pygame.K_d)
+    elif isinstance(action, TakePile):
+        if action.card == g.pile[-1]:
+            press(app, pygame.K_p)
+        else:
+            focus_on(app, scene, "pile", g.pile.index(action.card))
+            press(app, pygame.K_RETURN)
+    elif isinstance(action, MeldCards):
+        press(app, pygame.K_h)  # (the hint selects the meld's cards)
+        assert set(scene.selected) == set(action.cards)
+        press(app, pygame.K_RETURN)
+    elif isinstance(action, (LayOff, Cover)):
+        press(app, pygame.K_h)  # (the hint selects the card)
+        assert scene.selected == [action.card]
+        focus_on(app, scene, "melds", next(i for i, m in enumerate(g.melds) if m.id == action.meld))
+        press(app, pygame.K_RETURN)
+    elif isinstance(action, Discard):
+        press(app, pygame.K_h)  # (the hint puts the focus on the card)
+        assert scene._focused_hand_card() == action.card
+        press(app, pygame.K_x)
+    elif isinstance(action, CallRummy):
+        press(app, pygame.K_r)
+    elif isinstance(action, EndRound):
+        press(app, pygame.K_e)
+    else:
+        raise AssertionError(f"a hint the keys were not taught: {action!r}")
+
+
+def steer(app: App, scene, name: str) -> None:
+    """Down (Tab's way through a menu screen) until the focus is on the control ``name``."""
+    for _ in range(200):
+        if scene.focus.current is not None and scene.focus.current.name == name:
+            return
+        press(app, pygame.K_DOWN)
+    raise AssertionError(f"the keys never reached {name}")
+
+
+def turn_to(app: App, value, get) -> None:
+    """Right (or left) on the focused control until ``get()`` is ``value``."""
+    for k in (pygame.K_RIGHT, pygame.K_LEFT):
+        for _ in range(16):
+            if get() == value:
+                return
+            press(app, k)
+    raise AssertionError(f"the control never showed {value!r} (it shows {get()!r})")
+
+
+@pytest.mark.parametrize("preset,players,target", [
+    ("rummy5000", 3, 1000),
+    ("rummy500", 2, 250),
+    ("basic", 4, 100),
+])
+def test_a_whole_game_with_the_keyboard_alone(preset, players, target):
+    (user_data_dir() / "settings.json").write_text(
+        json.dumps({"animation_speed": 0, "sound": False, "rummy_window": 0.5}), encoding="utf-8")
+    app = App(size=(1024, 640), settings=load_settings())
+    app.show_title()
+    app.pump(2)
+    try:
+        title = app.stack.top
+        assert type(title).__name__ == "TitleScene" and title.focus.current.name == "new_game"
+        press(app, pygame.K_RETURN)
+        setup = app.stack.top
+        assert type(setup).__name__ == "NewGameScene"
+        steer(app, setup, "preset")
+        turn_to(app, preset, lambda: setup.preset)
+        steer(app, setup, "players")
+        turn_to(app, players, lambda: setup.players)
+        steer(app, setup, "target")
+        turn_to(app, target, lambda: setup.build_rules().target)
+        steer(app, setup, "start")
+        press(app, pygame.K_RETURN, pump=3)
+        moves, scene = 0, app.stack.top
+        assert type(scene).__name__ == "TableScene"
+        assert scene.g.rules.preset_name == preset and scene.g.players == players
+        for _ in range(8000):
+            top = app.stack.top
+            name = type(top).__name__
+            if name == "GameOverScene":
+                break
+            if name == "RoundEndScene":
+                press(app, pygame.K_RETURN, pump=2)
+                continue
+            assert name == "TableScene", name
+            scene, c = top, top.c
+            if scene.g.phase != "game_over" and (scene.choice is not None or c.human_to_act or (
+                    c.human_may_call() and isinstance(c.hint(), CallRummy))):
+                take_turn(app, scene)
+                moves += 1
+            else:
+                app.pump(1)
+        else:
+            raise AssertionError(f"the game did not end ({moves} moves by keys)")
+        g = scene.g
+        assert g.phase == "game_over" and sorted(g.all_cards()) == sorted(g.pack)
+        assert max(g.scores) >= target and moves > 20
+    finally:
+        app.close_scenes()
