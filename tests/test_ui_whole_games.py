@@ -1,4 +1,5 @@
-"""Whole games played with the keyboard alone (SDL's dummy video driver).
+"""Whole games played with the keyboard alone, and with the mouse alone (SDL's dummy
+video driver).
 
 A player who never touches the mouse starts a game from the title screen and plays it
 to its end with the keys of docs/ui.md: H asks for the hint and the keys carry it out
@@ -8,6 +9,12 @@ discards the card in focus, R calls "Rummy!", E ends a round whose stock ran out
 and Enter answer a small menu). What the player looks at to choose keys is what the
 screen shows: the hint's words, where the focus frame is. Every move reaches the engine
 through the table, so a move the keyboard cannot make stalls the game and fails the test.
+
+A player who never touches the keyboard does the same with clicks and drags: a click on
+New game and on Start, the stock clicked or dragged into the hand, a pile card clicked
+or dragged, cards clicked and then Meld, or dragged to the meld area, a card dragged
+onto a meld or the pile, or discarded by a double click, the Rummy! and End round
+buttons, a small menu's first line, Next round on the sheet.
 """
 
 from __future__ import annotations
@@ -98,6 +105,90 @@ def take_turn(app: App, scene) -> None:
         raise AssertionError(f"a hint the keys were not taught: {action!r}")
 
 
+def post(type_, **attrs) -> None:
+    pygame.event.post(pygame.event.Event(type_, **attrs))
+
+
+def click(app: App, pos, pump: int = 1) -> None:
+    post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+    post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
+    post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
+    app.pump(pump)
+
+
+def drag(app: App, start, end, steps: int = 5) -> None:
+    post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
+    app.pump(1)
+    for i in range(1, steps + 1):
+        p = (start[0] + (end[0] - start[0]) * i // steps, start[1] + (end[1] - start[1]) * i // steps)
+        post(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(1, 0, 0))
+        app.pump(1)
+    post(pygame.MOUSEBUTTONUP, pos=end, button=1)
+    app.pump(2)
+
+
+def spot(scene, card: int) -> tuple[int, int]:
+    """A point on the part of a card that shows (its left edge, where the corner is)."""
+    scene._place()
+    r = scene.places[card].rect
+    return (r.x + max(4, r.w // 8), r.y + r.h // 2)
+
+
+def mouse_turn(app: App, scene, n: int) -> None:
+    """One move of the person's, with the mouse, following the hint (``n`` alternates
+    between a move's two ways)."""
+    c, g, L = scene.c, scene.g, scene.layout
+    if scene.choice is not None:
+        scene.choice.layout(scene.text, L.font_normal, L.play)  # (where it is drawn)
+        app.draw()
+        click(app, scene.choice.rects[0].center)
+        return
+    action = c.hint()
+    assert action is not None, "no hint for the person to follow"
+    for card in list(scene.selected):  # a selection left over: click it off
+        if card not in getattr(action, "cards", ()):
+            click(app, spot(scene, card))
+    app.draw()
+    if isinstance(action, DrawStock):
+        if n % 2:
+            click(app, L.stock.center)
+        else:
+            drag(app, L.stock.center, L.hand_area.center)
+    elif isinstance(action, TakePile):
+        if n % 2:
+            click(app, spot(scene, action.card))
+        else:
+            drag(app, spot(scene, action.card), L.hand_area.center)
+    elif isinstance(action, MeldCards):
+        for card in action.cards:
+            if card not in scene.selected:
+                click(app, spot(scene, card))
+        app.pump(3)
+        assert set(scene.selected) == set(action.cards)
+        mine = [m for m in g.melds if m.owner == scene.bottom]
+        if n % 2 or mine:
+            app.draw()
+            click(app, scene.buttons["meld"].rect.center)
+        else:  # dragged to an empty meld area
+            drag(app, spot(scene, action.cards[0]), L.own_melds.center)
+    elif isinstance(action, (LayOff, Cover)):
+        app.draw()
+        drag(app, spot(scene, action.card), scene.meld_boxes[action.meld].center)
+    elif isinstance(action, Discard):
+        if n % 2:
+            drag(app, spot(scene, action.card), spot(scene, g.pile[-1]) if g.pile else L.pile_area.center)
+        else:
+            click(app, spot(scene, action.card), pump=0)
+            click(app, spot(scene, action.card))
+    elif isinstance(action, (CallRummy, EndRound)):
+        button = scene.buttons["rummy" if isinstance(action, CallRummy) else "end"]
+        app.draw()
+        assert button.visible and button.enabled
+        click(app, button.rect.center)
+    else:
+        raise AssertionError(f"a hint the mouse was not taught: {action!r}")
+
+
 def steer(app: App, scene, name: str) -> None:
     """Down (Tab's way through a menu screen) until the focus is on the control ``name``."""
     for _ in range(200):
@@ -166,5 +257,48 @@ def test_a_whole_game_with_the_keyboard_alone(preset, players, target):
         g = scene.g
         assert g.phase == "game_over" and sorted(g.all_cards()) == sorted(g.pack)
         assert max(g.scores) >= target and moves > 20
+    finally:
+        app.close_scenes()
+
+
+@pytest.mark.parametrize("preset,players", [("rummy5000", 4), ("rummy500", 3)])
+def test_a_whole_game_with_the_mouse_alone(preset, players):
+    (user_data_dir() / "settings.json").write_text(json.dumps(
+        {"animation_speed": 0, "sound": False, "rummy_window": 0.5, "last_game": {
+            "players": players, "rules": {"preset": preset, "target": 250 if preset == "rummy500" else 1000}}}),
+        encoding="utf-8")
+    app = App(size=(1280, 800), settings=load_settings())
+    app.show_title()
+    app.pump(2)
+    try:
+        click(app, app.stack.top.find("new_game").rect.center)
+        setup = app.stack.top
+        assert type(setup).__name__ == "NewGameScene" and setup.preset == preset
+        click(app, setup.find("start").rect.center, pump=3)
+        scene = app.stack.top
+        assert type(scene).__name__ == "TableScene" and scene.g.players == players
+        moves = 0
+        for _ in range(8000):
+            top = app.stack.top
+            name = type(top).__name__
+            if name == "GameOverScene":
+                break
+            if name == "RoundEndScene":
+                app.draw()
+                click(app, top.find("next").rect.center, pump=2)
+                continue
+            assert name == "TableScene", name
+            scene, c = top, top.c
+            if scene.g.phase != "game_over" and (scene.choice is not None or c.human_to_act or (
+                    c.human_may_call() and isinstance(c.hint(), CallRummy))):
+                mouse_turn(app, scene, moves)
+                moves += 1
+            else:
+                app.pump(1)
+        else:
+            raise AssertionError(f"the game did not end ({moves} moves by the mouse)")
+        g = scene.g
+        assert g.phase == "game_over" and sorted(g.all_cards()) == sorted(g.pack)
+        assert max(g.scores) >= g.rules.target and moves > 20
     finally:
         app.close_scenes()
