@@ -746,6 +746,23 @@ def test_double_click_discards(app):
     assert g.pile[-1] == c("Q♠") and g.current == 1
 
 
+def test_two_clicks_on_a_card_with_a_move_between_are_not_a_double_click(app):
+    """A card clicked before the draw and again just after it is selected and put down
+    again, not discarded: a double click is two clicks with nothing played between."""
+    g = build({0: "2♣ 8♥ 5♣ Q♠"}, pile="Q♦", phase="draw")
+    scene = play(app, g)
+    click(app, spot(scene, c("Q♠")), pump=1)
+    assert scene.selected == [c("Q♠")]
+    click(app, scene.layout.stock.center, pump=1)  # draw, at once
+    assert g.phase == "play" and len(g.hands[0]) == 5
+    click(app, spot(scene, c("Q♠")))
+    assert c("Q♠") in g.hands[0] and g.pile[-1] == c("Q♦") and g.phase == "play"
+    assert scene.selected == []
+    click(app, spot(scene, c("Q♠")), pump=1)  # a real double click still discards
+    click(app, spot(scene, c("Q♠")))
+    assert g.pile[-1] == c("Q♠") and g.current == 1
+
+
 def test_drag_within_the_hand_reorders_it(app):
     g = build({0: "2♣ 5♦ 9♠ J♥"}, pile="Q♦", phase="play")
     scene = play(app, g)

@@ -177,7 +177,9 @@ class TableScene(TablePainting, Scene):
         self.hint_stock = False
         self.hint_until = 0.0
         self.hint_version: int | None = None  # the position the hint was about
-        self.last_click: tuple[int, float] | None = None
+        # the last click on a hand card: (card, when, the game's version then); a second
+        # click on it soon after, with nothing played between, is a double click
+        self.last_click: tuple[int, float, int] | None = None
         self.places: dict[int, Place] = {}
         self.draw_list: list[tuple[int, Place]] = []
         self.meld_boxes: dict[int, Rect] = {}
@@ -1189,7 +1191,8 @@ class TableScene(TablePainting, Scene):
         if press.kind == "hand" and press.card is not None:
             c = press.card
             now = time.monotonic()
-            if self.last_click and self.last_click[0] == c and now - self.last_click[1] < DOUBLE_CLICK:
+            if self.last_click and self.last_click[0] == c and now - self.last_click[1] < DOUBLE_CLICK \
+                    and self.last_click[2] == self.c.version:
                 self.last_click = None
                 if c not in self.selected:
                     self.selected.append(c)
@@ -1199,7 +1202,7 @@ class TableScene(TablePainting, Scene):
                     self.snapshot = None
                     self._place(force=True)
                 return
-            self.last_click = (c, now)
+            self.last_click = (c, now, self.c.version)
             self.focus_zone, self.focus_index = "hand", self.order.index(c)
             self._set_selection(self._toggled(c))
             self.invalidate()
