@@ -926,11 +926,41 @@ def test_a_lay_off_hint_selects_the_card_so_that_a_click_on_the_meld_lays_it_off
     scene = play(app, g)
     run = g.melds[1]
     scene.c.hint = lambda: LayOff(c("8♥"), run.id)
-    key(app, pygame.K_h)
+    click(app, scene.buttons["hint"].rect.center)  # (with the mouse: the H key puts the meld in focus)
     assert scene.selected == [c("8♥")] and scene.hint_meld == run.id
     assert any(f"click #{run.id}" in t.text for t in scene.toasts)
     click(app, scene.meld_boxes[run.id].center)
     assert run.cards[-1] == c("8♥") and c("8♥") not in g.hands[0]
+
+
+def test_with_the_keys_a_lay_off_hint_puts_the_meld_in_focus_so_that_enter_lays_it_off(app):
+    pytest.importorskip("game.bots")
+    g = build({0: "8♥ 2♦ 5♣ Q♠"}, pile="Q♦", phase="play", melds=[(0, "J♣ J♦ J♠"), (1, "5♥ 6♥ 7♥")])
+    scene = play(app, g)
+    run = g.melds[1]
+    scene.c.hint = lambda: LayOff(c("8♥"), run.id)
+    key(app, pygame.K_h)
+    assert scene.selected == [c("8♥")]
+    assert (scene.focus_zone, scene.focus_index) == ("melds", 1)
+    assert any(f"#{run.id} in focus: Enter lays it off" in t.text for t in scene.toasts)
+    key(app, pygame.K_RETURN)
+    assert run.cards[-1] == c("8♥") and c("8♥") not in g.hands[0]
+    # the Hint button, clicked, keeps the mouse's wording and leaves the focus alone
+    scene.c.hint = lambda: LayOff(c("5♣"), run.id)
+    click(app, scene.buttons["hint"].rect.center)
+    assert any(f"click #{run.id} to lay it off" in t.text for t in scene.toasts)
+
+
+def test_with_the_keys_a_hint_to_take_from_the_pile_puts_the_card_in_focus(app):
+    pytest.importorskip("game.bots")
+    g = build({0: "3♦ 3♥ 9♣ K♠"}, pile="3♠ 8♥ K♦")
+    scene = play(app, g)
+    scene.c.hint = lambda: TakePile(c("3♠"))
+    key(app, pygame.K_h)
+    assert (scene.focus_zone, scene.focus_index) == ("pile", 0)
+    assert any("in focus: Enter takes it" in t.text for t in scene.toasts)
+    key(app, pygame.K_RETURN)
+    assert c("3♠") in g.hands[0] and c("K♦") in g.hands[0] and g.phase == "play"
 
 
 def test_a_hint_that_is_not_a_meld_leaves_the_selection_alone(app):

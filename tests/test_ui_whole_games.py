@@ -3,10 +3,12 @@ video driver).
 
 A player who never touches the mouse starts a game from the title screen and plays it
 to its end with the keys of docs/ui.md: H asks for the hint and the keys carry it out
-(D draws, P takes the top card, the arrows bring the focus to a deeper pile card or to
-a meld and Enter takes it or lays off on it, Enter melds what the hint selected, X
-discards the card in focus, R calls "Rummy!", E ends a round whose stock ran out, 1-9
-and Enter answer a small menu). What the player looks at to choose keys is what the
+(D draws, P takes the top card; a hint to take deeper puts that pile card in focus and
+Enter takes it; a hint to meld selects the cards and Enter melds them; a hint to lay a
+card off selects it and puts the meld in focus, and Enter lays it off; a hint to discard
+puts the card in focus and X discards it; R calls "Rummy!", E ends a round whose stock
+ran out, 1-9 answer a small menu). The arrows set the New game screen's preset, seat
+count and target. What the player looks at to choose keys is what the
 screen shows: the hint's words, where the focus frame is. Every move reaches the engine
 through the table, so a move the keyboard cannot make stalls the game and fails the test.
 
@@ -46,28 +48,6 @@ def press(app: App, k: int, pump: int = 1) -> None:
     app.pump(pump)
 
 
-def focus_on(app: App, scene, zone: str, index: int) -> None:
-    """Arrow keys until the focus frame is on ``index`` of ``zone`` (the pile's cards or
-    ``g.melds``), as a person would steer it: up and down the rows, then along."""
-    if scene._focus_place() is None or not scene.keyboard:
-        press(app, pygame.K_LEFT)  # (the first arrow shows the frame)
-    for _ in range(12):  # up or down to the row that holds it
-        rows = scene._focus_rows()
-        here, _ = scene._focus_place()
-        want = next(r for r, (z, items) in enumerate(rows) if z == zone and index in items)
-        if here == want:
-            break
-        press(app, pygame.K_UP if want > here else pygame.K_DOWN)
-    for _ in range(120):  # then along it
-        rows = scene._focus_rows()
-        r, at = scene._focus_place()
-        items = rows[r][1]
-        if items[at] == index:
-            return
-        press(app, pygame.K_RIGHT if items.index(index) > at else pygame.K_LEFT)
-    raise AssertionError(f"the arrows never brought the focus to {zone} {index}")
-
-
 def take_turn(app: App, scene) -> None:
     """One move of the person's, by the keys, following the hint."""
     c, g = scene.c, scene.g
@@ -82,16 +62,17 @@ def take_turn(app: App, scene) -> None:
         if action.card == g.pile[-1]:
             press(app, pygame.K_p)
         else:
-            focus_on(app, scene, "pile", g.pile.index(action.card))
+            press(app, pygame.K_h)  # (the hint puts the card in focus)
+            assert (scene.focus_zone, scene.focus_index) == ("pile", g.pile.index(action.card))
             press(app, pygame.K_RETURN)
     elif isinstance(action, MeldCards):
         press(app, pygame.K_h)  # (the hint selects the meld's cards)
         assert set(scene.selected) == set(action.cards)
         press(app, pygame.K_RETURN)
     elif isinstance(action, (LayOff, Cover)):
-        press(app, pygame.K_h)  # (the hint selects the card)
+        press(app, pygame.K_h)  # (the hint selects the card and puts the meld in focus)
         assert scene.selected == [action.card]
-        focus_on(app, scene, "melds", next(i for i, m in enumerate(g.melds) if m.id == action.meld))
+        assert scene.focus_zone == "melds" and g.melds[scene.focus_index].id == action.meld
         press(app, pygame.K_RETURN)
     elif isinstance(action, Discard):
         press(app, pygame.K_h)  # (the hint puts the focus on the card)

@@ -838,6 +838,7 @@ class TableScene(TablePainting, Scene):
         self.hint_cards = set()
         self.hint_meld = None
         self.hint_stock = False
+        focus: tuple[str, int] | None = None  # where a keyboard player's focus goes
         if isinstance(action, DrawStock):
             self.hint_stock = True
             text = "draw from the stock"
@@ -845,6 +846,9 @@ class TableScene(TablePainting, Scene):
             self.hint_cards = set(g.pile[g.pile.index(action.card):]) if action.card in g.pile else set()
             text = f"take the pile from the {card_name(action.card)}" if len(self.hint_cards) > 1 \
                 else f"take the {card_name(action.card)}"
+            if self.keyboard and action.card in g.pile:  # (so that Enter takes it)
+                focus = ("pile", g.pile.index(action.card))
+                text += " (in focus: Enter takes it)"
         elif isinstance(action, MeldCards):
             self.hint_cards = set(action.cards)
             text = "meld " + cards_name(action.cards)
@@ -854,8 +858,13 @@ class TableScene(TablePainting, Scene):
             self.hint_cards = {action.card}
             self.hint_meld = action.meld
             text = f"lay the {card_name(action.card)} off on #{action.meld}"
+            at = next((i for i, m in enumerate(g.melds) if m.id == action.meld), None)
             if self._select_for_hint(action.card):
-                text += f" (selected: click #{action.meld} to lay it off)"
+                if self.keyboard and at is not None:  # the focus on the meld, so that Enter lays it off
+                    focus = ("melds", at)
+                    text += f" (selected, #{action.meld} in focus: Enter lays it off)"
+                else:
+                    text += f" (selected: click #{action.meld} to lay it off)"
         elif isinstance(action, Discard):
             self.hint_cards = {action.card}
             text = f"discard the {card_name(action.card)}"
@@ -865,8 +874,10 @@ class TableScene(TablePainting, Scene):
         else:
             text = str(action)
         mine = [c for c in self.order if c in self.hint_cards]
-        if self.keyboard and mine:  # (so X or Space can follow at once)
-            self.focus_zone, self.focus_index = "hand", self.order.index(mine[0])
+        if focus is None and mine:  # (so that X or Space can follow at once)
+            focus = ("hand", self.order.index(mine[0]))
+        if self.keyboard and focus is not None:
+            self.focus_zone, self.focus_index = focus
         self.hint_until = self.clock + 6.0
         self.hint_version = self.c.version
         self.message(f"Hint: {text}", "hint", ttl=5.0)
