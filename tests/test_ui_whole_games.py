@@ -109,10 +109,11 @@ def drag(app: App, start, end, steps: int = 5) -> None:
 
 
 def spot(scene, card: int) -> tuple[int, int]:
-    """A point on the part of a card that shows (its left edge, where the corner is)."""
+    """A point on the part of a card that always shows: its top left corner, where the
+    index is (a long pile's rows and a hand's fan each cover the rest of a card)."""
     scene._place()
     r = scene.places[card].rect
-    return (r.x + max(4, r.w // 8), r.y + r.h // 2)
+    return (r.x + max(4, r.w // 8), r.y + max(4, r.h // 8))
 
 
 def mouse_turn(app: App, scene, n: int) -> None:
