@@ -920,35 +920,31 @@ def test_a_meld_hint_selects_its_cards_so_that_enter_lays_them_down(app):
     assert scene.selected == []
 
 
-def test_a_lay_off_hint_selects_the_card_so_that_a_click_on_the_meld_lays_it_off(app):
+@pytest.mark.parametrize("how", ["mouse", "keys"])
+def test_a_lay_off_hint_selects_the_card_so_that_one_step_lays_it_off(app, how):
+    """With the mouse (the Hint button), a click on the meld named lays the selected card
+    off; with the keys (H), the meld is put in focus, so Enter does."""
     pytest.importorskip("game.bots")
     g = build({0: "8♥ 2♦ 5♣ Q♠"}, pile="Q♦", phase="play", melds=[(0, "J♣ J♦ J♠"), (1, "5♥ 6♥ 7♥")])
     scene = play(app, g)
     run = g.melds[1]
     scene.c.hint = lambda: LayOff(c("8♥"), run.id)
-    click(app, scene.buttons["hint"].rect.center)  # (with the mouse: the H key puts the meld in focus)
-    assert scene.selected == [c("8♥")] and scene.hint_meld == run.id
-    assert any(f"click #{run.id}" in t.text for t in scene.toasts)
-    click(app, scene.meld_boxes[run.id].center)
+    if how == "mouse":
+        click(app, scene.buttons["hint"].rect.center)
+        assert scene.selected == [c("8♥")] and scene.hint_meld == run.id
+        assert any(f"click #{run.id}" in t.text for t in scene.toasts)
+        click(app, scene.meld_boxes[run.id].center)
+    else:
+        key(app, pygame.K_h)
+        assert scene.selected == [c("8♥")] and scene.hint_meld == run.id
+        assert (scene.focus_zone, scene.focus_index) == ("melds", 1)
+        assert any(f"#{run.id} in focus: Enter lays it off" in t.text for t in scene.toasts)
+        key(app, pygame.K_RETURN)
     assert run.cards[-1] == c("8♥") and c("8♥") not in g.hands[0]
-
-
-def test_with_the_keys_a_lay_off_hint_puts_the_meld_in_focus_so_that_enter_lays_it_off(app):
-    pytest.importorskip("game.bots")
-    g = build({0: "8♥ 2♦ 5♣ Q♠"}, pile="Q♦", phase="play", melds=[(0, "J♣ J♦ J♠"), (1, "5♥ 6♥ 7♥")])
-    scene = play(app, g)
-    run = g.melds[1]
-    scene.c.hint = lambda: LayOff(c("8♥"), run.id)
-    key(app, pygame.K_h)
-    assert scene.selected == [c("8♥")]
-    assert (scene.focus_zone, scene.focus_index) == ("melds", 1)
-    assert any(f"#{run.id} in focus: Enter lays it off" in t.text for t in scene.toasts)
-    key(app, pygame.K_RETURN)
-    assert run.cards[-1] == c("8♥") and c("8♥") not in g.hands[0]
-    # the Hint button, clicked, keeps the mouse's wording and leaves the focus alone
-    scene.c.hint = lambda: LayOff(c("5♣"), run.id)
-    click(app, scene.buttons["hint"].rect.center)
-    assert any(f"click #{run.id} to lay it off" in t.text for t in scene.toasts)
+    if how == "keys":  # the Hint button, clicked, keeps the mouse's wording
+        scene.c.hint = lambda: LayOff(c("5♣"), run.id)
+        click(app, scene.buttons["hint"].rect.center)
+        assert any(f"click #{run.id} to lay it off" in t.text for t in scene.toasts)
 
 
 def test_with_the_keys_a_hint_to_take_from_the_pile_puts_the_card_in_focus(app):

@@ -25,6 +25,7 @@ import json
 
 import pygame
 import pytest
+from test_ui_table import drag
 
 from game.engine.actions import (
     CallRummy,
@@ -97,17 +98,6 @@ def click(app: App, pos, pump: int = 1) -> None:
     app.pump(pump)
 
 
-def drag(app: App, start, end, steps: int = 5) -> None:
-    post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
-    app.pump(1)
-    for i in range(1, steps + 1):
-        p = (start[0] + (end[0] - start[0]) * i // steps, start[1] + (end[1] - start[1]) * i // steps)
-        post(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(1, 0, 0))
-        app.pump(1)
-    post(pygame.MOUSEBUTTONUP, pos=end, button=1)
-    app.pump(2)
-
-
 def spot(scene, card: int) -> tuple[int, int]:
     """A point on the part of a card that always shows: its top left corner, where the
     index is (a long pile's rows and a hand's fan each cover the rest of a card)."""
@@ -171,6 +161,34 @@ def mouse_turn(app: App, scene, n: int) -> None:
         raise AssertionError(f"a hint the mouse was not taught: {action!r}")
 
 
+def play_to_the_end(app: App, turn, next_round) -> tuple:
+    """Play the game on the table to its end: ``turn(app, scene, n)`` makes the person's
+    ``n``-th move (or answers a small menu, or calls "Rummy!" when the hint says to),
+    ``next_round(sheet)`` closes a round-end sheet. The game and the number of moves."""
+    moves, scene = 0, app.stack.top
+    for _ in range(8000):
+        top = app.stack.top
+        name = type(top).__name__
+        if name == "GameOverScene":
+            break
+        if name == "RoundEndScene":
+            next_round(top)
+            continue
+        assert name == "TableScene", name
+        scene, c = top, top.c
+        if scene.g.phase != "game_over" and (scene.choice is not None or c.human_to_act or (
+                c.human_may_call() and isinstance(c.hint(), CallRummy))):
+            turn(app, scene, moves)
+            moves += 1
+        else:
+            app.pump(1)
+    else:
+        raise AssertionError(f"the game did not end ({moves} moves)")
+    g = scene.g
+    assert g.phase == "game_over" and sorted(g.all_cards()) == sorted(g.pack)
+    return g, moves
+
+
 def steer(app: App, scene, name: str) -> None:
     """Down (Tab's way through a menu screen) until the focus is on the control ``name``."""
     for _ in range(200):
@@ -215,29 +233,11 @@ def test_a_whole_game_with_the_keyboard_alone(preset, players, target):
         turn_to(app, target, lambda: setup.build_rules().target)
         steer(app, setup, "start")
         press(app, pygame.K_RETURN, pump=3)
-        moves, scene = 0, app.stack.top
+        scene = app.stack.top
         assert type(scene).__name__ == "TableScene"
         assert scene.g.rules.preset_name == preset and scene.g.players == players
-        for _ in range(8000):
-            top = app.stack.top
-            name = type(top).__name__
-            if name == "GameOverScene":
-                break
-            if name == "RoundEndScene":
-                press(app, pygame.K_RETURN, pump=2)
-                continue
-            assert name == "TableScene", name
-            scene, c = top, top.c
-            if scene.g.phase != "game_over" and (scene.choice is not None or c.human_to_act or (
-                    c.human_may_call() and isinstance(c.hint(), CallRummy))):
-                take_turn(app, scene)
-                moves += 1
-            else:
-                app.pump(1)
-        else:
-            raise AssertionError(f"the game did not end ({moves} moves by keys)")
-        g = scene.g
-        assert g.phase == "game_over" and sorted(g.all_cards()) == sorted(g.pack)
+        g, moves = play_to_the_end(app, lambda app, scene, n: take_turn(app, scene),
+                                   lambda sheet: press(app, pygame.K_RETURN, pump=2))
         assert max(g.scores) >= target and moves > 20
     finally:
         app.close_scenes()
@@ -252,6 +252,11 @@ def test_a_whole_game_with_the_mouse_alone(preset, players):
     app = App(size=(1280, 800), settings=load_settings())
     app.show_title()
     app.pump(2)
+
+    def next_by_mouse(sheet) -> None:
+        app.draw()
+        click(app, sheet.find("next").rect.center, pump=2)
+
     try:
         click(app, app.stack.top.find("new_game").rect.center)
         setup = app.stack.top
@@ -259,28 +264,7 @@ def test_a_whole_game_with_the_mouse_alone(preset, players):
         click(app, setup.find("start").rect.center, pump=3)
         scene = app.stack.top
         assert type(scene).__name__ == "TableScene" and scene.g.players == players
-        moves = 0
-        for _ in range(8000):
-            top = app.stack.top
-            name = type(top).__name__
-            if name == "GameOverScene":
-                break
-            if name == "RoundEndScene":
-                app.draw()
-                click(app, top.find("next").rect.center, pump=2)
-                continue
-            assert name == "TableScene", name
-            scene, c = top, top.c
-            if scene.g.phase != "game_over" and (scene.choice is not None or c.human_to_act or (
-                    c.human_may_call() and isinstance(c.hint(), CallRummy))):
-                mouse_turn(app, scene, moves)
-                moves += 1
-            else:
-                app.pump(1)
-        else:
-            raise AssertionError(f"the game did not end ({moves} moves by the mouse)")
-        g = scene.g
-        assert g.phase == "game_over" and sorted(g.all_cards()) == sorted(g.pack)
+        g, moves = play_to_the_end(app, mouse_turn, next_by_mouse)
         assert max(g.scores) >= g.rules.target and moves > 20
     finally:
         app.close_scenes()
