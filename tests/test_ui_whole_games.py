@@ -22,6 +22,7 @@ buttons, a small menu's first line, Next round on the sheet.
 from __future__ import annotations
 
 import json
+import time
 
 import pygame
 import pytest
@@ -166,7 +167,8 @@ def play_to_the_end(app: App, turn, next_round) -> tuple:
     ``n``-th move (or answers a small menu, or calls "Rummy!" when the hint says to),
     ``next_round(sheet)`` closes a round-end sheet. The game and the number of moves."""
     moves, scene = 0, app.stack.top
-    for _ in range(8000):
+    deadline = time.monotonic() + 180  # (a slow machine's computer players think longer)
+    while time.monotonic() < deadline:
         top = app.stack.top
         name = type(top).__name__
         if name == "GameOverScene":
@@ -180,8 +182,9 @@ def play_to_the_end(app: App, turn, next_round) -> tuple:
                 c.human_may_call() and isinstance(c.hint(), CallRummy))):
             turn(app, scene, moves)
             moves += 1
-        else:
+        else:  # a computer player's turn: it thinks in a thread of its own
             app.pump(1)
+            time.sleep(0.001)
     else:
         raise AssertionError(f"the game did not end ({moves} moves)")
     g = scene.g
