@@ -112,9 +112,8 @@ def mouse_turn(app: App, scene, n: int) -> None:
     between a move's two ways)."""
     c, g, L = scene.c, scene.g, scene.layout
     if scene.choice is not None:
-        scene.choice.layout(scene.text, L.font_normal, L.play)  # (where it is drawn)
         app.draw()
-        click(app, scene.choice.rects[0].center)
+        click(app, scene.choice.rects[0].center)  # (where the table placed it)
         return
     action = c.hint()
     assert action is not None, "no hint for the person to follow"

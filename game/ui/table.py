@@ -858,10 +858,10 @@ class TableScene(TablePainting, Scene):
             self.hint_cards = {action.card}
             self.hint_meld = action.meld
             text = f"lay the {card_name(action.card)} off on #{action.meld}"
-            at = next((i for i, m in enumerate(g.melds) if m.id == action.meld), None)
+            meld = g.meld_by_id(action.meld)
             if self._select_for_hint(action.card):
-                if self.keyboard and at is not None:  # the focus on the meld, so that Enter lays it off
-                    focus = ("melds", at)
+                if self.keyboard and meld is not None:  # the focus on the meld, so that Enter lays it off
+                    focus = ("melds", g.melds.index(meld))
                     text += f" (selected, #{action.meld} in focus: Enter lays it off)"
                 else:
                     text += f" (selected: click #{action.meld} to lay it off)"
