@@ -1085,6 +1085,34 @@ def test_the_arrow_keys_move_over_the_table_as_it_lies_on_the_screen(app):
         assert at()[0] == want[0] and want[1] in (None, at()[1]), (k, at(), want)
 
 
+def test_the_status_line_says_what_x_and_enter_do_where_the_focus_is(app, monkeypatch):
+    """Away from the hand, X discards the one selected card or nothing; the status line
+    says which, and over a meld with cards selected it names Enter's lay-off."""
+    g = build({0: "8♥ 2♦ 5♣ Q♠"}, pile="Q♦", phase="play", melds=[(1, "5♥ 6♥ 7♥")])
+    scene = play(app, g)
+    drawn = record_text(scene, monkeypatch)
+
+    def status():
+        del drawn[:]
+        app.draw()
+        return [t for t in drawn if t.startswith("Meld or lay off")]
+
+    key(app, pygame.K_RIGHT)
+    assert status() == ["Meld or lay off, then discard (X discards the card in focus)"]
+    scene.focus_zone, scene.focus_index = "melds", 0
+    assert status() == ["Meld or lay off, then discard (\u2193 to your hand, then X discards)"]
+    key(app, pygame.K_x)  # as it says: nothing is discarded
+    assert g.phase == "play" and len(g.hands[0]) == 4
+    scene.selected = [c("8♥"), c("Q♠")]
+    assert status() == ["Meld or lay off, then discard (Enter lays the selected cards off here)"]
+    scene.selected = [c("Q♠")]
+    assert status() == ["Meld or lay off, then discard (Enter lays the selected card off here, X discards it)"]
+    scene.focus_zone, scene.focus_index = "pile", 0
+    assert status() == ["Meld or lay off, then discard (X discards the selected card)"]
+    key(app, pygame.K_x)  # as it says
+    assert g.pile[-1] == c("Q♠")
+
+
 def test_keyboard_a_take_a_hint_and_x_away_from_the_hand_move_or_explain_the_focus(app):
     g = build({0: "J♥ 2♦ 5♣ Q♠ 3♦ 3♥"}, pile="3♠ 8♥ K♦", melds=[(1, "5♥ 6♥ 7♥")])
     scene = play(app, g)

@@ -71,6 +71,16 @@ MOVES_KEPT = 50  # the "Last moves" a game remembers (and saves)
 HUMAN = "human"
 
 
+def _discard_keys(focus: str, selected: int) -> str:
+    """What X does for a keyboard player: it discards the card in focus in the hand, or
+    else the one selected card (see the table's key handling)."""
+    if focus == "hand":
+        return "X discards the card in focus"
+    if selected == 1:
+        return "X discards the selected card"
+    return "\u2193 to your hand, then X discards"
+
+
 class RandomBot:
     """Stand-in opponent while ``game.bots`` is not available: a random legal move."""
 
@@ -416,9 +426,10 @@ class Controller:
             return None
         return self.g.current
 
-    def status(self, keys: bool = False) -> str:
+    def status(self, keys: bool = False, focus: str = "hand", selected: int = 0) -> str:
         """The line that says whose turn it is and what to do; ``keys`` words it for a
-        person playing with the keyboard (the keys instead of dragging)."""
+        person playing with the keyboard (the keys instead of dragging), whose focus is
+        in ``focus`` ("hand", "melds" or "pile") with ``selected`` cards selected."""
         g = self.g
         if g.phase == GAME_OVER:
             return "The game is over"
@@ -441,12 +452,17 @@ class Controller:
                     return "Your turn: draw from the stock (D) or take from the discard pile (P)"
                 return "Your turn: draw from the stock or take from the discard pile"
             if g.phase == CALL:
-                return "Rummy! Now discard a card" + (" (X discards the card in focus)" if keys else "")
+                return "Rummy! Now discard a card" + (f" ({_discard_keys(focus, selected)})" if keys else "")
             if g.must_use is not None and g.must_use in g.hands[seat]:
                 use = use_words(g.rules.deep_take_use, f"the {card_name(g.must_use)} you took")
-                return f"{use[0].upper()}{use[1:]}, then discard" + (" (X)" if keys else "")
+                x = "X" if focus == "hand" or selected == 1 else "\u2193 to your hand, then X"
+                return f"{use[0].upper()}{use[1:]}, then discard" + (f" ({x})" if keys else "")
             if keys:
-                return "Meld or lay off, then discard (X discards the card in focus)"
+                if focus == "melds" and selected:
+                    these = "the selected card" if selected == 1 else "the selected cards"
+                    also = ", X discards it" if selected == 1 else ""
+                    return f"Meld or lay off, then discard (Enter lays {these} off here{also})"
+                return f"Meld or lay off, then discard ({_discard_keys(focus, selected)})"
             return "Meld or lay off, then discard (drag a card to the pile)"
         if self.human_may_call():
             return f"Rummy{' (R)' if keys else ''}? {self.call_time_left():.1f}s before {name} draws"
