@@ -292,7 +292,184 @@ def _covers_wild(ctx: MeldContext, m: Meld, idx: int, card: Card) -> bool:
     return False
 
 
+def _read_meld(tr: _Reader, i: int, md: Any, ctx: MeldContext, players: int, default_id: int) -> Meld:
+    """The table's meld number ``i``, checked: a valid set, run or group of wilds, its cards
+    in order, each card's seat, and the real cards that cover its wilds."""
+    if not isinstance(md, dict):
+        raise tr.fail(f"melds[{i}]", "must be an object with shape and cards")
+    mr = _Reader(md, f"table.melds[{i}].")
+    try:
+        shape = _parse_shape(mr.get("shape", str))
+    except ParseError as e:
+        raise mr.fail("shape", str(e)) from None
+    cards = mr.cards("cards")
+    owner = mr.seat("owner", players, 0)
+    by = mr.get("by", list, [owner] * len(cards))
+    if len(by) != len(cards) or not all(_is_seat(s, players) for s in by):
+        raise mr.fail("by", f"must name a seat for each of the {len(cards)} cards")
+    covers = {}
+    for k, v in mr.get("covers", dict, {}).items():
+        try:
+            idx = int(k)
+            if not isinstance(v[0], str) or not _whole(v[1]):
+                raise TypeError
+            covers[idx] = (parse_card(v[0]), v[1])
+        except (ValueError, TypeError, IndexError, KeyError, ParseError):
+            raise mr.fail("covers", f"entry {k!r} must be [card, seat]") from None
+        if not 0 <= idx < len(cards):
+            raise mr.fail("covers", f"index {idx} is not a card of the meld")
+        if not 0 <= v[1] < players:
+            raise mr.fail("covers", f"seat {v[1]} does not exist in a game of {players}")
+    mid = mr.get("id", int, default_id)
+    double = frozenset(mr.cards("double", ""))
+    if not double <= set(cards):
+        raise mr.fail("double", "names cards that are not in the meld")
+    kind = shape[0]
+    if kind == RUN:
+        slots, why = arrange_run(ctx, cards, shape[1], shape[2], new=False)
+        if slots is None:
+            raise mr.fail("cards", f"not a valid run: {why}")
+        for j, c in enumerate(cards):
+            if c not in ctx.wilds and not natural_at(ctx, c, RUN, 0, shape[1], shape[2] + j):
+                raise mr.fail("cards", "list a run's cards in order, lowest first, wilds in their places")
+        m = Meld(mid, owner, RUN, 0, shape[1], shape[2], cards, by, covers, double)
+    elif kind == SET:
+        why = check_set(ctx, cards, shape[1], new=False)
+        if why:
+            raise mr.fail("cards", f"not a valid set: {why}")
+        m = Meld(mid, owner, SET, shape[1], 0, 0, cards, by, covers, double)
+    else:
+        why = check_wilds(ctx, cards, new=False)
+        if why:
+            raise mr.fail("cards", f"not a valid group of wilds: {why}")
+        m = Meld(mid, owner, WILDS, 0, 0, 0, cards, by, covers)
+    for idx, (card, _) in covers.items():
+        probe = Meld(mid, owner, m.kind, m.rank, m.suit, m.lo, cards, by, {})
+        if not _covers_wild(ctx, probe, idx, card):
+            raise mr.fail("covers", f"the {card} is not the real card for the wild at index {idx}")
+    return m
+
+
+def _read_turn_log(tr: _Reader) -> list:
+    """The turn's log (what Undo takes back), entry by entry."""
+    log: list = []
+    for i, e in enumerate(tr.get("turn_log", list, [])):
+        try:
+            pub = tuple(parse_card(x) for x in e.get("public", "").split())
+            up = e.get("upcard")
+            tail = (pub, None if up is None else parse_card(up))
+            if "meld" in e:
+                log.append(("meld", int(e["meld"]), tuple(parse_card(x) for x in e["cards"].split()))
+                           + tail)
+            elif "layoff" in e:
+                log.append(("layoff", int(e["layoff"]), parse_card(e["card"])) + tail)
+            else:
+                w = e.get("wild")
+                log.append(("cover", int(e["cover"]), parse_card(e["card"]), int(e["index"]),
+                            None if w is None else parse_card(w), int(e["by"]), e.get("double") is True)
+                           + tail)
+        except (KeyError, TypeError, ValueError, AttributeError):
+            raise tr.fail(f"turn_log[{i}]", "is not a meld, layoff or cover entry") from None
+    return log
+
+
+def _read_stock(g: GameState, t: dict, tr: _Reader) -> None:
+    """The stock: as written, or (``"stock": "rest"``) every card the save does not name,
+    shuffled by the seed; either way every card of the pack must be somewhere, once."""
+    stock_raw = t.get("stock", "")
+    named = [c for h in g.hands for c in h] + g.pile + g.set_aside
+    for m in g.melds:
+        named += m.all_cards()
+    if stock_raw == "rest":
+        rest = Counter(g.pack)
+        rest.subtract(named)
+        if any(v < 0 for v in rest.values()):
+            bad = [str(c) for c, v in rest.items() if v < 0]
+            raise SaveError(f"table: {', '.join(bad)} named more often than the pack holds")
+        g.stock = sorted(c for c, v in rest.items() for _ in range(v))
+        random.Random(f"{g.seed}/stock").shuffle(g.stock)
+    else:
+        g.stock = tr.cards("stock", "")
+    have = Counter(named + g.stock)
+    want = Counter(g.pack)
+    if have != want:
+        extra = sorted(str(c) for c in (have - want).elements())
+        missing = sorted(str(c) for c in (want - have).elements())
+        msg = []
+        if extra:
+            msg.append(f"not in the pack or named twice: {' '.join(extra[:8])}")
+        if missing:
+            msg.append(f"missing: {' '.join(missing[:8])}" + (" ..." if len(missing) > 8 else ""))
+        raise SaveError("table: the cards do not add up to the pack (" + "; ".join(msg)
+                        + "); write \"stock\": \"rest\" to put every unnamed card in the stock")
+
+
+def _read_knowledge(g: GameState, tr: _Reader) -> None:
+    """What each seat has shown (upcards, cards known in hands), who floats, and how many
+    turns each has had this round."""
+    players = g.players
+    ups = tr.get("upcards", list, [None] * players)
+    if len(ups) != players:
+        raise tr.fail("upcards", f"must have {players} entries")
+    try:
+        g.upcards = [None if u is None else parse_card(u) for u in ups]
+    except (ParseError, AttributeError):
+        raise tr.fail("upcards", "entries must be cards or null") from None
+    known = tr.get("known", list, [""] * players)
+    if len(known) != players:
+        raise tr.fail("known", f"must have {players} entries")
+    try:
+        g.known = [set(parse_card(x) for x in k.split()) for k in known]
+    except (ParseError, AttributeError):
+        raise tr.fail("known", "entries must be texts of cards") from None
+    for s in range(players):
+        if g.upcards[s] is not None:
+            g.known[s].add(g.upcards[s])
+        if not g.known[s] <= set(g.hands[s]):
+            raise tr.fail("known", f"seat {s} is said to hold cards not in its hand")
+    g.floating = tr.get("floating", list, [False] * players)
+    g.turns = tr.get("turns", list, [0] * players)
+    if len(g.floating) != players or not all(isinstance(x, bool) for x in g.floating):
+        raise tr.fail("floating", f"must be {players} values true or false")
+    if len(g.turns) != players or not all(_whole(x) and x >= 0 for x in g.turns):
+        raise tr.fail("turns", f"must be {players} whole numbers")
+    for s in range(players):
+        # a floater holds no cards, but in its own turn the one card it drew (or, with
+        # swaps, the wild that card won back from the table)
+        own_turn = tr.data.get("phase", DRAW) in (PLAY, CALL) and s == tr.data.get("current")
+        if g.floating[s] and len(g.hands[s]) > (1 if own_turn else 0):
+            held = "more than one card" if own_turn else "cards"
+            raise tr.fail("floating", f"seat {s} floats but holds {held}")
+
+
+def _check_turn_state(g: GameState, tr: _Reader) -> None:
+    """The turn's record agrees with the phase, and the seat to act can act."""
+    ids = [m.id for m in g.melds]
+    if g.phase == DRAW:  # a turn starts with none of a turn's duties or record (see _start_turn)
+        for name, under_way in (("took_top", g.took_top is not None), ("must_use", g.must_use is not None),
+                                ("stock_card", g.stock_card is not None), ("taken", len(g.taken) > 0),
+                                ("turn_log", len(g.turn_log) > 0), ("melds_this_turn", g.melds_this_turn != 0)):
+            if under_way:
+                raise tr.fail(name, "belongs to a turn under way, not to one about to draw")
+    if g.phase == CALL and g.resume_seat is None:
+        raise tr.fail("resume_seat", "a caller's turn (phase call) needs the seat that plays next")
+    if g.phase in (PLAY, CALL) and not g.hands[g.current] and not g.floating[g.current]:
+        raise tr.fail("phase", f"seat {g.current} is to play but holds no cards")
+    if g.melds_this_turn < 0 or g.next_meld_id <= max(ids, default=0):
+        raise tr.fail("next_meld_id", "must be above every meld's id")
+    if g.call_open and not g.pile:
+        raise tr.fail("call_open", "a call window needs a discard on the pile")
+    if g.turn_log:
+        _check_turn_log(g, tr)
+    if g.phase in (DRAW, PLAY, CALL) and not g.legal_actions():
+        # (a card it must use that it does not hold, say): the game could not go on
+        raise tr.fail("phase", f"seat {g.current} is to act but could make no legal move")
+
+
 def position_from_dict(data: dict) -> GameState:
+    """A position from a save's JSON object, every field checked as it is read (the rules,
+    the seats and scores, the hands and pile, the melds, the stock, what each seat has
+    shown, the turn under way); :class:`SaveError` names the first field that is wrong."""
     if "format" not in data and "table" not in data:  # another program's JSON, say
         raise SaveError("the file does not hold a Rummy 5000 save (it has neither \"format\" nor \"table\")")
     r = _Reader(data)
@@ -356,123 +533,13 @@ def position_from_dict(data: dict) -> GameState:
     g.pile = tr.cards("pile", "")
     ctx = MeldContext(rules, g.wild_rank, decks, g.pack)
     g.ctx = ctx
-    g.melds = []
-    for i, md in enumerate(tr.get("melds", list, [])):
-        if not isinstance(md, dict):
-            raise tr.fail(f"melds[{i}]", "must be an object with shape and cards")
-        mr = _Reader(md, f"table.melds[{i}].")
-        try:
-            shape = _parse_shape(mr.get("shape", str))
-        except ParseError as e:
-            raise mr.fail("shape", str(e)) from None
-        cards = mr.cards("cards")
-        owner = mr.seat("owner", players, 0)
-        by = mr.get("by", list, [owner] * len(cards))
-        if len(by) != len(cards) or not all(_is_seat(s, players) for s in by):
-            raise mr.fail("by", f"must name a seat for each of the {len(cards)} cards")
-        covers = {}
-        for k, v in mr.get("covers", dict, {}).items():
-            try:
-                idx = int(k)
-                if not isinstance(v[0], str) or not _whole(v[1]):
-                    raise TypeError
-                covers[idx] = (parse_card(v[0]), v[1])
-            except (ValueError, TypeError, IndexError, KeyError, ParseError):
-                raise mr.fail("covers", f"entry {k!r} must be [card, seat]") from None
-            if not 0 <= idx < len(cards):
-                raise mr.fail("covers", f"index {idx} is not a card of the meld")
-            if not 0 <= v[1] < players:
-                raise mr.fail("covers", f"seat {v[1]} does not exist in a game of {players}")
-        mid = mr.get("id", int, len(g.melds) + 1)
-        double = frozenset(mr.cards("double", ""))
-        if not double <= set(cards):
-            raise mr.fail("double", "names cards that are not in the meld")
-        kind = shape[0]
-        if kind == RUN:
-            slots, why = arrange_run(ctx, cards, shape[1], shape[2], new=False)
-            if slots is None:
-                raise mr.fail("cards", f"not a valid run: {why}")
-            for j, c in enumerate(cards):
-                if c not in ctx.wilds and not natural_at(ctx, c, RUN, 0, shape[1], shape[2] + j):
-                    raise mr.fail("cards", "list a run's cards in order, lowest first, wilds in their places")
-            m = Meld(mid, owner, RUN, 0, shape[1], shape[2], cards, by, covers, double)
-        elif kind == SET:
-            why = check_set(ctx, cards, shape[1], new=False)
-            if why:
-                raise mr.fail("cards", f"not a valid set: {why}")
-            m = Meld(mid, owner, SET, shape[1], 0, 0, cards, by, covers, double)
-        else:
-            why = check_wilds(ctx, cards, new=False)
-            if why:
-                raise mr.fail("cards", f"not a valid group of wilds: {why}")
-            m = Meld(mid, owner, WILDS, 0, 0, 0, cards, by, covers)
-        for idx, (card, _) in covers.items():
-            probe = Meld(mid, owner, m.kind, m.rank, m.suit, m.lo, cards, by, {})
-            if not _covers_wild(ctx, probe, idx, card):
-                raise mr.fail("covers", f"the {card} is not the real card for the wild at index {idx}")
-        g.melds.append(m)
+    g.melds = [_read_meld(tr, i, md, ctx, players, i + 1) for i, md in enumerate(tr.get("melds", list, []))]
     ids = [m.id for m in g.melds]
     if len(set(ids)) != len(ids):
         raise tr.fail("melds", "two melds share an id")
     g.next_meld_id = tr.get("next_meld_id", int, max(ids, default=0) + 1)
-    stock_raw = t.get("stock", "")
-    named = [c for h in g.hands for c in h] + g.pile + g.set_aside
-    for m in g.melds:
-        named += m.all_cards()
-    if stock_raw == "rest":
-        rest = Counter(g.pack)
-        rest.subtract(named)
-        if any(v < 0 for v in rest.values()):
-            bad = [str(c) for c, v in rest.items() if v < 0]
-            raise SaveError(f"table: {', '.join(bad)} named more often than the pack holds")
-        g.stock = sorted(c for c, v in rest.items() for _ in range(v))
-        random.Random(f"{g.seed}/stock").shuffle(g.stock)
-    else:
-        g.stock = tr.cards("stock", "")
-    have = Counter(named + g.stock)
-    want = Counter(g.pack)
-    if have != want:
-        extra = sorted(str(c) for c in (have - want).elements())
-        missing = sorted(str(c) for c in (want - have).elements())
-        msg = []
-        if extra:
-            msg.append(f"not in the pack or named twice: {' '.join(extra[:8])}")
-        if missing:
-            msg.append(f"missing: {' '.join(missing[:8])}" + (" ..." if len(missing) > 8 else ""))
-        raise SaveError("table: the cards do not add up to the pack (" + "; ".join(msg)
-                        + "); write \"stock\": \"rest\" to put every unnamed card in the stock")
-    ups = tr.get("upcards", list, [None] * players)
-    if len(ups) != players:
-        raise tr.fail("upcards", f"must have {players} entries")
-    try:
-        g.upcards = [None if u is None else parse_card(u) for u in ups]
-    except (ParseError, AttributeError):
-        raise tr.fail("upcards", "entries must be cards or null") from None
-    known = tr.get("known", list, [""] * players)
-    if len(known) != players:
-        raise tr.fail("known", f"must have {players} entries")
-    try:
-        g.known = [set(parse_card(x) for x in k.split()) for k in known]
-    except (ParseError, AttributeError):
-        raise tr.fail("known", "entries must be texts of cards") from None
-    for s in range(players):
-        if g.upcards[s] is not None:
-            g.known[s].add(g.upcards[s])
-        if not g.known[s] <= set(g.hands[s]):
-            raise tr.fail("known", f"seat {s} is said to hold cards not in its hand")
-    g.floating = tr.get("floating", list, [False] * players)
-    g.turns = tr.get("turns", list, [0] * players)
-    if len(g.floating) != players or not all(isinstance(x, bool) for x in g.floating):
-        raise tr.fail("floating", f"must be {players} values true or false")
-    if len(g.turns) != players or not all(_whole(x) and x >= 0 for x in g.turns):
-        raise tr.fail("turns", f"must be {players} whole numbers")
-    for s in range(players):
-        # a floater holds no cards, but in its own turn the one card it drew (or, with
-        # swaps, the wild that card won back from the table)
-        own_turn = tr.data.get("phase", DRAW) in (PLAY, CALL) and s == tr.data.get("current")
-        if g.floating[s] and len(g.hands[s]) > (1 if own_turn else 0):
-            held = "more than one card" if own_turn else "cards"
-            raise tr.fail("floating", f"seat {s} floats but holds {held}")
+    _read_stock(g, t, tr)
+    _read_knowledge(g, tr)
     g.phase = tr.get("phase", str, DRAW)
     if g.phase not in PHASES:
         raise tr.fail("phase", f"must be one of {', '.join(PHASES)}")
@@ -482,24 +549,7 @@ def position_from_dict(data: dict) -> GameState:
     g.took_top = tr.card("took_top")
     g.must_use = tr.card("must_use")
     g.stock_card = tr.card("stock_card")
-    g.turn_log = []
-    for i, e in enumerate(tr.get("turn_log", list, [])):
-        try:
-            pub = tuple(parse_card(x) for x in e.get("public", "").split())
-            up = e.get("upcard")
-            tail = (pub, None if up is None else parse_card(up))
-            if "meld" in e:
-                g.turn_log.append(("meld", int(e["meld"]), tuple(parse_card(x) for x in e["cards"].split()))
-                                  + tail)
-            elif "layoff" in e:
-                g.turn_log.append(("layoff", int(e["layoff"]), parse_card(e["card"])) + tail)
-            else:
-                w = e.get("wild")
-                g.turn_log.append(("cover", int(e["cover"]), parse_card(e["card"]), int(e["index"]),
-                                   None if w is None else parse_card(w), int(e["by"]), e.get("double") is True)
-                                  + tail)
-        except (KeyError, TypeError, ValueError, AttributeError):
-            raise tr.fail(f"turn_log[{i}]", "is not a meld, layoff or cover entry") from None
+    g.turn_log = _read_turn_log(tr)
     g.melds_this_turn = tr.get("melds_this_turn", int, 0)
     g.taken = tuple(tr.cards("taken", ""))
     g.call_open = tr.get("call_open", bool, False)
@@ -510,25 +560,7 @@ def position_from_dict(data: dict) -> GameState:
     if not all(_is_seat(x, players) for x in g.grace):
         raise tr.fail("grace", f"must list seats from 0 to {players - 1}")
     g.first_out_turn = tr.get("first_out_turn", bool, False)
-    if g.phase == DRAW:  # a turn starts with none of a turn's duties or record (see _start_turn)
-        for name, under_way in (("took_top", g.took_top is not None), ("must_use", g.must_use is not None),
-                                ("stock_card", g.stock_card is not None), ("taken", len(g.taken) > 0),
-                                ("turn_log", len(g.turn_log) > 0), ("melds_this_turn", g.melds_this_turn != 0)):
-            if under_way:
-                raise tr.fail(name, "belongs to a turn under way, not to one about to draw")
-    if g.phase == CALL and g.resume_seat is None:
-        raise tr.fail("resume_seat", "a caller's turn (phase call) needs the seat that plays next")
-    if g.phase in (PLAY, CALL) and not g.hands[g.current] and not g.floating[g.current]:
-        raise tr.fail("phase", f"seat {g.current} is to play but holds no cards")
-    if g.melds_this_turn < 0 or g.next_meld_id <= max(ids, default=0):
-        raise tr.fail("next_meld_id", "must be above every meld's id")
-    if g.call_open and not g.pile:
-        raise tr.fail("call_open", "a call window needs a discard on the pile")
-    if g.turn_log:
-        _check_turn_log(g, tr)
-    if g.phase in (DRAW, PLAY, CALL) and not g.legal_actions():
-        # (a card it must use that it does not hold, say): the game could not go on
-        raise tr.fail("phase", f"seat {g.current} is to act but could make no legal move")
+    _check_turn_state(g, tr)
     return g
 
 
