@@ -389,6 +389,17 @@ def test_a_mid_turn_save_can_still_be_taken_back():
     assert hand_text(g, 0) == sorted(["9♣", "9♠", "9♦", "10♣", "2♦", "K♠"]) and len(g.melds) == 1
 
 
+@pytest.mark.parametrize("entry,value", [(0, {"meld": 2, "cards": "9♣ 9♠ 9♦", "public": "K♠"}),
+                                         (0, {"meld": 2, "cards": "9♣ 9♠ 9♦", "public": "4♥ 9♣"}),
+                                         (1, {"layoff": 1, "card": "10♣", "upcard": "2♦"})])
+def test_a_turn_log_entry_shows_only_cards_it_played(entry, value):
+    """Undo makes an entry's "public" cards (and "upcard") known in the hand again: cards
+    the entry did not play would be said to be in a hand that does not hold them."""
+    d = _mid_turn_save()
+    d["table"]["turn_log"][entry] = value
+    refused(d, f"table.turn_log[{entry}]: its public cards and upcard must be among the cards it played")
+
+
 @pytest.mark.parametrize("entry,value", [(0, {"meld": 9, "cards": "9♣ 9♠ 9♦"}),   # no meld 9
                                          (0, {"meld": 2, "cards": "9♣ 9♠ 9♥"}),   # not its cards
                                          (1, {"layoff": 2, "card": "10♣"}),       # not on meld 2

@@ -370,6 +370,10 @@ def _read_turn_log(tr: _Reader) -> list:
                            + tail)
         except (KeyError, TypeError, ValueError, AttributeError):
             raise tr.fail(f"turn_log[{i}]", "is not a meld, layoff or cover entry") from None
+        # (Undo makes them known in the hand again)
+        played = log[-1][2] if log[-1][0] == "meld" else (log[-1][2],)
+        if not set(pub) <= set(played) or tail[1] not in (None, *played):
+            raise tr.fail(f"turn_log[{i}]", "its public cards and upcard must be among the cards it played")
     return log
 
 
