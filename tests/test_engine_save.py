@@ -564,3 +564,19 @@ def test_a_swap_on_a_doubled_meld_round_trips():
     assert attempt(g, "meld 7♣ 7♦ 7♥ 6♠") is None
     assert attempt(g, "cover 7♠ on 1") is None
     assert position_dict(loads_position(dumps_position(g))) == position_dict(g)
+
+
+@pytest.mark.parametrize("field,value", [("by", 4), ("by", -1), ("by", "0"), ("index", -1), ("index", 3.0)])
+def test_a_cover_entry_of_the_turn_log_names_a_seat_and_a_place(field, value):
+    """Undoing a swap puts the wild back at ``index`` as laid by seat ``by``."""
+    from engine_helpers import attempt, playing
+
+    g = playing("7♣ 7♦ 7♥ 6♠ 7♠ 2♦", rules={"preset": "persian", "wild_after_meld": "swap"}, wild="6",
+                others=("", "", ""))
+    assert attempt(g, "meld 7♣ 7♦ 7♥ 6♠") is None
+    assert attempt(g, "cover 7♠ on 1") is None
+    d = json.loads(dumps_position(g))
+    assert d["table"]["turn_log"][1]["index"] == 3
+    loads_position(json.dumps(d, ensure_ascii=False))  # as written: read
+    d["table"]["turn_log"][1][field] = value
+    refused(d, "table.turn_log[1]: is not a meld, layoff or cover entry")

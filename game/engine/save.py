@@ -350,7 +350,7 @@ def _read_meld(tr: _Reader, i: int, md: Any, ctx: MeldContext, players: int, def
     return m
 
 
-def _read_turn_log(tr: _Reader) -> list:
+def _read_turn_log(tr: _Reader, players: int) -> list:
     """The turn's log (what Undo takes back), entry by entry."""
     log: list = []
     for i, e in enumerate(tr.get("turn_log", list, [])):
@@ -365,8 +365,11 @@ def _read_turn_log(tr: _Reader) -> list:
                 log.append(("layoff", int(e["layoff"]), parse_card(e["card"])) + tail)
             else:
                 w = e.get("wild")
-                log.append(("cover", int(e["cover"]), parse_card(e["card"]), int(e["index"]),
-                            None if w is None else parse_card(w), int(e["by"]), e.get("double") is True)
+                # the wild's place in the meld, and who had laid the wild won back
+                if not (_whole(e["index"]) and e["index"] >= 0 and _is_seat(e["by"], players)):
+                    raise TypeError
+                log.append(("cover", int(e["cover"]), parse_card(e["card"]), e["index"],
+                            None if w is None else parse_card(w), e["by"], e.get("double") is True)
                            + tail)
         except (KeyError, TypeError, ValueError, AttributeError):
             raise tr.fail(f"turn_log[{i}]", "is not a meld, layoff or cover entry") from None
@@ -553,7 +556,7 @@ def position_from_dict(data: dict) -> GameState:
     g.took_top = tr.card("took_top")
     g.must_use = tr.card("must_use")
     g.stock_card = tr.card("stock_card")
-    g.turn_log = _read_turn_log(tr)
+    g.turn_log = _read_turn_log(tr, players)
     g.melds_this_turn = tr.get("melds_this_turn", int, 0)
     g.taken = tuple(tr.cards("taken", ""))
     g.call_open = tr.get("call_open", bool, False)
