@@ -580,3 +580,12 @@ def test_a_cover_entry_of_the_turn_log_names_a_seat_and_a_place(field, value):
     loads_position(json.dumps(d, ensure_ascii=False))  # as written: read
     d["table"]["turn_log"][1][field] = value
     refused(d, "table.turn_log[1]: is not a meld, layoff or cover entry")
+
+
+@pytest.mark.parametrize("where,field,value,word", [((), "round", 0, "round: rounds are counted from 1"),
+                                                    ((), "round", -3, "round: rounds are counted from 1"),
+                                                    (("table",), "reshuffles", -1, "table.reshuffles: counts")])
+def test_counts_below_their_start_are_refused(where, field, value, word):
+    d = base_save()
+    (d["table"] if where else d)[field] = value
+    refused(d, word)

@@ -502,6 +502,8 @@ def position_from_dict(data: dict) -> GameState:
     g.seed = r.get("seed", int, 0)
     g.pack = tuple(build_pack(decks, rules.jokers_per_deck, rules.lowest_rank))
     g.round_no = r.get("round", int, 1)
+    if g.round_no < 1:
+        raise r.fail("round", f"rounds are counted from 1, not {g.round_no}")
     g.dealer = r.seat("dealer", players, players - 1)
     g.scores = r.get("scores", list, [0] * players)
     if len(g.scores) != players or not all(_whole(s) for s in g.scores):
@@ -553,6 +555,8 @@ def position_from_dict(data: dict) -> GameState:
     g.current = tr.seat("current", players, (g.dealer + 1) % players)
     g.turn_seat = tr.seat("turn_seat", players, g.current)
     g.reshuffles = tr.get("reshuffles", int, 0)
+    if g.reshuffles < 0:
+        raise tr.fail("reshuffles", f"counts the times the pile became the stock, not {g.reshuffles}")
     g.took_top = tr.card("took_top")
     g.must_use = tr.card("must_use")
     g.stock_card = tr.card("stock_card")
