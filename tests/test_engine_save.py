@@ -12,7 +12,8 @@ from engine_helpers import hand_text, meld, play, playing
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.engine import IllegalActionError, Rules, SaveError, new_game
+from game.engine import IllegalActionError, Rules, SaveError, Undo, new_game
+from game.engine.cards import parse_card
 from game.engine.save import (
     dumps_game,
     dumps_position,
@@ -375,18 +376,21 @@ def test_hand_edited_fields_are_named(mutate, word):
 
 
 def _mid_turn_save() -> dict:
-    """Seat 0 has melded three nines and laid the 10♣ off on seat 1's run this turn."""
+    """Seat 0 has melded three nines (the 9♣ one the table knew it held, taken from the
+    pile) and laid the 10♣ off on seat 1's run this turn."""
     g = playing("9♣ 9♠ 9♦ 10♣ 2♦ K♠", rules="basic", melds=[meld(1, "run:J♣", "J♣ Q♣ K♣")],
-                others=("4♥ 5♥",))
+                others=("4♥ 5♥",), known=["9♣", ""])
     play(g, "meld 9♣ 9♠ 9♦", "layoff 10♣ on 1")
     return json.loads(dumps_position(g))
 
 
 def test_a_mid_turn_save_can_still_be_taken_back():
     d = _mid_turn_save()
+    assert d["table"]["turn_log"][0]["public"] == "9♣"
     g = loads_position(json.dumps(d, ensure_ascii=False))
     play(g, "undo", "undo")
     assert hand_text(g, 0) == sorted(["9♣", "9♠", "9♦", "10♣", "2♦", "K♠"]) and len(g.melds) == 1
+    assert g.known[0] == {parse_card("9♣")}
 
 
 @pytest.mark.parametrize("entry,value", [(0, {"meld": 2, "cards": "9♣ 9♠ 9♦", "public": "K♠"}),
@@ -445,12 +449,22 @@ def _paths(obj, pre=()):
             yield from _paths(v, pre + (i,))
 
 
+def _swap_save() -> dict:
+    """Seat 0 has melded 7♣ 7♦ 7♥ and a wild 6♠ (Persian Rummy: four at once count double),
+    then laid the 7♠ on the wild and taken it back into the hand."""
+    g = playing("7♣ 7♦ 7♥ 6♠ 7♠ 2♦", rules={"preset": "persian", "wild_after_meld": "swap"}, wild="6",
+                others=("", "", ""))
+    play(g, "meld 7♣ 7♦ 7♥ 6♠", "cover 7♠ on 1")
+    return json.loads(dumps_position(g))
+
+
+# (positions about to draw, and two in the middle of a turn that Undo can take back)
 _SAVES = [json.loads(dumps_position(random_game(Rules.preset(p), n, s, k)[0]))
           for p, n, s, k in (("rummy5000", 3, 1, 20), ("rummy500", 4, 2, 35), ("basic", 2, 3, 9),
-                             ("rummy5000", 4, 4, 80))]
+                             ("rummy5000", 4, 4, 80))] + [_mid_turn_save(), _swap_save()]
 
 
-@settings(max_examples=150, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=300, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, len(_SAVES) - 1), st.lists(st.tuples(st.integers(0, 10**6), st.integers(0, 40)),
                                                   min_size=1, max_size=3))
 def test_hand_edits_give_save_error_or_a_sound_state(which, edits):
@@ -478,6 +492,19 @@ def test_hand_edits_give_save_error_or_a_sound_state(which, edits):
         g.legal_actions(seat)
     if g.phase in ("draw", "play", "call"):
         assert g.legal_actions()  # the game can go on
+    # and it does: a few moves (Undo first, when there is a turn to take back) keep
+    # every card, and what the table knows of each hand stays in that hand
+    rng = random.Random(repr(edits))
+    for _ in range(12):
+        if g.phase not in ("draw", "play", "call"):
+            break
+        acts = g.legal_actions()
+        undo = [a for a in acts if isinstance(a, Undo)]
+        g.apply(undo[0] if undo else rng.choice(acts))
+        assert Counter(g.all_cards()) == Counter(g.pack)
+        for seat in range(g.players):
+            assert g.known[seat] <= set(g.hands[seat])
+            assert g.upcards[seat] is None or g.upcards[seat] in g.hands[seat]
 
 
 def test_a_card_to_use_that_the_seat_does_not_hold_is_a_save_error():
@@ -569,13 +596,7 @@ def test_a_swap_on_a_doubled_meld_round_trips():
 @pytest.mark.parametrize("field,value", [("by", 4), ("by", -1), ("by", "0"), ("index", -1), ("index", 3.0)])
 def test_a_cover_entry_of_the_turn_log_names_a_seat_and_a_place(field, value):
     """Undoing a swap puts the wild back at ``index`` as laid by seat ``by``."""
-    from engine_helpers import attempt, playing
-
-    g = playing("7♣ 7♦ 7♥ 6♠ 7♠ 2♦", rules={"preset": "persian", "wild_after_meld": "swap"}, wild="6",
-                others=("", "", ""))
-    assert attempt(g, "meld 7♣ 7♦ 7♥ 6♠") is None
-    assert attempt(g, "cover 7♠ on 1") is None
-    d = json.loads(dumps_position(g))
+    d = _swap_save()
     assert d["table"]["turn_log"][1]["index"] == 3
     loads_position(json.dumps(d, ensure_ascii=False))  # as written: read
     d["table"]["turn_log"][1][field] = value
