@@ -1220,6 +1220,38 @@ def test_drag_the_discard_onto_a_meld_calls_rummy(app):
     assert g.meld_by_id(2).cards[-1] == c("8♥") and g.phase == "call"
 
 
+@pytest.mark.parametrize("when", ["pressed", "dragged"])
+def test_a_pile_card_a_computer_calls_away_under_the_pointer_is_let_go(app, when):
+    """The person holds the mouse down on the 8♥ (to take it), and before they let go a
+    computer seat calls "Rummy!" on it: the press or the drag is forgotten, the card
+    goes to the meld, and nothing else moves."""
+    from game.engine.actions import CallRummy
+
+    g = rummy_position()
+    g.current = g.turn_seat = 0  # the person is to draw; seat 2 may call the 8♥ onto its run
+    scene = play(app, g)
+    start = spot(scene, c("8♥"))
+    post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
+    app.pump(1)
+    if when == "dragged":
+        post(pygame.MOUSEMOTION, pos=(start[0] + 30, start[1] + 30), rel=(0, 0), buttons=(1, 0, 0))
+        app.pump(1)
+        assert scene.drag is not None and scene.drag.cards == [c("8♥")]
+    else:
+        assert scene.press is not None and scene.press.card == c("8♥")
+    calls = [a for a in g.call_actions(2) if isinstance(a, CallRummy) and a.meld == 2]
+    assert calls
+    scene.c._apply(calls[0], 2)  # (as the computer's turn would)
+    assert scene.press is None and scene.drag is None
+    assert g.meld_by_id(2).cards[-1] == c("8♥")
+    end = scene.layout.hand_area.center
+    post(pygame.MOUSEMOTION, pos=end, rel=(0, 0), buttons=(1, 0, 0))
+    post(pygame.MOUSEBUTTONUP, pos=end, button=1)
+    app.pump(2)
+    assert sorted(g.hands[0]) == sorted(c(x) for x in ("2♣", "4♦", "Q♠"))
+    assert not [t for t in scene.toasts if t.kind == "error"]
+
+
 def test_rummy_refused_says_why(app):
     g = rummy_position()
     g.pile[-1], g.hands[1][0] = g.hands[1][0], g.pile[-1]  # the 3♠ fits nothing

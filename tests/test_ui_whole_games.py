@@ -58,6 +58,7 @@ def take_turn(app: App, scene) -> None:
         return
     action = c.hint()
     assert action is not None, "no hint for the person to follow"
+    version = c.version
     if isinstance(action, DrawStock):
         press(app, pygame.K_d)
     elif isinstance(action, TakePile):
@@ -65,6 +66,8 @@ def take_turn(app: App, scene) -> None:
             press(app, pygame.K_p)
         else:
             press(app, pygame.K_h)  # (the hint puts the card in focus)
+            if c.version != version:
+                return  # a computer's "Rummy!" on the pile came first: look again
             assert (scene.focus_zone, scene.focus_index) == ("pile", g.pile.index(action.card))
             press(app, pygame.K_RETURN)
     elif isinstance(action, MeldCards):

@@ -477,11 +477,42 @@ class TableScene(TablePainting, Scene):
             self._animate_deal(events)
         else:
             self._animate_from_snapshot(MOVE_TIME, events, shows_move=True)
+        self._let_go_of_moved_cards(seat)
         self._sounds(events)
         self._describe(events, seat)
         if any(isinstance(e, (ev.RoundScored, ev.GameOver)) for e in events):
             self.summary_for = None
         self.invalidate()
+
+    def _let_go_of_moved_cards(self, seat: int | None) -> None:
+        """A move can take the cards under the pointer: another seat's "Rummy!" takes the
+        pile's top card, a computer draws the stock's; a key pressed while the button is
+        down plays a hand card. A press of a card no longer there is forgotten, and a drag
+        of cards moved by another seat ends (they fly from the pointer to where they went,
+        like the rest of the move: the snapshot held them at the pointer)."""
+        if self.press is not None and not self._press_holds(self.press):
+            self.press = None
+        if self.drag is not None and seat != self.c.human and not self._drag_holds(self.drag):
+            self._forget_drag()
+
+    def _press_holds(self, press: Press) -> bool:
+        """Whether the card pressed is still where it was pressed."""
+        if press.kind == "hand":
+            return press.card in self.order
+        if press.kind == "pile":
+            return press.card in self.g.pile
+        if press.kind == "stock":
+            return bool(self.g.stock)
+        return True
+
+    def _drag_holds(self, drag: Drag) -> bool:
+        """Whether the cards dragged are still where the drag took them from."""
+        g = self.g
+        if drag.kind == "hand":
+            return all(c in self.order for c in drag.cards)
+        if drag.kind == "pile":
+            return g.pile[-len(drag.cards):] == list(drag.cards)
+        return bool(g.stock) and g.stock[-1] == drag.cards[0]
 
     def _animate_from_snapshot(self, duration: float, events: list | None = None,
                                shows_move: bool = False) -> None:
@@ -1116,6 +1147,8 @@ class TableScene(TablePainting, Scene):
 
     def _start_drag(self, press: Press, pos) -> None:
         self.press = None
+        if not self._press_holds(press):
+            return
         g = self.g
         L = self.layout
         if press.kind == "hand" and press.card is not None:
@@ -1199,6 +1232,8 @@ class TableScene(TablePainting, Scene):
 
     def _click(self, press: Press, pos) -> None:
         g = self.g
+        if not self._press_holds(press):
+            return
         if press.kind == "hand" and press.card is not None:
             c = press.card
             now = time.monotonic()
@@ -1657,8 +1692,6 @@ class TableScene(TablePainting, Scene):
             elif self.auto_next_at is not None and self.clock >= self.auto_next_at:
                 self._next_round()
         self._update_buttons()
-
-
 
 
 __all__ = ["SEAT_COLOURS", "TableScene", "make_scene", "shape_label", "short_meld"]
