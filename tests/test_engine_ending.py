@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from engine_helpers import attempt, hand_text, legal_texts, meld, play, position
 
+from game.engine.cards import card_text, parse_cards
 from game.engine.save import dumps_position, loads_position
 from game.engine.state import DRAW, GAME_OVER, ROUND_OVER
 
@@ -218,6 +219,69 @@ def test_empty_stock_reshuffle_turns_the_pile_into_a_new_stock():
     assert [str(c) for c in g.pile] == ["2♥"]
     assert "draw" in legal_texts(g)
     assert sorted(g.all_cards()) == sorted(g.pack)
+
+
+def _after_a_reshuffle():
+    """Seat 0 has drawn the stock's last card and discarded it; the pile, all but that
+    card, became the stock for seat 1's turn."""
+    g = position(THREE, pile="J♥", rules=r(empty_stock="reshuffle"), top="2♥")
+    g.pile = g.stock[:-1] + g.pile
+    g.stock = g.stock[-1:]
+    play(g, "draw", "discard 2♥")
+    assert g.reshuffles == 1 and len(g.stock) > 3 and g.current == 1
+    return g
+
+
+def _through_the_stock(g, meld: str = "") -> None:
+    """Every player draws and throws the card drawn away until the stock is gone; the
+    seat holding ``meld`` lays it down on its turn first."""
+    for _ in range(200):
+        if not g.stock:
+            return
+        seat = g.current
+        play(g, "draw")
+        if meld and all(c in g.hands[seat] for c in parse_cards(meld)):
+            play(g, f"meld {meld}")
+        play(g, f"discard {card_text(g.hands[seat][-1])}")
+    raise AssertionError("the stock never ran out")
+
+
+def test_the_stock_is_rebuilt_again_only_after_a_card_was_played_since_the_last_time():
+    """A new stock that everyone draws through without putting a card on the table would
+    come round for ever; the round then ends as with ``end_round``."""
+    g = _after_a_reshuffle()
+    _through_the_stock(g)
+    assert g.phase == DRAW and len(g.pile) >= 2 and g.reshuffles == 1
+    acts = legal_texts(g)
+    assert "end" in acts and "draw" not in acts
+    play(g, "end")
+    assert g.phase == ROUND_OVER and g.results[-1].reason == "stock_empty"
+
+
+def test_a_meld_since_the_last_reshuffle_rebuilds_the_stock_again():
+    g = _after_a_reshuffle()
+    _through_the_stock(g, meld="5♣ 6♣ 7♣")  # (through the second stock too, without a meld)
+    assert len(g.melds) == 1 and g.reshuffles == 2 and g.table_at_reshuffle == 3
+    assert "end" in legal_texts(g) and "draw" not in legal_texts(g)
+    assert sorted(g.all_cards()) == sorted(g.pack)
+
+
+def test_a_round_of_hands_too_small_to_meld_ends_with_reshuffle():
+    """Four seats of two cards each with melds of four at least: nobody can ever meld or
+    go out, and one card would go round the stock and the pile for ever."""
+    rules = {"preset": "rummy500", "empty_stock": "reshuffle", "min_meld": 4}
+    g = position(["2♣ 9♦", "3♦ J♠", "4♥ Q♣", "6♠ K♦"], pile="7♣ J♦", rules=rules)
+    g.set_aside, g.stock = g.stock[:-1], g.stock[-1:]  # (one card left; the rest out of play)
+    for _ in range(40):
+        if g.phase != DRAW:
+            break
+        acts = legal_texts(g)
+        if "draw" not in acts:
+            play(g, "end")
+            break
+        seat = g.current
+        play(g, "draw", f"discard {card_text(g.hands[seat][-1])}")
+    assert g.phase == ROUND_OVER and g.reshuffles == 1
 
 
 def test_reshuffle_with_too_small_a_pile_lets_the_round_end():

@@ -453,7 +453,7 @@ def _swap_save() -> dict:
     """Seat 0 has melded 7♣ 7♦ 7♥ and a wild 6♠ (Persian Rummy: four at once count double),
     then laid the 7♠ on the wild and taken it back into the hand."""
     g = playing("7♣ 7♦ 7♥ 6♠ 7♠ 2♦", rules={"preset": "persian", "wild_after_meld": "swap"}, wild="6",
-                others=("", "", ""))
+                others=("3♣ 9♥ K♦", "4♦ 10♠ Q♣", "5♥ 8♣ J♠"))
     play(g, "meld 7♣ 7♦ 7♥ 6♠", "cover 7♠ on 1")
     return json.loads(dumps_position(g))
 
@@ -493,7 +493,10 @@ def test_hand_edits_give_save_error_or_a_sound_state(which, edits):
     if g.phase in ("draw", "play", "call"):
         assert g.legal_actions()  # the game can go on
     # and it does: a few moves (Undo first, when there is a turn to take back) keep
-    # every card, and what the table knows of each hand stays in that hand
+    # every card, and what the table knows of each hand stays in that hand (a seat that
+    # holds no cards and does not float is a hand-made position no game reaches: left out)
+    if any(not h and not f for h, f in zip(g.hands, g.floating)):
+        return
     rng = random.Random(repr(edits))
     for _ in range(12):
         if g.phase not in ("draw", "play", "call"):

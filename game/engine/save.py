@@ -122,6 +122,7 @@ def position_dict(g: GameState) -> dict:
             "current": g.current,
             "turn_seat": g.turn_seat,
             "reshuffles": g.reshuffles,
+            "table_at_reshuffle": g.table_at_reshuffle,
             "took_top": _opt_card(g.took_top),
             "must_use": _opt_card(g.must_use),
             "stock_card": _opt_card(g.stock_card),
@@ -557,6 +558,9 @@ def position_from_dict(data: dict) -> GameState:
     g.reshuffles = tr.get("reshuffles", int, 0)
     if g.reshuffles < 0:
         raise tr.fail("reshuffles", f"counts the times the pile became the stock, not {g.reshuffles}")
+    g.table_at_reshuffle = tr.get("table_at_reshuffle", int, None, allow_none=True)
+    if g.table_at_reshuffle is not None and not 0 <= g.table_at_reshuffle <= len(g.pack):
+        raise tr.fail("table_at_reshuffle", f"counts cards in melds, 0 to {len(g.pack)}")
     g.took_top = tr.card("took_top")
     g.must_use = tr.card("must_use")
     g.stock_card = tr.card("stock_card")

@@ -107,7 +107,7 @@ VALUE_FIELDS = (
     "rules", "players", "decks", "seed", "pack", "round_no", "dealer", "winners", "names", "ctx",
     "wild_rank", "indicator", "next_meld_id", "phase", "current", "turn_seat", "reshuffles",
     "took_top", "must_use", "stock_card", "melds_this_turn", "taken", "call_open", "discarder",
-    "resume_seat", "went_out", "first_out_turn",
+    "resume_seat", "went_out", "first_out_turn", "table_at_reshuffle",
 )
 LIST_FIELDS = (
     "scores", "results", "set_aside", "stock", "pile", "upcards", "floating", "turns", "turn_log",
@@ -221,6 +221,10 @@ class GameState(Standings):
             out += m.all_cards()
         return out
 
+    def cards_on_table(self) -> int:
+        """How many cards lie in melds (real cards laid on wilds included)."""
+        return sum(len(m.all_cards()) for m in self.melds)
+
     def _rng(self, what: str) -> random.Random:
         return random.Random(f"{self.seed}/{self.round_no}/{what}")
 
@@ -261,6 +265,7 @@ class GameState(Standings):
         self.next_meld_id = 1
         self.indicator = None
         self.reshuffles = 0
+        self.table_at_reshuffle = None
         if rules.wild_indicator == "rotating":
             ranks = _ranks_in_pack(rules)
             self.wild_rank = ranks[(self.round_no - 1) % len(ranks)]
@@ -1027,9 +1032,16 @@ class GameState(Standings):
         return self._prepare_draw()
 
     def _prepare_draw(self) -> list[ev.Event]:
-        """An empty stock is reshuffled from the pile when the rules say so."""
+        """An empty stock is reshuffled from the pile when the rules say so: the first
+        time in a round, and again only if a card was put on the table since the last
+        time (otherwise the same cards could go round for ever; the round may then end,
+        as with ``end_round``)."""
         if self.stock or self.rules.empty_stock != "reshuffle" or len(self.pile) < 2:
             return []
+        on_table = self.cards_on_table()
+        if self.table_at_reshuffle is not None and on_table <= self.table_at_reshuffle:
+            return []
+        self.table_at_reshuffle = on_table
         top = self.pile.pop()
         cards = self.pile
         self.pile = [top]

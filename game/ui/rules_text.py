@@ -647,7 +647,8 @@ def describe_rules(rules: Rules) -> list[tuple[str, list[str]]]:
                       "the pile, the round ends.")
     else:
         ending.append("If the stock runs out, the discard pile except its top card is shuffled "
-                      "into a new stock.")
+                      "into a new stock. It happens again only if someone has put a card on the "
+                      "table since; if not, the player to move takes from the pile or ends the round.")
     if rules.floaters_draw_when_out:
         ending.append("When someone goes out, each floating player draws one card from the stock.")
     if rules.first_turn_out_grace:
