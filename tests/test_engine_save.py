@@ -613,3 +613,17 @@ def test_counts_below_their_start_are_refused(where, field, value, word):
     d = base_save()
     (d["table"] if where else d)[field] = value
     refused(d, word)
+
+
+def test_the_table_at_the_last_reshuffle_is_saved_and_checked():
+    rules = {"preset": "rummy500", "empty_stock": "reshuffle"}
+    g = playing("9♣ 9♠ 9♦ 10♣ 2♦ K♠", rules=rules, melds=[meld(1, "run:J♣", "J♣ Q♣ K♣")], others=("4♥ 5♥",))
+    g.table_at_reshuffle = 2
+    d = json.loads(dumps_position(g))
+    assert d["table"]["table_at_reshuffle"] == 2
+    assert loads_position(json.dumps(d, ensure_ascii=False)).table_at_reshuffle == 2
+    del d["table"]["table_at_reshuffle"]  # (a save from before: no reshuffle yet this round)
+    assert loads_position(json.dumps(d, ensure_ascii=False)).table_at_reshuffle is None
+    for bad in (-1, 4, "2"):
+        d["table"]["table_at_reshuffle"] = bad
+        refused(d, "table.table_at_reshuffle")

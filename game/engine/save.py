@@ -559,8 +559,9 @@ def position_from_dict(data: dict) -> GameState:
     if g.reshuffles < 0:
         raise tr.fail("reshuffles", f"counts the times the pile became the stock, not {g.reshuffles}")
     g.table_at_reshuffle = tr.get("table_at_reshuffle", int, None, allow_none=True)
-    if g.table_at_reshuffle is not None and not 0 <= g.table_at_reshuffle <= len(g.pack):
-        raise tr.fail("table_at_reshuffle", f"counts cards in melds, 0 to {len(g.pack)}")
+    if g.table_at_reshuffle is not None and not 0 <= g.table_at_reshuffle <= g.cards_on_table():
+        # (the table only gains cards in a round: Undo takes back no more than the turn's)
+        raise tr.fail("table_at_reshuffle", f"counts cards in melds, 0 to the {g.cards_on_table()} there now")
     g.took_top = tr.card("took_top")
     g.must_use = tr.card("must_use")
     g.stock_card = tr.card("stock_card")
