@@ -627,3 +627,13 @@ def test_the_table_at_the_last_reshuffle_is_saved_and_checked():
     for bad in (-1, 4, "2"):
         d["table"]["table_at_reshuffle"] = bad
         refused(d, "table.table_at_reshuffle")
+
+
+@pytest.mark.parametrize("count", [0, 2, 99])
+def test_the_melds_made_this_turn_are_the_melds_in_its_log(count):
+    """With one meld a turn, a count above the log's would leave a card taken from the pile
+    that must be melded with no way to meld it, even after Undo."""
+    d = _mid_turn_save()
+    assert d["table"]["melds_this_turn"] == 1
+    d["table"]["melds_this_turn"] = count
+    refused(d, "table.melds_this_turn: must count the melds in the turn's log")

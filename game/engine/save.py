@@ -465,6 +465,8 @@ def _check_turn_state(g: GameState, tr: _Reader) -> None:
         raise tr.fail("phase", f"seat {g.current} is to play but holds no cards")
     if g.melds_this_turn < 0 or g.next_meld_id <= max(ids, default=0):
         raise tr.fail("next_meld_id", "must be above every meld's id")
+    if g.phase in (PLAY, CALL) and g.melds_this_turn != sum(1 for e in g.turn_log if e[0] == "meld"):
+        raise tr.fail("melds_this_turn", "must count the melds in the turn's log")
     if g.call_open and not g.pile:
         raise tr.fail("call_open", "a call window needs a discard on the pile")
     if g.turn_log:
