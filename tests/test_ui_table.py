@@ -1113,6 +1113,23 @@ def test_the_status_line_says_what_x_and_enter_do_where_the_focus_is(app, monkey
     assert g.pile[-1] == c("Q♠")
 
 
+def test_an_empty_stock_the_pile_does_not_refill_says_why(app):
+    """With reshuffle, the pile becomes the stock again only after a card was played
+    since the last time; the status line says so when it has not been."""
+    g = build({0: "8♥ 2♦ 5♣ Q♠"}, pile="J♠ 7♦ 4♠", preset="rummy500", wild=None)
+    g.set_aside, g.stock = list(g.stock), []
+    scene = play(app, g)
+    assert scene.c.status() == "The stock is empty: take from the pile or end the round"
+    g.rules = Rules.preset("rummy500", empty_stock="reshuffle")
+    g.reshuffles, g.table_at_reshuffle = 1, 0
+    assert scene.c.status() == ("The stock is empty (no card played since the last reshuffle): "
+                                "take from the pile or end the round")
+    app.draw()
+    assert scene.buttons["end"].visible and scene.buttons["end"].enabled
+    click(app, scene.buttons["end"].rect.center)
+    assert g.results and g.results[-1].reason == "stock_empty"
+
+
 def test_keyboard_a_take_a_hint_and_x_away_from_the_hand_move_or_explain_the_focus(app):
     g = build({0: "J♥ 2♦ 5♣ Q♠ 3♦ 3♥"}, pile="3♠ 8♥ K♦", melds=[(1, "5♥ 6♥ 7♥")])
     scene = play(app, g)

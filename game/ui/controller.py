@@ -442,9 +442,12 @@ class Controller:
                 if g.floating[seat]:
                     return "You are floating: draw from the stock" + (" (D)" if keys else "")
                 if not g.stock:
+                    # (with reshuffle: nobody has played a card since the pile last became the stock)
+                    why = " (no card played since the last reshuffle)" \
+                        if g.rules.empty_stock == "reshuffle" and len(g.pile) >= 2 else ""
                     if keys:
-                        return "The stock is empty: take from the pile (P) or end the round (E)"
-                    return "The stock is empty: take from the pile or end the round"
+                        return f"The stock is empty{why}: take from the pile (P) or end the round (E)"
+                    return f"The stock is empty{why}: take from the pile or end the round"
                 if self.human_may_call() and g.pile:  # (what the red Rummy! button is for)
                     call = "call Rummy! (R)" if keys else "call Rummy!"
                     return f"Your turn: draw, or {call} if the {card_name(g.pile[-1])} fits a meld"
