@@ -251,7 +251,7 @@ def test_the_stock_is_rebuilt_again_only_after_a_card_was_played_since_the_last_
     come round for ever; the round then ends as with ``end_round``."""
     g = _after_a_reshuffle()
     _through_the_stock(g)
-    assert g.phase == DRAW and len(g.pile) >= 2 and g.reshuffles == 1
+    assert g.phase == DRAW and len(g.pile) >= 2 and g.reshuffles == 1 and g.reshuffle_waits()
     acts = legal_texts(g)
     assert "end" in acts and "draw" not in acts
     play(g, "end")
@@ -261,7 +261,7 @@ def test_the_stock_is_rebuilt_again_only_after_a_card_was_played_since_the_last_
 def test_a_meld_since_the_last_reshuffle_rebuilds_the_stock_again():
     g = _after_a_reshuffle()
     _through_the_stock(g, meld="5♣ 6♣ 7♣")  # (through the second stock too, without a meld)
-    assert len(g.melds) == 1 and g.reshuffles == 2 and g.table_at_reshuffle == 3
+    assert len(g.melds) == 1 and g.reshuffles == 2 and g.table_at_reshuffle == 3 and g.reshuffle_waits()
     assert "end" in legal_texts(g) and "draw" not in legal_texts(g)
     assert sorted(g.all_cards()) == sorted(g.pack)
 

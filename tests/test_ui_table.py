@@ -1242,8 +1242,6 @@ def test_a_pile_card_a_computer_calls_away_under_the_pointer_is_let_go(app, when
     """The person holds the mouse down on the 8♥ (to take it), and before they let go a
     computer seat calls "Rummy!" on it: the press or the drag is forgotten, the card
     goes to the meld, and nothing else moves."""
-    from game.engine.actions import CallRummy
-
     g = rummy_position()
     g.current = g.turn_seat = 0  # the person is to draw; seat 2 may call the 8♥ onto its run
     scene = play(app, g)

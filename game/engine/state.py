@@ -221,6 +221,13 @@ class GameState(Standings):
             out += m.all_cards()
         return out
 
+    def reshuffle_waits(self) -> bool:
+        """With ``empty_stock = reshuffle``: the stock is empty and the pile could become
+        the stock, but does not, as no card was put on the table since the last time (the
+        player takes from the pile or ends the round)."""
+        return (not self.stock and self.rules.empty_stock == "reshuffle" and len(self.pile) >= 2
+                and self.table_at_reshuffle is not None and self.cards_on_table() <= self.table_at_reshuffle)
+
     def cards_on_table(self) -> int:
         """How many cards lie in melds (real cards laid on wilds included)."""
         return sum(len(m.all_cards()) for m in self.melds)
@@ -1036,12 +1043,9 @@ class GameState(Standings):
         time in a round, and again only if a card was put on the table since the last
         time (otherwise the same cards could go round for ever; the round may then end,
         as with ``end_round``)."""
-        if self.stock or self.rules.empty_stock != "reshuffle" or len(self.pile) < 2:
+        if self.stock or self.rules.empty_stock != "reshuffle" or len(self.pile) < 2 or self.reshuffle_waits():
             return []
-        on_table = self.cards_on_table()
-        if self.table_at_reshuffle is not None and on_table <= self.table_at_reshuffle:
-            return []
-        self.table_at_reshuffle = on_table
+        self.table_at_reshuffle = self.cards_on_table()
         top = self.pile.pop()
         cards = self.pile
         self.pile = [top]

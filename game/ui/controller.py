@@ -71,9 +71,14 @@ MOVES_KEPT = 50  # the "Last moves" a game remembers (and saves)
 HUMAN = "human"
 
 
-def _discard_keys(focus: str, selected: int) -> str:
-    """What X does for a keyboard player: it discards the card in focus in the hand, or
+def _x_discards(focus: str, selected: int) -> bool:
+    """Whether X discards a card for a keyboard player: the card in focus in the hand, or
     else the one selected card (see the table's key handling)."""
+    return focus == "hand" or selected == 1
+
+
+def _discard_keys(focus: str, selected: int) -> str:
+    """What X does, in words."""
     if focus == "hand":
         return "X discards the card in focus"
     if selected == 1:
@@ -442,9 +447,7 @@ class Controller:
                 if g.floating[seat]:
                     return "You are floating: draw from the stock" + (" (D)" if keys else "")
                 if not g.stock:
-                    # (with reshuffle: nobody has played a card since the pile last became the stock)
-                    why = " (no card played since the last reshuffle)" \
-                        if g.rules.empty_stock == "reshuffle" and len(g.pile) >= 2 else ""
+                    why = " (no card played since the last reshuffle)" if g.reshuffle_waits() else ""
                     if keys:
                         return f"The stock is empty{why}: take from the pile (P) or end the round (E)"
                     return f"The stock is empty{why}: take from the pile or end the round"
@@ -458,7 +461,7 @@ class Controller:
                 return "Rummy! Now discard a card" + (f" ({_discard_keys(focus, selected)})" if keys else "")
             if g.must_use is not None and g.must_use in g.hands[seat]:
                 use = use_words(g.rules.deep_take_use, f"the {card_name(g.must_use)} you took")
-                x = "X" if focus == "hand" or selected == 1 else "\u2193 to your hand, then X"
+                x = "X" if _x_discards(focus, selected) else "\u2193 to your hand, then X"
                 return f"{use[0].upper()}{use[1:]}, then discard" + (f" ({x})" if keys else "")
             if keys:
                 if focus == "melds" and selected:
