@@ -763,6 +763,21 @@ def test_two_clicks_on_a_card_with_a_move_between_are_not_a_double_click(app):
     assert g.pile[-1] == c("Q♠") and g.current == 1
 
 
+def test_two_clicks_on_a_card_with_the_hand_rearranged_between_are_not_a_double_click(app):
+    """A drag that rearranges the hand between two quick clicks on a card breaks the
+    double click: the second click puts the card down again, nothing is discarded."""
+    g = build({0: "2♣ 8♥ 5♣ Q♠"}, pile="Q♦", phase="play")
+    scene = play(app, g)
+    click(app, spot(scene, c("Q♠")), pump=1)
+    assert scene.selected == [c("Q♠")]
+    order = list(scene.order)
+    drag(app, spot(scene, c("2♣")), spot(scene, c("5♣")), steps=2)
+    assert scene.order != order and scene.selected == [c("Q♠")]
+    click(app, spot(scene, c("Q♠")))
+    assert c("Q♠") in g.hands[0] and g.pile[-1] == c("Q♦") and g.current == 0
+    assert scene.selected == []
+
+
 def test_drag_within_the_hand_reorders_it(app):
     g = build({0: "2♣ 5♦ 9♠ J♥"}, pile="Q♦", phase="play")
     scene = play(app, g)

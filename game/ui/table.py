@@ -178,7 +178,7 @@ class TableScene(TablePainting, Scene):
         self.hint_until = 0.0
         self.hint_version: int | None = None  # the position the hint was about
         # the last click on a hand card: (card, when, the game's version then); a second
-        # click on it soon after, with nothing played between, is a double click
+        # click on it soon after, with nothing played or dragged between, is a double click
         self.last_click: tuple[int, float, int] | None = None
         self.places: dict[int, Place] = {}
         self.draw_list: list[tuple[int, Place]] = []
@@ -1149,6 +1149,7 @@ class TableScene(TablePainting, Scene):
         self.press = None
         if not self._press_holds(press):
             return
+        self.last_click = None  # a drag between two clicks makes them two single clicks
         g = self.g
         L = self.layout
         if press.kind == "hand" and press.card is not None:
