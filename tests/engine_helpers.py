@@ -89,9 +89,28 @@ def hand_text(g, seat: int) -> list[str]:
 
 
 def playing(hand: str, *, rules=None, wild=None, melds=(), others=("",), **table):
-    """Seat 0 holds ``hand`` and has drawn: it may meld, lay off and discard."""
-    return position([hand, *others], rules=rules, wild=wild, melds=melds, phase="play", current=0,
+    """Seat 0 holds ``hand`` and has drawn: it may meld, lay off and discard. The
+    other hands are ``others``; an empty one, of a seat that does not float, gets one
+    card that no text names (a hand that holds nothing and does not float would have
+    ended the round)."""
+    floating = table.get("floating") or [False] * (1 + len(others))
+    named = " ".join([hand, *others, table.get("pile", ""), table.get("top", ""),
+                      *(m["cards"] for m in melds)])
+    filled = []
+    for seat, text in enumerate(others, start=1):
+        if not text and not floating[seat]:
+            text = spare_card(named)
+            named += " " + text
+        filled.append(text)
+    return position([hand, *filled], rules=rules, wild=wild, melds=melds, phase="play", current=0,
                     **table)
+
+
+def spare_card(named: str) -> str:
+    """The text of a plain card that ``named`` does not mention."""
+    used = set(named.split())
+    return next(t for t in (f"{r}{s}" for s in "♣♦♥♠" for r in ("K", "Q", "J", "10", "9", "8", "7"))
+                if t not in used)
 
 
 def attempt(g, text: str):

@@ -8,7 +8,7 @@ import random
 from collections import Counter
 
 import pytest
-from engine_helpers import hand_text, meld, play, playing
+from engine_helpers import hand_text, meld, play, playing, position
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -493,10 +493,7 @@ def test_hand_edits_give_save_error_or_a_sound_state(which, edits):
     if g.phase in ("draw", "play", "call"):
         assert g.legal_actions()  # the game can go on
     # and it does: a few moves (Undo first, when there is a turn to take back) keep
-    # every card, and what the table knows of each hand stays in that hand (a seat that
-    # holds no cards and does not float is a hand-made position no game reaches: left out)
-    if any(not h and not f for h, f in zip(g.hands, g.floating)):
-        return
+    # every card, and what the table knows of each hand stays in that hand
     rng = random.Random(repr(edits))
     for _ in range(12):
         if g.phase not in ("draw", "play", "call"):
@@ -508,6 +505,42 @@ def test_hand_edits_give_save_error_or_a_sound_state(which, edits):
         for seat in range(g.players):
             assert g.known[seat] <= set(g.hands[seat])
             assert g.upcards[seat] is None or g.upcards[seat] in g.hands[seat]
+
+
+@pytest.mark.parametrize("phase, current", [("draw", 0), ("play", 0), ("draw", 1)])
+def test_a_seat_that_holds_no_cards_and_does_not_float_is_a_save_error(phase, current):
+    """A hand played out ends the round unless its seat floats: a save with such a hand
+    in a round under way is one no game reaches (the seat could take a pile card and
+    then have no move)."""
+    hands = ["4♠ 5♠ 9♦", "K♠ Q♦ 3♠"]
+    hands[1 - current] = ""
+    table = {"hands": hands, "pile": "J♥", "stock": "rest", "phase": phase, "current": current}
+    if phase == "play":
+        table["stock_card"] = "9♦"
+    data = {"rules": {"preset": "rummy500"}, "table": table}
+    refused(data, "hands", f"seat {1 - current} holds no cards and does not float")
+    table["floating"] = [current == 1, current == 0]
+    assert loads_position(json.dumps(data, ensure_ascii=False)).legal_actions()
+
+
+def test_seats_out_on_their_first_turn_hold_no_cards_while_the_others_take_theirs():
+    """With first_turn_out_grace the seats yet to play get a turn after a first-turn
+    going out; the seats already out hold nothing meanwhile, and such a position saves,
+    loads and plays on. Without the grace turns under way it is refused."""
+    rules = Rules.from_dict({"preset": "rummy5000", "first_turn_out_grace": True})
+    g = position(["5♣ 6♣ 7♣", "Q♣ Q♦ Q♠", "3♦ 9♥ 4♠"], top="2♥ 3♥ 10♣", pile="J♥", rules=rules,
+                 dealer=2)
+    play(g, "draw", "meld 5♣ 6♣ 7♣", "discard 2♥")
+    play(g, "draw", "meld Q♣ Q♦ Q♠", "discard 3♥")  # seat 1 goes out too
+    assert g.phase == "draw" and g.current == 2 and g.hands[0] == g.hands[1] == []
+    text = dumps_position(g)
+    h = loads_position(text)
+    assert dumps_position(h) == text
+    play(h, "draw", "discard 3♦")
+    assert h.phase == ROUND_OVER and h.results[-1].went_out == 0
+    data = json.loads(text)
+    data["table"]["first_out_turn"] = False
+    refused(data, "hands", "seat 0 holds no cards and does not float")
 
 
 def test_a_card_to_use_that_the_seat_does_not_hold_is_a_save_error():

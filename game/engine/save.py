@@ -463,6 +463,13 @@ def _check_turn_state(g: GameState, tr: _Reader) -> None:
         raise tr.fail("resume_seat", "a caller's turn (phase call) needs the seat that plays next")
     if g.phase in (PLAY, CALL) and not g.hands[g.current] and not g.floating[g.current]:
         raise tr.fail("phase", f"seat {g.current} is to play but holds no cards")
+    if g.phase in (DRAW, PLAY, CALL):
+        for s in range(g.players):
+            # a seat whose hand is played out floats, or went out: then the round is
+            # over, unless the seats yet to play a first turn still get theirs
+            out = g.first_out_turn and g.went_out is not None and g.turns[s] > 0 and s != g.current
+            if not g.hands[s] and not g.floating[s] and not out:
+                raise tr.fail("hands", f"seat {s} holds no cards and does not float: the round would be over")
     if g.melds_this_turn < 0 or g.next_meld_id <= max(ids, default=0):
         raise tr.fail("next_meld_id", "must be above every meld's id")
     if g.phase in (PLAY, CALL) and g.melds_this_turn != sum(1 for e in g.turn_log if e[0] == "meld"):
