@@ -36,6 +36,7 @@ from game.ui.cards import CardArt
 from game.ui.controller import Controller, RandomBot, Seat, atomic_write
 from game.ui.layout import INDEX_SHOW, TableLayout
 from game.ui.moves_text import action_words
+from game.ui.table import DOUBLE_CLICK
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 SIZE = (1280, 800)
@@ -761,6 +762,30 @@ def test_two_clicks_on_a_card_with_a_move_between_are_not_a_double_click(app):
     click(app, spot(scene, c("Q♠")), pump=1)  # a real double click still discards
     click(app, spot(scene, c("Q♠")))
     assert g.pile[-1] == c("Q♠") and g.current == 1
+
+
+def test_a_selected_card_answers_a_click_where_it_lay_before_it_rose(app):
+    """A selected card rises; a click low on the spot it rose from (now bare felt below
+    it) still puts it back down, as a click at the same place picked it up. A click
+    there on a card beside it goes to that card."""
+    g = build({0: "2♣ 8♥ 5♣ Q♠"}, pile="Q♦", phase="play")
+    scene = play(app, g)
+    scene.order = parse_cards("2♣ 8♥ 5♣ Q♠")
+    scene._place(force=True)
+    r = scene.places[c("2♣")].rect
+    low = (r.x + 4, r.bottom - 3)
+    click(app, low, pump=1)
+    assert scene.selected == [c("2♣")]
+    assert not scene.places[c("2♣")].rect.collidepoint(low)  # risen above the point
+    time.sleep(DOUBLE_CLICK)
+    click(app, low)
+    assert scene.selected == [] and c("2♣") in g.hands[0]
+    r8 = scene.places[c("8♥")].rect
+    click(app, (r8.x + 4, r8.bottom - 3), pump=1)  # on 8♥ itself, left of 2♣'s reach
+    assert scene.selected == [c("8♥")]
+    time.sleep(DOUBLE_CLICK)
+    click(app, (r8.right - 4, r8.bottom - 3))  # 8♥'s right part, under the 5♣ beside it
+    assert set(scene.selected) == {c("8♥"), c("5♣")}
 
 
 def test_two_clicks_on_a_card_with_the_hand_rearranged_between_are_not_a_double_click(app):

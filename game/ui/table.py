@@ -1116,6 +1116,13 @@ class TableScene(TablePainting, Scene):
         for c, p in reversed(self.draw_list):
             if p.zone == "hand" and p.rect.collidepoint(pos):
                 return c
+        # the bare strip a selected card rose from is still that card's: a click where
+        # it was picked up puts it down again
+        lift = self.layout.lift if self.layout else 0
+        for c, p in reversed(self.draw_list):
+            if p.zone == "hand" and c in self.selected and Rect(p.rect.x, p.rect.y, p.rect.w,
+                                                                 p.rect.h + lift).collidepoint(pos):
+                return c
         return None
 
     def _pile_card_at(self, pos) -> int | None:
