@@ -1081,7 +1081,9 @@ class TableScene(TablePainting, Scene):
         self.mouse_pos = pos
         hover = None
         if self.drag is None and self.c.human is not None:
-            hover = self._hand_card_at(pos) or self._pile_card_at(pos)
+            hover = self._hand_card_at(pos)
+            if hover is None:
+                hover = self._pile_card_at(pos)
         if hover == self.hover and self._hover_version == self.c.version:
             return  # the same card, nothing moved: the engine was asked already
         self._hover_version = self.c.version
