@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 
 from game.resources import user_data_dir
 from game.ui import audio as audio_mod
 from game.ui.audio import SOUND_NAMES, Audio
-from game.ui.settings import BOT_LEVELS, CARD_BACKS, Settings
+from game.ui.controller import atomic_write
+from game.ui.settings import BOT_LEVELS, CARD_BACKS, REPLACE_TRIES, Settings
 from game.ui.stats import Stats
 
 # ---------------------------------------------------------------------- settings
@@ -64,6 +66,56 @@ def test_settings_save_is_atomic(monkeypatch):
         s.save()
     assert (user_data_dir() / "settings.json").read_text() == before
     assert [p.name for p in user_data_dir().iterdir()] == ["settings.json"]
+
+
+def _locked_for(monkeypatch, times: int) -> list[float]:
+    """``os.replace`` refuses (as on Windows when another program holds the file open)
+    ``times`` times, then works; returns the waits between the tries."""
+    real = os.replace
+    waits: list[float] = []
+    left = [times]
+
+    def replace(src, dst):
+        if left[0] > 0:
+            left[0] -= 1
+            raise PermissionError(13, "The process cannot access the file", str(dst))
+        real(src, dst)
+
+    monkeypatch.setattr("game.ui.settings.os.replace", replace)
+    monkeypatch.setattr("game.ui.settings.time.sleep", waits.append)
+    return waits
+
+
+def test_a_file_locked_for_a_moment_is_written_when_it_is_free_again(monkeypatch, tmp_path):
+    """A settings file or a save that another program holds for a moment (a virus
+    scanner, say) is written on a later try, and nothing else is left behind."""
+    s = Settings.load()
+    s.save()
+    waits = _locked_for(monkeypatch, 2)
+    s.volume = 0.1
+    s.save()
+    assert Settings.load().volume == 0.1
+    assert [p.name for p in user_data_dir().iterdir()] == ["settings.json"]
+    assert len(waits) == 2 and waits[0] < waits[1] and sum(waits) < 0.5
+    p = tmp_path / "save.json"
+    atomic_write(p, "one")
+    waits = _locked_for(monkeypatch, REPLACE_TRIES - 1)
+    atomic_write(p, "two")  # the .bak copy uses up a locked try first
+    assert p.read_text() == "two" and (tmp_path / "save.json.bak").read_text() == "one"
+    assert len(waits) == REPLACE_TRIES - 1
+
+
+def test_a_file_that_stays_locked_is_left_as_it_was(monkeypatch, tmp_path):
+    s = Settings.load()
+    s.save()
+    before = (user_data_dir() / "settings.json").read_text()
+    waits = _locked_for(monkeypatch, 100)
+    s.volume = 0.1
+    with pytest.raises(PermissionError):
+        s.save()
+    assert (user_data_dir() / "settings.json").read_text() == before
+    assert [p.name for p in user_data_dir().iterdir()] == ["settings.json"]
+    assert len(waits) == REPLACE_TRIES - 1 and sum(waits) < 0.5
 
 
 @pytest.mark.parametrize("text", ["{ not json", "[1, 2, 3]", "", "\x00\x01garbage"])

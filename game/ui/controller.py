@@ -47,6 +47,7 @@ from game.engine.state import use_words
 from game.engine.view import view_of
 
 from .moves_text import action_words
+from .settings import replace_file
 
 try:  # saving is optional until game.engine.save exists
     from game.engine.save import dumps_game, loads_game
@@ -163,10 +164,10 @@ def atomic_write(path: Path, text: str) -> None:
         bak_tmp = path.with_name(path.name + ".bak.tmp")
         try:
             shutil.copyfile(path, bak_tmp)
-            os.replace(bak_tmp, bak)
+            replace_file(bak_tmp, bak)
         except OSError:
             pass
-    os.replace(tmp, path)
+    replace_file(tmp, path)
 
 
 def remove_save(path: Path, backups: bool = False) -> None:

@@ -17,6 +17,7 @@ import json
 import logging
 import os
 import tempfile
+import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -186,6 +187,22 @@ def _set_aside(target: Path) -> None:
         log.warning("could not set aside %s: %s", target, exc)
 
 
+REPLACE_TRIES = 5  # waits of 20, 40, 80 and 160 ms between them: 0.3 s at most
+
+
+def replace_file(src: Path | str, dst: Path | str) -> None:
+    """``os.replace``, tried again a few times while the file is locked for a moment
+    (on Windows a virus scanner or the search indexer may hold it open just then)."""
+    for i in range(REPLACE_TRIES):
+        try:
+            os.replace(src, dst)
+            return
+        except PermissionError:
+            if i == REPLACE_TRIES - 1:
+                raise
+            time.sleep(0.02 * 2 ** i)
+
+
 def atomic_write_json(target: Path, data: Any) -> None:
     """Write ``data`` as JSON to ``target`` through a temporary file and ``os.replace``."""
     target = Path(target)
@@ -197,7 +214,7 @@ def atomic_write_json(target: Path, data: Any) -> None:
             fh.write("\n")
             fh.flush()
             os.fsync(fh.fileno())
-        os.replace(tmp, target)
+        replace_file(tmp, target)
     except BaseException:
         try:
             os.unlink(tmp)
