@@ -10,7 +10,7 @@ import pytest
 from game.resources import user_data_dir
 from game.ui import audio as audio_mod
 from game.ui.audio import SOUND_NAMES, Audio
-from game.ui.controller import atomic_write
+from game.ui.controller import atomic_write, set_aside
 from game.ui.settings import BOT_LEVELS, CARD_BACKS, REPLACE_TRIES, Settings
 from game.ui.stats import Stats
 
@@ -116,6 +116,21 @@ def test_a_file_that_stays_locked_is_left_as_it_was(monkeypatch, tmp_path):
     assert (user_data_dir() / "settings.json").read_text() == before
     assert [p.name for p in user_data_dir().iterdir()] == ["settings.json"]
     assert len(waits) == REPLACE_TRIES - 1 and sum(waits) < 0.5
+
+
+def test_a_damaged_file_locked_for_a_moment_is_still_set_aside(monkeypatch, tmp_path):
+    """A damaged save must leave the way (or the next save would copy it over the good
+    .bak copy), and so must damaged settings: a moment's lock does not stop that."""
+    save = tmp_path / "autosave.json"
+    save.write_text("{ damaged")
+    _locked_for(monkeypatch, 2)
+    set_aside(save)
+    assert not save.exists() and (tmp_path / "autosave.json.damaged").read_text() == "{ damaged"
+    (user_data_dir() / "settings.json").write_text("{ not json")
+    _locked_for(monkeypatch, 2)
+    s = Settings.load()
+    assert s.problem and s == Settings()
+    assert [p.name for p in user_data_dir().iterdir()] == ["settings.json.bad"]
 
 
 @pytest.mark.parametrize("text", ["{ not json", "[1, 2, 3]", "", "\x00\x01garbage"])

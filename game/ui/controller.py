@@ -194,7 +194,7 @@ def set_aside(path: Path) -> None:
     the way of the next save, which would otherwise copy it over the good ``.bak``)."""
     path = Path(path)
     try:
-        os.replace(path, path.with_name(path.name + ".damaged"))
+        replace_file(path, path.with_name(path.name + ".damaged"))
     except OSError:
         pass
 

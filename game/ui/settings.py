@@ -182,7 +182,7 @@ def _clean(name: str, value: Any) -> Any:
 
 def _set_aside(target: Path) -> None:
     try:
-        os.replace(target, target.with_name(target.name + ".bad"))
+        replace_file(target, target.with_name(target.name + ".bad"))
     except OSError as exc:
         log.warning("could not set aside %s: %s", target, exc)
 
