@@ -1817,6 +1817,21 @@ def test_load_a_saved_game_from_the_command_line(tmp_path):
     assert proc.returncode == 2 and "cannot load" in proc.stderr
 
 
+def test_a_save_that_cannot_be_read_is_reported_before_any_window_opens(tmp_path, monkeypatch, capsys):
+    from types import SimpleNamespace
+
+    import game.ui.app as app_mod
+
+    def no_window(*args, **kwargs):
+        raise AssertionError("a window was opened")
+
+    monkeypatch.setattr(app_mod, "App", no_window)
+    missing = tmp_path / "nothing.json"
+    assert app_mod.main(SimpleNamespace(load=str(missing))) == 2
+    err = capsys.readouterr().err
+    assert f"cannot load {missing}" in err and "nothing.json: not found" in err
+
+
 def test_exit_after_round(tmp_path):
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
                RUMMY5000_DATA_DIR=str(tmp_path))

@@ -704,6 +704,19 @@ def main(args: Any = None) -> int:
     get = lambda name, default=None: getattr(args, name, default)  # noqa: E731
     if get("selftest"):
         return selftest(args)
+
+    def cannot_load(exc: Exception) -> int:
+        print(f"rummy5000: cannot load {get('load')}: {str(exc) or type(exc).__name__}", file=sys.stderr)
+        pygame.quit()
+        return 2
+
+    if get("load"):
+        from .controller import read_save
+
+        try:  # a file that cannot be read is reported before a window or a sound opens
+            read_save(get("load"))
+        except Exception as exc:
+            return cannot_load(exc)
     app = App(remember_window=True)
     try:
         if get("load"):
@@ -711,9 +724,7 @@ def main(args: Any = None) -> int:
                 app.continue_game(get("load"), autoplay=bool(get("autoplay")),
                                   exit_after=get("exit_after"))
             except Exception as exc:
-                print(f"rummy5000: cannot load {get('load')}: {str(exc) or type(exc).__name__}", file=sys.stderr)
-                pygame.quit()
-                return 2
+                return cannot_load(exc)
         elif get("autoplay") or any(get(n) is not None for n in ("preset", "players", "seed")):
             try:
                 app.start_game(get("preset") or "rummy5000", get("players") or 4, seed=get("seed"),
