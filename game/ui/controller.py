@@ -72,17 +72,12 @@ MOVES_KEPT = 50  # the "Last moves" a game remembers (and saves)
 HUMAN = "human"
 
 
-def _x_discards(focus: str, selected: int) -> bool:
-    """Whether X discards a card for a keyboard player: the card in focus in the hand, or
-    else the one selected card (see the table's key handling)."""
-    return focus == "hand" or selected == 1
-
-
-def _discard_keys(focus: str, selected: int) -> str:
-    """What X does, in words."""
-    if focus == "hand":
+def _discard_keys(x: str | None) -> str:
+    """What X does, in words: ``x`` says which card it discards ("focus", "selected")
+    or that it discards none (``None``); the table decides (``TableScene.x_target``)."""
+    if x == "focus":
         return "X discards the card in focus"
-    if selected == 1:
+    if x == "selected":
         return "X discards the selected card"
     return "\u2193 to your hand, then X discards"
 
@@ -432,10 +427,12 @@ class Controller:
             return None
         return self.g.current
 
-    def status(self, keys: bool = False, focus: str = "hand", selected: int = 0) -> str:
+    def status(self, keys: bool = False, focus: str = "hand", selected: int = 0,
+               x: str | None = "focus") -> str:
         """The line that says whose turn it is and what to do; ``keys`` words it for a
         person playing with the keyboard (the keys instead of dragging), whose focus is
-        in ``focus`` ("hand", "melds" or "pile") with ``selected`` cards selected."""
+        in ``focus`` ("hand", "melds" or "pile") with ``selected`` cards selected, and
+        for whom X discards the card in focus, the selected one or none (``x``)."""
         g = self.g
         if g.phase == GAME_OVER:
             return "The game is over"
@@ -459,17 +456,17 @@ class Controller:
                     return "Your turn: draw from the stock (D) or take from the discard pile (P)"
                 return "Your turn: draw from the stock or take from the discard pile"
             if g.phase == CALL:
-                return "Rummy! Now discard a card" + (f" ({_discard_keys(focus, selected)})" if keys else "")
+                return "Rummy! Now discard a card" + (f" ({_discard_keys(x)})" if keys else "")
             if g.must_use is not None and g.must_use in g.hands[seat]:
                 use = use_words(g.rules.deep_take_use, f"the {card_name(g.must_use)} you took")
-                x = "X" if _x_discards(focus, selected) else "\u2193 to your hand, then X"
-                return f"{use[0].upper()}{use[1:]}, then discard" + (f" ({x})" if keys else "")
+                how = "X" if x else "\u2193 to your hand, then X"
+                return f"{use[0].upper()}{use[1:]}, then discard" + (f" ({how})" if keys else "")
             if keys:
                 if focus == "melds" and selected:
                     these = "the selected card" if selected == 1 else "the selected cards"
                     also = ", X discards it" if selected == 1 else ""
                     return f"Meld or lay off, then discard (Enter lays {these} off here{also})"
-                return f"Meld or lay off, then discard ({_discard_keys(focus, selected)})"
+                return f"Meld or lay off, then discard ({_discard_keys(x)})"
             return "Meld or lay off, then discard (drag a card to the pile)"
         if self.human_may_call():
             return f"Rummy{' (R)' if keys else ''}? {self.call_time_left():.1f}s before {name} draws"

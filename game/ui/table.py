@@ -1503,12 +1503,20 @@ class TableScene(TablePainting, Scene):
             pick = min(items, key=across)
         self.focus_zone, self.focus_index = zone, pick
 
-    def _focused_hand_card(self) -> int | None:
+    def x_target(self) -> str | None:
+        """Which card X discards: the one in focus in the hand ("focus"), else the one
+        selected card ("selected"), else none (the status line says so too)."""
         if self.focus_zone == "hand" and self.order:
-            return self.order[min(self.focus_index, len(self.order) - 1)]
-        if self.selected and len(self.selected) == 1:
-            return self.selected[0]
+            return "focus"
+        if len(self.selected) == 1:
+            return "selected"
         return None
+
+    def _focused_hand_card(self) -> int | None:
+        x = self.x_target()
+        if x == "focus":
+            return self.order[min(self.focus_index, len(self.order) - 1)]
+        return self.selected[0] if x == "selected" else None
 
     def _enter(self) -> None:
         g = self.g
