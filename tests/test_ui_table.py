@@ -698,6 +698,46 @@ def test_the_place_a_dragged_card_would_go_is_marked_over_it(app, monkeypatch):
     assert c("8♥") in g.hands[0]  # let go on a meld it does not fit: back to the hand
 
 
+def test_an_empty_pile_shows_where_a_discard_goes_and_marks_it_during_a_drag(app, monkeypatch):
+    from game.ui import table_paint as table_mod
+
+    g = build({0: "8♥ 2♦ 5♣ Q♠"}, pile="", phase="play")
+    scene = play(app, g)
+    slot = scene.layout.pile_rects(1)[0]
+    rects, outlines = [], []
+    rect, outline = pygame.draw.rect, scene._outline
+
+    def record_rect(surface, colour, r, *args, **kw):
+        rects.append((tuple(colour)[:3], Rect(r)))
+        return rect(surface, colour, r, *args, **kw)
+
+    def record_outline(surface, r, colour):
+        outlines.append((tuple(colour)[:3], Rect(r)))
+        return outline(surface, r, colour)
+
+    monkeypatch.setattr(table_mod.pygame.draw, "rect", record_rect)
+    monkeypatch.setattr(scene, "_outline", record_outline)
+    app.draw()
+    assert (table_mod.EMPTY_SLOT, slot) in rects  # at rest: a faint frame where the first card goes
+    start = spot(scene, c("5♣"))
+    post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
+    far = (scene.layout.pile_area.right - 20, slot.centery)  # on the pile's felt, far from the slot
+    for pos, marked in (((start[0] + 30, start[1] - 40), False), (far, False), (slot.center, True)):
+        post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0))
+        app.pump(1)
+        rects.clear()
+        outlines.clear()
+        app.draw()
+        assert scene.fit_pile and (table_mod.FIT, slot) in outlines  # the slot glows while it may go there
+        assert ((table_mod.DROP, slot.inflate(6, 6)) in rects) == marked, pos
+    post(pygame.MOUSEBUTTONUP, pos=slot.center, button=1)
+    app.pump(2)
+    assert g.pile == [c("5♣")] and c("5♣") not in g.hands[0]
+    rects.clear()
+    app.draw()
+    assert not any(colour == table_mod.EMPTY_SLOT for colour, _ in rects)  # a card lies there now
+
+
 def test_illegal_drop_snaps_back_with_the_reason(app):
     g = build({0: "2♣ 8♥ 5♣ Q♠"}, pile="Q♦", phase="play",
               melds=[(0, "J♣ J♦ J♠"), (1, "5♥ 6♥ 7♥")])

@@ -75,6 +75,9 @@ def short_meld(m: Any) -> str:
     return "wilds"
 
 
+EMPTY_SLOT = (110, 150, 130)  # a faint frame on the felt: where the next discard goes
+
+
 class TablePainting:
     """The table scene's drawing (a part of :class:`~game.ui.table.TableScene`)."""
 
@@ -324,6 +327,17 @@ class TablePainting:
         label = f"Discard pile {len(g.pile)}" if g.pile else "Discard pile (empty)"
         self.text.blit(surface, label, L.font_small, (L.pile_area.x, L.pile_area.y - 2), TEXT_DIM,
                        anchor="bottomleft")
+        if not g.pile:  # the place the next discard goes, as the empty stock's is drawn
+            r = L.pile_rects(1)[0]
+            pygame.draw.rect(surface, EMPTY_SLOT, r, width=2, border_radius=max(4, r.w // 9))
+
+    def _pile_target(self) -> Rect | None:
+        """Where a discard lands, to be marked while a card is dragged: the top card, or
+        on an empty pile the place the first card takes."""
+        if not self.g.pile:
+            return self.layout.pile_rects(1)[0]
+        top = self.places.get(self.g.pile[-1])
+        return top.rect if top is not None else None
 
     def _chip_size(self) -> int:
         """The font size of the "9♣ → #3" chips (see :meth:`_draw_laid_elsewhere`)."""
@@ -474,10 +488,9 @@ class TablePainting:
                 if box is not None:
                     colour = FIT if mid != self.hot_meld else HOT
                     pygame.draw.rect(surface, colour, box.inflate(10, 8), width=3, border_radius=8)
-            if self.fit_pile and self.g.pile:
-                top = self.places.get(self.g.pile[-1])
-                if top is not None:
-                    self._outline(surface, top.rect, FIT)
+            target = self._pile_target() if self.fit_pile else None
+            if target is not None:
+                self._outline(surface, target, FIT)
             if self.fit_own or (self.drag.kind in ("stock", "pile")):
                 area = L.own_melds if self.fit_own else L.hand_area
                 pygame.draw.rect(surface, FIT, area.inflate(-4, -4), width=3, border_radius=10)
@@ -547,10 +560,10 @@ class TablePainting:
             box = self.meld_boxes.get(self.hot_meld) if self.hot_meld in self.fits else None
             if box is not None:
                 pygame.draw.rect(surface, DROP, box.inflate(10, 8), width=4, border_radius=8)
-        elif self.fit_pile and self.g.pile and self.drag.kind == "hand" and self._on_pile(self.drag.pos):
-            top = self.places.get(self.g.pile[-1])
-            if top is not None:
-                pygame.draw.rect(surface, DROP, top.rect.inflate(6, 6), width=4, border_radius=8)
+        elif self.fit_pile and self.drag.kind == "hand" and self._on_pile(self.drag.pos):
+            target = self._pile_target()
+            if target is not None:
+                pygame.draw.rect(surface, DROP, target.inflate(6, 6), width=4, border_radius=8)
 
     def _draw_sidebar(self, surface: pygame.Surface) -> None:
         g = self.g
