@@ -1258,6 +1258,16 @@ def test_the_status_line_names_the_keys_to_a_keyboard_player(app, monkeypatch):
     assert not scene.keyboard
 
 
+def test_on_a_draw_with_the_pile_empty_the_status_offers_the_stock_only(app):
+    # (a "Rummy!" call can take the pile down to nothing before the next draw)
+    g = build({0: "2♦ 5♣ Q♠ 9♥"}, pile="")
+    scene = play(app, g)
+    assert scene.c.status() == "Your turn: draw from the stock"
+    assert scene.c.status(keys=True) == "Your turn: draw from the stock (D)"
+    key(app, pygame.K_d)
+    assert g.phase == "play" and len(g.hands[0]) == 5
+
+
 # --------------------------------------------------------------------------- Rummy!
 
 

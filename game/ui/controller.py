@@ -452,6 +452,8 @@ class Controller:
                 if self.human_may_call() and g.pile:  # (what the red Rummy! button is for)
                     call = "call Rummy! (R)" if keys else "call Rummy!"
                     return f"Your turn: draw, or {call} if the {card_name(g.pile[-1])} fits a meld"
+                if not g.pile:  # (taken by a "Rummy!" call: nothing to take from)
+                    return "Your turn: draw from the stock" + (" (D)" if keys else "")
                 if keys:
                     return "Your turn: draw from the stock (D) or take from the discard pile (P)"
                 return "Your turn: draw from the stock or take from the discard pile"
