@@ -17,6 +17,7 @@ This module must stay importable without pygame.
 
 from __future__ import annotations
 
+import logging
 import os
 import sys
 from functools import lru_cache
@@ -25,6 +26,9 @@ from pathlib import Path
 APP_NAME = "Rummy5000"
 DATA_DIR_ENV = "RUMMY5000_DATA_DIR"
 ASSETS_PACKAGE = "game._assets"
+
+log = logging.getLogger(__name__)
+_unmade: set[Path] = set()  # data folders already reported as impossible to make
 
 _PACKAGE_DIR = Path(__file__).resolve().parent
 _MARKER = Path("fonts") / "DejaVuSans.ttf"
@@ -79,7 +83,12 @@ def sound_path(name: str) -> Path:
 
 
 def user_data_dir() -> Path:
-    """The per-user folder for settings, saves and statistics, created on demand."""
+    """The per-user folder for settings, saves and statistics, created on demand.
+
+    When it cannot be made (a file in the way, no permission, a full disk) its path is
+    still returned: reading from it then finds nothing, and writing to it fails with an
+    ``OSError`` that every writer reports, so the game plays on without keeping anything
+    rather than failing to start."""
     override = os.environ.get(DATA_DIR_ENV)
     if override:
         path = Path(override).expanduser()
@@ -87,5 +96,10 @@ def user_data_dir() -> Path:
         import platformdirs
 
         path = Path(platformdirs.user_data_dir(APP_NAME, appauthor=False, roaming=True))
-    path.mkdir(parents=True, exist_ok=True)
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        if path not in _unmade:
+            _unmade.add(path)
+            log.warning("the data folder %s cannot be made: %s", path, exc)
     return path

@@ -255,6 +255,19 @@ def test_user_data_dir_override_is_created(monkeypatch, tmp_path):
     assert target.is_dir()
 
 
+def test_a_user_data_dir_that_cannot_be_made_is_reported_once_not_raised(monkeypatch, tmp_path, caplog):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("x")
+    target = blocker / "data"
+    monkeypatch.setenv("RUMMY5000_DATA_DIR", str(target))
+    with caplog.at_level("WARNING", logger="game.resources"):
+        assert resources.user_data_dir() == target
+        assert resources.user_data_dir() == target
+    said = [r.getMessage() for r in caplog.records if r.name == "game.resources"]
+    assert len(said) == 1 and str(target) in said[0] and "cannot be made" in said[0]
+    assert not target.exists()
+
+
 def test_user_data_dir_is_per_user(monkeypatch, tmp_path):
     monkeypatch.delenv("RUMMY5000_DATA_DIR", raising=False)
     monkeypatch.setenv("HOME", str(tmp_path))

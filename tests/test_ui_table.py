@@ -31,7 +31,7 @@ from game.engine import (
 )
 from game.engine.melds import MeldContext, make_meld, shapes_for
 from game.ui.anim import Animator, Tween
-from game.ui.app import App
+from game.ui.app import App, load_settings
 from game.ui.cards import CardArt
 from game.ui.controller import Controller, RandomBot, Seat, atomic_write
 from game.ui.layout import INDEX_SHOW, TableLayout
@@ -1880,6 +1880,31 @@ def test_a_save_that_cannot_be_read_is_reported_before_any_window_opens(tmp_path
     assert app_mod.main(SimpleNamespace(load=str(missing))) == 2
     err = capsys.readouterr().err
     assert f"cannot load {missing}" in err and "nothing.json: not found" in err
+
+
+def test_a_data_folder_that_cannot_be_made_leaves_the_game_playable(tmp_path, monkeypatch):
+    # (a file where the folder should be; no permission and a full disk end the same way)
+    blocker = tmp_path / "in-the-way"
+    blocker.write_text("not a folder", encoding="utf-8")
+    monkeypatch.setenv("RUMMY5000_DATA_DIR", str(blocker / "Rummy5000"))
+    app = App(size=SIZE, settings=load_settings())
+    app.show_title()
+    app.pump(2)
+    try:
+        click(app, app.stack.top.find("new_game").rect.center)
+        click(app, app.stack.top.find("start").rect.center, pump=3)
+        table = app.stack.top
+        assert type(table).__name__ == "TableScene"
+        assert "The game could not be saved: Not a directory" in toast_texts(table)[0]
+        key(app, pygame.K_F12)
+        assert toast_texts(table)[-1] == "The screenshot could not be saved: Not a directory"
+        assert table.toasts[-1].kind == "error"
+        assert app.run_until(lambda: table.c.human_to_act, timeout=30)
+        key(app, pygame.K_d)  # and the person plays on
+        assert table.g.phase == "play" and table.g.current == table.c.human
+    finally:
+        app.close_scenes()
+    assert blocker.read_text(encoding="utf-8") == "not a folder"
 
 
 def test_exit_after_round(tmp_path):
