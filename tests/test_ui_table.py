@@ -30,6 +30,7 @@ from game.engine import (
     parse_cards,
 )
 from game.engine.melds import MeldContext, make_meld, shapes_for
+from game.resources import user_data_dir
 from game.ui.anim import Animator, Tween
 from game.ui.app import App, load_settings
 from game.ui.cards import CardArt
@@ -1905,6 +1906,59 @@ def test_a_data_folder_that_cannot_be_made_leaves_the_game_playable(tmp_path, mo
     finally:
         app.close_scenes()
     assert blocker.read_text(encoding="utf-8") == "not a folder"
+
+
+class _Breaks:
+    """A stand-in for the application whose loop meets an error nothing handles."""
+
+    def __init__(self, *args, **kwargs):
+        pass
+
+    def show_title(self):
+        return True
+
+    def run(self):
+        raise RuntimeError("the loop broke")
+
+
+def test_an_error_nothing_handles_is_written_to_crash_log(monkeypatch, capsys):
+    from types import SimpleNamespace
+
+    import game.ui.app as app_mod
+    from game import __version__
+
+    shown = []
+    monkeypatch.setattr(app_mod, "App", _Breaks)
+    monkeypatch.setattr(app_mod.pygame.display, "message_box", lambda *a, **k: shown.append(a))
+    assert app_mod.main(SimpleNamespace()) == 1
+    assert "RuntimeError: the loop broke" in capsys.readouterr().err
+    log = (user_data_dir() / "crash.log").read_text(encoding="utf-8")
+    assert log.startswith(f"Rummy 5000 {__version__}, ") and "RuntimeError: the loop broke" in log
+    assert "in run" in log  # the whole traceback, not just the last line
+    assert not shown  # from source the terminal shows it; no box
+
+
+@pytest.mark.parametrize("writable", [True, False])
+def test_a_frozen_build_also_says_so_in_a_message_box(monkeypatch, capsys, tmp_path, writable):
+    from types import SimpleNamespace
+
+    import game.ui.app as app_mod
+
+    if not writable:
+        (tmp_path / "file").write_text("x")
+        monkeypatch.setenv("RUMMY5000_DATA_DIR", str(tmp_path / "file" / "data"))
+    shown = []
+    monkeypatch.setattr(app_mod, "App", _Breaks)
+    monkeypatch.setattr(app_mod.sys, "frozen", True, raising=False)
+    monkeypatch.setattr(app_mod.pygame.display, "message_box",
+                        lambda title, message, kind, **k: shown.append((title, message, kind)))
+    assert app_mod.main(SimpleNamespace()) == 1
+    [(title, message, kind)] = shown
+    assert title == "Rummy 5000" and kind == "error"
+    assert "has to close" in message and "Continue on the title screen resumes it" in message
+    where = user_data_dir() / "crash.log"
+    assert (str(where) in message) == writable and where.is_file() == writable
+    assert "RuntimeError: the loop broke" in capsys.readouterr().err
 
 
 def test_exit_after_round(tmp_path):

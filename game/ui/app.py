@@ -21,8 +21,10 @@ from __future__ import annotations
 import importlib
 import logging
 import os
+import platform
 import sys
 import time
+import traceback
 import warnings
 from pathlib import Path
 from types import SimpleNamespace
@@ -708,8 +710,48 @@ def selftest(args: Any = None) -> int:
 
 
 # ---------------------------------------------------------------------- entry point
+CRASH_LOG = "crash.log"
+
+
+def report_crash(exc: BaseException) -> int:
+    """Say what went wrong when an error reached the top: the traceback goes to stderr
+    and to ``crash.log`` in the data folder (replacing the one before), and a frozen
+    build, which has no console to print to, also says so in a message box. The game is
+    saved after every move, so nothing played is lost. Returns the exit code, 1."""
+    from game import __version__
+
+    text = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
+    print(text, end="", file=sys.stderr)
+    where: Path | None = user_data_dir() / CRASH_LOG
+    try:
+        where.write_text(f"Rummy 5000 {__version__}, {platform.platform()}, Python "
+                         f"{platform.python_version()}, {time.strftime('%Y-%m-%d %H:%M:%S')}\n"
+                         + text, encoding="utf-8")
+    except OSError:
+        where = None
+    if getattr(sys, "frozen", False):
+        message = ("Rummy 5000 met an error it cannot recover from and has to close.\n\n"
+                   "A game in progress was saved after your last move: Continue on the title "
+                   "screen resumes it.")
+        if where is not None:
+            message += f"\n\nWhat went wrong is written in {where}"
+        try:
+            pygame.display.message_box("Rummy 5000", message, "error")
+        except Exception:  # no way to show it: stderr and the file have it
+            pass
+    return 1
+
+
 def main(args: Any = None) -> int:
-    """Start the game from the parsed command line (see ``game/__main__.py``)."""
+    """Start the game from the parsed command line (see ``game/__main__.py``); an error
+    nothing else handled is reported by :func:`report_crash`."""
+    try:
+        return _main(args)
+    except Exception as exc:
+        return report_crash(exc)
+
+
+def _main(args: Any = None) -> int:
     if args is None:
         args = SimpleNamespace()
     get = lambda name, default=None: getattr(args, name, default)  # noqa: E731
