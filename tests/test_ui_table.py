@@ -1961,6 +1961,65 @@ def test_a_frozen_build_also_says_so_in_a_message_box(monkeypatch, capsys, tmp_p
     assert "RuntimeError: the loop broke" in capsys.readouterr().err
 
 
+def test_one_game_runs_per_data_folder(tmp_path):
+    from game.ui.instance import InstanceLock
+
+    first, second = InstanceLock(tmp_path), InstanceLock(tmp_path)
+    assert first.acquire()
+    assert not second.acquire()  # held, even within one process
+    first.release()
+    assert second.acquire()
+    second.release()
+    (tmp_path / "file").write_text("x")
+    assert InstanceLock(tmp_path / "file" / "data").acquire()  # nothing can be saved there anyway
+
+
+@pytest.mark.parametrize("frozen", [False, True])
+def test_a_second_copy_says_the_game_is_open_and_opens_no_window(monkeypatch, capsys, frozen):
+    from types import SimpleNamespace
+
+    import game.ui.app as app_mod
+    from game.ui.instance import InstanceLock
+
+    def no_window(*args, **kwargs):
+        raise AssertionError("a window was opened")
+
+    shown = []
+    monkeypatch.setattr(app_mod, "App", no_window)
+    monkeypatch.setattr(app_mod.pygame.display, "message_box",
+                        lambda title, message, kind, **k: shown.append((title, message, kind)))
+    if frozen:
+        monkeypatch.setattr(app_mod.sys, "frozen", True, raising=False)
+    running = InstanceLock(user_data_dir())
+    assert running.acquire()
+    try:
+        assert app_mod.main(SimpleNamespace()) == app_mod.ALREADY_OPEN
+        assert app_mod.main(SimpleNamespace(preset="basic", players=2)) == app_mod.ALREADY_OPEN
+    finally:
+        running.release()
+    assert "the game is already open" in capsys.readouterr().err
+    assert [kind for _, _, kind in shown] == (["info", "info"] if frozen else [])
+    assert all("already open in another window" in message for _, message, _ in shown)
+    monkeypatch.setattr(app_mod, "App", _Breaks)  # once the first has closed, a copy starts
+    assert app_mod.main(SimpleNamespace()) == 1 and "the loop broke" in capsys.readouterr().err
+
+
+def test_a_second_copy_started_from_the_command_line_exits_at_once(tmp_path):
+    from game.ui.instance import InstanceLock
+
+    running = InstanceLock(tmp_path)
+    assert running.acquire()
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               RUMMY5000_DATA_DIR=str(tmp_path))
+    try:
+        proc = subprocess.run([sys.executable, "-m", "game", "--preset", "basic", "--players", "2"],
+                              cwd=REPO_ROOT, env=env, capture_output=True, text=True, timeout=120)
+    finally:
+        running.release()
+    assert proc.returncode == 3 and "already open" in proc.stderr
+    assert not (tmp_path / "autosave.json").exists()
+
+
 def test_exit_after_round(tmp_path):
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
                RUMMY5000_DATA_DIR=str(tmp_path))

@@ -729,17 +729,35 @@ def report_crash(exc: BaseException) -> int:
                          + text, encoding="utf-8")
     except OSError:
         where = None
-    if getattr(sys, "frozen", False):
-        message = ("Rummy 5000 met an error it cannot recover from and has to close.\n\n"
-                   "A game in progress was saved after your last move: Continue on the title "
-                   "screen resumes it.")
-        if where is not None:
-            message += f"\n\nWhat went wrong is written in {where}"
-        try:
-            pygame.display.message_box("Rummy 5000", message, "error")
-        except Exception:  # no way to show it: stderr and the file have it
-            pass
+    message = ("Rummy 5000 met an error it cannot recover from and has to close.\n\n"
+               "A game in progress was saved after your last move: Continue on the title "
+               "screen resumes it.")
+    if where is not None:
+        message += f"\n\nWhat went wrong is written in {where}"
+    _tell_frozen(message, "error")
     return 1
+
+
+def _tell_frozen(message: str, kind: str) -> None:
+    """Show ``message`` in a message box in a frozen build (it has no console to print
+    to; from source the terminal has said it). Any failure to show it is ignored."""
+    if not getattr(sys, "frozen", False):
+        return
+    try:
+        pygame.display.message_box("Rummy 5000", message, kind)
+    except Exception:
+        pass
+
+
+ALREADY_OPEN = 3  # the exit code when the game is already open
+
+
+def already_open() -> int:
+    print("rummy5000: the game is already open (a second copy would write over its saved game)",
+          file=sys.stderr)
+    _tell_frozen("Rummy 5000 is already open in another window.\n\nOnly one can run at a "
+                 "time, since both would save over the same game.", "info")
+    return ALREADY_OPEN
 
 
 def main(args: Any = None) -> int:
@@ -770,6 +788,18 @@ def _main(args: Any = None) -> int:
             read_save(get("load"))
         except Exception as exc:
             return cannot_load(exc)
+    from .instance import InstanceLock
+
+    lock = InstanceLock(user_data_dir())
+    if not get("autoplay") and not lock.acquire():  # (autoplay saves nothing)
+        return already_open()
+    try:
+        return _run(get, cannot_load)
+    finally:
+        lock.release()
+
+
+def _run(get, cannot_load) -> int:
     app = App(remember_window=True)
     try:
         if get("load"):
@@ -793,4 +823,5 @@ def _main(args: Any = None) -> int:
         pygame.quit()
 
 
-__all__ = ["App", "MIN_SIZE", "Overrides", "load_settings", "main", "selftest"]
+__all__ = ["ALREADY_OPEN", "App", "MIN_SIZE", "Overrides", "load_settings", "main", "report_crash",
+           "selftest"]
