@@ -731,9 +731,16 @@ def test_an_empty_pile_shows_where_a_discard_goes_and_marks_it_during_a_drag(app
         app.draw()
         assert scene.fit_pile and (table_mod.FIT, slot) in outlines  # the slot glows while it may go there
         assert ((table_mod.DROP, slot.inflate(6, 6)) in rects) == marked, pos
-    post(pygame.MOUSEBUTTONUP, pos=slot.center, button=1)
-    app.pump(2)
+    far_drop = (slot.right + slot.w // 5, slot.bottom)  # near enough to take it; it flies the rest
+    post(pygame.MOUSEMOTION, pos=far_drop, rel=(0, 0), buttons=(1, 0, 0))
+    post(pygame.MOUSEBUTTONUP, pos=far_drop, button=1)
+    app.pump(1)
     assert g.pile == [c("5♣")] and c("5♣") not in g.hands[0]
+    assert c("5♣") in scene.anim.hidden()
+    rects.clear()
+    app.draw()
+    assert (table_mod.EMPTY_SLOT, slot) in rects  # the frame stays until the card lands in it
+    assert app.run_until(lambda: not scene.anim.active, timeout=5)
     rects.clear()
     app.draw()
     assert not any(colour == table_mod.EMPTY_SLOT for colour, _ in rects)  # a card lies there now

@@ -93,7 +93,7 @@ class TablePainting:
         dragging = set(self.drag.cards) if self.drag else set()
         self._draw_plates(surface)
         self._draw_stock(surface, hidden | dragging)
-        self._draw_pile_label(surface)
+        self._draw_pile_label(surface, hidden)
         self._draw_meld_labels(surface)
         self._draw_laid_elsewhere(surface)
         wild = self.g.ctx.is_wild
@@ -321,13 +321,14 @@ class TablePainting:
                 self._outline(surface, r, (255, 255, 255))
         self.text.blit(surface, f"Stock {n}", L.font_small, L.stock_label.midtop, TEXT_DIM, anchor="midtop")
 
-    def _draw_pile_label(self, surface: pygame.Surface) -> None:
+    def _draw_pile_label(self, surface: pygame.Surface, hidden: set) -> None:
         L = self.layout
         g = self.g
         label = f"Discard pile {len(g.pile)}" if g.pile else "Discard pile (empty)"
         self.text.blit(surface, label, L.font_small, (L.pile_area.x, L.pile_area.y - 2), TEXT_DIM,
                        anchor="bottomleft")
-        if not g.pile:  # the place the next discard goes, as the empty stock's is drawn
+        if not g.pile or (len(g.pile) == 1 and g.pile[0] in hidden):
+            # the place the next discard goes (until the first card lands there)
             r = L.pile_rects(1)[0]
             pygame.draw.rect(surface, EMPTY_SLOT, r, width=2, border_radius=max(4, r.w // 9))
 
