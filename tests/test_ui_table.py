@@ -1968,6 +1968,36 @@ def test_a_frozen_build_also_says_so_in_a_message_box(monkeypatch, capsys, tmp_p
     assert "RuntimeError: the loop broke" in capsys.readouterr().err
 
 
+class _Quiet:
+    """A stand-in for the application that opens nothing and plays nothing."""
+
+    def __init__(self, *args, **kwargs):
+        pass
+
+    def show_title(self):
+        return True
+
+    def run(self):
+        return 0
+
+
+def test_with_no_screen_the_game_says_so_instead_of_running_unseen(monkeypatch, capsys):
+    from types import SimpleNamespace
+
+    import game.ui.app as app_mod
+
+    monkeypatch.setattr(app_mod, "App", _Quiet)
+    monkeypatch.setattr(app_mod.pygame.display, "get_driver", lambda: "offscreen")
+    monkeypatch.delenv("SDL_VIDEODRIVER", raising=False)  # SDL chose it: there was no screen
+    assert app_mod.main(SimpleNamespace()) == 2
+    assert "there is no screen to open a window on" in capsys.readouterr().err
+    monkeypatch.setenv("SDL_VIDEODRIVER", "offscreen")  # asked for: tests, benchmarks
+    assert app_mod.main(SimpleNamespace()) == 0
+    monkeypatch.delenv("SDL_VIDEODRIVER")
+    monkeypatch.setattr(app_mod.pygame.display, "get_driver", lambda: "x11")
+    assert app_mod.main(SimpleNamespace()) == 0
+
+
 def test_one_game_runs_per_data_folder(tmp_path):
     from game.ui.instance import InstanceLock
 

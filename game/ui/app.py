@@ -750,6 +750,7 @@ def _tell_frozen(message: str, kind: str) -> None:
 
 
 ALREADY_OPEN = 3  # the exit code when the game is already open
+HEADLESS_DRIVERS = ("offscreen", "dummy")  # SDL's video drivers that show nothing
 
 
 def already_open() -> int:
@@ -799,9 +800,21 @@ def _main(args: Any = None) -> int:
         lock.release()
 
 
+def _video_driver() -> str | None:
+    try:
+        return pygame.display.get_driver()
+    except pygame.error:  # (the video system is not started)
+        return None
+
+
 def _run(get, cannot_load) -> int:
     app = App(remember_window=True)
     try:
+        if not os.environ.get("SDL_VIDEODRIVER") and _video_driver() in HEADLESS_DRIVERS:
+            # with no screen SDL falls back to drawing off screen: a game nobody could see
+            print("rummy5000: there is no screen to open a window on (on Linux: is DISPLAY or "
+                  "WAYLAND_DISPLAY set?)", file=sys.stderr)
+            return 2
         if get("load"):
             try:
                 app.continue_game(get("load"), autoplay=bool(get("autoplay")),
