@@ -1131,7 +1131,7 @@ def test_the_game_over_sheet_is_painted_once_not_every_frame(app, monkeypatch):
         surface, text, *a, **k))
     again = draw(scene, app.screen_size)
     # the next frame copies the panel: only the buttons' words are drawn again
-    assert not [text for text in said if text not in ("New game", "Title screen")], said
+    assert not [text for text in said if text not in ("New game", "All rounds (T)", "Title screen")], said
     assert pygame.image.tobytes(again, "RGB") == pygame.image.tobytes(first, "RGB")
     scene.resize((1024, 640))  # a new size paints it again, with the words
     draw(scene, (1024, 640))
@@ -1406,3 +1406,115 @@ def test_a_three_line_explanation_still_leaves_room_for_every_hands_cards(app):
     assert len(scene.hand_rows) == 4
     assert len(scene.explanation) == 3
     assert scene.body.bottom <= 700 - scene.theme.px(20)
+
+
+# ---------------------------------------------------------------------- scores, round by round
+
+
+def played_rounds(preset, players, rounds, seed=3):
+    """A real engine state after ``rounds`` rounds of random legal moves (no game end)."""
+    names = ["You"] + [f"Bot {i}" for i in range(1, players)]
+    g, _ = new_game(Rules.preset(preset, target=10**6), players, seed=seed, names=names)
+    rng = random.Random(seed)
+    while True:
+        for _ in range(5000):
+            if g.phase == ROUND_OVER:
+                break
+            g.apply(rng.choice(g.legal_actions()))
+        assert g.phase == ROUND_OVER
+        if len(g.results) == rounds:
+            return g
+        g.next_round()
+
+
+def _column_sums(rows):
+    return [sum(col) for col in zip(*(points for _, points, _ in rows))]
+
+
+@pytest.mark.parametrize("preset,players", [("rummy500", 3), ("rummy5000", 5), ("partnership500", 4)])
+def test_the_scores_sheet_lists_every_round_and_its_columns_add_up(app, preset, players):
+    g = played_rounds(preset, players, 5)
+    scene = menus.ScoresScene(app, g)
+    cols = scene.columns()
+    if preset == "partnership500":  # a column per team, named by its players
+        assert [seats for _, seats in cols] == [list(side) for side in g.sides()]
+        assert all(" & " in name for name, _ in cols)
+    else:
+        assert [name for name, _ in cols] == [g.seat_name(s) for s in range(players)]
+    totals = [sum(g.scores[s] for s in seats) for _, seats in cols]
+    rows = scene.rows(100)
+    assert [label for label, _, _ in rows] == [str(r.round) for r in g.results]
+    assert _column_sums(rows) == totals
+    for (_, _, out), res in zip(rows, g.results):
+        assert out == [res.went_out in seats for _, seats in cols]
+    # with room for three rows, the first rounds are summed in the first, and the columns
+    # still add up to the totals
+    folded = scene.rows(3)
+    assert len(folded) == 3 and folded[0][0] == f"1–{len(g.results) - 2}"
+    assert [label for label, _, _ in folded[1:]] == [str(r.round) for r in g.results[-2:]]
+    assert _column_sums(folded) == totals and folded[0][2] == [False] * len(cols)
+    for size in SIZES:
+        scene.resize(size)
+        draw(scene, size)
+
+
+def test_the_scores_sheet_before_any_round_is_scored(app):
+    g, _ = new_game(Rules.preset("rummy5000"), 3, seed=1)
+    scene = menus.ScoresScene(app, g)
+    assert scene.rows(10) == []
+    drawn = []
+    real = ui.draw_text
+
+    def record(surface, text, *args, **kwargs):
+        drawn.append(text)
+        return real(surface, text, *args, **kwargs)
+
+    menus.ui.draw_text = record
+    try:
+        scene.build()
+    finally:
+        menus.ui.draw_text = real
+    assert "No round has been scored yet." in drawn and "Total" in drawn
+
+
+def test_the_scores_sheet_opens_from_a_rounds_sheet_and_the_game_over_sheet(app):
+    g = played_round("rummy500", 3, to_game_over=True)
+    sheet = menus.RoundEndScene(app, g, lambda: None)
+    app.stack.push(sheet)
+    press(sheet, pygame.K_t)
+    scores = app.stack.top
+    assert isinstance(scores, menus.ScoresScene) and scores.state is g
+    for key in (pygame.K_t, pygame.K_ESCAPE, pygame.K_RETURN):  # each closes it
+        press(scores, key)
+        assert app.stack.top is sheet
+        press(sheet, pygame.K_t)
+        scores = app.stack.top
+    click(scores, scores.find("back").rect.center)
+    assert app.stack.top is sheet
+    over = menus.GameOverScene(app, g, lambda choice: None)
+    app.stack.push(over)
+    click(over, over.find("scores").rect.center)
+    assert isinstance(app.stack.top, menus.ScoresScene)
+    press(app.stack.top, pygame.K_ESCAPE)
+    press(over, pygame.K_t)
+    assert isinstance(app.stack.top, menus.ScoresScene)
+
+
+def test_a_scene_that_holds_below_stops_time_for_the_scenes_it_covers():
+    from game.ui.scene import Scene
+
+    class Seen(Scene):
+        opaque = False
+
+    class Holds(Seen):
+        holds_below = True
+
+    stack = SceneStack()
+    table, sheet, scores = Scene(None), Seen(None), Holds(None)
+    stack.push(table)
+    stack.push(sheet)
+    assert stack.visible() == stack.running() == [table, sheet]  # a sheet lets the table run on
+    stack.push(scores)
+    assert stack.visible() == [table, sheet, scores] and stack.running() == [scores]
+    stack.pop()
+    assert stack.running() == [table, sheet]

@@ -1444,7 +1444,8 @@ def test_the_menu_and_f1_show_this_games_rules_and_the_settings_over_the_table()
     key(app, pygame.K_ESCAPE)
     assert scene.choice is not None
     options = scene.choice.options
-    assert options[:3] == ["Back to the game", "Rules of this game (F1)", "Settings"]
+    assert options[:4] == ["Back to the game", "Rules of this game (F1)", "Scores, round by round (T)",
+                           "Settings"]
     key(app, pygame.K_1 + options.index("Rules of this game (F1)"))
     rules = app.stack.top
     assert isinstance(rules, menus.RulesScene) and rules.rules is g.rules and not rules.browse
@@ -1462,6 +1463,18 @@ def test_the_menu_and_f1_show_this_games_rules_and_the_settings_over_the_table()
     assert len(controls) == len(TABLE_CONTROLS) - 1
     assert texts[-len(controls) - 1:] == ["At the table", *controls]
     key(app, pygame.K_RETURN)
+    assert app.stack.top is scene
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_1 + scene.choice.options.index("Scores, round by round (T)"))
+    assert isinstance(app.stack.top, menus.ScoresScene) and app.stack.top.state is g
+    clock = scene.clock
+    app.pump(3)
+    assert scene.clock == clock  # covered again: the table waits
+    key(app, pygame.K_t)  # T closes it as it opens it
+    assert app.stack.top is scene
+    key(app, pygame.K_t)
+    assert isinstance(app.stack.top, menus.ScoresScene)
+    key(app, pygame.K_ESCAPE)
     assert app.stack.top is scene
     key(app, pygame.K_ESCAPE)
     key(app, pygame.K_1 + scene.choice.options.index("Settings"))

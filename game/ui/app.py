@@ -468,11 +468,11 @@ class App:
 
     # ------------------------------------------------------------------ loop
     def _busy(self) -> bool:
-        return any(s.busy for s in self.stack.visible())
+        return any(s.busy for s in self.stack.running())
 
     def _next_wake(self) -> float | None:
         out = None
-        for s in self.stack.visible():
+        for s in self.stack.running():
             fn = getattr(s, "next_wake", None)
             w = fn() if fn else None
             if w is not None:
@@ -562,7 +562,7 @@ class App:
         # a stall (the window dragged, the machine asleep) is not played as elapsed time
         dt = min(now - self._last, 0.25 + waited)
         self._last = now
-        for s in list(self.stack.visible()):
+        for s in list(self.stack.running()):
             s.update(dt)
         if not self.stack.scenes:
             self.quit(self.exit_code)
@@ -570,7 +570,7 @@ class App:
         if self.dirty or self._busy():
             self.draw()
         if busy and block:
-            fast = any(getattr(getattr(s, "c", None), "fast", False) for s in self.stack.visible())
+            fast = any(getattr(getattr(s, "c", None), "fast", False) for s in self.stack.running())
             if not fast:
                 self.clock.tick(self.fps)
 

@@ -1356,6 +1356,7 @@ class SheetScene(MenuScene):
 
     opaque = False
     show_felt = False
+    solid = False  # an opaque panel (for a sheet that may open over another)
 
     def back(self) -> None:
         pass  # a sheet is closed by its buttons
@@ -1370,6 +1371,8 @@ class SheetScene(MenuScene):
                                     pygame.SRCALPHA)
         self.sheet_at = (self.body.x - margin, self.body.y - margin)
         body = self.body.move(-self.sheet_at[0], -self.sheet_at[1])
+        if self.solid:
+            ui.rounded_rect(self.sheet, ui.PANEL[:3], body, t.px(14))
         ui.panel(self.sheet, body, t)
         self.paint_on(self.sheet, body)
 
@@ -1445,6 +1448,9 @@ class RoundEndScene(SheetScene):
             return True  # nothing else while the table is looked at
         if key == pygame.K_v:
             self.peek(True)
+            return True
+        if key == pygame.K_t:
+            show_scores(self.app, self.state)
             return True
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             current = self.focus.current if self.show_focus else None
@@ -1608,6 +1614,135 @@ class RoundEndScene(SheetScene):
                 w.draw(surface, self.theme)
 
 
+def show_scores(app: Any, state: Any) -> None:
+    """Put :class:`ScoresScene` over whatever shows (the table, a round's sheet)."""
+    app.stack.push(ScoresScene(app, state))
+
+
+class ScoresScene(SheetScene):
+    """The points of every round so far, a column per player (per team when partners score
+    together), and the totals (T at the table, or its menu). When the rounds do not all fit,
+    the first ones are summed in one row, so every column still adds up to its total.
+    **Back** (Esc, Enter, T) returns to the table, which waits underneath."""
+
+    solid = True  # (it opens over a round's sheet too)
+    holds_below = True  # the table waits, as under the rules
+
+    def __init__(self, app: Any, state: Any):
+        self.state = state
+        super().__init__(app)
+        self.show_focus = True
+        self.focus.focus(self.find("back"))
+
+    def back(self) -> None:
+        self.app.stack.pop()
+
+    def on_key(self, event: Any) -> bool:
+        if event.key in (pygame.K_t, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            self.back()
+            return True
+        return False
+
+    def columns(self) -> list[tuple[str, list[int]]]:
+        """(heading, seats) for each column: the teams, or each seat."""
+        names = _names(self.state)
+        sides = _sides(self.state)
+        if sides:
+            return [(_side_name(side, names), side) for side in sides]
+        return [(names[s], [s]) for s in range(self.state.players)]
+
+    def rows(self, room: int) -> list[tuple[str, list[int], list[bool]]]:
+        """(label, points per column, went out per column) for at most ``room`` rows of
+        rounds: the last rounds one by one, the ones before them summed in the first row."""
+        results = list(self.state.results)
+        cols = self.columns()
+
+        def points(res: Any) -> list[int]:
+            return [sum(res.points[s] for s in seats) for _, seats in cols]
+
+        def out(res: Any) -> list[bool]:
+            return [res.went_out in seats for _, seats in cols]
+
+        rows = [(str(res.round), points(res), out(res)) for res in results]
+        if len(rows) > room >= 2:
+            early = results[: len(rows) - room + 1]
+            summed = [sum(col) for col in zip(*(points(res) for res in early))]
+            label = f"{early[0].round}–{early[-1].round}"
+            rows = [(label, summed, [False] * len(cols))] + rows[len(early):]
+        return rows
+
+    def build(self) -> None:
+        t = self.theme
+        w, h = t.size
+        self.row_h = t.px(30)
+        n = len(self.state.results)
+        pw = min(w - t.px(40), max(t.px(640), t.px(300) + t.px(110) * len(self.columns())), t.px(1100))
+        need = t.px(180) + (max(1, n) + 2) * self.row_h  # (the total and the note below it)
+        ph = min(h - t.px(40), need)
+        self.body = pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
+        bh, bw = t.px(46), t.px(200)
+        self.widgets = [ui.Button("Back", self.back, pygame.Rect(self.body.centerx - bw // 2,
+                                                                 self.body.bottom - bh - t.px(18), bw, bh),
+                                  primary=True, name="back")]
+        self.refocus(self.find("back"))
+        self.paint_sheet()
+
+    def paint_on(self, surface: pygame.Surface, body: pygame.Rect) -> None:
+        t = self.theme
+        st = self.state
+        inner = body.inflate(-t.px(48), -t.px(36))
+        tf = t.font(28, True)
+        ui.draw_text(surface, "Scores, round by round", tf, ui.GOLD, (inner.x, inner.y), "topleft", shadow=True)
+        ui.draw_text(surface, goal_text(st), t.font(16, True), ui.MUTED, (inner.right, inner.y + t.px(8)),
+                     "topright")
+        y = inner.y + tf.get_linesize() + t.px(12)
+        cols = self.columns()
+        first = t.px(90)  # the round numbers
+        cw = (inner.width - first) / max(1, len(cols))
+        xs = [inner.x + first + round(cw * (i + 1)) for i in range(len(cols))]  # right edges
+        hf, bf, rf = t.font(15, True), t.font(16, True), t.font(16)
+        human = getattr(self.app, "human_seat", 0)
+        ui.draw_text(surface, "Round", hf, ui.GOLD, (inner.x, y + t.px(10)), "midleft")
+        star = rf.size(" ★")[0]  # (the numbers of a column line up, a star or not after them)
+        for (name, _), x in zip(cols, xs):
+            ui.draw_text(surface, ui.fit_text(name, hf, round(cw) - t.px(8)), hf, ui.GOLD,
+                         (x - star, y + t.px(10)), "midright")
+        y += t.px(22)
+        pygame.draw.line(surface, (150, 130, 70), (inner.x, y), (inner.right, y), 1)
+        y += t.px(4)
+        mine = next((i for i, (_, seats) in enumerate(cols) if human in seats), None)
+        bottom = self.widgets[0].rect.y - self.sheet_at[1] - t.px(14)
+        room = max(1, (bottom - y - 2 * self.row_h - t.px(8)) // self.row_h)
+        rows = self.rows(room)
+        if mine is not None and rows:  # the person's column, lightly marked down to the total
+            x0 = xs[mine] - round(cw) + t.px(4)
+            ui.rounded_rect(surface, (255, 255, 255, 22),
+                            pygame.Rect(x0, y, xs[mine] - x0 + t.px(8),
+                                        (len(rows) + 1) * self.row_h + t.px(8)), t.px(6))
+        if not rows:
+            ui.draw_text(surface, "No round has been scored yet.", rf, ui.MUTED, (inner.x, y + self.row_h // 2),
+                         "midleft")
+            y += self.row_h
+        for label, points, out in rows:
+            cy = y + self.row_h // 2
+            ui.draw_text(surface, label, rf, ui.MUTED, (inner.x, cy), "midleft")
+            for p, went, x in zip(points, out, xs):
+                colour = ui.OK if p > 0 else (ui.ERROR if p < 0 else ui.MUTED)
+                ui.draw_text(surface, _signed(p), rf, colour, (x - star, cy), "midright")
+                if went:
+                    ui.draw_text(surface, " ★", rf, ui.GOLD, (x - star, cy), "midleft")
+            y += self.row_h
+        y += t.px(4)
+        pygame.draw.line(surface, (150, 130, 70), (inner.x, y), (inner.right, y), 1)
+        cy = y + self.row_h // 2 + t.px(2)
+        ui.draw_text(surface, "Total", bf, ui.INK, (inner.x, cy), "midleft")
+        for (_, seats), x in zip(cols, xs):
+            ui.draw_text(surface, f"{sum(st.scores[s] for s in seats):,}", bf, ui.INK, (x - star, cy),
+                         "midright")
+        if any(any(out) for _, _, out in rows):
+            ui.draw_text(surface, "★ went out", t.font(14), ui.MUTED, (inner.x, cy + self.row_h), "midleft")
+
+
 class GameOverScene(SheetScene):
     """The winners and final scores; the game is counted in the statistics once."""
 
@@ -1658,6 +1793,9 @@ class GameOverScene(SheetScene):
         if event.key == pygame.K_ESCAPE:
             self.done("title")
             return True
+        if event.key == pygame.K_t:
+            show_scores(self.app, self.state)
+            return True
         return False
 
     def build(self) -> None:
@@ -1670,11 +1808,15 @@ class GameOverScene(SheetScene):
         bh, bw = t.px(46), t.px(180)
         by = self.body.bottom - bh - t.px(18)
         keep = self.focus.current
+        gap = t.px(16)
+        x0 = self.body.centerx - bw // 2 - gap - bw
         self.widgets = [
             ui.Button("New game", lambda: self.done("new_game"),
-                      pygame.Rect(self.body.centerx - bw - t.px(8), by, bw, bh), primary=True, name="new_game"),
+                      pygame.Rect(x0, by, bw, bh), primary=True, name="new_game"),
+            ui.Button("All rounds (T)", lambda: show_scores(self.app, self.state),
+                      pygame.Rect(x0 + bw + gap, by, bw, bh), name="scores", size=17),
             ui.Button("Title screen", lambda: self.done("title"),
-                      pygame.Rect(self.body.centerx + t.px(8), by, bw, bh), name="title"),
+                      pygame.Rect(x0 + 2 * (bw + gap), by, bw, bh), name="title"),
         ]
         self.refocus(keep)
         self.paint_sheet()

@@ -15,6 +15,7 @@ class Scene:
     """One screen or dialog.  ``opaque`` scenes hide what lies below them."""
 
     opaque = True
+    holds_below = False  # the scenes under it, though they show, stand still (see SceneStack.running)
 
     def __init__(self, app: Any):
         self.app = app
@@ -84,6 +85,15 @@ class SceneStack:
                 start = i
                 break
         return self.scenes[start:]
+
+    def running(self) -> list[Scene]:
+        """The visible scenes that time moves on for: none below one that ``holds_below``
+        (a sheet read over the table while the game waits), nor below an opaque one."""
+        shown = self.visible()
+        for i in range(len(shown) - 1, -1, -1):
+            if shown[i].holds_below:
+                return shown[i:]
+        return shown
 
 
 def build(factory: Any, *args: Any, **candidates: Any) -> Any:

@@ -947,6 +947,7 @@ class TableScene(TablePainting, Scene):
         menus = _menus()
         if menus is not None and hasattr(self.app, "stack"):
             entries.append(("Rules of this game (F1)", self.show_rules))
+            entries.append(("Scores, round by round (T)", self.show_scores))
             entries.append(("Settings", lambda: self.app.stack.push(menus.SettingsScene(self.app))))
         if menus is not None and hasattr(self.app, "go_title"):
             entries.append(("Title screen (the game is saved)", self.app.go_title))
@@ -988,6 +989,15 @@ class TableScene(TablePainting, Scene):
             return
         self.choice = None  # (covering the table ends a drag: see leave)
         self.app.stack.push(menus.RulesScene(self.app, self.g.rules, browse=False, controls=True))
+
+    def show_scores(self) -> None:
+        """T or the menu: every round's points and the totals, over the table (which waits
+        underneath, as under the rules)."""
+        menus = _menus()
+        if menus is None:
+            return
+        self.choice = None  # (covering the table ends a drag: see leave)
+        self.app.stack.push(menus.ScoresScene(self.app, self.g))
 
     def apply_settings(self) -> None:
         """Settings changed: card colours, backs and size."""
@@ -1437,6 +1447,8 @@ class TableScene(TablePainting, Scene):
             self.end_round()
         elif k == pygame.K_F1:
             self.show_rules()
+        elif k == pygame.K_t:
+            self.show_scores()
         elif k == pygame.K_ESCAPE:
             if self.selected:
                 self._set_selection([])
