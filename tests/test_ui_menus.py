@@ -1518,3 +1518,11 @@ def test_a_scene_that_holds_below_stops_time_for_the_scenes_it_covers():
     assert stack.visible() == [table, sheet, scores] and stack.running() == [scores]
     stack.pop()
     assert stack.running() == [table, sheet]
+
+
+def test_points_are_green_when_they_help_and_red_when_they_hurt():
+    plain, penalty = Rules.preset("rummy500"), Rules.preset("basic", round_scoring="penalty")
+    assert penalty.lowest_total_wins and not plain.lowest_total_wins
+    assert [menus._points_colour(plain, p) for p in (40, -15, 0)] == [ui.OK, ui.ERROR, ui.MUTED]
+    # with penalty scoring a round's points are charged: the fewer the better
+    assert [menus._points_colour(penalty, p) for p in (40, -15, 0)] == [ui.ERROR, ui.OK, ui.MUTED]

@@ -1406,6 +1406,17 @@ def _side_name(side: list[int], names: list[str]) -> str:
     return " & ".join(names[s] for s in side)
 
 
+def _points_colour(rules: Any, points: int) -> tuple:
+    """Green for points that help, red for points that hurt (with penalty scoring, where
+    the lowest total wins, points scored are the ones that hurt), grey for none."""
+    if not points:
+        return ui.MUTED
+    good = points > 0
+    if getattr(rules, "lowest_total_wins", False):
+        good = not good
+    return ui.OK if good else ui.ERROR
+
+
 def _signed(n: int) -> str:
     return f"{n:+,}" if n else "0"
 
@@ -1566,7 +1577,7 @@ class RoundEndScene(SheetScene):
                 font = bf if anchor and fx >= 0.82 else rf
                 colour = ui.INK
                 if fx == 0.82:
-                    colour = ui.OK if res.points[s] > 0 else (ui.ERROR if res.points[s] < 0 else ui.MUTED)
+                    colour = _points_colour(rules, res.points[s])
                 ui.draw_text(surface, val, font, colour, (inner.x + round(inner.width * fx), cy), anchor)
             # the cards left in the hand, under the name
             if row_h >= self.row_h - t.px(4):
@@ -1727,8 +1738,7 @@ class ScoresScene(SheetScene):
             cy = y + self.row_h // 2
             ui.draw_text(surface, label, rf, ui.MUTED, (inner.x, cy), "midleft")
             for p, went, x in zip(points, out, xs):
-                colour = ui.OK if p > 0 else (ui.ERROR if p < 0 else ui.MUTED)
-                ui.draw_text(surface, _signed(p), rf, colour, (x - star, cy), "midright")
+                ui.draw_text(surface, _signed(p), rf, _points_colour(st.rules, p), (x - star, cy), "midright")
                 if went:
                     ui.draw_text(surface, " ★", rf, ui.GOLD, (x - star, cy), "midleft")
             y += self.row_h
