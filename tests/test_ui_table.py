@@ -1928,14 +1928,21 @@ def test_a_data_folder_that_cannot_be_made_leaves_the_game_playable(tmp_path, mo
     assert blocker.read_text(encoding="utf-8") == "not a folder"
 
 
-class _Breaks:
-    """A stand-in for the application whose loop meets an error nothing handles."""
+class _Quiet:
+    """A stand-in for the application that opens nothing and plays nothing."""
 
     def __init__(self, *args, **kwargs):
         pass
 
     def show_title(self):
         return True
+
+    def run(self):
+        return 0
+
+
+class _Breaks(_Quiet):
+    """A stand-in for the application whose loop meets an error nothing handles."""
 
     def run(self):
         raise RuntimeError("the loop broke")
@@ -1979,19 +1986,6 @@ def test_a_frozen_build_also_says_so_in_a_message_box(monkeypatch, capsys, tmp_p
     where = user_data_dir() / "crash.log"
     assert (str(where) in message) == writable and where.is_file() == writable
     assert "RuntimeError: the loop broke" in capsys.readouterr().err
-
-
-class _Quiet:
-    """A stand-in for the application that opens nothing and plays nothing."""
-
-    def __init__(self, *args, **kwargs):
-        pass
-
-    def show_title(self):
-        return True
-
-    def run(self):
-        return 0
 
 
 def test_with_no_screen_the_game_says_so_instead_of_running_unseen(monkeypatch, capsys):
