@@ -1918,7 +1918,7 @@ def test_a_data_folder_that_cannot_be_made_leaves_the_game_playable(tmp_path, mo
         assert type(table).__name__ == "TableScene"
         assert "The game could not be saved: Not a directory" in toast_texts(table)[0]
         key(app, pygame.K_F12)
-        assert toast_texts(table)[-1] == "The screenshot could not be saved: Not a directory"
+        assert toast_texts(table)[-1] == "The screenshot could not be saved: Not a directory (screenshots)"
         assert table.toasts[-1].kind == "error"
         assert app.run_until(lambda: table.c.human_to_act, timeout=30)
         key(app, pygame.K_d)  # and the person plays on

@@ -225,8 +225,12 @@ class GameState(Standings):
         """With ``empty_stock = reshuffle``: the stock is empty and the pile could become
         the stock, but does not, as no card was put on the table since the last time (the
         player takes from the pile or ends the round)."""
-        return (not self.stock and self.rules.empty_stock == "reshuffle" and len(self.pile) >= 2
-                and self.table_at_reshuffle is not None and self.cards_on_table() <= self.table_at_reshuffle)
+        return (self._pile_may_restock() and self.table_at_reshuffle is not None
+                and self.cards_on_table() <= self.table_at_reshuffle)
+
+    def _pile_may_restock(self) -> bool:
+        """The stock is empty, the rules turn the pile over, and it has cards below its top."""
+        return not self.stock and self.rules.empty_stock == "reshuffle" and len(self.pile) >= 2
 
     def cards_on_table(self) -> int:
         """How many cards lie in melds (real cards laid on wilds included)."""
@@ -1043,7 +1047,7 @@ class GameState(Standings):
         time in a round, and again only if a card was put on the table since the last
         time (otherwise the same cards could go round for ever; the round may then end,
         as with ``end_round``)."""
-        if self.stock or self.rules.empty_stock != "reshuffle" or len(self.pile) < 2 or self.reshuffle_waits():
+        if not self._pile_may_restock() or self.reshuffle_waits():
             return []
         self.table_at_reshuffle = self.cards_on_table()
         top = self.pile.pop()

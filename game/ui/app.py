@@ -78,11 +78,6 @@ class Overrides:
         object.__getattribute__(self, "_values")[name] = value
 
 
-def _reason(exc: BaseException) -> str:
-    """A failure in a few words ("No space left on device")."""
-    return getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
-
-
 def load_settings() -> Any:
     """The settings screen's object if it exists, else the defaults."""
     try:
@@ -507,9 +502,11 @@ class App:
                 try:
                     path = self.screenshot()
                 except (OSError, pygame.error) as exc:  # a full disk or a folder it may not write
+                    from .settings import why_failed
+
                     log.warning("the screenshot could not be saved: %s", exc)
                     if callable(say):
-                        say(f"The screenshot could not be saved: {_reason(exc)}", "error")
+                        say(f"The screenshot could not be saved: {why_failed(exc)}", "error")
                     return
                 if callable(say):  # the table shows it; other screens use the name differently
                     say(f"Screenshot saved: {path.name}")

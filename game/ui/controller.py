@@ -47,7 +47,7 @@ from game.engine.state import use_words
 from game.engine.view import view_of
 
 from .moves_text import action_words
-from .settings import replace_file
+from .settings import replace_file, why_failed
 
 try:  # saving is optional until game.engine.save exists
     from game.engine.save import dumps_game, loads_game
@@ -175,13 +175,6 @@ def remove_save(path: Path, backups: bool = False) -> None:
             p.unlink()
         except OSError:
             pass
-
-
-def _why(exc: Exception) -> str:
-    """A short reason for a failed save ("No space left on device (autosave.json)")."""
-    if isinstance(exc, OSError) and exc.strerror:
-        return f"{exc.strerror} ({Path(exc.filename).name})" if exc.filename else exc.strerror
-    return str(exc) or type(exc).__name__
 
 
 def set_aside(path: Path) -> None:
@@ -753,7 +746,7 @@ class Controller:
             atomic_write(seats_path(self.save_path), json.dumps(seats))
             self.save_error = None
         except Exception as exc:  # a full disk must not end the game
-            self.save_error = _why(exc)
+            self.save_error = why_failed(exc)
             log.warning("autosave failed: %s", exc)
 
     def close(self) -> None:

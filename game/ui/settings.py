@@ -187,6 +187,13 @@ def _set_aside(target: Path) -> None:
         log.warning("could not set aside %s: %s", target, exc)
 
 
+def why_failed(exc: BaseException) -> str:
+    """A failed write in a few words ("No space left on device (autosave.json)")."""
+    if isinstance(exc, OSError) and exc.strerror:
+        return f"{exc.strerror} ({Path(exc.filename).name})" if exc.filename else exc.strerror
+    return str(exc) or type(exc).__name__
+
+
 REPLACE_TRIES = 5  # waits of 20, 40, 80 and 160 ms between them: 0.3 s at most
 
 

@@ -93,7 +93,8 @@ class TablePainting:
         dragging = set(self.drag.cards) if self.drag else set()
         self._draw_plates(surface)
         self._draw_stock(surface, hidden | dragging)
-        self._draw_pile_label(surface, hidden)
+        self._draw_pile_label(surface)
+        self._draw_pile_slot(surface, hidden)
         self._draw_meld_labels(surface)
         self._draw_laid_elsewhere(surface)
         wild = self.g.ctx.is_wild
@@ -321,15 +322,18 @@ class TablePainting:
                 self._outline(surface, r, (255, 255, 255))
         self.text.blit(surface, f"Stock {n}", L.font_small, L.stock_label.midtop, TEXT_DIM, anchor="midtop")
 
-    def _draw_pile_label(self, surface: pygame.Surface, hidden: set) -> None:
+    def _draw_pile_label(self, surface: pygame.Surface) -> None:
         L = self.layout
         g = self.g
         label = f"Discard pile {len(g.pile)}" if g.pile else "Discard pile (empty)"
         self.text.blit(surface, label, L.font_small, (L.pile_area.x, L.pile_area.y - 2), TEXT_DIM,
                        anchor="bottomleft")
-        if not g.pile or (len(g.pile) == 1 and g.pile[0] in hidden):
-            # the place the next discard goes (until the first card lands there)
-            r = L.pile_rects(1)[0]
+
+    def _draw_pile_slot(self, surface: pygame.Surface, hidden: set) -> None:
+        """An empty pile: a faint frame where the next discard goes (until it has landed)."""
+        pile = self.g.pile
+        if not pile or (len(pile) == 1 and pile[0] in hidden):
+            r = self.layout.pile_rects(1)[0]
             pygame.draw.rect(surface, EMPTY_SLOT, r, width=2, border_radius=max(4, r.w // 9))
 
     def _pile_target(self) -> Rect | None:
