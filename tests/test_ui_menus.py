@@ -1458,6 +1458,70 @@ def test_the_scores_sheet_lists_every_round_and_its_columns_add_up(app, preset, 
         draw(scene, size)
 
 
+def test_the_scores_sheet_scrolls_through_rounds_that_do_not_fit(app):
+    g = played_rounds("rummy500", 3, 24)
+    scene = menus.ScoresScene(app, g)
+    cols = scene.columns()
+    totals = [sum(g.scores[s] for s in seats) for _, seats in cols]
+    labels = lambda rows: [label for label, _, _ in rows]  # noqa: E731
+    # every view fits its room, and each column adds up to the total
+    for skip in (None, 0, 2, 5, 19, 20, 21, 50):
+        rows = scene.rows(5, skip)
+        assert len(rows) == 5 and _column_sums(rows) == totals, skip
+    assert labels(scene.rows(5)) == ["1–20", "21", "22", "23", "24"]
+    assert labels(scene.rows(5, 21)) == labels(scene.rows(5))
+    assert labels(scene.rows(5, 0)) == ["1", "2", "3", "4", "5–24"]
+    assert labels(scene.rows(5, 4)) == ["1–4", "5", "6", "7", "8–24"]
+    # the sheet opens at the last round; the keys and the wheel move through the rest
+    scene.resize((1024, 640))
+    room, last = scene.room, 24 - scene.room + 1
+    assert 5 <= room < 24 and scene.scrolls() and scene.skip is None
+    press(scene, pygame.K_DOWN)  # already at the end
+    assert scene.skip is None
+    press(scene, pygame.K_UP)
+    assert scene.skip == last - 1
+    press(scene, pygame.K_HOME)
+    assert scene.skip == 0
+    press(scene, pygame.K_DOWN)  # the first round is never summed alone
+    assert scene.skip == 2
+    press(scene, pygame.K_UP)
+    assert scene.skip == 0
+    press(scene, pygame.K_PAGEDOWN)
+    assert scene.skip == min(room - 2, last) or (room - 2 >= last and scene.skip is None)
+    press(scene, pygame.K_END)
+    assert scene.skip is None
+    scene.handle(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=2))  # the wheel up: earlier rounds
+    assert scene.skip == last - 2
+    scene.handle(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1))
+    assert scene.skip == last - 1
+    assert isinstance(app.stack.top, menus.ScoresScene) or app.stack.top is None  # scrolling closes nothing
+    # on the screen: a small window shows fewer rows than rounds, says that there are more,
+    # and its rows follow the scroll
+    drawn = []
+    real = ui.draw_text
+
+    def record(surface, text, *args, **kwargs):
+        drawn.append(text)
+        return real(surface, text, *args, **kwargs)
+
+    menus.ui.draw_text = record
+    try:
+        scene.build()
+        assert any(text.startswith("More rounds") for text in drawn)
+        assert "24" not in drawn and "23–24" in drawn  # (one up from the end: the last two summed)
+        drawn.clear()
+        press(scene, pygame.K_HOME)
+        assert "1" in drawn and "2" in drawn and f"{scene.room}–24" in drawn
+        scene.resize((1600, 1400))  # room for every round: nothing to scroll
+        drawn.clear()
+        scene.build()
+        assert not scene.scrolls() and not any(text.startswith("More rounds") for text in drawn)
+        assert all(str(r) in drawn for r in range(1, 25))
+        press(scene, pygame.K_UP)  # does nothing, breaks nothing
+    finally:
+        menus.ui.draw_text = real
+
+
 def test_the_scores_sheet_before_any_round_is_scored(app):
     g, _ = new_game(Rules.preset("rummy5000"), 3, seed=1)
     scene = menus.ScoresScene(app, g)

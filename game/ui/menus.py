@@ -1633,14 +1633,18 @@ def show_scores(app: Any, state: Any) -> None:
 class ScoresScene(SheetScene):
     """The points of every round so far, a column per player (per team when partners score
     together), and the totals (T at the table, or its menu). When the rounds do not all fit,
-    the first ones are summed in one row, so every column still adds up to its total.
-    **Back** (Esc, Enter, T) returns to the table, which waits underneath."""
+    the ones out of view are summed in a row above or below the rounds shown one by one, so
+    every column still adds up to its total; the wheel, the arrow keys, Page Up/Down and
+    Home/End move through them (it opens at the last round). **Back** (Esc, Enter, T)
+    returns to the table, which waits underneath."""
 
     solid = True  # (it opens over a round's sheet too)
     holds_below = True  # the table waits, as under the rules
 
     def __init__(self, app: Any, state: Any):
         self.state = state
+        self.room = 0  # rows of rounds the sheet has room for (known once it is painted)
+        self.skip: int | None = None  # rounds summed above the ones shown; None: the last ones show
         super().__init__(app)
         self.show_focus = True
         self.focus.focus(self.find("back"))
@@ -1652,7 +1656,44 @@ class ScoresScene(SheetScene):
         if event.key in (pygame.K_t, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             self.back()
             return True
+        page = max(1, self.room - 2)
+        steps = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -page, pygame.K_PAGEDOWN: page,
+                 pygame.K_HOME: -10**9, pygame.K_END: 10**9}
+        if event.key in steps:
+            self.scroll_rounds(steps[event.key])
+            return True
         return False
+
+    def _handle(self, event: Any) -> None:
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll_rounds(-int(event.y))
+            return
+        super()._handle(event)
+
+    def scrolls(self) -> bool:
+        """Whether there are more rounds than rows to show them in."""
+        return len(self.state.results) > self.room >= 3
+
+    def last_skip(self) -> int:
+        """The rounds summed above the rest when the last round shows."""
+        return max(0, len(self.state.results) - self.room + 1)
+
+    def scroll_rounds(self, delta: int) -> None:
+        """Show later (``delta`` > 0) or earlier rounds. A summed row holds two rounds at
+        least, so the view never sums the first round alone."""
+        if not self.scrolls() or not delta:
+            return
+        last = self.last_skip()
+        now = last if self.skip is None else self.skip
+        new = max(0, min(last, now + delta))
+        if new == 1:
+            new = 2 if delta > 0 else 0
+        self.skip = None if new >= last else new
+        if new != now:
+            self.paint_sheet()
+            invalidate = getattr(self.app, "invalidate", None)
+            if invalidate is not None:
+                invalidate()
 
     def columns(self) -> list[tuple[str, list[int]]]:
         """(heading, seats) for each column: the teams, or each seat."""
@@ -1662,9 +1703,11 @@ class ScoresScene(SheetScene):
             return [(_side_name(side, names), side) for side in sides]
         return [(names[s], [s]) for s in range(self.state.players)]
 
-    def rows(self, room: int) -> list[tuple[str, list[int], list[bool]]]:
+    def rows(self, room: int, skip: int | None = None) -> list[tuple[str, list[int], list[bool]]]:
         """(label, points per column, went out per column) for at most ``room`` rows of
-        rounds: the last rounds one by one, the ones before them summed in the first row."""
+        rounds. When they do not all fit, ``skip`` rounds are summed in the first row (None:
+        as many as it takes for the last round to show), then come the rounds one by one,
+        and the rounds after them are summed in the last row."""
         results = list(self.state.results)
         cols = self.columns()
 
@@ -1674,12 +1717,20 @@ class ScoresScene(SheetScene):
         def out(res: Any) -> list[bool]:
             return [res.went_out in seats for _, seats in cols]
 
-        rows = [(str(res.round), points(res), out(res)) for res in results]
-        if len(rows) > room >= 2:
-            early = results[: len(rows) - room + 1]
-            summed = [sum(col) for col in zip(*(points(res) for res in early))]
-            label = f"{early[0].round}–{early[-1].round}"
-            rows = [(label, summed, [False] * len(cols))] + rows[len(early):]
+        def summed(part: list[Any]) -> tuple[str, list[int], list[bool]]:
+            label = f"{part[0].round}–{part[-1].round}" if len(part) > 1 else str(part[0].round)
+            return label, [sum(col) for col in zip(*(points(res) for res in part))], [False] * len(cols)
+
+        n = len(results)
+        if n <= room or room < 2:
+            return [(str(res.round), points(res), out(res)) for res in results]
+        last = n - room + 1
+        skip = last if skip is None or room < 3 else max(0, min(last, skip))
+        shown = room - (skip > 0) - (skip < last)
+        rows = [summed(results[:skip])] if skip else []
+        rows += [(str(res.round), points(res), out(res)) for res in results[skip:skip + shown]]
+        if skip + shown < n:
+            rows.append(summed(results[skip + shown:]))
         return rows
 
     def build(self) -> None:
@@ -1724,7 +1775,8 @@ class ScoresScene(SheetScene):
         mine = next((i for i, (_, seats) in enumerate(cols) if human in seats), None)
         bottom = self.widgets[0].rect.y - self.sheet_at[1] - t.px(14)
         room = max(1, (bottom - y - 2 * self.row_h - t.px(8)) // self.row_h)
-        rows = self.rows(room)
+        self.room = room
+        rows = self.rows(room, self.skip)
         if mine is not None and rows:  # the person's column, lightly marked down to the total
             x0 = xs[mine] - round(cw) + t.px(4)
             ui.rounded_rect(surface, (255, 255, 255, 22),
@@ -1751,6 +1803,9 @@ class ScoresScene(SheetScene):
                          "midright")
         if any(any(out) for _, _, out in rows):
             ui.draw_text(surface, "★ went out", t.font(14), ui.MUTED, (inner.x, cy + self.row_h), "midleft")
+        if self.scrolls():
+            ui.draw_text(surface, "More rounds: wheel, ↑ ↓, Page Up/Down", t.font(14), ui.MUTED,
+                         (inner.right, cy + self.row_h), "midright")
 
 
 class GameOverScene(SheetScene):
