@@ -11,7 +11,8 @@ from game.resources import user_data_dir
 from game.ui import audio as audio_mod
 from game.ui.audio import SOUND_NAMES, Audio
 from game.ui.controller import atomic_write, set_aside
-from game.ui.settings import BOT_LEVELS, CARD_BACKS, REPLACE_TRIES, Settings
+from game.ui.files import REPLACE_TRIES
+from game.ui.settings import BOT_LEVELS, CARD_BACKS, Settings
 from game.ui.stats import Stats
 
 # ---------------------------------------------------------------------- settings
@@ -60,7 +61,7 @@ def test_settings_save_is_atomic(monkeypatch):
     def boom(*args, **kwargs):
         raise OSError("disk full")
 
-    monkeypatch.setattr("game.ui.settings.os.replace", boom)
+    monkeypatch.setattr("game.ui.files.os.replace", boom)
     s.volume = 0.1
     with pytest.raises(OSError):
         s.save()
@@ -81,8 +82,8 @@ def _locked_for(monkeypatch, times: int) -> list[float]:
             raise PermissionError(13, "The process cannot access the file", str(dst))
         real(src, dst)
 
-    monkeypatch.setattr("game.ui.settings.os.replace", replace)
-    monkeypatch.setattr("game.ui.settings.time.sleep", waits.append)
+    monkeypatch.setattr("game.ui.files.os.replace", replace)
+    monkeypatch.setattr("game.ui.files.time.sleep", waits.append)
     return waits
 
 

@@ -502,7 +502,7 @@ class App:
                 try:
                     path = self.screenshot()
                 except (OSError, pygame.error) as exc:  # a full disk or a folder it may not write
-                    from .settings import why_failed
+                    from .files import why_failed
 
                     log.warning("the screenshot could not be saved: %s", exc)
                     if callable(say):

@@ -46,8 +46,8 @@ from game.engine.cards import card_name
 from game.engine.state import use_words
 from game.engine.view import view_of
 
+from .files import replace_file, why_failed
 from .moves_text import action_words
-from .settings import replace_file, why_failed
 
 try:  # saving is optional until game.engine.save exists
     from game.engine.save import dumps_game, loads_game

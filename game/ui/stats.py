@@ -20,7 +20,7 @@ from typing import Any
 
 from game.resources import user_data_dir
 
-from .settings import atomic_write_json, read_json_file
+from .files import atomic_write_json, read_json_file
 
 FILE_NAME = "stats.json"
 VERSION = 1
