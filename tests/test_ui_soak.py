@@ -22,7 +22,7 @@ KEYS = [pygame.K_RETURN, pygame.K_ESCAPE, pygame.K_UP, pygame.K_DOWN, pygame.K_L
         pygame.K_TAB, pygame.K_SPACE, pygame.K_BACKSPACE, pygame.K_DELETE, pygame.K_HOME, pygame.K_END,
         pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_a, pygame.K_h, pygame.K_m, pygame.K_r, pygame.K_s,
         pygame.K_u, pygame.K_1, pygame.K_9, pygame.K_z, pygame.K_F1, pygame.K_t, pygame.K_v, pygame.K_x,
-        pygame.K_d, pygame.K_p]
+        pygame.K_d, pygame.K_p, pygame.K_l]
 SIZES = [(1024, 640), (1280, 800), (1600, 900)]
 
 

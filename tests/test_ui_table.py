@@ -1444,8 +1444,8 @@ def test_the_menu_and_f1_show_this_games_rules_and_the_settings_over_the_table()
     key(app, pygame.K_ESCAPE)
     assert scene.choice is not None
     options = scene.choice.options
-    assert options[:4] == ["Back to the game", "Rules of this game (F1)", "Scores, round by round (T)",
-                           "Settings"]
+    assert options[:5] == ["Back to the game", "Rules of this game (F1)", "Scores, round by round (T)",
+                           "Moves this round (L)", "Settings"]
     key(app, pygame.K_1 + options.index("Rules of this game (F1)"))
     rules = app.stack.top
     assert isinstance(rules, menus.RulesScene) and rules.rules is g.rules and not rules.browse
@@ -2285,6 +2285,43 @@ def test_continue_shows_the_rounds_last_moves(app, tmp_path, monkeypatch):
     step(app, again)
     assert again.c.move_lines()[:-1][-len(before):] == before
     assert Controller.load(save).move_lines() == again.c.move_lines()
+
+
+def test_l_shows_every_move_of_the_round_over_the_waiting_table(app, tmp_path, monkeypatch):
+    from game.ui import menus
+
+    scene, _, _ = saved_game(app, tmp_path, monkeypatch)
+    for _ in range(6):
+        step(app, scene)
+    lines = scene.c.move_lines()
+    assert len(lines) >= 6
+    key(app, pygame.K_l)
+    sheet = app.stack.top
+    assert isinstance(sheet, menus.MovesScene) and sheet.title == f"Round {scene.g.round_no}"
+    assert [text for _, text in sheet.lines] == [f"{scene.c.seats[s].name} {w}" for s, w in lines]
+    assert [colour for colour, _ in sheet.lines] == [scene._seat_colour(s) for s, _ in lines]
+    assert "You drew from the stock" in [text for _, text in sheet.lines]
+    version, clock = scene.c.version, scene.clock
+    app.pump(5)
+    assert scene.clock == clock and scene.c.version == version  # the table waits underneath
+    key(app, pygame.K_l)  # L closes it as it opens it
+    assert app.stack.top is scene
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_1 + scene.choice.options.index("Moves this round (L)"))
+    assert isinstance(app.stack.top, menus.MovesScene)
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top is scene
+
+
+def test_a_long_round_keeps_every_move(monkeypatch):
+    monkeypatch.setitem(sys.modules, "game.bots", None)  # random moves: long rounds
+    c = Controller.new("rummy5000", 4, seed=5, autoplay=True, settings=settings(animation_speed=0))
+    for _ in range(20000):
+        c.update(0.01)
+        if len(c.moves) > 120 or c.g.phase in ("round_over", "game_over"):
+            break
+    assert len(c.moves) > 60  # (a round used to keep its last 50)
+    assert c.move_lines() == [(seat, action_words(a, ev)) for seat, a, ev in c.moves]
 
 
 def test_the_saved_last_moves_are_the_rounds_only(app, tmp_path, monkeypatch):

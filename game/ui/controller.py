@@ -68,7 +68,7 @@ DRAW_PAUSE = 0.6
 CALL_REACTION = {"easy": 2.2, "normal": 1.6, "hard": 1.1, "expert": 0.9}
 DEFAULT_CALL_WINDOW = 2.5
 AUTOSAVE_NAME = "autosave.json"
-MOVES_KEPT = 50  # the "Last moves" a game remembers (and saves)
+MOVES_KEPT = 400  # the moves of a round a game remembers (and saves): all of them, but for a freak round
 HUMAN = "human"
 
 

@@ -1630,7 +1630,40 @@ def show_scores(app: Any, state: Any) -> None:
     app.stack.push(ScoresScene(app, state))
 
 
-class ScoresScene(SheetScene):
+class _ScrollsRows:
+    """Keys and the wheel for a sheet whose rows do not all fit: ↑ ↓ move a row, Page
+    Up/Down a page, Home/End to either end, a notch of the wheel ``wheel_rows`` rows.
+    ``scroll_by`` does the moving; ``room`` is the rows a page shows."""
+
+    room = 0
+    wheel_rows = 1
+
+    def scroll_by(self, delta: int) -> None:
+        raise NotImplementedError
+
+    def scroll_key(self, event: Any) -> bool:
+        page = max(1, self.room - 2)
+        steps = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -page, pygame.K_PAGEDOWN: page,
+                 pygame.K_HOME: -10**9, pygame.K_END: 10**9}
+        if event.key in steps:
+            self.scroll_by(steps[event.key])
+            return True
+        return False
+
+    def _handle(self, event: Any) -> None:
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll_by(-int(event.y) * self.wheel_rows)
+            return
+        super()._handle(event)  # type: ignore[misc]
+
+    def repaint(self) -> None:
+        self.paint_sheet()  # type: ignore[attr-defined]
+        invalidate = getattr(self.app, "invalidate", None)  # type: ignore[attr-defined]
+        if invalidate is not None:
+            invalidate()
+
+
+class ScoresScene(_ScrollsRows, SheetScene):
     """The points of every round so far, a column per player (per team when partners score
     together), and the totals (T at the table, or its menu). When the rounds do not all fit,
     the ones out of view are summed in a row above or below the rounds shown one by one, so
@@ -1643,7 +1676,6 @@ class ScoresScene(SheetScene):
 
     def __init__(self, app: Any, state: Any):
         self.state = state
-        self.room = 0  # rows of rounds the sheet has room for (known once it is painted)
         self.skip: int | None = None  # rounds summed above the ones shown; None: the last ones show
         super().__init__(app)
         self.show_focus = True
@@ -1656,19 +1688,7 @@ class ScoresScene(SheetScene):
         if event.key in (pygame.K_t, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             self.back()
             return True
-        page = max(1, self.room - 2)
-        steps = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -page, pygame.K_PAGEDOWN: page,
-                 pygame.K_HOME: -10**9, pygame.K_END: 10**9}
-        if event.key in steps:
-            self.scroll_rounds(steps[event.key])
-            return True
-        return False
-
-    def _handle(self, event: Any) -> None:
-        if event.type == pygame.MOUSEWHEEL:
-            self.scroll_rounds(-int(event.y))
-            return
-        super()._handle(event)
+        return self.scroll_key(event)
 
     def scrolls(self) -> bool:
         """Whether there are more rounds than rows to show them in."""
@@ -1678,7 +1698,7 @@ class ScoresScene(SheetScene):
         """The rounds summed above the rest when the last round shows."""
         return max(0, len(self.state.results) - self.room + 1)
 
-    def scroll_rounds(self, delta: int) -> None:
+    def scroll_by(self, delta: int) -> None:
         """Show later (``delta`` > 0) or earlier rounds. A summed row holds two rounds at
         least, so the view never sums the first round alone."""
         if not self.scrolls() or not delta:
@@ -1690,10 +1710,7 @@ class ScoresScene(SheetScene):
             new = 2 if delta > 0 else 0
         self.skip = None if new >= last else new
         if new != now:
-            self.paint_sheet()
-            invalidate = getattr(self.app, "invalidate", None)
-            if invalidate is not None:
-                invalidate()
+            self.repaint()
 
     def columns(self) -> list[tuple[str, list[int]]]:
         """(heading, seats) for each column: the teams, or each seat."""
@@ -1806,6 +1823,111 @@ class ScoresScene(SheetScene):
         if self.scrolls():
             ui.draw_text(surface, "More rounds: wheel, ↑ ↓, Page Up/Down", t.font(14), ui.MUTED,
                          (inner.right, cy + self.row_h), "midright")
+
+
+class MovesScene(_ScrollsRows, SheetScene):
+    """Every move of the round so far, the oldest first, each after its player's colour
+    (L at the table, or its menu): what the others drew, took from the pile, melded and
+    threw away. It opens at the newest move; the wheel and the keys scroll back.
+    **Back** (Esc, Enter, L) returns to the table, which waits underneath."""
+
+    solid = True  # (the table's cards would show through)
+    holds_below = True
+    wheel_rows = 3
+
+    def __init__(self, app: Any, title: str, lines: list[tuple[tuple, str]]):
+        self.title = title  # "Round 3"
+        self.lines = list(lines)  # (the player's colour, "Clara took 7♠ from the pile")
+        self.top: int | None = None  # the first row shown; None: the newest move shows
+        self.rows: list[tuple[tuple | None, str]] = []
+        super().__init__(app)
+        self.show_focus = True
+        self.focus.focus(self.find("back"))
+
+    def back(self) -> None:
+        self.app.stack.pop()
+
+    def on_key(self, event: Any) -> bool:
+        if event.key in (pygame.K_l, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            self.back()
+            return True
+        return self.scroll_key(event)
+
+    def scrolls(self) -> bool:
+        return len(self.rows) > self.room > 0
+
+    def first_shown(self) -> int:
+        last = max(0, len(self.rows) - self.room)
+        return last if self.top is None else max(0, min(last, self.top))
+
+    def scroll_by(self, delta: int) -> None:
+        if not self.scrolls() or not delta:
+            return
+        now = self.first_shown()
+        new = max(0, min(len(self.rows) - self.room, now + delta))
+        self.top = None if new >= len(self.rows) - self.room else new
+        if new != now:
+            self.repaint()
+
+    def build(self) -> None:
+        t = self.theme
+        w, h = t.size
+        self.row_h = t.px(26)
+        self.font = t.font(16)
+        pw = min(w - t.px(40), t.px(760))
+        text_w = pw - t.px(48) - t.px(34)  # (the dot before each move, the scroll bar)
+        self.rows = []
+        for colour, text in self.lines:  # a long move goes on to a second line, indented
+            for i, part in enumerate(ui.wrap_text(text, self.font, text_w - t.px(18))):
+                self.rows.append((colour if i == 0 else None, part))
+        need = t.px(190) + (max(1, len(self.rows)) + 1) * self.row_h
+        ph = min(h - t.px(40), need)
+        self.body = pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
+        bh, bw = t.px(46), t.px(200)
+        self.widgets = [ui.Button("Back", self.back, pygame.Rect(self.body.centerx - bw // 2,
+                                                                 self.body.bottom - bh - t.px(18), bw, bh),
+                                  primary=True, name="back")]
+        self.refocus(self.find("back"))
+        self.paint_sheet()
+
+    def paint_on(self, surface: pygame.Surface, body: pygame.Rect) -> None:
+        t = self.theme
+        inner = body.inflate(-t.px(48), -t.px(36))
+        tf = t.font(28, True)
+        ui.draw_text(surface, "Moves this round", tf, ui.GOLD, (inner.x, inner.y), "topleft", shadow=True)
+        ui.draw_text(surface, self.title, t.font(16, True), ui.MUTED, (inner.right, inner.y + t.px(8)),
+                     "topright")
+        y = inner.y + tf.get_linesize() + t.px(10)
+        pygame.draw.line(surface, (150, 130, 70), (inner.x, y), (inner.right, y), 1)
+        y += t.px(8)
+        bottom = self.widgets[0].rect.y - self.sheet_at[1] - t.px(12)
+        self.room = max(1, (bottom - y) // self.row_h)
+        if len(self.rows) > self.room:
+            self.room = max(1, self.room - 1)  # a row for the note on scrolling
+        if not self.rows:
+            ui.draw_text(surface, "No moves yet this round.", self.font, ui.MUTED,
+                         (inner.x, y + self.row_h // 2), "midleft")
+            return
+        first = self.first_shown()
+        shown = self.rows[first:first + self.room]
+        dot = max(3, t.px(5))
+        for colour, text in shown:
+            cy = y + self.row_h // 2
+            if colour is not None:
+                pygame.draw.circle(surface, colour, (inner.x + dot, cy), dot)
+            x = inner.x + t.px(18) + (t.px(18) if colour is None else 0)
+            ui.draw_text(surface, text, self.font, ui.INK, (x, cy), "midleft")
+            y += self.row_h
+        if self.scrolls():
+            area = pygame.Rect(inner.right - t.px(8), y - len(shown) * self.row_h, t.px(6),
+                               len(shown) * self.row_h)
+            ui.rounded_rect(surface, (255, 255, 255, 30), area, area.width // 2)
+            size = max(t.px(24), round(area.height * self.room / len(self.rows)))
+            at = round((area.height - size) * first / max(1, len(self.rows) - self.room))
+            ui.rounded_rect(surface, (230, 200, 120, 200), pygame.Rect(area.x, area.y + at, area.width, size),
+                            area.width // 2)
+            ui.draw_text(surface, "Earlier moves: wheel, ↑ ↓, Page Up/Down", t.font(14), ui.MUTED,
+                         (inner.x, y + self.row_h // 2), "midleft")
 
 
 class GameOverScene(SheetScene):

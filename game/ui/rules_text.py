@@ -52,9 +52,9 @@ TABLE_CONTROLS: tuple[str, ...] = (
     "End to its ends); ↑ ↓ move it up and down the table: your hand, your melds, the pile, the "
     "others' melds. Shift with ← → moves a card within your hand; Space selects; Enter acts on "
     "the focus.",
-    "Esc opens the menu (rules, scores, settings, a new game, quit; the game is saved after every "
-    "move). F1 shows these rules, T every round's scores, F11 switches full screen, F12 saves a "
-    "screenshot.",
+    "Esc opens the menu (rules, scores, the round's moves, settings, a new game, quit; the game "
+    "is saved after every move). F1 shows these rules, T every round's scores, L every move of "
+    "this round, F11 switches full screen, F12 saves a screenshot.",
 )
 
 

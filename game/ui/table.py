@@ -948,6 +948,7 @@ class TableScene(TablePainting, Scene):
         if menus is not None and hasattr(self.app, "stack"):
             entries.append(("Rules of this game (F1)", self.show_rules))
             entries.append(("Scores, round by round (T)", self.show_scores))
+            entries.append(("Moves this round (L)", self.show_moves))
             entries.append(("Settings", lambda: self.app.stack.push(menus.SettingsScene(self.app))))
         if menus is not None and hasattr(self.app, "go_title"):
             entries.append(("Title screen (the game is saved)", self.app.go_title))
@@ -998,6 +999,16 @@ class TableScene(TablePainting, Scene):
             return
         self.choice = None  # (covering the table ends a drag: see leave)
         self.app.stack.push(menus.ScoresScene(self.app, self.g))
+
+    def show_moves(self) -> None:
+        """L or the menu: every move of this round, over the table (which waits underneath)."""
+        menus = _menus()
+        if menus is None:
+            return
+        self.choice = None  # (covering the table ends a drag: see leave)
+        lines = [(self._seat_colour(seat), f"{self.c.seats[seat].name} {words}")
+                 for seat, words in self.c.move_lines()]
+        self.app.stack.push(menus.MovesScene(self.app, f"Round {self.g.round_no}", lines))
 
     def apply_settings(self) -> None:
         """Settings changed: card colours, backs and size."""
@@ -1449,6 +1460,8 @@ class TableScene(TablePainting, Scene):
             self.show_rules()
         elif k == pygame.K_t:
             self.show_scores()
+        elif k == pygame.K_l:
+            self.show_moves()
         elif k == pygame.K_ESCAPE:
             if self.selected:
                 self._set_selection([])
