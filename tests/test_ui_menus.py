@@ -1622,6 +1622,21 @@ def test_the_scores_sheet_opens_from_a_rounds_sheet_and_the_game_over_sheet(app)
     assert isinstance(app.stack.top, menus.ScoresScene)
 
 
+def test_l_on_the_round_and_game_over_sheets_asks_the_table_for_the_moves(app):
+    g = played_round("rummy500", 3, to_game_over=True)
+    asked = []
+    for sheet in (menus.RoundEndScene(app, g, lambda: None, on_moves=lambda: asked.append("round")),
+                  menus.GameOverScene(app, g, lambda choice: None, on_moves=lambda: asked.append("over"))):
+        app.stack.push(sheet)
+        press(sheet, pygame.K_l)
+        assert app.stack.top is sheet
+    assert asked == ["round", "over"]
+    quiet = menus.RoundEndScene(app, g, lambda: None)  # no table behind it: L does nothing
+    app.stack.push(quiet)
+    press(quiet, pygame.K_l)
+    assert app.stack.top is quiet and asked == ["round", "over"]
+
+
 def test_a_scene_that_holds_below_stops_time_for_the_scenes_it_covers():
     from game.ui.scene import Scene
 

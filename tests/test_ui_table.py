@@ -1516,6 +1516,15 @@ def test_going_out_shows_the_round_end_and_deals_the_next_round(app):
     app.run_until(lambda: app.stack.top is not scene or scene.overlay is not None, timeout=5)
     went_out = scene.c.moves[-1]
     assert any("went out" in t for t in toast_texts(scene))
+    from game.ui import menus
+
+    sheet = app.stack.top
+    assert isinstance(sheet, menus.RoundEndScene)
+    key(app, pygame.K_l)  # the round's moves, over its sheet
+    moves = app.stack.top
+    assert isinstance(moves, menus.MovesScene) and moves.lines[-1][1].startswith("You discarded Q♠")
+    key(app, pygame.K_l)
+    assert app.stack.top is sheet
     key(app, pygame.K_RETURN)
     app.run_until(lambda: g.round_no == 2, timeout=5)
     assert g.round_no == 2 and g.phase == "draw"

@@ -1424,11 +1424,14 @@ def _signed(n: int) -> str:
 class RoundEndScene(SheetScene):
     """Where each player's points came from in the round just played, the cards left in
     each hand, and the totals. **View table** (V) puts the sheet aside to look at the table
-    as the round ended; **Back to scores** (V, Esc, Enter) brings it back."""
+    as the round ended; **Back to scores** (V, Esc, Enter) brings it back. T shows every
+    round's scores, and L (when the table gives ``on_moves``) the moves of the round."""
 
-    def __init__(self, app: Any, state: Any, on_next: Callable[[], Any] | None):
+    def __init__(self, app: Any, state: Any, on_next: Callable[[], Any] | None,
+                 on_moves: Callable[[], Any] | None = None):
         self.state = state
         self.on_next = on_next
+        self.on_moves = on_moves
         self.result = state.results[-1] if state.results else None
         self.peeking = False  # the sheet is put aside: the table shows
         super().__init__(app)
@@ -1462,6 +1465,9 @@ class RoundEndScene(SheetScene):
             return True
         if key == pygame.K_t:
             show_scores(self.app, self.state)
+            return True
+        if key == pygame.K_l and self.on_moves is not None:
+            self.on_moves()
             return True
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             current = self.focus.current if self.show_focus else None
@@ -1933,9 +1939,11 @@ class MovesScene(_ScrollsRows, SheetScene):
 class GameOverScene(SheetScene):
     """The winners and final scores; the game is counted in the statistics once."""
 
-    def __init__(self, app: Any, state: Any, on_done: Callable[[str], Any] | None = None):
+    def __init__(self, app: Any, state: Any, on_done: Callable[[str], Any] | None = None,
+                 on_moves: Callable[[], Any] | None = None):
         self.state = state
         self.on_done = on_done
+        self.on_moves = on_moves  # L: the last round's moves (the table gives it)
         self.recorded = False
         self.record_problem: str | None = None
         super().__init__(app)
@@ -1982,6 +1990,9 @@ class GameOverScene(SheetScene):
             return True
         if event.key == pygame.K_t:
             show_scores(self.app, self.state)
+            return True
+        if event.key == pygame.K_l and self.on_moves is not None:
+            self.on_moves()
             return True
         return False
 

@@ -1616,10 +1616,10 @@ class TableScene(TablePainting, Scene):
         try:
             if over:
                 cls = getattr(menus, "GameOverScene", None)
-                return None if cls is None else build(cls, self.app, state=g)
+                return None if cls is None else build(cls, self.app, state=g, on_moves=self.show_moves)
             cls = getattr(menus, "RoundEndScene", None)
             nxt = self._sheet_next if then is None else (lambda: self._sheet_then(then))
-            return None if cls is None else build(cls, self.app, state=g, on_next=nxt)
+            return None if cls is None else build(cls, self.app, state=g, on_next=nxt, on_moves=self.show_moves)
         except Exception as exc:
             log.warning("cannot open the round-end sheet: %s", exc)
             return None
