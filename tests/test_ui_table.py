@@ -622,6 +622,21 @@ def test_last_moves_name_a_meld_as_it_lies_on_the_table(app):
     assert action_words(action, events) == "took back the meld 5♥ 6♥ 7♥"
 
 
+def test_last_moves_say_what_a_move_led_to(app):
+    from game.engine import events as ev
+
+    g = build({0: "5♥ 6♥ 7♥"}, pile="Q♦", phase="play")
+    scene = play(app, g)
+    scene.meld_selected([c("5♥"), c("6♥"), c("7♥")])  # every card melded: the player floats
+    app.pump(2)
+    seat, action, events = scene.c.moves[-1]
+    assert g.floating[0]
+    assert action_words(action, events) == "melded 5♥ 6♥ 7♥ as #1 and floats"
+    assert action_words(Discard(c("9♣")), [ev.Discarded(0, c("9♣")), ev.StockReshuffled(20)]) == \
+        "discarded 9♣ (the pile was shuffled into a new stock)"
+    assert action_words(Discard(c("9♣")), [ev.Discarded(0, c("9♣"))]) == "discarded 9♣"
+
+
 def test_last_moves_name_the_deepest_card_of_a_pile_take(app):
     g = build({0: "8♣ 8♦ 2♠"}, pile="4♦ 8♥ 3♣ 5♠", preset="rummy500", wild=None)
     scene = play(app, g)
@@ -1522,7 +1537,7 @@ def test_going_out_shows_the_round_end_and_deals_the_next_round(app):
     assert isinstance(sheet, menus.RoundEndScene)
     key(app, pygame.K_l)  # the round's moves, over its sheet
     moves = app.stack.top
-    assert isinstance(moves, menus.MovesScene) and moves.lines[-1][1].startswith("You discarded Q♠")
+    assert isinstance(moves, menus.MovesScene) and moves.lines[-1][1] == "You discarded Q♠ and went out"
     key(app, pygame.K_l)
     assert app.stack.top is sheet
     key(app, pygame.K_RETURN)
