@@ -2335,6 +2335,18 @@ def test_l_shows_every_move_of_the_round_over_the_waiting_table(app, tmp_path, m
     assert isinstance(app.stack.top, menus.MovesScene)
     key(app, pygame.K_ESCAPE)
     assert app.stack.top is scene
+    # a click on the last moves in the sidebar shows them all, and one on the scores every round's
+    drawn = record_text(scene, monkeypatch)
+    app.draw()
+    assert "Last moves" in drawn and "all: L" in drawn
+    log = scene._log_area()
+    click(app, (log.centerx, log.y + log.h // 3))
+    assert isinstance(app.stack.top, menus.MovesScene)
+    key(app, pygame.K_ESCAPE)
+    click(app, scene.layout.score_rows()[1].center)
+    assert isinstance(app.stack.top, menus.ScoresScene)
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top is scene
 
 
 def test_a_long_round_keeps_every_move(monkeypatch):

@@ -1305,6 +1305,10 @@ class TableScene(TablePainting, Scene):
         L = self.layout
         if L and L.own_melds.collidepoint(pos) and len(self.selected) >= 3:
             self.meld_selected()
+        elif L and L.scores.collidepoint(pos):  # the scores in the sidebar: every round's
+            self.show_scores()
+        elif L and self.c.move_lines(1) and self._log_area().collidepoint(pos):  # the last moves: all
+            self.show_moves()
 
     def _on_pile(self, pos) -> bool:
         """Whether a card let go at ``pos`` goes onto the discard pile (near its cards,

@@ -570,6 +570,18 @@ class TablePainting:
             if target is not None:
                 pygame.draw.rect(surface, DROP, target.inflate(6, 6), width=4, border_radius=8)
 
+    def _log_area(self) -> Rect:
+        """The sidebar's room for the last moves: under the scores (and the teams' lines),
+        over the buttons."""
+        L = self.layout
+        fn = L.font_normal
+        top = L.scores.bottom + L.pad
+        if getattr(self.g.rules, "partnerships", False):
+            top += 2 * (fn + 4)
+        tops = [btn.rect.y for btn in self.buttons.values() if btn.visible and btn.rect.h]
+        bottom = (min(tops) if tops else L.button_area.bottom) - L.pad
+        return Rect(L.scores.x, top, L.scores.w, max(0, bottom - top))
+
     def _draw_sidebar(self, surface: pygame.Surface) -> None:
         g = self.g
         L = self.layout
@@ -627,7 +639,6 @@ class TablePainting:
             if extra:
                 self.text.blit(surface, extra, fs, (r.right - sw - 6, r.centery), _points_colour(melded[seat]),
                                anchor="midright")
-        log_top = head.bottom + L.pad
         if getattr(g.rules, "partnerships", False):  # seats 0 and 2 play against 1 and 3
             teams = [sum(g.scores[s] for s in range(g.players) if s % 2 == t) for t in (0, 1)]
             now = [sum(melded[s] for s in range(g.players) if s % 2 == t) for t in (0, 1)]
@@ -642,15 +653,15 @@ class TablePainting:
                 self.text.blit(surface, side(t), fn, (head.x, head.bottom - 2 + k * (fn + 4)),
                                ACCENT if k == 0 and self.c.human is not None else TEXT, bold=k == 0,
                                max_w=head.w)
-            log_top += 2 * (fn + 4)
-        # the last few moves, between the scores and the buttons
-        tops = [btn.rect.y for btn in self.buttons.values() if btn.visible and btn.rect.h]
-        log_bottom = (min(tops) if tops else L.button_area.bottom) - L.pad
+        # the last few moves, between the scores and the buttons (a click there, or L, shows all)
+        log = self._log_area()
+        log_top = log.y
         line = fs + 4
-        room = (log_bottom - log_top - line) // line
+        room = (log.h - line) // line
         lines = self.c.move_lines(room) if room >= 2 else []
         if lines:
             self.text.blit(surface, "Last moves", fs, (head.x, log_top), TEXT_DIM)
+            self.text.blit(surface, "all: L", fs, (head.right, log_top), TEXT_DIM, anchor="topright")
             # a move too long for one line goes on to a second, indented; the newest moves stay
             rows: list[tuple[int | None, str]] = []
             for seat, words in reversed(lines):
