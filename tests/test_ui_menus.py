@@ -1411,6 +1411,16 @@ def test_a_three_line_explanation_still_leaves_room_for_every_hands_cards(app):
 # ---------------------------------------------------------------------- scores, round by round
 
 
+@pytest.fixture
+def drawn(monkeypatch):
+    """The words the menus draw from now on, in order (a list a test may clear)."""
+    words = []
+    real = ui.draw_text
+    monkeypatch.setattr(ui, "draw_text", lambda surface, text, *a, **k: words.append(text) or real(
+        surface, text, *a, **k))
+    return words
+
+
 def played_rounds(preset, players, rounds, seed=3):
     """A real engine state after ``rounds`` rounds of random legal moves (no game end)."""
     names = ["You"] + [f"Bot {i}" for i in range(1, players)]
@@ -1458,7 +1468,7 @@ def test_the_scores_sheet_lists_every_round_and_its_columns_add_up(app, preset, 
         draw(scene, size)
 
 
-def test_the_scores_sheet_scrolls_through_rounds_that_do_not_fit(app):
+def test_the_scores_sheet_scrolls_through_rounds_that_do_not_fit(app, drawn):
     g = played_rounds("rummy500", 3, 24)
     scene = menus.ScoresScene(app, g)
     cols = scene.columns()
@@ -1497,80 +1507,59 @@ def test_the_scores_sheet_scrolls_through_rounds_that_do_not_fit(app):
     assert isinstance(app.stack.top, menus.ScoresScene) or app.stack.top is None  # scrolling closes nothing
     # on the screen: a small window shows fewer rows than rounds, says that there are more,
     # and its rows follow the scroll
-    drawn = []
-    real = ui.draw_text
-
-    def record(surface, text, *args, **kwargs):
-        drawn.append(text)
-        return real(surface, text, *args, **kwargs)
-
-    menus.ui.draw_text = record
-    try:
-        scene.build()
-        assert any(text.startswith("More rounds") for text in drawn)
-        assert "24" not in drawn and "23–24" in drawn  # (one up from the end: the last two summed)
-        drawn.clear()
-        press(scene, pygame.K_HOME)
-        assert "1" in drawn and "2" in drawn and f"{scene.room}–24" in drawn
-        scene.resize((1600, 1400))  # room for every round: nothing to scroll
-        drawn.clear()
-        scene.build()
-        assert not scene.scrolls() and not any(text.startswith("More rounds") for text in drawn)
-        assert all(str(r) in drawn for r in range(1, 25))
-        press(scene, pygame.K_UP)  # does nothing, breaks nothing
-    finally:
-        menus.ui.draw_text = real
+    drawn.clear()
+    scene.build()
+    assert any(text.startswith("More rounds") for text in drawn)
+    assert "24" not in drawn and "23–24" in drawn  # (one up from the end: the last two summed)
+    drawn.clear()
+    press(scene, pygame.K_HOME)
+    assert "1" in drawn and "2" in drawn and f"{scene.room}–24" in drawn
+    scene.resize((1600, 1400))  # room for every round: nothing to scroll
+    drawn.clear()
+    scene.build()
+    assert not scene.scrolls() and not any(text.startswith("More rounds") for text in drawn)
+    assert all(str(r) in drawn for r in range(1, 25))
+    press(scene, pygame.K_UP)  # does nothing, breaks nothing
 
 
-def test_the_moves_sheet_opens_at_the_newest_move_and_scrolls_back(app):
+def test_the_moves_sheet_opens_at_the_newest_move_and_scrolls_back(app, drawn):
     colours = [(200, 60, 60), (60, 120, 220)]
     lines = [(colours[i % 2], f"{'Ann' if i % 2 else 'You'} move {i + 1}") for i in range(60)]
     lines[10] = (colours[0], "You melded " + " ".join(["Q♦ K♦ A♦ 2♦ 3♦"] * 12))  # a long one
-    drawn = []
-    real = ui.draw_text
-
-    def record(surface, text, *args, **kwargs):
-        drawn.append(text)
-        return real(surface, text, *args, **kwargs)
-
-    menus.ui.draw_text = record
-    try:
-        app.screen_size = (1024, 640)
-        scene = menus.MovesScene(app, "Round 4", lines)
-        room = scene.room
-        assert 5 <= room < 60 and scene.scrolls() and len(scene.rows) > 60
-        # the long move goes on to indented rows without a dot of their own
-        at = next(i for i, (_, text) in enumerate(scene.rows) if text.startswith("You melded"))
-        assert scene.rows[at][0] == colours[0] and scene.rows[at + 1][0] is None
-        # it opens at the newest move
-        assert "Ann move 60" in drawn and "You move 1" not in drawn and "Round 4" in drawn
-        assert any(text.startswith("Earlier moves") for text in drawn)
-        assert scene.first_shown() == len(scene.rows) - room
-        drawn.clear()
-        press(scene, pygame.K_HOME)
-        assert scene.first_shown() == 0 and "You move 1" in drawn and "Ann move 60" not in drawn
-        press(scene, pygame.K_DOWN)
-        assert scene.first_shown() == 1
-        scene.handle(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1))  # a notch: three rows
-        assert scene.first_shown() == 4
-        press(scene, pygame.K_PAGEDOWN)
-        assert scene.first_shown() == 4 + room - 2
-        scene.handle(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=50))
-        assert scene.first_shown() == 0
-        press(scene, pygame.K_END)
-        assert scene.top is None and scene.first_shown() == len(scene.rows) - room
-        # a short list: nothing to scroll, no note
-        drawn.clear()
-        few = menus.MovesScene(app, "Round 1", lines[:3])
-        assert not few.scrolls() and not any(t.startswith("Earlier moves") for t in drawn)
-        assert all(text in drawn for _, text in lines[:3])
-        press(few, pygame.K_UP)
-        assert few.first_shown() == 0
-        drawn.clear()
-        menus.MovesScene(app, "Round 1", [])
-        assert "No moves yet this round." in drawn
-    finally:
-        menus.ui.draw_text = real
+    app.screen_size = (1024, 640)
+    scene = menus.MovesScene(app, "Round 4", lines)
+    room = scene.room
+    assert 5 <= room < 60 and scene.scrolls() and len(scene.rows) > 60
+    # the long move goes on to indented rows without a dot of their own
+    at = next(i for i, (_, text) in enumerate(scene.rows) if text.startswith("You melded"))
+    assert scene.rows[at][0] == colours[0] and scene.rows[at + 1][0] is None
+    # it opens at the newest move
+    assert "Ann move 60" in drawn and "You move 1" not in drawn and "Round 4" in drawn
+    assert any(text.startswith("Earlier moves") for text in drawn)
+    assert scene.first_shown() == len(scene.rows) - room
+    drawn.clear()
+    press(scene, pygame.K_HOME)
+    assert scene.first_shown() == 0 and "You move 1" in drawn and "Ann move 60" not in drawn
+    press(scene, pygame.K_DOWN)
+    assert scene.first_shown() == 1
+    scene.handle(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1))  # a notch: three rows
+    assert scene.first_shown() == 4
+    press(scene, pygame.K_PAGEDOWN)
+    assert scene.first_shown() == 4 + room - 2
+    scene.handle(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=50))
+    assert scene.first_shown() == 0
+    press(scene, pygame.K_END)
+    assert scene.top is None and scene.first_shown() == len(scene.rows) - room
+    # a short list: nothing to scroll, no note
+    drawn.clear()
+    few = menus.MovesScene(app, "Round 1", lines[:3])
+    assert not few.scrolls() and not any(t.startswith("Earlier moves") for t in drawn)
+    assert all(text in drawn for _, text in lines[:3])
+    press(few, pygame.K_UP)
+    assert few.first_shown() == 0
+    drawn.clear()
+    menus.MovesScene(app, "Round 1", [])
+    assert "No moves yet this round." in drawn
     for key in (pygame.K_l, pygame.K_ESCAPE, pygame.K_RETURN):  # each closes it
         app.stack.push(scene)
         press(scene, key)
@@ -1580,22 +1569,11 @@ def test_the_moves_sheet_opens_at_the_newest_move_and_scrolls_back(app):
         draw(scene, size)
 
 
-def test_the_scores_sheet_before_any_round_is_scored(app):
+def test_the_scores_sheet_before_any_round_is_scored(app, drawn):
     g, _ = new_game(Rules.preset("rummy5000"), 3, seed=1)
     scene = menus.ScoresScene(app, g)
     assert scene.rows(10) == []
-    drawn = []
-    real = ui.draw_text
-
-    def record(surface, text, *args, **kwargs):
-        drawn.append(text)
-        return real(surface, text, *args, **kwargs)
-
-    menus.ui.draw_text = record
-    try:
-        scene.build()
-    finally:
-        menus.ui.draw_text = real
+    scene.build()
     assert "No round has been scored yet." in drawn and "Total" in drawn
 
 

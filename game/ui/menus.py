@@ -1636,18 +1636,33 @@ def show_scores(app: Any, state: Any) -> None:
     app.stack.push(ScoresScene(app, state))
 
 
-class _ScrollsRows:
-    """Keys and the wheel for a sheet whose rows do not all fit: ↑ ↓ move a row, Page
-    Up/Down a page, Home/End to either end, a notch of the wheel ``wheel_rows`` rows.
-    ``scroll_by`` does the moving; ``room`` is the rows a page shows."""
+class _ListSheet(SheetScene):
+    """A sheet over the table listing rows that may not all fit, with a **Back** button;
+    the table waits underneath. ``close_key`` (or Esc, Enter, Space) closes it. ↑ ↓ move a
+    row, Page Up/Down a page, Home/End to either end, a notch of the wheel ``wheel_rows``
+    rows; ``scroll_by`` does the moving, and ``room`` is the rows a page shows."""
 
+    solid = True  # (it may open over a round's sheet; the table's cards would show through)
+    holds_below = True  # the table waits, as under the rules
+    close_key = pygame.K_ESCAPE
     room = 0
     wheel_rows = 1
+
+    def __init__(self, app: Any):
+        super().__init__(app)
+        self.show_focus = True
+        self.focus.focus(self.find("back"))
+
+    def back(self) -> None:
+        self.app.stack.pop()
 
     def scroll_by(self, delta: int) -> None:
         raise NotImplementedError
 
-    def scroll_key(self, event: Any) -> bool:
+    def on_key(self, event: Any) -> bool:
+        if event.key in (self.close_key, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            self.back()
+            return True
         page = max(1, self.room - 2)
         steps = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -page, pygame.K_PAGEDOWN: page,
                  pygame.K_HOME: -10**9, pygame.K_END: 10**9}
@@ -1660,16 +1675,40 @@ class _ScrollsRows:
         if event.type == pygame.MOUSEWHEEL:
             self.scroll_by(-int(event.y) * self.wheel_rows)
             return
-        super()._handle(event)  # type: ignore[misc]
+        super()._handle(event)
 
     def repaint(self) -> None:
-        self.paint_sheet()  # type: ignore[attr-defined]
-        invalidate = getattr(self.app, "invalidate", None)  # type: ignore[attr-defined]
+        self.paint_sheet()
+        invalidate = getattr(self.app, "invalidate", None)
         if invalidate is not None:
             invalidate()
 
+    def place(self, width: int, height: int) -> None:
+        """The panel, ``width`` by ``height`` (or as tall as the window allows) in the middle,
+        with the **Back** button at its foot, in focus; then paint it."""
+        t = self.theme
+        w, h = t.size
+        height = min(h - t.px(40), height)
+        self.body = pygame.Rect((w - width) // 2, (h - height) // 2, width, height)
+        bh, bw = t.px(46), t.px(200)
+        self.widgets = [ui.Button("Back", self.back, pygame.Rect(self.body.centerx - bw // 2,
+                                                                 self.body.bottom - bh - t.px(18), bw, bh),
+                                  primary=True, name="back")]
+        self.refocus(self.find("back"))
+        self.paint_sheet()
 
-class ScoresScene(_ScrollsRows, SheetScene):
+    def paint_title(self, surface: pygame.Surface, body: pygame.Rect, title: str,
+                    note: str) -> tuple[pygame.Rect, int]:
+        """The sheet's title, and ``note`` at its right; (the inner rect, the y under them)."""
+        t = self.theme
+        inner = body.inflate(-t.px(48), -t.px(36))
+        tf = t.font(28, True)
+        ui.draw_text(surface, title, tf, ui.GOLD, (inner.x, inner.y), "topleft", shadow=True)
+        ui.draw_text(surface, note, t.font(16, True), ui.MUTED, (inner.right, inner.y + t.px(8)), "topright")
+        return inner, inner.y + tf.get_linesize()
+
+
+class ScoresScene(_ListSheet):
     """The points of every round so far, a column per player (per team when partners score
     together), and the totals (T at the table, or its menu). When the rounds do not all fit,
     the ones out of view are summed in a row above or below the rounds shown one by one, so
@@ -1677,24 +1716,12 @@ class ScoresScene(_ScrollsRows, SheetScene):
     Home/End move through them (it opens at the last round). **Back** (Esc, Enter, T)
     returns to the table, which waits underneath."""
 
-    solid = True  # (it opens over a round's sheet too)
-    holds_below = True  # the table waits, as under the rules
+    close_key = pygame.K_t
 
     def __init__(self, app: Any, state: Any):
         self.state = state
         self.skip: int | None = None  # rounds summed above the ones shown; None: the last ones show
         super().__init__(app)
-        self.show_focus = True
-        self.focus.focus(self.find("back"))
-
-    def back(self) -> None:
-        self.app.stack.pop()
-
-    def on_key(self, event: Any) -> bool:
-        if event.key in (pygame.K_t, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            self.back()
-            return True
-        return self.scroll_key(event)
 
     def scrolls(self) -> bool:
         """Whether there are more rounds than rows to show them in."""
@@ -1758,29 +1785,17 @@ class ScoresScene(_ScrollsRows, SheetScene):
 
     def build(self) -> None:
         t = self.theme
-        w, h = t.size
+        w = t.size[0]
         self.row_h = t.px(30)
         n = len(self.state.results)
         pw = min(w - t.px(40), max(t.px(640), t.px(300) + t.px(110) * len(self.columns())), t.px(1100))
-        need = t.px(180) + (max(1, n) + 2) * self.row_h  # (the total and the note below it)
-        ph = min(h - t.px(40), need)
-        self.body = pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
-        bh, bw = t.px(46), t.px(200)
-        self.widgets = [ui.Button("Back", self.back, pygame.Rect(self.body.centerx - bw // 2,
-                                                                 self.body.bottom - bh - t.px(18), bw, bh),
-                                  primary=True, name="back")]
-        self.refocus(self.find("back"))
-        self.paint_sheet()
+        self.place(pw, t.px(180) + (max(1, n) + 2) * self.row_h)  # (the total and the note below it)
 
     def paint_on(self, surface: pygame.Surface, body: pygame.Rect) -> None:
         t = self.theme
         st = self.state
-        inner = body.inflate(-t.px(48), -t.px(36))
-        tf = t.font(28, True)
-        ui.draw_text(surface, "Scores, round by round", tf, ui.GOLD, (inner.x, inner.y), "topleft", shadow=True)
-        ui.draw_text(surface, goal_text(st), t.font(16, True), ui.MUTED, (inner.right, inner.y + t.px(8)),
-                     "topright")
-        y = inner.y + tf.get_linesize() + t.px(12)
+        inner, y = self.paint_title(surface, body, "Scores, round by round", goal_text(st))
+        y += t.px(12)
         cols = self.columns()
         first = t.px(90)  # the round numbers
         cw = (inner.width - first) / max(1, len(cols))
@@ -1831,14 +1846,13 @@ class ScoresScene(_ScrollsRows, SheetScene):
                          (inner.right, cy + self.row_h), "midright")
 
 
-class MovesScene(_ScrollsRows, SheetScene):
+class MovesScene(_ListSheet):
     """Every move of the round so far, the oldest first, each after its player's colour
     (L at the table, or its menu): what the others drew, took from the pile, melded and
     threw away. It opens at the newest move; the wheel and the keys scroll back.
     **Back** (Esc, Enter, L) returns to the table, which waits underneath."""
 
-    solid = True  # (the table's cards would show through)
-    holds_below = True
+    close_key = pygame.K_l
     wheel_rows = 3
 
     def __init__(self, app: Any, title: str, lines: list[tuple[tuple, str]]):
@@ -1847,17 +1861,6 @@ class MovesScene(_ScrollsRows, SheetScene):
         self.top: int | None = None  # the first row shown; None: the newest move shows
         self.rows: list[tuple[tuple | None, str]] = []
         super().__init__(app)
-        self.show_focus = True
-        self.focus.focus(self.find("back"))
-
-    def back(self) -> None:
-        self.app.stack.pop()
-
-    def on_key(self, event: Any) -> bool:
-        if event.key in (pygame.K_l, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            self.back()
-            return True
-        return self.scroll_key(event)
 
     def scrolls(self) -> bool:
         return len(self.rows) > self.room > 0
@@ -1877,7 +1880,7 @@ class MovesScene(_ScrollsRows, SheetScene):
 
     def build(self) -> None:
         t = self.theme
-        w, h = t.size
+        w = t.size[0]
         self.row_h = t.px(26)
         self.font = t.font(16)
         pw = min(w - t.px(40), t.px(760))
@@ -1886,24 +1889,12 @@ class MovesScene(_ScrollsRows, SheetScene):
         for colour, text in self.lines:  # a long move goes on to a second line, indented
             for i, part in enumerate(ui.wrap_text(text, self.font, text_w - t.px(18))):
                 self.rows.append((colour if i == 0 else None, part))
-        need = t.px(190) + (max(1, len(self.rows)) + 1) * self.row_h
-        ph = min(h - t.px(40), need)
-        self.body = pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
-        bh, bw = t.px(46), t.px(200)
-        self.widgets = [ui.Button("Back", self.back, pygame.Rect(self.body.centerx - bw // 2,
-                                                                 self.body.bottom - bh - t.px(18), bw, bh),
-                                  primary=True, name="back")]
-        self.refocus(self.find("back"))
-        self.paint_sheet()
+        self.place(pw, t.px(190) + (max(1, len(self.rows)) + 1) * self.row_h)
 
     def paint_on(self, surface: pygame.Surface, body: pygame.Rect) -> None:
         t = self.theme
-        inner = body.inflate(-t.px(48), -t.px(36))
-        tf = t.font(28, True)
-        ui.draw_text(surface, "Moves this round", tf, ui.GOLD, (inner.x, inner.y), "topleft", shadow=True)
-        ui.draw_text(surface, self.title, t.font(16, True), ui.MUTED, (inner.right, inner.y + t.px(8)),
-                     "topright")
-        y = inner.y + tf.get_linesize() + t.px(10)
+        inner, y = self.paint_title(surface, body, "Moves this round", self.title)
+        y += t.px(10)
         pygame.draw.line(surface, (150, 130, 70), (inner.x, y), (inner.right, y), 1)
         y += t.px(8)
         bottom = self.widgets[0].rect.y - self.sheet_at[1] - t.px(12)
