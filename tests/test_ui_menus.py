@@ -1600,8 +1600,12 @@ def test_the_scores_sheet_opens_from_a_rounds_sheet_and_the_game_over_sheet(app)
     assert isinstance(app.stack.top, menus.ScoresScene)
 
 
-def test_l_on_the_round_and_game_over_sheets_asks_the_table_for_the_moves(app):
+def test_l_on_the_round_and_game_over_sheets_asks_the_table_for_the_moves(app, drawn):
     g = played_round("rummy500", 3, to_game_over=True)
+    menus.RoundEndScene(app, g, lambda: None)  # the round's sheet names the keys it has
+    assert "T: every round's scores" in drawn and "L: this round's moves" not in drawn
+    menus.RoundEndScene(app, g, lambda: None, on_moves=lambda: None)
+    assert "L: this round's moves" in drawn
     asked = []
     for sheet in (menus.RoundEndScene(app, g, lambda: None, on_moves=lambda: asked.append("round")),
                   menus.GameOverScene(app, g, lambda choice: None, on_moves=lambda: asked.append("over"))):

@@ -1603,6 +1603,16 @@ class RoundEndScene(SheetScene):
                                for side in sides)
             ui.draw_text(surface, ui.fit_text("Teams  ·  " + teams, bf, inner.width), bf, ui.GOLD,
                          (inner.x, y + t.px(8)), "topleft")
+        # the keys for the longer lists, beside the buttons
+        view = self.find("view")
+        if view is not None:
+            keys = ["T: every round's scores"] + (["L: this round's moves"] if self.on_moves else [])
+            kf = t.font(14)
+            room = view.rect.x - self.sheet_at[0] - inner.x - t.px(12)
+            cy = view.rect.centery - self.sheet_at[1] - (len(keys) - 1) * kf.get_linesize() // 2
+            for i, words in enumerate(keys):
+                ui.draw_text(surface, ui.fit_text(words, kf, room), kf, ui.MUTED,
+                             (inner.x, cy + i * kf.get_linesize()), "midleft")
 
     def paint_peek_note(self, button: pygame.Rect) -> tuple[pygame.Surface, pygame.Rect]:
         """The small panel of **Back to scores** while the table is looked at, with a line
