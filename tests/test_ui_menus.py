@@ -1606,6 +1606,10 @@ def test_l_on_the_round_and_game_over_sheets_asks_the_table_for_the_moves(app, d
     assert "T: every round's scores" in drawn and "L: this round's moves" not in drawn
     menus.RoundEndScene(app, g, lambda: None, on_moves=lambda: None)
     assert "L: this round's moves" in drawn
+    menus.GameOverScene(app, g, lambda choice: None)
+    assert "L: the last round's moves" not in drawn
+    menus.GameOverScene(app, g, lambda choice: None, on_moves=lambda: None)
+    assert "L: the last round's moves" in drawn
     asked = []
     for sheet in (menus.RoundEndScene(app, g, lambda: None, on_moves=lambda: asked.append("round")),
                   menus.GameOverScene(app, g, lambda choice: None, on_moves=lambda: asked.append("over"))):

@@ -2085,3 +2085,6 @@ class GameOverScene(SheetScene):
         if self.record_problem:
             ui.draw_text(surface, self.record_problem, t.font(13), ui.ERROR,
                          (inner.centerx, button_y - t.px(8)), "midbottom")
+        elif self.on_moves is not None:
+            ui.draw_text(surface, "L: the last round's moves", t.font(13), ui.MUTED,
+                         (inner.centerx, button_y - t.px(8)), "midbottom")
