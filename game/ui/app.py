@@ -35,6 +35,7 @@ import pygame
 from game.resources import asset_path, font_path, sound_path, user_data_dir
 
 from .cards import CardArt
+from .files import why_failed
 from .scene import Scene, SceneStack, build
 from .widgets import Text
 
@@ -502,8 +503,6 @@ class App:
                 try:
                     path = self.screenshot()
                 except (OSError, pygame.error) as exc:  # a full disk or a folder it may not write
-                    from .files import why_failed
-
                     log.warning("the screenshot could not be saved: %s", exc)
                     if callable(say):
                         say(f"The screenshot could not be saved: {why_failed(exc)}", "error")

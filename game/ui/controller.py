@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 import random
 import shutil
 import time
@@ -46,7 +45,8 @@ from game.engine.cards import card_name
 from game.engine.state import use_words
 from game.engine.view import view_of
 
-from .files import replace_file, why_failed
+from .files import replace_file, why_failed, write_atomic
+from .files import set_aside as set_aside_file
 from .moves_text import action_words
 
 try:  # saving is optional until game.engine.save exists
@@ -139,21 +139,9 @@ def autosave_path() -> Path:
 
 
 def atomic_write(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` safely; the previous file is kept as ``path.bak``.
-
-    The new text goes to a temporary file first and is renamed over the old one, so the
-    file is never half written and never missing.
-    """
+    """Write ``text`` to ``path`` safely (:func:`files.write_atomic`); the previous file
+    is kept as ``path.bak``."""
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
-    with open(tmp, "w", encoding="utf-8") as f:
-        f.write(text)
-        f.flush()
-        try:
-            os.fsync(f.fileno())
-        except OSError:
-            pass
     if path.exists():
         bak = path.with_name(path.name + ".bak")
         bak_tmp = path.with_name(path.name + ".bak.tmp")
@@ -162,7 +150,7 @@ def atomic_write(path: Path, text: str) -> None:
             replace_file(bak_tmp, bak)
         except OSError:
             pass
-    replace_file(tmp, path)
+    write_atomic(path, text)
 
 
 def remove_save(path: Path, backups: bool = False) -> None:
@@ -180,11 +168,7 @@ def remove_save(path: Path, backups: bool = False) -> None:
 def set_aside(path: Path) -> None:
     """Rename a save that could not be read to ``path.damaged`` (kept for a look, out of
     the way of the next save, which would otherwise copy it over the good ``.bak``)."""
-    path = Path(path)
-    try:
-        replace_file(path, path.with_name(path.name + ".damaged"))
-    except OSError:
-        pass
+    set_aside_file(path, ".damaged")
 
 
 def seats_path(save: Path) -> Path:

@@ -1,12 +1,12 @@
 """Writing and reading the player's files safely, shared by the settings, the
 statistics and the saved game.
 
-* :func:`atomic_write_json` writes a temporary file and renames it over the old one,
-  so a crash never leaves half a file;
+* :func:`write_atomic` (and :func:`atomic_write_json`) writes a temporary file and
+  renames it over the old one, so a crash never leaves half a file;
 * :func:`replace_file` is ``os.replace`` that tries again while the file is locked for
   a moment;
 * :func:`read_json_file` never raises: a damaged file is set aside as ``<name>.bad``
-  and described;
+  (:func:`set_aside`) and described;
 * :func:`why_failed` words a failed write for the player.
 
 This module does not import pygame.
@@ -25,9 +25,12 @@ from typing import Any
 log = logging.getLogger(__name__)
 
 
-def _set_aside(target: Path) -> None:
+def set_aside(target: Path | str, suffix: str) -> None:
+    """Rename ``target`` to ``<name><suffix>`` (replacing an older one), out of the way
+    of the next write; a failure is logged and ignored."""
+    target = Path(target)
     try:
-        replace_file(target, target.with_name(target.name + ".bad"))
+        replace_file(target, target.with_name(target.name + suffix))
     except OSError as exc:
         log.warning("could not set aside %s: %s", target, exc)
 
@@ -55,17 +58,20 @@ def replace_file(src: Path | str, dst: Path | str) -> None:
             time.sleep(0.02 * 2 ** i)
 
 
-def atomic_write_json(target: Path, data: Any) -> None:
-    """Write ``data`` as JSON to ``target`` through a temporary file and ``os.replace``."""
+def write_atomic(target: Path | str, text: str) -> None:
+    """Write ``text`` to ``target`` through a temporary file beside it and a rename, so
+    the file is never half written and never missing; on failure nothing is left over."""
     target = Path(target)
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=target.name + ".", suffix=".tmp", dir=target.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            json.dump(data, fh, indent=2, sort_keys=True)
-            fh.write("\n")
+            fh.write(text)
             fh.flush()
-            os.fsync(fh.fileno())
+            try:
+                os.fsync(fh.fileno())
+            except OSError:  # (a file system that cannot sync still has the file written)
+                pass
         replace_file(tmp, target)
     except BaseException:
         try:
@@ -73,6 +79,11 @@ def atomic_write_json(target: Path, data: Any) -> None:
         except OSError:
             pass
         raise
+
+
+def atomic_write_json(target: Path, data: Any) -> None:
+    """Write ``data`` as JSON to ``target`` (see :func:`write_atomic`)."""
+    write_atomic(target, json.dumps(data, indent=2, sort_keys=True) + "\n")
 
 
 def read_json_file(target: Path, what: str, check, fallback: str) -> tuple[Any, str | None]:
@@ -92,6 +103,6 @@ def read_json_file(target: Path, what: str, check, fallback: str) -> tuple[Any, 
         return check(json.loads(text)), None
     except ValueError as exc:
         log.warning("damaged %s file %s: %s", what, target, exc)
-        _set_aside(target)
+        set_aside(target, ".bad")
         return None, (f"Your {what} file was damaged and has been set aside as {target.name}.bad; "
                       f"{fallback}.")

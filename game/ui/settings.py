@@ -177,5 +177,3 @@ def _clean(name: str, value: Any) -> Any:
             return list(value)
         return None
     return None
-
-

@@ -981,34 +981,29 @@ class TableScene(TablePainting, Scene):
                   pick, center=True, pause=True)
         self.choice.focus = 1
 
-    def show_rules(self) -> None:
-        """F1 or the menu: the rules of this game, house rules included, over the table.
-        The table waits underneath (it is not updated while covered)."""
+    def _cover(self, what: str, make: Any) -> None:
+        """Open the sheet ``make(menus)`` over the table, which waits underneath while it
+        shows (the rules, the scores, the moves); ``what`` names it if it cannot open."""
         menus = _menus()
         if menus is None:
-            self.message("The rules screen is not available.", "error")
+            self.message(f"The {what} screen is not available.", "error")
             return
         self.choice = None  # (covering the table ends a drag: see leave)
-        self.app.stack.push(menus.RulesScene(self.app, self.g.rules, browse=False, controls=True))
+        self.app.stack.push(make(menus))
+
+    def show_rules(self) -> None:
+        """F1 or the menu: the rules of this game, house rules included."""
+        self._cover("rules", lambda menus: menus.RulesScene(self.app, self.g.rules, browse=False, controls=True))
 
     def show_scores(self) -> None:
-        """T or the menu: every round's points and the totals, over the table (which waits
-        underneath, as under the rules)."""
-        menus = _menus()
-        if menus is None:
-            return
-        self.choice = None  # (covering the table ends a drag: see leave)
-        self.app.stack.push(menus.ScoresScene(self.app, self.g))
+        """T, the menu or a click on the sidebar's scores: every round's points and the totals."""
+        self._cover("scores", lambda menus: menus.ScoresScene(self.app, self.g))
 
     def show_moves(self) -> None:
-        """L or the menu: every move of this round, over the table (which waits underneath)."""
-        menus = _menus()
-        if menus is None:
-            return
-        self.choice = None  # (covering the table ends a drag: see leave)
+        """L, the menu or a click on the last moves: every move of this round."""
         lines = [(self._seat_colour(seat), f"{self.c.seats[seat].name} {words}")
                  for seat, words in self.c.move_lines()]
-        self.app.stack.push(menus.MovesScene(self.app, f"Round {self.g.round_no}", lines))
+        self._cover("moves", lambda menus: menus.MovesScene(self.app, f"Round {self.g.round_no}", lines))
 
     def apply_settings(self) -> None:
         """Settings changed: card colours, backs and size."""
