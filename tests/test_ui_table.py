@@ -1932,7 +1932,9 @@ def test_a_data_folder_that_cannot_be_made_leaves_the_game_playable(tmp_path, mo
     blocker = tmp_path / "in-the-way"
     blocker.write_text("not a folder", encoding="utf-8")
     monkeypatch.setenv("RUMMY5000_DATA_DIR", str(blocker / "Rummy5000"))
-    app = App(size=SIZE, settings=load_settings())
+    loaded = load_settings()  # the defaults, as the settings cannot be read
+    loaded.animation_speed = 0  # (so the computer seats' turns do not depend on the machine's load)
+    app = App(size=SIZE, settings=loaded)
     app.show_title()
     app.pump(2)
     try:
@@ -1944,7 +1946,7 @@ def test_a_data_folder_that_cannot_be_made_leaves_the_game_playable(tmp_path, mo
         key(app, pygame.K_F12)
         assert toast_texts(table)[-1] == "The screenshot could not be saved: Not a directory (screenshots)"
         assert table.toasts[-1].kind == "error"
-        assert app.run_until(lambda: table.c.human_to_act, timeout=30)
+        assert app.run_until(lambda: table.c.human_to_act, timeout=60)
         key(app, pygame.K_d)  # and the person plays on
         assert table.g.phase == "play" and table.g.current == table.c.human
     finally:
