@@ -18,7 +18,7 @@ from game.engine.cards import card_name  # noqa: E402
 from game.engine.rules import CHOICES  # noqa: E402
 from game.engine.state import GAME_OVER, ROUND_OVER  # noqa: E402
 from game.resources import user_data_dir  # noqa: E402
-from game.ui import menus  # noqa: E402
+from game.ui import menus, sheets  # noqa: E402
 from game.ui import ui_kit as ui  # noqa: E402
 from game.ui.audio import Audio  # noqa: E402
 from game.ui.rules_text import (  # noqa: E402
@@ -175,11 +175,11 @@ def test_new_game_and_rules_draw_for_every_preset(size, preset):
 def test_sheets_draw_over_a_real_round(size, players):
     app = FakeApp(size)
     state = played_round("rummy5000", players, seed=players)
-    scene = menus.RoundEndScene(app, state, lambda: None)
+    scene = sheets.RoundEndScene(app, state, lambda: None)
     assert scene.opaque is False
     draw(scene, size)
     over = played_round("rummy500", players, seed=7, to_game_over=True)
-    draw(menus.GameOverScene(app, over, lambda choice: None), size)
+    draw(sheets.GameOverScene(app, over, lambda choice: None), size)
 
 
 def test_scenes_follow_a_resize(app):
@@ -971,7 +971,7 @@ def test_stats_screen_says_how_many_games_were_left_unfinished(app, monkeypatch)
 def test_round_end_next_button(app):
     calls = []
     state = played_round()
-    scene = menus.RoundEndScene(app, state, lambda: calls.append(1))
+    scene = sheets.RoundEndScene(app, state, lambda: calls.append(1))
     draw(scene, app.screen_size)
     click(scene, scene.find("next").rect.center)
     assert calls == [1]
@@ -998,7 +998,7 @@ def scene_marks(scene):
 def test_the_round_sheet_can_be_put_aside_to_see_the_table(app):
     calls = []
     state = played_round("rummy5000", 4, seed=4)
-    scene = menus.RoundEndScene(app, state, lambda: calls.append(1))
+    scene = sheets.RoundEndScene(app, state, lambda: calls.append(1))
     app.stack.push(scene)
     size = app.screen_size
     assert over_the_table(scene, size).get_at(scene.body.center) != TABLE_GREEN  # the sheet covers it
@@ -1034,7 +1034,7 @@ def test_the_round_sheet_shows_the_cards_left_in_each_hand(size):
     """Eight players fit at 1024x640, each with the cards left in hand as small tiles."""
     app = FakeApp(size)
     state = played_round("rummy5000", 8, seed=8)
-    scene = menus.RoundEndScene(app, state, None)
+    scene = sheets.RoundEndScene(app, state, None)
     frame = over_the_table(scene, size)
     for seat in range(8):
         shown = [text for text, _, _ in scene.hand_cards(seat)]
@@ -1075,7 +1075,7 @@ def test_the_round_sheet_counts_rounds_as_the_sidebar_does(app, monkeypatch):
         surface, text, *a, **k))
     state = played_round("persian", 4, seed=3)
     assert state.round_no == 1
-    draw(menus.RoundEndScene(app, state, None), app.screen_size)
+    draw(sheets.RoundEndScene(app, state, None), app.screen_size)
     assert "Round 1 of 2 is over" in said and "1 more round to play" in said
     assert not [text for text in said if "deal" in text.lower()]
     rules = Rules.preset("persian")
@@ -1083,14 +1083,14 @@ def test_the_round_sheet_counts_rounds_as_the_sidebar_does(app, monkeypatch):
     assert "after the last round" in explain_round(rules, last, ["You", "A", "B", "C"])
     state = played_round("rummy5000", 3, seed=3)
     said.clear()
-    draw(menus.RoundEndScene(app, state, None), app.screen_size)
+    draw(sheets.RoundEndScene(app, state, None), app.screen_size)
     assert f"Round {state.round_no} is over" in said and "Playing to 5,000" in said
 
 
 def test_game_over_records_the_game_once(app):
     state = played_round("rummy500", 3, seed=11, to_game_over=True)
     choices = []
-    scene = menus.GameOverScene(app, state, choices.append)
+    scene = sheets.GameOverScene(app, state, choices.append)
     scene.record()
     entry = Stats.load().get("rummy500")
     assert entry.games == 1
@@ -1105,7 +1105,7 @@ def test_game_over_records_the_game_once(app):
 
 def test_game_over_default_navigation(app):
     state = played_round("rummy500", 3, seed=5, to_game_over=True)
-    scene = menus.GameOverScene(app, state, None)
+    scene = sheets.GameOverScene(app, state, None)
     app.stack.push(scene)
     click(scene, scene.find("new_game").rect.center)
     assert isinstance(app.stack.top, menus.NewGameScene)
@@ -1117,13 +1117,13 @@ def test_game_over_default_navigation(app):
 def test_game_over_without_a_person_keeps_no_statistics(app):
     app.human_seat = None
     state = played_round("rummy500", 3, seed=5, to_game_over=True)
-    menus.GameOverScene(app, state, None)
+    sheets.GameOverScene(app, state, None)
     assert Stats.load().total_games == 0
 
 
 def test_the_game_over_sheet_is_painted_once_not_every_frame(app, monkeypatch):
     state = played_round("rummy500", 3, seed=11, to_game_over=True)
-    scene = menus.GameOverScene(app, state, None)
+    scene = sheets.GameOverScene(app, state, None)
     first = draw(scene, app.screen_size)
     said = []
     real = ui.draw_text
@@ -1148,7 +1148,7 @@ def test_statistics_that_cannot_be_saved_are_reported_on_the_game_over_sheet(app
     monkeypatch.setattr(ui, "draw_text", lambda surface, text, *a, **k: said.append(text) or real(
         surface, text, *a, **k))
     state = played_round("rummy500", 3, seed=11, to_game_over=True)
-    scene = menus.GameOverScene(app, state, None)
+    scene = sheets.GameOverScene(app, state, None)
     draw(scene, app.screen_size)
     assert scene.record_problem == "The statistics could not be saved: disk full"
     assert scene.record_problem in said
@@ -1216,8 +1216,8 @@ def test_a_slider_or_scroll_bar_let_go_unseen_stops_following_the_pointer(end):
 @pytest.mark.skipif("partnership500" not in PRESETS, reason="the engine has no partnership preset")
 def test_partnership_sheets_show_teams(app):
     state = played_round("partnership500", 4, seed=2, to_game_over=True)
-    draw(menus.RoundEndScene(app, state, lambda: None), app.screen_size)
-    scene = menus.GameOverScene(app, state, None)
+    draw(sheets.RoundEndScene(app, state, lambda: None), app.screen_size)
+    scene = sheets.GameOverScene(app, state, None)
     draw(scene, app.screen_size)
     side = next(side for side in state.sides() if 0 in side)
     assert Stats.load().get("partnership500").best_score == sum(state.scores[s] for s in side)
@@ -1285,7 +1285,7 @@ def test_leaving_a_game_uses_the_applications_go_title(app):
 
     app.go_title = go_title
     state = played_round("rummy500", 3, seed=5, to_game_over=True)
-    scene = menus.GameOverScene(app, state)
+    scene = sheets.GameOverScene(app, state)
     app.stack.push(scene)
     scene.done("title")
     assert closed == [True] and isinstance(app.stack.top, menus.TitleScene)
@@ -1372,14 +1372,14 @@ def test_a_round_ended_before_everyone_had_a_turn_says_so_and_names_the_grace_ru
     # the sheet works it out from the turns each seat has had
     state = played_round("rummy5000", 3, seed=3)
     said = []
-    monkeypatch.setattr(menus, "explain_round", lambda *a: said.append(a[-1]) or "")
+    monkeypatch.setattr(sheets, "explain_round", lambda *a: said.append(a[-1]) or "")
     res = state.results[-1]
     if res.went_out is None:
         pytest.skip("this deal ended on an empty stock")
     state.turns = [0] * 3
-    draw(menus.RoundEndScene(app, state, lambda: None), app.screen_size)
+    draw(sheets.RoundEndScene(app, state, lambda: None), app.screen_size)
     state.turns = [1] * 3
-    draw(menus.RoundEndScene(app, state, lambda: None), app.screen_size)
+    draw(sheets.RoundEndScene(app, state, lambda: None), app.screen_size)
     assert said[0] is True and said[-1] is False
 
 
@@ -1401,7 +1401,7 @@ def test_a_three_line_explanation_still_leaves_room_for_every_hands_cards(app):
     assert state.results[-1].went_out is not None
     state.turns = [0] * 4  # the round ended before everyone had a turn
     app.screen_size = (1100, 700)
-    scene = menus.RoundEndScene(app, state, lambda: None)
+    scene = sheets.RoundEndScene(app, state, lambda: None)
     draw(scene, app.screen_size)
     assert len(scene.hand_rows) == 4
     assert len(scene.explanation) == 3
@@ -1444,7 +1444,7 @@ def _column_sums(rows):
 @pytest.mark.parametrize("preset,players", [("rummy500", 3), ("rummy5000", 5), ("partnership500", 4)])
 def test_the_scores_sheet_lists_every_round_and_its_columns_add_up(app, preset, players):
     g = played_rounds(preset, players, 5)
-    scene = menus.ScoresScene(app, g)
+    scene = sheets.ScoresScene(app, g)
     cols = scene.columns()
     if preset == "partnership500":  # a column per team, named by its players
         assert [seats for _, seats in cols] == [list(side) for side in g.sides()]
@@ -1470,7 +1470,7 @@ def test_the_scores_sheet_lists_every_round_and_its_columns_add_up(app, preset, 
 
 def test_the_scores_sheet_scrolls_through_rounds_that_do_not_fit(app, drawn):
     g = played_rounds("rummy500", 3, 24)
-    scene = menus.ScoresScene(app, g)
+    scene = sheets.ScoresScene(app, g)
     cols = scene.columns()
     totals = [sum(g.scores[s] for s in seats) for _, seats in cols]
     labels = lambda rows: [label for label, _, _ in rows]  # noqa: E731
@@ -1504,7 +1504,7 @@ def test_the_scores_sheet_scrolls_through_rounds_that_do_not_fit(app, drawn):
     assert scene.skip == last - 2
     scene.handle(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1))
     assert scene.skip == last - 1
-    assert isinstance(app.stack.top, menus.ScoresScene) or app.stack.top is None  # scrolling closes nothing
+    assert isinstance(app.stack.top, sheets.ScoresScene) or app.stack.top is None  # scrolling closes nothing
     # on the screen: a small window shows fewer rows than rounds, says that there are more,
     # and its rows follow the scroll
     drawn.clear()
@@ -1527,7 +1527,7 @@ def test_the_moves_sheet_opens_at_the_newest_move_and_scrolls_back(app, drawn):
     lines = [(colours[i % 2], f"{'Ann' if i % 2 else 'You'} move {i + 1}") for i in range(60)]
     lines[10] = (colours[0], "You melded " + " ".join(["Q♦ K♦ A♦ 2♦ 3♦"] * 12))  # a long one
     app.screen_size = (1024, 640)
-    scene = menus.MovesScene(app, "Round 4", lines)
+    scene = sheets.MovesScene(app, "Round 4", lines)
     room = scene.room
     assert 5 <= room < 60 and scene.scrolls() and len(scene.rows) > 60
     # the long move goes on to indented rows without a dot of their own
@@ -1552,13 +1552,13 @@ def test_the_moves_sheet_opens_at_the_newest_move_and_scrolls_back(app, drawn):
     assert scene.top is None and scene.first_shown() == len(scene.rows) - room
     # a short list: nothing to scroll, no note
     drawn.clear()
-    few = menus.MovesScene(app, "Round 1", lines[:3])
+    few = sheets.MovesScene(app, "Round 1", lines[:3])
     assert not few.scrolls() and not any(t.startswith("Earlier moves") for t in drawn)
     assert all(text in drawn for _, text in lines[:3])
     press(few, pygame.K_UP)
     assert few.first_shown() == 0
     drawn.clear()
-    menus.MovesScene(app, "Round 1", [])
+    sheets.MovesScene(app, "Round 1", [])
     assert "No moves yet this round." in drawn
     for key in (pygame.K_l, pygame.K_ESCAPE, pygame.K_RETURN):  # each closes it
         app.stack.push(scene)
@@ -1571,7 +1571,7 @@ def test_the_moves_sheet_opens_at_the_newest_move_and_scrolls_back(app, drawn):
 
 def test_the_scores_sheet_before_any_round_is_scored(app, drawn):
     g, _ = new_game(Rules.preset("rummy5000"), 3, seed=1)
-    scene = menus.ScoresScene(app, g)
+    scene = sheets.ScoresScene(app, g)
     assert scene.rows(10) == []
     scene.build()
     assert "No round has been scored yet." in drawn and "Total" in drawn
@@ -1579,11 +1579,11 @@ def test_the_scores_sheet_before_any_round_is_scored(app, drawn):
 
 def test_the_scores_sheet_opens_from_a_rounds_sheet_and_the_game_over_sheet(app):
     g = played_round("rummy500", 3, to_game_over=True)
-    sheet = menus.RoundEndScene(app, g, lambda: None)
+    sheet = sheets.RoundEndScene(app, g, lambda: None)
     app.stack.push(sheet)
     press(sheet, pygame.K_t)
     scores = app.stack.top
-    assert isinstance(scores, menus.ScoresScene) and scores.state is g
+    assert isinstance(scores, sheets.ScoresScene) and scores.state is g
     for key in (pygame.K_t, pygame.K_ESCAPE, pygame.K_RETURN):  # each closes it
         press(scores, key)
         assert app.stack.top is sheet
@@ -1591,33 +1591,33 @@ def test_the_scores_sheet_opens_from_a_rounds_sheet_and_the_game_over_sheet(app)
         scores = app.stack.top
     click(scores, scores.find("back").rect.center)
     assert app.stack.top is sheet
-    over = menus.GameOverScene(app, g, lambda choice: None)
+    over = sheets.GameOverScene(app, g, lambda choice: None)
     app.stack.push(over)
     click(over, over.find("scores").rect.center)
-    assert isinstance(app.stack.top, menus.ScoresScene)
+    assert isinstance(app.stack.top, sheets.ScoresScene)
     press(app.stack.top, pygame.K_ESCAPE)
     press(over, pygame.K_t)
-    assert isinstance(app.stack.top, menus.ScoresScene)
+    assert isinstance(app.stack.top, sheets.ScoresScene)
 
 
 def test_l_on_the_round_and_game_over_sheets_asks_the_table_for_the_moves(app, drawn):
     g = played_round("rummy500", 3, to_game_over=True)
-    menus.RoundEndScene(app, g, lambda: None)  # the round's sheet names the keys it has
+    sheets.RoundEndScene(app, g, lambda: None)  # the round's sheet names the keys it has
     assert "T: every round's scores" in drawn and "L: this round's moves" not in drawn
-    menus.RoundEndScene(app, g, lambda: None, on_moves=lambda: None)
+    sheets.RoundEndScene(app, g, lambda: None, on_moves=lambda: None)
     assert "L: this round's moves" in drawn
-    menus.GameOverScene(app, g, lambda choice: None)
+    sheets.GameOverScene(app, g, lambda choice: None)
     assert "L: the last round's moves" not in drawn
-    menus.GameOverScene(app, g, lambda choice: None, on_moves=lambda: None)
+    sheets.GameOverScene(app, g, lambda choice: None, on_moves=lambda: None)
     assert "L: the last round's moves" in drawn
     asked = []
-    for sheet in (menus.RoundEndScene(app, g, lambda: None, on_moves=lambda: asked.append("round")),
-                  menus.GameOverScene(app, g, lambda choice: None, on_moves=lambda: asked.append("over"))):
+    for sheet in (sheets.RoundEndScene(app, g, lambda: None, on_moves=lambda: asked.append("round")),
+                  sheets.GameOverScene(app, g, lambda choice: None, on_moves=lambda: asked.append("over"))):
         app.stack.push(sheet)
         press(sheet, pygame.K_l)
         assert app.stack.top is sheet
     assert asked == ["round", "over"]
-    quiet = menus.RoundEndScene(app, g, lambda: None)  # no table behind it: L does nothing
+    quiet = sheets.RoundEndScene(app, g, lambda: None)  # no table behind it: L does nothing
     app.stack.push(quiet)
     press(quiet, pygame.K_l)
     assert app.stack.top is quiet and asked == ["round", "over"]
@@ -1646,6 +1646,6 @@ def test_a_scene_that_holds_below_stops_time_for_the_scenes_it_covers():
 def test_points_are_green_when_they_help_and_red_when_they_hurt():
     plain, penalty = Rules.preset("rummy500"), Rules.preset("basic", round_scoring="penalty")
     assert penalty.lowest_total_wins and not plain.lowest_total_wins
-    assert [menus._points_colour(plain, p) for p in (40, -15, 0)] == [ui.OK, ui.ERROR, ui.MUTED]
+    assert [sheets._points_colour(plain, p) for p in (40, -15, 0)] == [ui.OK, ui.ERROR, ui.MUTED]
     # with penalty scoring a round's points are charged: the fewer the better
-    assert [menus._points_colour(penalty, p) for p in (40, -15, 0)] == [ui.ERROR, ui.OK, ui.MUTED]
+    assert [sheets._points_colour(penalty, p) for p in (40, -15, 0)] == [ui.ERROR, ui.OK, ui.MUTED]

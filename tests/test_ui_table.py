@@ -1449,7 +1449,7 @@ def test_the_sidebar_names_the_game_as_the_menus_do(app, monkeypatch):
 
 
 def test_the_menu_and_f1_show_this_games_rules_and_the_settings_over_the_table():
-    from game.ui import menus
+    from game.ui import menus, sheets
     from game.ui.rules_text import TABLE_CONTROLS
     from game.ui.settings import Settings
 
@@ -1481,14 +1481,14 @@ def test_the_menu_and_f1_show_this_games_rules_and_the_settings_over_the_table()
     assert app.stack.top is scene
     key(app, pygame.K_ESCAPE)
     key(app, pygame.K_1 + scene.choice.options.index("Scores, round by round (T)"))
-    assert isinstance(app.stack.top, menus.ScoresScene) and app.stack.top.state is g
+    assert isinstance(app.stack.top, sheets.ScoresScene) and app.stack.top.state is g
     clock = scene.clock
     app.pump(3)
     assert scene.clock == clock  # covered again: the table waits
     key(app, pygame.K_t)  # T closes it as it opens it
     assert app.stack.top is scene
     key(app, pygame.K_t)
-    assert isinstance(app.stack.top, menus.ScoresScene)
+    assert isinstance(app.stack.top, sheets.ScoresScene)
     key(app, pygame.K_ESCAPE)
     assert app.stack.top is scene
     key(app, pygame.K_ESCAPE)
@@ -1531,13 +1531,13 @@ def test_going_out_shows_the_round_end_and_deals_the_next_round(app):
     app.run_until(lambda: app.stack.top is not scene or scene.overlay is not None, timeout=5)
     went_out = scene.c.moves[-1]
     assert any("went out" in t for t in toast_texts(scene))
-    from game.ui import menus
+    from game.ui import sheets
 
     sheet = app.stack.top
-    assert isinstance(sheet, menus.RoundEndScene)
+    assert isinstance(sheet, sheets.RoundEndScene)
     key(app, pygame.K_l)  # the round's moves, over its sheet
     moves = app.stack.top
-    assert isinstance(moves, menus.MovesScene) and moves.lines[-1][1] == "You discarded Q♠ and went out"
+    assert isinstance(moves, sheets.MovesScene) and moves.lines[-1][1] == "You discarded Q♠ and went out"
     key(app, pygame.K_l)
     assert app.stack.top is sheet
     key(app, pygame.K_RETURN)
@@ -1551,7 +1551,7 @@ def test_going_out_shows_the_round_end_and_deals_the_next_round(app):
 def test_the_last_round_is_shown_before_the_winners(app, tmp_path, monkeypatch):
     """At the end of the game the round-end sheet comes first ("See the result"), so the
     last round's points are seen too; the game is counted at once all the same."""
-    from game.ui import menus
+    from game.ui import sheets
     from game.ui.stats import Stats
 
     monkeypatch.setenv("RUMMY5000_DATA_DIR", str(tmp_path))
@@ -1563,16 +1563,17 @@ def test_the_last_round_is_shown_before_the_winners(app, tmp_path, monkeypatch):
     assert g.phase == "game_over"
     app.run_until(lambda: app.stack.top is not scene, timeout=5)
     sheet = app.stack.top
-    assert isinstance(sheet, menus.RoundEndScene) and sheet.find("next").label == "See the result"
+    assert isinstance(sheet, sheets.RoundEndScene) and sheet.find("next").label == "See the result"
     assert Stats.load().get(g.rules.preset_name).games == 1
     key(app, pygame.K_RETURN)
-    assert isinstance(app.stack.top, menus.GameOverScene)
+    assert isinstance(app.stack.top, sheets.GameOverScene)
     assert [type(s).__name__ for s in app.stack.scenes].count("RoundEndScene") == 0
     assert Stats.load().get(g.rules.preset_name).games == 1
 
 
 def test_without_the_menus_a_summary_overlay_ends_the_round(app, monkeypatch):
-    monkeypatch.setitem(sys.modules, "game.ui.menus", None)  # as if not written
+    monkeypatch.setitem(sys.modules, "game.ui.menus", None)  # as if missing from a build
+    monkeypatch.setitem(sys.modules, "game.ui.sheets", None)
     g = build({0: "Q♠"}, pile="Q♦ 3♣", phase="play", melds=[(0, "J♣ J♦ J♠")])
     g.turns = [3, 3, 3]
     scene = play(app, g)
@@ -2314,7 +2315,7 @@ def test_continue_shows_the_rounds_last_moves(app, tmp_path, monkeypatch):
 
 
 def test_l_shows_every_move_of_the_round_over_the_waiting_table(app, tmp_path, monkeypatch):
-    from game.ui import menus
+    from game.ui import sheets
 
     scene, _, _ = saved_game(app, tmp_path, monkeypatch)
     for _ in range(6):
@@ -2323,7 +2324,7 @@ def test_l_shows_every_move_of_the_round_over_the_waiting_table(app, tmp_path, m
     assert len(lines) >= 6
     key(app, pygame.K_l)
     sheet = app.stack.top
-    assert isinstance(sheet, menus.MovesScene) and sheet.title == f"Round {scene.g.round_no}"
+    assert isinstance(sheet, sheets.MovesScene) and sheet.title == f"Round {scene.g.round_no}"
     assert [text for _, text in sheet.lines] == [f"{scene.c.seats[s].name} {w}" for s, w in lines]
     assert [colour for colour, _ in sheet.lines] == [scene._seat_colour(s) for s, _ in lines]
     assert "You drew from the stock" in [text for _, text in sheet.lines]
@@ -2334,7 +2335,7 @@ def test_l_shows_every_move_of_the_round_over_the_waiting_table(app, tmp_path, m
     assert app.stack.top is scene
     key(app, pygame.K_ESCAPE)
     key(app, pygame.K_1 + scene.choice.options.index("Moves this round (L)"))
-    assert isinstance(app.stack.top, menus.MovesScene)
+    assert isinstance(app.stack.top, sheets.MovesScene)
     key(app, pygame.K_ESCAPE)
     assert app.stack.top is scene
     # a click on the last moves in the sidebar shows them all, and one on the scores every round's
@@ -2343,10 +2344,10 @@ def test_l_shows_every_move_of_the_round_over_the_waiting_table(app, tmp_path, m
     assert "Last moves" in drawn and "all: L" in drawn
     log = scene._log_area()
     click(app, (log.centerx, log.y + log.h // 3))
-    assert isinstance(app.stack.top, menus.MovesScene)
+    assert isinstance(app.stack.top, sheets.MovesScene)
     key(app, pygame.K_ESCAPE)
     click(app, scene.layout.score_rows()[1].center)
-    assert isinstance(app.stack.top, menus.ScoresScene)
+    assert isinstance(app.stack.top, sheets.ScoresScene)
     key(app, pygame.K_ESCAPE)
     assert app.stack.top is scene
 

@@ -1,5 +1,5 @@
-"""The menu screens: title, new game, rules, settings, statistics, and the
-round-end and game-over sheets shown over the table.
+"""The menu screens: title, new game, rules, settings and statistics (the sheets
+shown over the table are in :mod:`game.ui.sheets`).
 
 Each screen is a :class:`~game.ui.scene.Scene`.  They use only these names of
 the application object (``self.app``):
@@ -11,7 +11,7 @@ the application object (``self.app``):
 * ``app.start_game(rules, players, names, levels, seed=None)``;
 * ``app.continue_game()`` and ``app.quit()``;
 * optional: ``app.human_seat`` (default 0; None means no person plays, so no
-  statistics are kept) and ``app.apply_settings()`` (called after a setting changes).
+  statistics are kept) and ``app.applyapp_settings()`` (called after a setting changes).
 
 The menus never decide a rule: the new-game screen builds a ``Rules`` with
 ``Rules.preset`` and asks ``check_players``, and shows the engine's message when
@@ -23,18 +23,15 @@ from __future__ import annotations
 import dataclasses
 import logging
 import re
-from collections.abc import Callable
 from typing import Any
 
 import pygame
 
 from game import __version__
-from game.engine.cards import card_text
 from game.engine.errors import RulesError
 from game.engine.rules import Rules
 
 from . import ui_kit as ui
-from .cards import sort_key_suit
 from .controller import autosave_path, read_save, set_aside  # the save Continue looks at
 from .rules_text import (
     GROUPS,
@@ -44,11 +41,8 @@ from .rules_text import (
     TARGET_CHOICES,
     OptionInfo,
     describe_rules,
-    explain_round,
-    goal_text,
     option_help,
     preset_title,
-    round_over_words,
     table_controls,
 )
 from .scene import Scene
@@ -95,7 +89,8 @@ def _play(app: Any, name: str) -> None:
             log.debug("sound %s failed", name, exc_info=True)
 
 
-def _settings(app: Any) -> Settings:
+def app_settings(app: Any) -> Settings:
+    """The application's settings (fresh defaults, kept on it, if it has none)."""
     s = getattr(app, "settings", None)
     if s is None:
         s = Settings()
@@ -112,7 +107,7 @@ def go_title(app: Any) -> None:
     app.stack.push(TitleScene(app))
 
 
-def _leave_to_title(app: Any) -> None:
+def leave_to_title(app: Any) -> None:
     """Back to the title, letting the application close the table first if it can."""
     closer = getattr(app, "go_title", None)
     if callable(closer):
@@ -123,7 +118,7 @@ def _leave_to_title(app: Any) -> None:
 
 def go_new_game(app: Any) -> None:
     """Title screen with the new-game screen on top (Back returns to the title)."""
-    _leave_to_title(app)
+    leave_to_title(app)
     app.stack.push(NewGameScene(app))
 
 
@@ -339,7 +334,7 @@ class TitleScene(MenuScene):
         self.can_continue = has_autosave()
         if was != self.can_continue:
             self.build()
-        problems = [p for p in (getattr(_settings(self.app), "problem", None),) if p]
+        problems = [p for p in (getattr(app_settings(self.app), "problem", None),) if p]
         if problems and self.notice is None:
             self.notice = " ".join(problems)
 
@@ -431,7 +426,7 @@ class TitleScene(MenuScene):
         cx = w // 2
         cards = (("A", 3), ("K", 2), ("5", 1), ("Q", 0), ("J", 2))
         spread = len(cards) - 1
-        settings = _settings(self.app)
+        settings = app_settings(self.app)
         # the name's shadow goes under the fan (on a card it would show as a grey block),
         # the name itself over it
         title_font = ui.get_font(max(24, min(t.px(84), round(first * 0.23))), True)
@@ -472,7 +467,7 @@ class NewGameScene(MenuScene):
     heading = "New game"
 
     def __init__(self, app: Any):
-        settings = _settings(app)
+        settings = app_settings(app)
         self.level_default = settings.default_level
         last = settings.last_game if isinstance(settings.last_game, dict) else {}
         self.preset = "rummy5000"
@@ -682,7 +677,7 @@ class NewGameScene(MenuScene):
                      "for the new game, or Back to keep the old one.", error=True)
             return
         names, levels = self.seat_names(), self.seat_levels()
-        settings = _settings(self.app)
+        settings = app_settings(self.app)
         settings.last_game = {
             "rules": rules.to_dict(), "players": self.players,
             "names": list(self.names), "levels": list(self.levels),
@@ -990,7 +985,7 @@ class RulesScene(MenuScene):
                  controls: bool = False):
         self.controls = controls  # how to play at the table comes last
         if rules is None:  # from the title: browse the presets, starting with the last one played
-            last = _settings(app).last_game
+            last = app_settings(app).last_game
             try:
                 rules = Rules.preset(last["rules"]["preset"])
             except (RulesError, TypeError, KeyError, AttributeError):
@@ -1089,7 +1084,7 @@ class SettingsScene(MenuScene):
 
     @property
     def settings(self) -> Settings:
-        return _settings(self.app)
+        return app_settings(self.app)
 
     def change(self, name: str, value: Any) -> None:
         setattr(self.settings, name, value)
@@ -1341,750 +1336,3 @@ class StatsScene(MenuScene):
         ui.draw_text(surface, note, t.font(15), ui.MUTED, (inner.x, y + t.px(16)))
         if self.message:
             self.draw_message(surface, pygame.Rect(inner.x, inner.bottom - t.px(60), inner.width, t.px(56)))
-
-
-# ---------------------------------------------------------------------- over the table
-
-
-class SheetScene(MenuScene):
-    """A dialog over the table: the table shows dimmed behind a panel.
-
-    A sheet's ``build()`` places ``self.body`` and the buttons, then calls
-    :meth:`paint_sheet`: the veil and the panel, with everything :meth:`paint_on` puts on
-    it, are painted once per layout, and a frame only copies them (drawing changes
-    nothing)."""
-
-    opaque = False
-    show_felt = False
-    solid = False  # an opaque panel (for a sheet that may open over another)
-
-    def back(self) -> None:
-        pass  # a sheet is closed by its buttons
-
-    def paint_sheet(self) -> None:
-        """Paint ``self.veil`` and ``self.sheet`` (drawn at ``self.sheet_at``)."""
-        t = self.theme
-        self.veil = pygame.Surface(t.size, pygame.SRCALPHA)
-        self.veil.fill((0, 0, 0, 150))
-        margin = t.px(12)
-        self.sheet = pygame.Surface((self.body.width + 2 * margin, self.body.height + 2 * margin),
-                                    pygame.SRCALPHA)
-        self.sheet_at = (self.body.x - margin, self.body.y - margin)
-        body = self.body.move(-self.sheet_at[0], -self.sheet_at[1])
-        if self.solid:
-            ui.rounded_rect(self.sheet, ui.PANEL[:3], body, t.px(14))
-        ui.panel(self.sheet, body, t)
-        self.paint_on(self.sheet, body)
-
-    def paint_on(self, surface: pygame.Surface, body: pygame.Rect) -> None:
-        """What the panel ``body`` of ``surface`` shows besides the buttons (subclasses)."""
-
-    def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(self.veil, (0, 0))
-        surface.blit(self.sheet, self.sheet_at)
-        for w in self.widgets:
-            if w.visible:
-                w.draw(surface, self.theme)
-
-
-def _names(state: Any) -> list[str]:
-    return [state.seat_name(s) if hasattr(state, "seat_name") else f"Player {s + 1}"
-            for s in range(state.players)]
-
-
-def _sides(state: Any) -> list[list[int]] | None:
-    """The teams when partners score together, else None."""
-    if not getattr(state.rules, "partnerships", False) or not hasattr(state, "sides"):
-        return None
-    try:
-        return [list(side) for side in state.sides()]
-    except Exception:  # an older engine
-        return None
-
-
-def _side_name(side: list[int], names: list[str]) -> str:
-    return " & ".join(names[s] for s in side)
-
-
-def _points_colour(rules: Any, points: int) -> tuple:
-    """Green for points that help, red for points that hurt (with penalty scoring, where
-    the lowest total wins, points scored are the ones that hurt), grey for none."""
-    if not points:
-        return ui.MUTED
-    good = points > 0
-    if getattr(rules, "lowest_total_wins", False):
-        good = not good
-    return ui.OK if good else ui.ERROR
-
-
-def _signed(n: int) -> str:
-    return f"{n:+,}" if n else "0"
-
-
-class RoundEndScene(SheetScene):
-    """Where each player's points came from in the round just played, the cards left in
-    each hand, and the totals. **View table** (V) puts the sheet aside to look at the table
-    as the round ended; **Back to scores** (V, Esc, Enter) brings it back. T shows every
-    round's scores, and L (when the table gives ``on_moves``) the moves of the round."""
-
-    def __init__(self, app: Any, state: Any, on_next: Callable[[], Any] | None,
-                 on_moves: Callable[[], Any] | None = None):
-        self.state = state
-        self.on_next = on_next
-        self.on_moves = on_moves
-        self.result = state.results[-1] if state.results else None
-        self.peeking = False  # the sheet is put aside: the table shows
-        super().__init__(app)
-        self.show_focus = True
-        self.focus.focus(self.find("next"))
-
-    def next_round(self) -> None:
-        if self.on_next is not None:
-            self.on_next()
-
-    def peek(self, on: bool) -> None:
-        """Put the sheet aside (the table under it shows whole) or bring it back."""
-        self.peeking = on
-        for w in self.widgets:
-            w.visible = (w.name == "back") == on
-            w.hover = w.pressed = False
-        self.refocus(self.find("back" if on else "next"))
-        invalidate = getattr(self.app, "invalidate", None)
-        if invalidate is not None:
-            invalidate()
-
-    def on_key(self, event: Any) -> bool:
-        key = event.key
-        if self.peeking:
-            if key in (pygame.K_v, pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE,
-                       pygame.K_TAB, pygame.K_BACKSPACE):
-                self.peek(False)
-            return True  # nothing else while the table is looked at
-        if key == pygame.K_v:
-            self.peek(True)
-            return True
-        if key == pygame.K_t:
-            show_scores(self.app, self.state)
-            return True
-        if key == pygame.K_l and self.on_moves is not None:
-            self.on_moves()
-            return True
-        if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            current = self.focus.current if self.show_focus else None
-            (current or self.find("next")).activate()
-            return True
-        return False
-
-    # ------------------------------------------------------------------ layout
-    def build(self) -> None:
-        t = self.theme
-        w, h = t.size
-        n = self.state.players
-        self.card_font = t.font(16, True)
-        self.name_h = t.px(24)
-        self.row_h = self.name_h + self.card_font.get_linesize() + 2 + t.px(7)
-        pw = min(w - t.px(40), t.px(980))
-        # the sentence saying how the round was scored: up to three lines (two are allowed for)
-        st, res = self.state, self.result
-        sf = t.font(15)
-        self.explanation = [] if res is None else ui.wrap_text(
-            explain_round(st.rules, res, _names(st), res is st.results[-1] and st.went_out_early()),
-            sf, pw - t.px(48))[:3]
-        need = (t.px(206) + max(0, len(self.explanation) - 2) * sf.get_linesize()
-                + n * self.row_h + (t.px(34) if _sides(self.state) else 0))
-        ph = min(h - t.px(40), need)
-        self.body = pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
-        bh, bw, gap = t.px(46), t.px(200), t.px(16)
-        label = "See the result" if getattr(self.state, "winners", None) else "Next round"
-        by = self.body.bottom - bh - t.px(18)
-        nxt = ui.Button(label, self.next_round, pygame.Rect(self.body.centerx + gap // 2, by, bw, bh),
-                        primary=True, name="next")
-        view = ui.Button("View table (V)", lambda: self.peek(True),
-                         pygame.Rect(self.body.centerx - gap // 2 - bw, by, bw, bh), name="view", size=17)
-        # while the table is looked at: a small panel in the bottom corner, over the sidebar's
-        # buttons (none of them can be used until the next deal)
-        m, pad = t.px(10), t.px(12)
-        self.peek_box = pygame.Rect(0, 0, t.px(236), t.font(14).get_linesize() + bh + 3 * pad)
-        self.peek_box.bottomright = (w - m, h - m)
-        back = ui.Button("Back to scores (V)", lambda: self.peek(False),
-                         pygame.Rect(self.peek_box.x + pad, self.peek_box.bottom - pad - bh,
-                                     self.peek_box.width - 2 * pad, bh),
-                         primary=True, name="back", size=16)
-        self.widgets = [view, nxt, back]
-        for wd in self.widgets:
-            wd.visible = (wd.name == "back") == self.peeking
-        self.refocus(self.find("back" if self.peeking else "next"))
-        self.paint_sheet()
-        self.peek_note = self.paint_peek_note(back.rect)
-
-    def hand_cards(self, seat: int) -> list[tuple[str, int, bool]]:
-        """The cards left in a seat's hand, sorted by suit and rank, wild cards last, as
-        (text, suit, wild) for :func:`ui.card_tiles`."""
-        st = self.state
-        ctx = getattr(st, "ctx", None)
-        hands = getattr(st, "hands", None)
-        if hands is None or seat >= len(hands):
-            return []
-
-        if ctx is None:
-            return [(card_text(int(c) & 127), (c >> 4) & 7, False) for c in sorted(hands[seat])]
-        return [(card_text(int(c) & 127), (c >> 4) & 7, ctx.is_wild(c))
-                for c in sorted(hands[seat], key=lambda c: sort_key_suit(ctx, c))]  # (as the table sorts)
-
-    def paint_on(self, surface: pygame.Surface, body: pygame.Rect) -> None:
-        t = self.theme
-        st, res = self.state, self.result
-        rules = st.rules
-        names = _names(st)
-        inner = body.inflate(-t.px(48), -t.px(36))
-        title, goal = round_over_words(st, res.round) if res is not None else ("Round over", goal_text(st))
-        tf = t.font(28, True)
-        ui.draw_text(surface, title, tf, ui.GOLD, (inner.x, inner.y), "topleft", shadow=True)
-        ui.draw_text(surface, goal, t.font(16, True), ui.MUTED, (inner.right, inner.y + t.px(8)), "topright")
-        y = inner.y + tf.get_linesize() + t.px(2)
-        if res is None:
-            return
-        sf = t.font(15)
-        for line in self.explanation:
-            ui.draw_text(surface, line, sf, ui.INK, (inner.x, y))
-            y += sf.get_linesize()
-        y += t.px(14)
-        human = getattr(self.app, "human_seat", 0)
-        cols = (("Player", 0.0, "midleft"), ("Melded", 0.40, "midright"), ("In hand", 0.53, "midright"),
-                ("Bonus", 0.66, "midright"), ("This round", 0.82, "midright"), ("Total", 1.0, "midright"))
-        hf = t.font(15, True)
-        for text, fx, anchor in cols:
-            ui.draw_text(surface, text, hf, ui.GOLD, (inner.x + round(inner.width * fx), y + t.px(10)), anchor)
-        y += t.px(22)
-        pygame.draw.line(surface, (150, 130, 70), (inner.x, y), (inner.right, y), 1)
-        y += t.px(4)
-        bottom = self.widgets[0].rect.y - self.sheet_at[1] - t.px(12)
-        bottom -= t.px(34) if _sides(st) else 0
-        row_h = min(self.row_h, max(self.name_h + 4, (bottom - y) // max(1, st.players)))
-        bf, rf = t.font(16, True), t.font(16)
-        hand_sign = -1 if rules.round_scoring in ("melds_minus_hand",) else 1
-        four = bool(getattr(_settings(self.app), "four_colour", False))
-        indent = t.px(14)
-        self.hand_rows: list[pygame.Rect] = []  # where each hand's cards are, on the screen
-        for s in range(st.players):
-            cy = y + self.name_h // 2 + t.px(2)
-            if s == human:
-                ui.rounded_rect(surface, (255, 255, 255, 22),
-                                pygame.Rect(inner.x - t.px(8), y + 1, inner.width + t.px(16), row_h - 2), t.px(6))
-            name = names[s] + ("  ★ went out" if res.went_out == s else "")
-            ui.draw_text(surface, ui.fit_text(name, bf, round(inner.width * 0.30)), bf, ui.INK,
-                         (inner.x, cy), "midleft")
-            hand = res.in_hand[s]
-            hand_text = (f"−{hand:,}" if hand and hand_sign < 0 else f"{hand:,}")
-            melded = f"{res.melded[s]:,}" if rules.melds_score else "–"  # (basic: hands only)
-            vals = (melded, hand_text, f"{res.bonus[s]:,}" if res.bonus[s] else "–",
-                    _signed(res.points[s]), f"{st.scores[s]:,}")
-            for (_, fx, anchor), val in zip(cols[1:], vals):
-                font = bf if anchor and fx >= 0.82 else rf
-                colour = ui.INK
-                if fx == 0.82:
-                    colour = _points_colour(rules, res.points[s])
-                ui.draw_text(surface, val, font, colour, (inner.x + round(inner.width * fx), cy), anchor)
-            # the cards left in the hand, under the name
-            if row_h >= self.row_h - t.px(4):
-                cards = self.hand_cards(s)
-                ty = y + self.name_h + t.px(2)
-                self.hand_rows.append(pygame.Rect(inner.x + indent + self.sheet_at[0], ty + self.sheet_at[1],
-                                                  inner.width - indent, self.card_font.get_linesize() + 2))
-                if cards:
-                    tiles, _ = ui.card_tiles(cards, self.card_font, inner.right - inner.x - indent, four)
-                    surface.blit(tiles, (inner.x + indent, ty))
-                else:
-                    ui.draw_text(surface, "no cards left", t.font(14), ui.FAINT, (inner.x + indent, ty))
-            y += row_h
-        sides = _sides(st)
-        if sides:
-            teams = "     ".join(f"{_side_name(side, names)}: {sum(st.scores[s] for s in side):,}"
-                               for side in sides)
-            ui.draw_text(surface, ui.fit_text("Teams  ·  " + teams, bf, inner.width), bf, ui.GOLD,
-                         (inner.x, y + t.px(8)), "topleft")
-        # the keys for the longer lists, beside the buttons
-        view = self.find("view")
-        if view is not None:
-            keys = ["T: every round's scores"] + (["L: this round's moves"] if self.on_moves else [])
-            kf = t.font(14)
-            room = view.rect.x - self.sheet_at[0] - inner.x - t.px(12)
-            cy = view.rect.centery - self.sheet_at[1] - (len(keys) - 1) * kf.get_linesize() // 2
-            for i, words in enumerate(keys):
-                ui.draw_text(surface, ui.fit_text(words, kf, room), kf, ui.MUTED,
-                             (inner.x, cy + i * kf.get_linesize()), "midleft")
-
-    def paint_peek_note(self, button: pygame.Rect) -> tuple[pygame.Surface, pygame.Rect]:
-        """The small panel of **Back to scores** while the table is looked at, with a line
-        naming the round."""
-        t = self.theme
-        box = self.peek_box
-        note = pygame.Surface((box.width + t.px(8), box.height + t.px(8)), pygame.SRCALPHA)
-        ui.rounded_rect(note, ui.PANEL[:3], pygame.Rect(0, 0, box.width, box.height), t.px(14))  # opaque
-        ui.panel(note, pygame.Rect(0, 0, box.width, box.height), t)
-        font = t.font(14)
-        res = self.result
-        text = f"Round {res.round}, as it ended" if res is not None else "The table as the round ended"
-        ui.draw_text(note, ui.fit_text(text, font, box.width - t.px(20)), font, ui.MUTED,
-                     (box.width // 2, (button.y - box.y) // 2), "center")
-        return note, box
-
-    # ------------------------------------------------------------------ drawing
-    def draw(self, surface: pygame.Surface) -> None:
-        if not self.peeking:
-            super().draw(surface)
-            return
-        note, box = self.peek_note  # the table shows as it is, with a way back
-        surface.blit(note, box.topleft)
-        for w in self.widgets:
-            if w.visible:
-                w.draw(surface, self.theme)
-
-
-def show_scores(app: Any, state: Any) -> None:
-    """Put :class:`ScoresScene` over whatever shows (the table, a round's sheet)."""
-    app.stack.push(ScoresScene(app, state))
-
-
-class _ListSheet(SheetScene):
-    """A sheet over the table listing rows that may not all fit, with a **Back** button;
-    the table waits underneath. ``close_key`` (or Esc, Enter, Space) closes it. ↑ ↓ move a
-    row, Page Up/Down a page, Home/End to either end, a notch of the wheel ``wheel_rows``
-    rows; ``scroll_by`` does the moving, and ``room`` is the rows a page shows."""
-
-    solid = True  # (it may open over a round's sheet; the table's cards would show through)
-    holds_below = True  # the table waits, as under the rules
-    close_key = pygame.K_ESCAPE
-    room = 0
-    wheel_rows = 1
-
-    def __init__(self, app: Any):
-        super().__init__(app)
-        self.show_focus = True
-        self.focus.focus(self.find("back"))
-
-    def back(self) -> None:
-        self.app.stack.pop()
-
-    def scroll_by(self, delta: int) -> None:
-        raise NotImplementedError
-
-    def on_key(self, event: Any) -> bool:
-        if event.key in (self.close_key, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            self.back()
-            return True
-        page = max(1, self.room - 2)
-        steps = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -page, pygame.K_PAGEDOWN: page,
-                 pygame.K_HOME: -10**9, pygame.K_END: 10**9}
-        if event.key in steps:
-            self.scroll_by(steps[event.key])
-            return True
-        return False
-
-    def _handle(self, event: Any) -> None:
-        if event.type == pygame.MOUSEWHEEL:
-            self.scroll_by(-int(event.y) * self.wheel_rows)
-            return
-        super()._handle(event)
-
-    def repaint(self) -> None:
-        self.paint_sheet()
-        invalidate = getattr(self.app, "invalidate", None)
-        if invalidate is not None:
-            invalidate()
-
-    def place(self, width: int, height: int) -> None:
-        """The panel, ``width`` by ``height`` (or as tall as the window allows) in the middle,
-        with the **Back** button at its foot, in focus; then paint it."""
-        t = self.theme
-        w, h = t.size
-        height = min(h - t.px(40), height)
-        self.body = pygame.Rect((w - width) // 2, (h - height) // 2, width, height)
-        bh, bw = t.px(46), t.px(200)
-        self.widgets = [ui.Button("Back", self.back, pygame.Rect(self.body.centerx - bw // 2,
-                                                                 self.body.bottom - bh - t.px(18), bw, bh),
-                                  primary=True, name="back")]
-        self.refocus(self.find("back"))
-        self.paint_sheet()
-
-    def paint_title(self, surface: pygame.Surface, body: pygame.Rect, title: str,
-                    note: str) -> tuple[pygame.Rect, int]:
-        """The sheet's title, and ``note`` at its right; (the inner rect, the y under them)."""
-        t = self.theme
-        inner = body.inflate(-t.px(48), -t.px(36))
-        tf = t.font(28, True)
-        ui.draw_text(surface, title, tf, ui.GOLD, (inner.x, inner.y), "topleft", shadow=True)
-        ui.draw_text(surface, note, t.font(16, True), ui.MUTED, (inner.right, inner.y + t.px(8)), "topright")
-        return inner, inner.y + tf.get_linesize()
-
-
-class ScoresScene(_ListSheet):
-    """The points of every round so far, a column per player (per team when partners score
-    together), and the totals (T at the table, or its menu). When the rounds do not all fit,
-    the ones out of view are summed in a row above or below the rounds shown one by one, so
-    every column still adds up to its total; the wheel, the arrow keys, Page Up/Down and
-    Home/End move through them (it opens at the last round). **Back** (Esc, Enter, T)
-    returns to the table, which waits underneath."""
-
-    close_key = pygame.K_t
-
-    def __init__(self, app: Any, state: Any):
-        self.state = state
-        self.skip: int | None = None  # rounds summed above the ones shown; None: the last ones show
-        super().__init__(app)
-
-    def scrolls(self) -> bool:
-        """Whether there are more rounds than rows to show them in."""
-        return len(self.state.results) > self.room >= 3
-
-    def last_skip(self) -> int:
-        """The rounds summed above the rest when the last round shows."""
-        return max(0, len(self.state.results) - self.room + 1)
-
-    def scroll_by(self, delta: int) -> None:
-        """Show later (``delta`` > 0) or earlier rounds. A summed row holds two rounds at
-        least, so the view never sums the first round alone."""
-        if not self.scrolls() or not delta:
-            return
-        last = self.last_skip()
-        now = last if self.skip is None else self.skip
-        new = max(0, min(last, now + delta))
-        if new == 1:
-            new = 2 if delta > 0 else 0
-        self.skip = None if new >= last else new
-        if new != now:
-            self.repaint()
-
-    def columns(self) -> list[tuple[str, list[int]]]:
-        """(heading, seats) for each column: the teams, or each seat."""
-        names = _names(self.state)
-        sides = _sides(self.state)
-        if sides:
-            return [(_side_name(side, names), side) for side in sides]
-        return [(names[s], [s]) for s in range(self.state.players)]
-
-    def rows(self, room: int, skip: int | None = None) -> list[tuple[str, list[int], list[bool]]]:
-        """(label, points per column, went out per column) for at most ``room`` rows of
-        rounds. When they do not all fit, ``skip`` rounds are summed in the first row (None:
-        as many as it takes for the last round to show), then come the rounds one by one,
-        and the rounds after them are summed in the last row."""
-        results = list(self.state.results)
-        cols = self.columns()
-
-        def points(res: Any) -> list[int]:
-            return [sum(res.points[s] for s in seats) for _, seats in cols]
-
-        def out(res: Any) -> list[bool]:
-            return [res.went_out in seats for _, seats in cols]
-
-        def summed(part: list[Any]) -> tuple[str, list[int], list[bool]]:
-            label = f"{part[0].round}–{part[-1].round}" if len(part) > 1 else str(part[0].round)
-            return label, [sum(col) for col in zip(*(points(res) for res in part))], [False] * len(cols)
-
-        n = len(results)
-        if n <= room or room < 2:
-            return [(str(res.round), points(res), out(res)) for res in results]
-        last = n - room + 1
-        skip = last if skip is None or room < 3 else max(0, min(last, skip))
-        shown = room - (skip > 0) - (skip < last)
-        rows = [summed(results[:skip])] if skip else []
-        rows += [(str(res.round), points(res), out(res)) for res in results[skip:skip + shown]]
-        if skip + shown < n:
-            rows.append(summed(results[skip + shown:]))
-        return rows
-
-    def build(self) -> None:
-        t = self.theme
-        w = t.size[0]
-        self.row_h = t.px(30)
-        n = len(self.state.results)
-        pw = min(w - t.px(40), max(t.px(640), t.px(300) + t.px(110) * len(self.columns())), t.px(1100))
-        self.place(pw, t.px(180) + (max(1, n) + 2) * self.row_h)  # (the total and the note below it)
-
-    def paint_on(self, surface: pygame.Surface, body: pygame.Rect) -> None:
-        t = self.theme
-        st = self.state
-        inner, y = self.paint_title(surface, body, "Scores, round by round", goal_text(st))
-        y += t.px(12)
-        cols = self.columns()
-        first = t.px(90)  # the round numbers
-        cw = (inner.width - first) / max(1, len(cols))
-        xs = [inner.x + first + round(cw * (i + 1)) for i in range(len(cols))]  # right edges
-        hf, bf, rf = t.font(15, True), t.font(16, True), t.font(16)
-        human = getattr(self.app, "human_seat", 0)
-        ui.draw_text(surface, "Round", hf, ui.GOLD, (inner.x, y + t.px(10)), "midleft")
-        star = rf.size(" ★")[0]  # (the numbers of a column line up, a star or not after them)
-        for (name, _), x in zip(cols, xs):
-            ui.draw_text(surface, ui.fit_text(name, hf, round(cw) - t.px(8)), hf, ui.GOLD,
-                         (x - star, y + t.px(10)), "midright")
-        y += t.px(22)
-        pygame.draw.line(surface, (150, 130, 70), (inner.x, y), (inner.right, y), 1)
-        y += t.px(4)
-        mine = next((i for i, (_, seats) in enumerate(cols) if human in seats), None)
-        bottom = self.widgets[0].rect.y - self.sheet_at[1] - t.px(14)
-        room = max(1, (bottom - y - 2 * self.row_h - t.px(8)) // self.row_h)
-        self.room = room
-        rows = self.rows(room, self.skip)
-        if mine is not None and rows:  # the person's column, lightly marked down to the total
-            x0 = xs[mine] - round(cw) + t.px(4)
-            ui.rounded_rect(surface, (255, 255, 255, 22),
-                            pygame.Rect(x0, y, xs[mine] - x0 + t.px(8),
-                                        (len(rows) + 1) * self.row_h + t.px(8)), t.px(6))
-        if not rows:
-            ui.draw_text(surface, "No round has been scored yet.", rf, ui.MUTED, (inner.x, y + self.row_h // 2),
-                         "midleft")
-            y += self.row_h
-        for label, points, out in rows:
-            cy = y + self.row_h // 2
-            ui.draw_text(surface, label, rf, ui.MUTED, (inner.x, cy), "midleft")
-            for p, went, x in zip(points, out, xs):
-                ui.draw_text(surface, _signed(p), rf, _points_colour(st.rules, p), (x - star, cy), "midright")
-                if went:
-                    ui.draw_text(surface, " ★", rf, ui.GOLD, (x - star, cy), "midleft")
-            y += self.row_h
-        y += t.px(4)
-        pygame.draw.line(surface, (150, 130, 70), (inner.x, y), (inner.right, y), 1)
-        cy = y + self.row_h // 2 + t.px(2)
-        ui.draw_text(surface, "Total", bf, ui.INK, (inner.x, cy), "midleft")
-        for (_, seats), x in zip(cols, xs):
-            ui.draw_text(surface, f"{sum(st.scores[s] for s in seats):,}", bf, ui.INK, (x - star, cy),
-                         "midright")
-        if any(any(out) for _, _, out in rows):
-            ui.draw_text(surface, "★ went out", t.font(14), ui.MUTED, (inner.x, cy + self.row_h), "midleft")
-        if self.scrolls():
-            ui.draw_text(surface, "More rounds: wheel, ↑ ↓, Page Up/Down", t.font(14), ui.MUTED,
-                         (inner.right, cy + self.row_h), "midright")
-
-
-class MovesScene(_ListSheet):
-    """Every move of the round so far, the oldest first, each after its player's colour
-    (L at the table, or its menu): what the others drew, took from the pile, melded and
-    threw away. It opens at the newest move; the wheel and the keys scroll back.
-    **Back** (Esc, Enter, L) returns to the table, which waits underneath."""
-
-    close_key = pygame.K_l
-    wheel_rows = 3
-
-    def __init__(self, app: Any, title: str, lines: list[tuple[tuple, str]]):
-        self.title = title  # "Round 3"
-        self.lines = list(lines)  # (the player's colour, "Clara took 7♠ from the pile")
-        self.top: int | None = None  # the first row shown; None: the newest move shows
-        self.rows: list[tuple[tuple | None, str]] = []
-        super().__init__(app)
-
-    def scrolls(self) -> bool:
-        return len(self.rows) > self.room > 0
-
-    def first_shown(self) -> int:
-        last = max(0, len(self.rows) - self.room)
-        return last if self.top is None else max(0, min(last, self.top))
-
-    def scroll_by(self, delta: int) -> None:
-        if not self.scrolls() or not delta:
-            return
-        now = self.first_shown()
-        new = max(0, min(len(self.rows) - self.room, now + delta))
-        self.top = None if new >= len(self.rows) - self.room else new
-        if new != now:
-            self.repaint()
-
-    def build(self) -> None:
-        t = self.theme
-        w = t.size[0]
-        self.row_h = t.px(26)
-        self.font = t.font(16)
-        pw = min(w - t.px(40), t.px(760))
-        text_w = pw - t.px(48) - t.px(34)  # (the dot before each move, the scroll bar)
-        self.rows = []
-        for colour, text in self.lines:  # a long move goes on to a second line, indented
-            for i, part in enumerate(ui.wrap_text(text, self.font, text_w - t.px(18))):
-                self.rows.append((colour if i == 0 else None, part))
-        self.place(pw, t.px(190) + (max(1, len(self.rows)) + 1) * self.row_h)
-
-    def paint_on(self, surface: pygame.Surface, body: pygame.Rect) -> None:
-        t = self.theme
-        inner, y = self.paint_title(surface, body, "Moves this round", self.title)
-        y += t.px(10)
-        pygame.draw.line(surface, (150, 130, 70), (inner.x, y), (inner.right, y), 1)
-        y += t.px(8)
-        bottom = self.widgets[0].rect.y - self.sheet_at[1] - t.px(12)
-        self.room = max(1, (bottom - y) // self.row_h)
-        if len(self.rows) > self.room:
-            self.room = max(1, self.room - 1)  # a row for the note on scrolling
-        if not self.rows:
-            ui.draw_text(surface, "No moves yet this round.", self.font, ui.MUTED,
-                         (inner.x, y + self.row_h // 2), "midleft")
-            return
-        first = self.first_shown()
-        shown = self.rows[first:first + self.room]
-        dot = max(3, t.px(5))
-        for colour, text in shown:
-            cy = y + self.row_h // 2
-            if colour is not None:
-                pygame.draw.circle(surface, colour, (inner.x + dot, cy), dot)
-            x = inner.x + t.px(18) + (t.px(18) if colour is None else 0)
-            ui.draw_text(surface, text, self.font, ui.INK, (x, cy), "midleft")
-            y += self.row_h
-        if self.scrolls():
-            area = pygame.Rect(inner.right - t.px(8), y - len(shown) * self.row_h, t.px(6),
-                               len(shown) * self.row_h)
-            ui.rounded_rect(surface, (255, 255, 255, 30), area, area.width // 2)
-            size = max(t.px(24), round(area.height * self.room / len(self.rows)))
-            at = round((area.height - size) * first / max(1, len(self.rows) - self.room))
-            ui.rounded_rect(surface, (230, 200, 120, 200), pygame.Rect(area.x, area.y + at, area.width, size),
-                            area.width // 2)
-            ui.draw_text(surface, "Earlier moves: wheel, ↑ ↓, Page Up/Down", t.font(14), ui.MUTED,
-                         (inner.x, y + self.row_h // 2), "midleft")
-
-
-class GameOverScene(SheetScene):
-    """The winners and final scores; the game is counted in the statistics once."""
-
-    def __init__(self, app: Any, state: Any, on_done: Callable[[str], Any] | None = None,
-                 on_moves: Callable[[], Any] | None = None):
-        self.state = state
-        self.on_done = on_done
-        self.on_moves = on_moves  # L: the last round's moves (the table gives it)
-        self.recorded = False
-        self.record_problem: str | None = None
-        super().__init__(app)
-        self.record()
-        self.show_focus = True
-        self.focus.focus(self.find("new_game"))
-
-    def record(self) -> None:
-        """Count the game in ``stats.json`` (once; never when no person played)."""
-        if self.recorded:
-            return
-        self.recorded = True
-        human = getattr(self.app, "human_seat", 0)
-        if human is None or not 0 <= human < self.state.players:
-            return
-        rules = self.state.rules
-        score = self.state.scores[human]
-        for side in _sides(self.state) or ():
-            if human in side:
-                score = sum(self.state.scores[s] for s in side)
-        stats = Stats.load()
-        stats.record_game(
-            rules.preset_name, human in tuple(self.state.winners or ()), score,
-            len(self.state.results), lower_is_better=rules.lowest_total_wins,
-        )
-        try:
-            stats.save()
-        except OSError as exc:
-            self.record_problem = f"The statistics could not be saved: {exc}"
-            log.warning("%s", self.record_problem)
-            self.paint_sheet()
-
-    def done(self, choice: str) -> None:
-        if self.on_done is not None:
-            self.on_done(choice)
-        elif choice == "new_game":
-            go_new_game(self.app)
-        else:
-            _leave_to_title(self.app)
-
-    def on_key(self, event: Any) -> bool:
-        if event.key == pygame.K_ESCAPE:
-            self.done("title")
-            return True
-        if event.key == pygame.K_t:
-            show_scores(self.app, self.state)
-            return True
-        if event.key == pygame.K_l and self.on_moves is not None:
-            self.on_moves()
-            return True
-        return False
-
-    def build(self) -> None:
-        t = self.theme
-        w, h = t.size
-        n = len(_sides(self.state) or range(self.state.players))
-        pw = min(w - t.px(40), t.px(760))
-        ph = min(h - t.px(40), t.px(236) + n * t.px(40))
-        self.body = pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
-        bh, bw = t.px(46), t.px(180)
-        by = self.body.bottom - bh - t.px(18)
-        keep = self.focus.current
-        gap = t.px(16)
-        x0 = self.body.centerx - bw // 2 - gap - bw
-        self.widgets = [
-            ui.Button("New game", lambda: self.done("new_game"),
-                      pygame.Rect(x0, by, bw, bh), primary=True, name="new_game"),
-            ui.Button("All rounds (T)", lambda: show_scores(self.app, self.state),
-                      pygame.Rect(x0 + bw + gap, by, bw, bh), name="scores", size=17),
-            ui.Button("Title screen", lambda: self.done("title"),
-                      pygame.Rect(x0 + 2 * (bw + gap), by, bw, bh), name="title"),
-        ]
-        self.refocus(keep)
-        self.paint_sheet()
-
-    def headline(self) -> str:
-        names = _names(self.state)
-        winners = list(self.state.winners or ())
-        human = getattr(self.app, "human_seat", 0)
-        if not winners:
-            return "Game over"
-        if winners == [human]:
-            return "You win!"
-        if _sides(self.state) and any(sorted(winners) == sorted(side) for side in _sides(self.state)):
-            if human in winners:
-                return "Your team wins!"
-            return f"{_side_name(winners, names)} win"
-        who = [("you" if s == human else names[s]) for s in winners]
-        if len(who) == 1:
-            return f"{who[0]} wins"
-        text = ", ".join(who[:-1]) + " and " + who[-1]
-        return text[0].upper() + text[1:] + " share the win"
-
-    def paint_on(self, surface: pygame.Surface, body: pygame.Rect) -> None:
-        t = self.theme
-        st = self.state
-        inner = body.inflate(-t.px(48), -t.px(36))
-        button_y = self.widgets[0].rect.y - self.sheet_at[1]
-        ui.draw_text(surface, "Game over", t.font(18, True), ui.MUTED, (inner.centerx, inner.y), "midtop")
-        hf = t.font(36, True)
-        r = ui.draw_text(surface, ui.fit_text(self.headline(), hf, inner.width), hf, ui.GOLD,
-                         (inner.centerx, inner.y + t.px(26)), "midtop", shadow=True)
-        rounds = len(st.results)
-        sub = f"{preset_title(st.rules.preset_name)}  ·  {rounds} round{'s' if rounds != 1 else ''}"
-        ui.draw_text(surface, sub, t.font(15), ui.MUTED, (inner.centerx, r.bottom + t.px(4)), "midtop")
-        y = r.bottom + t.px(36)
-        names = _names(st)
-        human = getattr(self.app, "human_seat", 0)
-        winners = set(st.winners or ())
-        # one line per seat, or per team when partners score together
-        sides = _sides(st) or [[s] for s in range(st.players)]
-        totals = [sum(st.scores[s] for s in side) for side in sides]
-        order = sorted(range(len(sides)), key=lambda i: totals[i], reverse=not st.rules.lowest_total_wins)
-        row_h = min(t.px(40), max(t.px(24), (button_y - t.px(14) - y) // max(1, len(sides))))
-        bf = t.font(18, True)
-        rf = t.font(18)
-        col_w = min(inner.width, t.px(480))
-        x0 = inner.centerx - col_w // 2
-        place = 0
-        last = None
-        for i, k in enumerate(order):
-            side = sides[k]
-            if totals[k] != last:
-                place = i + 1
-                last = totals[k]
-            cy = y + row_h // 2
-            if human in side:
-                ui.rounded_rect(surface, (255, 255, 255, 22),
-                                pygame.Rect(x0 - t.px(10), y + 1, col_w + t.px(20), row_h - 2), t.px(6))
-            won = any(s in winners for s in side)
-            colour = ui.GOLD if won else ui.INK
-            ui.draw_text(surface, f"{place}.", rf, ui.MUTED, (x0 + t.px(26), cy), "midright")
-            label = _side_name(side, names) + ("  ♛" if won else "")
-            ui.draw_text(surface, ui.fit_text(label, bf, col_w - t.px(160)), bf, colour, (x0 + t.px(40), cy),
-                         "midleft")
-            ui.draw_text(surface, f"{totals[k]:,}", bf, colour, (x0 + col_w, cy), "midright")
-            y += row_h
-        if self.record_problem:
-            ui.draw_text(surface, self.record_problem, t.font(13), ui.ERROR,
-                         (inner.centerx, button_y - t.px(8)), "midbottom")
-        elif self.on_moves is not None:
-            ui.draw_text(surface, "L: the last round's moves", t.font(13), ui.MUTED,
-                         (inner.centerx, button_y - t.px(8)), "midbottom")

@@ -99,7 +99,7 @@ class SceneStack:
 def build(factory: Any, *args: Any, **candidates: Any) -> Any:
     """Call ``factory(*args, **kw)`` with only the keyword arguments it accepts.
 
-    Screens written separately (menus, round-end, pause) are built this way, so the
+    Screens in other modules (the menus, the sheets over the table) are built this way, so the
     table can offer everything it knows (the state, the controller, callbacks) and
     each screen takes what it needs.
     """

@@ -113,17 +113,18 @@ class Drag:
         return [Rect(self.pos[0] + dx, self.pos[1] + dy, *self.size) for dx, dy in offsets]
 
 
-def _menus() -> Any:
-    """The menu screens' module (rules, settings, round-end sheets), or None where it is
-    missing: the table then does without them."""
+def _screens(name: str = "menus") -> Any:
+    """The module ``game.ui.<name>``: the menu screens (rules, settings) or the sheets
+    (a round's end, the game's end, the scores, the moves); None where it cannot be
+    imported, and the table then does without it."""
     try:
-        return importlib.import_module("game.ui.menus")
+        return importlib.import_module(f"game.ui.{name}")
     except ImportError:
         return None
 
 
 def make_scene(cls: type, app: Any, **candidates: Any) -> Any:
-    """Build another engineer's scene, passing only the arguments it takes."""
+    """Build a screen, passing only the arguments it takes."""
     return build(cls, app, **candidates)
 
 
@@ -944,7 +945,7 @@ class TableScene(TablePainting, Scene):
     def open_menu(self) -> None:
         """Esc: a small menu (the game is saved after every move, so leaving is safe)."""
         entries: list[tuple[str, Any]] = [("Back to the game", None)]
-        menus = _menus()
+        menus = _screens()
         if menus is not None and hasattr(self.app, "stack"):
             entries.append(("Rules of this game (F1)", self.show_rules))
             entries.append(("Scores, round by round (T)", self.show_scores))
@@ -981,15 +982,15 @@ class TableScene(TablePainting, Scene):
                   pick, center=True, pause=True)
         self.choice.focus = 1
 
-    def _cover(self, what: str, make: Any) -> None:
-        """Open the sheet ``make(menus)`` over the table, which waits underneath while it
-        shows (the rules, the scores, the moves); ``what`` names it if it cannot open."""
-        menus = _menus()
-        if menus is None:
+    def _cover(self, what: str, make: Any, module: str = "menus") -> None:
+        """Open the screen ``make(game.ui.<module>)`` over the table, which waits underneath
+        while it shows (the rules, the scores, the moves); ``what`` names it if it cannot open."""
+        screens = _screens(module)
+        if screens is None:
             self.message(f"The {what} screen is not available.", "error")
             return
         self.choice = None  # (covering the table ends a drag: see leave)
-        self.app.stack.push(make(menus))
+        self.app.stack.push(make(screens))
 
     def show_rules(self) -> None:
         """F1 or the menu: the rules of this game, house rules included."""
@@ -997,13 +998,14 @@ class TableScene(TablePainting, Scene):
 
     def show_scores(self) -> None:
         """T, the menu or a click on the sidebar's scores: every round's points and the totals."""
-        self._cover("scores", lambda menus: menus.ScoresScene(self.app, self.g))
+        self._cover("scores", lambda sheets: sheets.ScoresScene(self.app, self.g), "sheets")
 
     def show_moves(self) -> None:
         """L, the menu or a click on the last moves: every move of this round."""
         lines = [(self._seat_colour(seat), f"{self.c.seats[seat].name} {words}")
                  for seat, words in self.c.move_lines()]
-        self._cover("moves", lambda menus: menus.MovesScene(self.app, f"Round {self.g.round_no}", lines))
+        self._cover("moves", lambda sheets: sheets.MovesScene(self.app, f"Round {self.g.round_no}", lines),
+                    "sheets")
 
     def apply_settings(self) -> None:
         """Settings changed: card colours, backs and size."""
@@ -1595,28 +1597,28 @@ class TableScene(TablePainting, Scene):
                 self._open_overlay()
             return
         if g.phase == "game_over":
-            result = self._menu_scene(True)  # made now: it counts the game
+            result = self._sheet_scene(True)  # made now: it counts the game
             # the last round's sheet first ("See the result"), then the winners
-            scene = None if result is None else (self._menu_scene(False, then=result) or result)
+            scene = None if result is None else (self._sheet_scene(False, then=result) or result)
         else:
-            scene = self._menu_scene(False)
+            scene = self._sheet_scene(False)
         if scene is not None:
             self.app.stack.push(scene)
             return
         self._open_overlay()
 
-    def _menu_scene(self, over: bool, then: Any = None) -> Any:
-        """The menus' round-end or game-over sheet, if that module is there; the round-end
+    def _sheet_scene(self, over: bool, then: Any = None) -> Any:
+        """The round-end or game-over sheet (game.ui.sheets), if it can be imported; the round-end
         sheet's button shows ``then`` (the game-over sheet) instead of dealing again."""
-        menus = _menus()
-        if menus is None:
+        sheets = _screens("sheets")
+        if sheets is None:
             return None
         g = self.g
         try:
             if over:
-                cls = getattr(menus, "GameOverScene", None)
+                cls = getattr(sheets, "GameOverScene", None)
                 return None if cls is None else build(cls, self.app, state=g, on_moves=self.show_moves)
-            cls = getattr(menus, "RoundEndScene", None)
+            cls = getattr(sheets, "RoundEndScene", None)
             nxt = self._sheet_next if then is None else (lambda: self._sheet_then(then))
             return None if cls is None else build(cls, self.app, state=g, on_next=nxt, on_moves=self.show_moves)
         except Exception as exc:
@@ -1630,7 +1632,7 @@ class TableScene(TablePainting, Scene):
         self.app.stack.push(scene)
 
     def _sheet_next(self) -> None:
-        """"Next round" on the menus' round-end sheet: close it and deal."""
+        """"Next round" on the round-end sheet: close it and deal."""
         if self.app.stack.top is not self:
             self.app.stack.pop()
         self._next_round()
