@@ -428,18 +428,18 @@ def _scoring_text(rules: Rules) -> list[str]:
 
 
 def _winning_text(rules: Rules) -> list[str]:
-    side = "side" if getattr(rules, "partnerships", False) else "total"
-    deals = getattr(rules, "deals", 0)
+    side = "side" if rules.partnerships else "total"
+    deals = rules.deals
     if deals:
         t = f"The game lasts {_count(deals, 'deal')}. Then the {'lowest' if rules.lowest_total_wins else 'highest'} "
         t += "team total wins" if side == "side" else "total wins"
-        bonus = getattr(rules, "final_bonus", 0)
+        bonus = rules.final_bonus
         return [t + (f" and scores {bonus} extra points." if bonus else ".")]
     if rules.wild_indicator == "rotating":
         t = "The game lasts 13 rounds, one for each wild rank, "
         return [t + ("and the lowest total wins." if rules.lowest_total_wins
                      else "and the highest total wins; ties share the win.")]
-    who = "a team" if getattr(rules, "partnerships", False) else "someone"
+    who = "a team" if rules.partnerships else "someone"
     reach = f"The game ends after the round in which {who} reaches {rules.target:,} points."
     if rules.lowest_total_wins:
         return [reach + " Then the player with the lowest total wins."]
@@ -468,7 +468,7 @@ def describe_rules(rules: Rules) -> list[tuple[str, list[str]]]:
         aim = "Make runs of one suit and lay them down; go out by getting rid of your cards."
     count = f"{lo} players" if lo == hi else f"{lo} to {hi} players"
     overview = [f"{title} is for {count}. {PRESET_SUMMARIES.get(rules.preset_name, '')}".strip(), aim]
-    if getattr(rules, "partnerships", False):
+    if rules.partnerships:
         overview.append("The players form two teams of two, partners sitting opposite each other; "
                         "each team's melds and hands are scored together.")
     sections.append((title, overview))
@@ -491,7 +491,7 @@ def describe_rules(rules: Rules) -> list[tuple[str, list[str]]]:
         cards.append(f"The {removed} are taken out of every deck. Aces are high only.")
     if rules.jokers_per_deck:
         cards.append(f"Each deck has {_count(rules.jokers_per_deck, 'joker')}.")
-        if getattr(rules, "joker_groups", False):
+        if rules.joker_groups:
             cards.append("Jokers are never wild: they meld only as sets of jokers.")
     perm = [PERMANENT_WILD_NAMES[w] for w in PERMANENT_WILDS if w in rules.permanent_wilds]
     if perm:
@@ -659,7 +659,7 @@ def describe_rules(rules: Rules) -> list[tuple[str, list[str]]]:
 
     # --- scoring
     scoring = _scoring_text(rules)
-    if getattr(rules, "four_at_once_double", False):
+    if rules.four_at_once_double:
         scoring.append("A meld of four or more cards laid down in one go counts double.")
     scoring.append(_values_text(rules))
     sections.append(("Scoring", scoring))

@@ -68,18 +68,14 @@ class SheetScene(MenuScene):
 
 
 def _names(state: Any) -> list[str]:
-    return [state.seat_name(s) if hasattr(state, "seat_name") else f"Player {s + 1}"
-            for s in range(state.players)]
+    return [state.seat_name(s) for s in range(state.players)]
 
 
 def _sides(state: Any) -> list[list[int]] | None:
     """The teams when partners score together, else None."""
-    if not getattr(state.rules, "partnerships", False) or not hasattr(state, "sides"):
+    if not state.rules.partnerships:
         return None
-    try:
-        return [list(side) for side in state.sides()]
-    except Exception:  # an older engine
-        return None
+    return [list(side) for side in state.sides()]
 
 
 def _side_name(side: list[int], names: list[str]) -> str:
@@ -92,7 +88,7 @@ def _points_colour(rules: Any, points: int) -> tuple:
     if not points:
         return ui.MUTED
     good = points > 0
-    if getattr(rules, "lowest_total_wins", False):
+    if rules.lowest_total_wins:
         good = not good
     return ui.OK if good else ui.ERROR
 
@@ -175,7 +171,7 @@ class RoundEndScene(SheetScene):
         ph = min(h - t.px(40), need)
         self.body = pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
         bh, bw, gap = t.px(46), t.px(200), t.px(16)
-        label = "See the result" if getattr(self.state, "winners", None) else "Next round"
+        label = "See the result" if self.state.winners else "Next round"
         by = self.body.bottom - bh - t.px(18)
         nxt = ui.Button(label, self.next_round, pygame.Rect(self.body.centerx + gap // 2, by, bw, bh),
                         primary=True, name="next")
@@ -200,16 +196,9 @@ class RoundEndScene(SheetScene):
     def hand_cards(self, seat: int) -> list[tuple[str, int, bool]]:
         """The cards left in a seat's hand, sorted by suit and rank, wild cards last, as
         (text, suit, wild) for :func:`ui.card_tiles`."""
-        st = self.state
-        ctx = getattr(st, "ctx", None)
-        hands = getattr(st, "hands", None)
-        if hands is None or seat >= len(hands):
-            return []
-
-        if ctx is None:
-            return [(card_text(int(c) & 127), (c >> 4) & 7, False) for c in sorted(hands[seat])]
+        ctx = self.state.ctx
         return [(card_text(int(c) & 127), (c >> 4) & 7, ctx.is_wild(c))
-                for c in sorted(hands[seat], key=lambda c: sort_key_suit(ctx, c))]  # (as the table sorts)
+                for c in sorted(self.state.hands[seat], key=lambda c: sort_key_suit(ctx, c))]  # (as the table sorts)
 
     def paint_on(self, surface: pygame.Surface, body: pygame.Rect) -> None:
         t = self.theme

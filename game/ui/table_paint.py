@@ -216,7 +216,7 @@ class TablePainting:
             name_right, line2_right = L.plate_room(plate, cr)  # how far each line may reach
             self.text.blit(surface, s.name, fn, (x, y1), TEXT, bold=True, max_w=name_right - x)
             parts = [f"{g.scores[seat]} pts"]
-            if getattr(g.rules, "partnerships", False) and seat != self.bottom \
+            if g.rules.partnerships and seat != self.bottom \
                     and seat % 2 == self.bottom % 2:
                 parts.append("partner")
             if s.kind == "bot" and s.level:
@@ -576,7 +576,7 @@ class TablePainting:
         L = self.layout
         fn = L.font_normal
         top = L.scores.bottom + L.pad
-        if getattr(self.g.rules, "partnerships", False):
+        if self.g.rules.partnerships:
             top += 2 * (fn + 4)
         tops = [btn.rect.y for btn in self.buttons.values() if btn.visible and btn.rect.h]
         bottom = (min(tops) if tops else L.button_area.bottom) - L.pad
@@ -639,7 +639,7 @@ class TablePainting:
             if extra:
                 self.text.blit(surface, extra, fs, (r.right - sw - 6, r.centery), _points_colour(melded[seat]),
                                anchor="midright")
-        if getattr(g.rules, "partnerships", False):  # seats 0 and 2 play against 1 and 3
+        if g.rules.partnerships:  # seats 0 and 2 play against 1 and 3
             teams = [sum(g.scores[s] for s in range(g.players) if s % 2 == t) for t in (0, 1)]
             now = [sum(melded[s] for s in range(g.players) if s % 2 == t) for t in (0, 1)]
             mine = (self.c.human if self.c.human is not None else 0) % 2
