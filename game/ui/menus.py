@@ -11,7 +11,7 @@ the application object (``self.app``):
 * ``app.start_game(rules, players, names, levels, seed=None)``;
 * ``app.continue_game()`` and ``app.quit()``;
 * optional: ``app.human_seat`` (default 0; None means no person plays, so no
-  statistics are kept) and ``app.applyapp_settings()`` (called after a setting changes).
+  statistics are kept) and ``app.apply_settings()`` (called after a setting changes).
 
 The menus never decide a rule: the new-game screen builds a ``Rules`` with
 ``Rules.preset`` and asks ``check_players``, and shows the engine's message when
