@@ -182,6 +182,32 @@ def test_sheets_draw_over_a_real_round(size, players):
     draw(sheets.GameOverScene(app, over, lambda choice: None), size)
 
 
+def test_every_sheet_hides_the_table_beneath_its_panel():
+    # the table shows dimmed around a sheet, but not through its panel: a white table and a
+    # black one look the same under it (a round's cards would otherwise ghost behind its rows)
+    size = (1024, 640)
+    app = FakeApp(size)
+    state = played_round("rummy5000", 4, seed=4)
+    over = played_round("rummy500", 3, seed=7, to_game_over=True)
+    made = [sheets.RoundEndScene(app, state, lambda: None),
+            sheets.GameOverScene(app, over, lambda choice: None),
+            sheets.ScoresScene(app, state),
+            sheets.MovesScene(app, "Round 1", [((200, 60, 60), "Ann drew from the stock")])]
+    for scene in made:
+        under = []
+        for fill in ((255, 255, 255), (0, 0, 0)):
+            surface = pygame.Surface(size)
+            surface.fill(fill)
+            scene.draw(surface)
+            under.append(surface)
+        inside = scene.body.inflate(-2 * scene.theme.px(14), -2 * scene.theme.px(14))
+        outside = (scene.body.x - scene.theme.px(20), scene.body.y - scene.theme.px(20))
+        assert under[0].get_at(outside) != under[1].get_at(outside)  # dimmed, not hidden, around it
+        differ = [(x, y) for x in range(inside.left, inside.right, 7) for y in range(inside.top, inside.bottom, 7)
+                  if under[0].get_at((x, y)) != under[1].get_at((x, y))]
+        assert not differ, (type(scene).__name__, differ[:5])
+
+
 def test_scenes_follow_a_resize(app):
     scene = menus.NewGameScene(app)
     scene.resize((1920, 1080))

@@ -1,7 +1,7 @@
 """The sheets shown over the table: a round's end, the game's end, every round's
 scores and every move of the round.
 
-Each is a :class:`SheetScene`: the table shows dimmed behind a panel that is painted once
+Each is a :class:`SheetScene`: the table shows dimmed around an opaque panel painted once
 per layout (or scroll), so drawing a frame changes nothing.  They show what the engine's
 state and the controller recorded; none of them decides a rule.  The table opens them
 (see ``TableScene._sheet_scene`` and ``TableScene._cover``).
@@ -27,7 +27,7 @@ log = logging.getLogger(__name__)
 
 
 class SheetScene(MenuScene):
-    """A dialog over the table: the table shows dimmed behind a panel.
+    """A dialog over the table: the table shows dimmed around an opaque panel.
 
     A sheet's ``build()`` places ``self.body`` and the buttons, then calls
     :meth:`paint_sheet`: the veil and the panel, with everything :meth:`paint_on` puts on
@@ -36,7 +36,6 @@ class SheetScene(MenuScene):
 
     opaque = False
     show_felt = False
-    solid = False  # an opaque panel (for a sheet that may open over another)
 
     def back(self) -> None:
         pass  # a sheet is closed by its buttons
@@ -51,8 +50,8 @@ class SheetScene(MenuScene):
                                     pygame.SRCALPHA)
         self.sheet_at = (self.body.x - margin, self.body.y - margin)
         body = self.body.move(-self.sheet_at[0], -self.sheet_at[1])
-        if self.solid:
-            ui.rounded_rect(self.sheet, ui.PANEL[:3], body, t.px(14))
+        # the panel is opaque: the table shows dimmed around it, not ghosted behind its rows
+        ui.rounded_rect(self.sheet, ui.PANEL[:3], body, t.px(14))
         ui.panel(self.sheet, body, t)
         self.paint_on(self.sheet, body)
 
@@ -321,7 +320,6 @@ class _ListSheet(SheetScene):
     row, Page Up/Down a page, Home/End to either end, a notch of the wheel ``wheel_rows``
     rows; ``scroll_by`` does the moving, and ``room`` is the rows a page shows."""
 
-    solid = True  # (it may open over a round's sheet; the table's cards would show through)
     holds_below = True  # the table waits, as under the rules
     close_key = pygame.K_ESCAPE
     room = 0
