@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.resources import font_path
+from .ui_kit import get_font
 
 SUIT_SYMBOLS = "♣♦♥♠"
 RANK_TEXT = {1: "A", 11: "J", 12: "Q", 13: "K"}
@@ -76,7 +76,6 @@ class CardArt:
         self.four_colour = four_colour
         self.back_style = back if back in BACKS else "blue"
         self._cache: dict[tuple, pygame.Surface] = {}
-        self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
 
     # ------------------------------------------------------------------ options
     def configure(self, four_colour: bool | None = None, back: str | None = None) -> None:
@@ -94,13 +93,7 @@ class CardArt:
         self._cache.clear()
 
     def font(self, size: int, bold: bool = True) -> pygame.font.Font:
-        key = (max(6, size), bold)
-        f = self._fonts.get(key)
-        if f is None:
-            if not pygame.font.get_init():
-                pygame.font.init()
-            f = self._fonts[key] = pygame.font.Font(str(font_path(bold=bold)), key[0])
-        return f
+        return get_font(size, bold)
 
     # ------------------------------------------------------------------ public
     def face(self, card: int, size: tuple[int, int], wild: bool = False) -> pygame.Surface:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game.resources import font_path
+from .ui_kit import get_font
 
 TEXT = (240, 240, 232)
 TEXT_DIM = (180, 195, 185)
@@ -32,19 +32,12 @@ class Text:
     """Fonts by (size, bold) and rendered strings, cached (a small LRU)."""
 
     def __init__(self, limit: int = 600):
-        self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
         self._cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
         self._wraps: dict[tuple, list[str]] = {}
         self.limit = limit
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
-        key = (max(6, int(size)), bold)
-        f = self._fonts.get(key)
-        if f is None:
-            if not pygame.font.get_init():
-                pygame.font.init()
-            f = self._fonts[key] = pygame.font.Font(str(font_path(bold=bold)), key[0])
-        return f
+        return get_font(size, bold)
 
     def render(self, text: str, size: int, colour=TEXT, bold: bool = False) -> pygame.Surface:
         key = (text, int(size), tuple(colour), bold)
