@@ -123,11 +123,6 @@ def _screens(name: str = "menus") -> Any:
         return None
 
 
-def make_scene(cls: type, app: Any, **candidates: Any) -> Any:
-    """Build a screen, passing only the arguments it takes."""
-    return build(cls, app, **candidates)
-
-
 class TableScene(TablePainting, Scene):
     """The game table. ``controller`` drives the game; the scene shows it and takes input."""
 
@@ -1616,11 +1611,9 @@ class TableScene(TablePainting, Scene):
         g = self.g
         try:
             if over:
-                cls = getattr(sheets, "GameOverScene", None)
-                return None if cls is None else build(cls, self.app, state=g, on_moves=self.show_moves)
-            cls = getattr(sheets, "RoundEndScene", None)
+                return build(sheets.GameOverScene, self.app, state=g, on_moves=self.show_moves)
             nxt = self._sheet_next if then is None else (lambda: self._sheet_then(then))
-            return None if cls is None else build(cls, self.app, state=g, on_next=nxt, on_moves=self.show_moves)
+            return build(sheets.RoundEndScene, self.app, state=g, on_next=nxt, on_moves=self.show_moves)
         except Exception as exc:
             log.warning("cannot open the round-end sheet: %s", exc)
             return None
@@ -1738,4 +1731,4 @@ class TableScene(TablePainting, Scene):
         self._update_buttons()
 
 
-__all__ = ["SEAT_COLOURS", "TableScene", "make_scene", "shape_label", "short_meld"]
+__all__ = ["SEAT_COLOURS", "TableScene", "shape_label", "short_meld"]

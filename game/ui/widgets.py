@@ -29,7 +29,7 @@ BUTTON_ALERT_HOT = (226, 84, 56)
 
 
 class Text:
-    """Fonts by (size, bold) and rendered strings, cached (a small LRU)."""
+    """Rendered strings, cached (a small LRU); the fonts come from :func:`ui_kit.get_font`."""
 
     def __init__(self, limit: int = 600):
         self._cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
