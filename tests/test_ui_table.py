@@ -37,7 +37,7 @@ from game.ui.cards import CardArt
 from game.ui.controller import Controller, RandomBot, Seat, atomic_write
 from game.ui.layout import INDEX_SHOW, TableLayout
 from game.ui.moves_text import action_words
-from game.ui.table import DOUBLE_CLICK
+from game.ui.table_input import DOUBLE_CLICK
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 SIZE = (1280, 800)

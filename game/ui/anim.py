@@ -18,6 +18,8 @@ from dataclasses import dataclass, field
 
 from pygame import Rect
 
+MOVE_TIME = 0.32  # seconds a card takes to move across the table (at normal speed)
+
 
 def ease_out_cubic(t: float) -> float:
     t = 1.0 - t

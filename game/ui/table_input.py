@@ -1,0 +1,571 @@
+"""The table's input: mouse clicks and drags, the keys, and the focus that lets every
+mouse move be made from the keyboard.
+
+:class:`TableInput` is a part of :class:`~game.ui.table.TableScene` (like
+:class:`~game.ui.table_paint.TablePainting`): it turns events into the scene's moves
+(``draw_stock``, ``take_pile``, ``meld_selected``, ``lay_off``, ``discard`` …), which go to
+the engine through the controller. It decides no rule: where a drop is refused, the
+engine's reason is shown.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+import pygame
+from pygame import Rect
+
+from game.engine import CallRummy, Discard, MeldCards, TakePile
+
+from .anim import MOVE_TIME
+from .ui_kit import drag_lost
+
+DRAG_THRESHOLD = 5  # pixels the mouse moves with a button held before a press becomes a drag
+DOUBLE_CLICK = 0.4  # seconds between two clicks that make a double click
+
+
+@dataclass
+class Press:
+    """A mouse button held down, not yet a drag."""
+
+    pos: tuple[int, int]
+    kind: str                 # hand, stock, pile
+    card: int | None = None
+
+
+@dataclass
+class Drag:
+    kind: str                 # hand, stock, pile
+    cards: list[int]
+    offsets: list[tuple[int, int]]
+    pos: tuple[int, int]
+    size: tuple[int, int]
+    max_right: int | None = None  # a long row closes up rather than reach past this x
+    held: int = 0                 # the card under the mouse (its index in ``cards``)
+    start: tuple[int, int] = (0, 0)  # where the mouse took the cards
+
+    def rects(self) -> list[Rect]:
+        """Where the cards are: as they were picked up, relative to the mouse; a row that
+        would reach past ``max_right`` (over the sidebar) closes up, down to a quarter of
+        its spacing, keeping the card held under the mouse."""
+        offsets = self.offsets
+        if self.max_right is not None and len(offsets) > 1:
+            x0 = offsets[self.held][0]
+            span = max(dx for dx, _ in offsets) - x0
+            room = self.max_right - (self.pos[0] + x0 + self.size[0])
+            if span > 0 and room < span:
+                f = max(0.25, room / span)
+                offsets = [(x0 + round((dx - x0) * f), dy) for dx, dy in offsets]
+        return [Rect(self.pos[0] + dx, self.pos[1] + dy, *self.size) for dx, dy in offsets]
+
+
+class TableInput:
+    """The table scene's input handling (a part of :class:`~game.ui.table.TableScene`)."""
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if self.layout is None:
+            self._ensure_layout()
+        if self.overlay is not None:
+            self._handle_overlay(event)
+            return
+        if self.choice is not None:
+            if self.choice.handle(event):
+                self.invalidate()
+            return
+        if event.type == pygame.KEYDOWN:
+            if self.drag is not None:  # the keys wait until the cards are let go; Esc puts them back
+                if event.key == pygame.K_ESCAPE:
+                    self._let_go()
+                return
+            self._key(event)
+            return
+        if drag_lost(event) and (self.press is not None or self.drag is not None):
+            self._let_go()  # the button came up where the window did not see it
+        if event.type == pygame.MOUSEMOTION:
+            self._motion(event)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.keyboard:  # (the focus frame and the keys' wording are for keyboard play)
+                self.keyboard = False
+                self.invalidate()
+            for b in self.buttons.values():
+                if b.handle(event):
+                    self.invalidate()
+                    return
+            self._mouse_down(event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            for b in self.buttons.values():
+                if b.down:
+                    b.handle(event)
+                    self.invalidate()
+                    return
+            self._mouse_up(event.pos)
+
+    def _hover_at(self, pos) -> None:
+        """Note the hand or pile card under the mouse at ``pos`` (after a move too: the
+        card that was there may have gone)."""
+        self.mouse_pos = pos
+        hover = None
+        if self.drag is None and self.c.human is not None:
+            hover = self._hand_card_at(pos)
+            if hover is None:
+                hover = self._pile_card_at(pos)
+        if hover == self.hover and self._hover_version == self.c.version:
+            return  # the same card, nothing moved: the engine was asked already
+        self._hover_version = self.c.version
+        # over the pile, frame the take only when the engine would allow it
+        take = (hover is not None and self.g.phase == "draw" and self.c.human_to_act
+                and hover in self.g.pile and self.c.is_legal(TakePile(hover)))
+        if (hover, take) != (self.hover, self.hover_take):
+            self.hover, self.hover_take = hover, take
+            self.invalidate()
+
+    def _motion(self, event: pygame.event.Event) -> None:
+        for b in self.buttons.values():
+            was = b.hot
+            b.handle(event)
+            if b.hot != was:
+                self.invalidate()
+        pos = event.pos
+        self._hover_at(pos)
+        if self.press is not None and self.drag is None:
+            dx = pos[0] - self.press.pos[0]
+            dy = pos[1] - self.press.pos[1]
+            if abs(dx) + abs(dy) >= DRAG_THRESHOLD:
+                self._start_drag(self.press, pos)
+        if self.drag is not None:
+            self.drag.pos = (pos[0], pos[1])
+            meld = self._meld_at(pos)
+            if meld != self.hot_meld:
+                self.hot_meld = meld
+            self.invalidate()
+
+    def _hand_card_at(self, pos) -> int | None:
+        for c, p in reversed(self.draw_list):
+            if p.zone == "hand" and p.rect.collidepoint(pos):
+                return c
+        # the bare strip a selected card rose from is still that card's: a click where
+        # it was picked up puts it down again
+        lift = self.layout.lift if self.layout else 0
+        for c, p in reversed(self.draw_list):
+            if p.zone == "hand" and c in self.selected and Rect(p.rect.x, p.rect.y, p.rect.w,
+                                                                 p.rect.h + lift).collidepoint(pos):
+                return c
+        return None
+
+    def _pile_card_at(self, pos) -> int | None:
+        for c, p in reversed(self.draw_list):
+            if p.zone == "pile" and p.rect.collidepoint(pos):
+                return c
+        return None
+
+    def _meld_at(self, pos) -> int | None:
+        for mid, box in self.meld_boxes.items():
+            if box.inflate(8, 8).collidepoint(pos):
+                return mid
+        return None
+
+    def _mouse_down(self, pos) -> None:
+        self._place()
+        c = self._hand_card_at(pos)
+        if c is not None:
+            self.press = Press(pos, "hand", c)
+            return
+        if self.layout and self.layout.stock.inflate(8, 8).collidepoint(pos) and self.g.stock:
+            self.press = Press(pos, "stock")
+            return
+        c = self._pile_card_at(pos)
+        if c is not None:
+            self.press = Press(pos, "pile", c)
+            return
+        self.press = Press(pos, "table")
+
+    def _start_drag(self, press: Press, pos) -> None:
+        self.press = None
+        if not self._press_holds(press):
+            return
+        self.last_click = None  # a drag between two clicks makes them two single clicks
+        g = self.g
+        L = self.layout
+        if press.kind == "hand" and press.card is not None:
+            if press.card in self.selected:
+                cards = self._selection_in_order()
+            else:
+                cards = [press.card]
+            anchor = self.places[press.card].rect
+            offsets = []
+            size = anchor.size
+            for i, c in enumerate(cards):
+                r = self.places[c].rect if len(cards) == 1 else anchor.move(int((i - cards.index(press.card)) * size[0] * 0.3), 0)
+                offsets.append((r.x - press.pos[0], r.y - press.pos[1]))
+            self.drag = Drag("hand", cards, offsets, pos, size, L.sidebar.x - L.pad, cards.index(press.card),
+                             press.pos)
+            self._compute_fits(cards)
+        elif press.kind == "stock":
+            r = L.stock
+            self.drag = Drag("stock", [g.stock[-1]], [(r.x - press.pos[0], r.y - press.pos[1])], pos,
+                             r.size)
+        elif press.kind == "pile" and press.card is not None:
+            i = g.pile.index(press.card)
+            cards = g.pile[i:]
+            base = self.places[press.card].rect
+            offsets = [(self.places[c].rect.x - base.x + base.x - press.pos[0],
+                        self.places[c].rect.y - base.y + base.y - press.pos[1]) for c in cards]
+            self.drag = Drag("pile", list(cards), offsets, pos, base.size, L.sidebar.x - L.pad)
+            self.fits = set()
+            if self.c.human_may_call() and len(cards) == 1:
+                self.fits = {a.meld for a in g.call_actions(self.c.human)
+                             if isinstance(a, CallRummy) and a.meld is not None}
+        self.invalidate()
+
+    def _compute_fits(self, cards: list[int]) -> None:
+        """Ask the engine which melds the dragged card could go on, and whether it may be
+        discarded or melded; the answers make those places glow."""
+        g = self.g
+        self.fits = set()
+        self.fit_pile = False
+        self.fit_own = False
+        if not self.c.human_to_act:
+            return
+        if len(cards) == 1:
+            c = cards[0]
+            for m in g.melds:
+                if any(self.c.is_legal(a) for a in self._layoff_actions(c, m, None)):
+                    self.fits.add(m.id)
+            self.fit_pile = self.c.is_legal(Discard(c))
+        elif len(cards) >= 3:
+            self.fit_own = self.c.is_legal(MeldCards(tuple(cards)))
+
+    def _let_go(self) -> None:
+        """The mouse button came up outside the window, the window lost the focus (say,
+        to Alt+Tab) or Esc was pressed in the middle of a drag: the cards fly back and
+        nothing is played, and a press that had not become a drag is forgotten, so no card
+        sticks to the pointer."""
+        if self.drag is not None:
+            self._snap_back(list(self.drag.cards))
+        self._forget_drag()
+
+    def _forget_drag(self) -> None:
+        """No press or drag under way any more, nor the glows a drag lit (where the cards
+        go is the caller's business: dropped, flown back, or placed afresh)."""
+        self.press = None
+        self.drag = None
+        self.fits = set()
+        self.fit_pile = self.fit_own = False
+        self.hot_meld = None
+        self.invalidate()
+
+    def _mouse_up(self, pos) -> None:
+        press, drag = self.press, self.drag
+        self.press = None
+        if drag is not None:
+            self._drop(drag, pos)
+            self._forget_drag()
+            return
+        if press is None:
+            return
+        self._click(press, pos)
+
+    def _click(self, press: Press, pos) -> None:
+        g = self.g
+        if not self._press_holds(press):
+            return
+        if press.kind == "hand" and press.card is not None:
+            c = press.card
+            now = time.monotonic()
+            if self.last_click and self.last_click[0] == c and now - self.last_click[1] < DOUBLE_CLICK \
+                    and self.last_click[2] == self.c.version:
+                self.last_click = None
+                if c not in self.selected:
+                    self.selected.append(c)
+                self.before_change()
+                self.selected = [x for x in self.selected if x != c]
+                if not self.discard(c):
+                    self.snapshot = None
+                    self._place(force=True)
+                return
+            self.last_click = (c, now, self.c.version)
+            self.focus_zone, self.focus_index = "hand", self.order.index(c)
+            self._set_selection(self._toggled(c))
+            self.invalidate()
+            return
+        if press.kind == "stock":
+            self.draw_stock()
+            return
+        if press.kind == "pile" and press.card is not None:
+            if g.phase == "draw" and self.c.human_to_act:
+                self.take_pile(press.card)
+            elif self.c.human_may_call() and press.card == g.pile[-1]:
+                self.call_rummy()
+            else:
+                self.take_pile(press.card)
+            return
+        meld = self._meld_at(pos)
+        if meld is not None and self.selected:
+            self.lay_off(self._selection_in_order(), meld, pos[0])
+            return
+        if meld is not None and self.c.human_may_call():
+            self.call_rummy(meld)
+            return
+        L = self.layout
+        if L and L.own_melds.collidepoint(pos) and len(self.selected) >= 3:
+            self.meld_selected()
+        elif L and L.scores.collidepoint(pos):  # the scores in the sidebar: every round's
+            self.show_scores()
+        elif L and self.c.move_lines(1) and self._log_area().collidepoint(pos):  # the last moves: all
+            self.show_moves()
+
+    def _on_pile(self, pos) -> bool:
+        """Whether a card let go at ``pos`` goes onto the discard pile (near its cards,
+        not anywhere on its felt: an aimless drop there snaps back)."""
+        return self.layout.pile_drop_zone(len(self.g.pile)).collidepoint(pos) or any(
+            p.rect.collidepoint(pos) for c, p in self.draw_list if p.zone == "pile")
+
+    def _drop(self, drag: Drag, pos) -> None:
+        L = self.layout
+        in_hand_zone = L.hand_area.collidepoint(pos)
+        meld = self._meld_at(pos)
+        on_pile = self._on_pile(pos)
+        if drag.kind in ("stock", "pile") and in_hand_zone:
+            # a card drawn into the hand goes where it is let go
+            rects = L.hand_rects(len(self.order))
+            x = drag.rects()[0].centerx
+            self.insert_at = sum(1 for r in rects if r.centerx < x)
+        try:
+            self._drop_into(drag, pos, in_hand_zone, meld, on_pile)
+        finally:
+            self.insert_at = None
+
+    def _drop_into(self, drag: Drag, pos, in_hand_zone: bool, meld, on_pile: bool) -> None:
+        L = self.layout
+        if drag.kind == "stock":
+            if in_hand_zone or L.own_melds.collidepoint(pos):
+                self.draw_stock()
+            return
+        if drag.kind == "pile":
+            calling = self.c.human_may_call() and not self.c.human_to_act
+            if calling and self.g.rules.rummy_calls == "pile" and (in_hand_zone or meld is not None
+                                                                  or L.own_melds.collidepoint(pos)):
+                self._act(CallRummy(self.c.human, take=drag.cards[0]))
+            elif meld is not None and self.c.human_may_call() and len(drag.cards) == 1:
+                self.call_rummy(meld)
+            elif in_hand_zone or L.own_melds.collidepoint(pos):
+                self.take_pile(drag.cards[0])
+            return
+        cards = drag.cards
+        if meld is not None:
+            self.lay_off(cards, meld, pos[0])
+            return
+        if on_pile:
+            if len(cards) != 1:
+                self.message("Discard one card at a time", "error")
+                self._snap_back(cards)
+                return
+            self.selected = [c for c in self.selected if c != cards[0]]
+            if not self.discard(cards[0]):
+                self._snap_back(cards)
+            return
+        if L.own_melds.collidepoint(pos):
+            self.meld_selected(cards)
+            return
+        if in_hand_zone:
+            # reorder: drop the dragged cards where they were let go
+            self.before_change()
+            rest = [c for c in self.order if c not in cards]
+            rects = L.hand_rects(len(rest))
+            x = drag.rects()[0].centerx
+            idx = sum(1 for r in rects if r.centerx < x)
+            self.order = rest[:idx] + cards + rest[idx:]
+            self._animate_from_snapshot(MOVE_TIME * 0.6)
+            self.c.autosave()  # (Continue shows the hand as the person arranged it)
+            return
+        self._snap_back(cards)
+        self._say_where_to_drop(drag, pos)
+
+    def _say_where_to_drop(self, drag: Drag, pos) -> None:
+        """Hand cards let go on the felt where they do nothing fly back; say where they
+        would have done something. Next to the discard pile (on its felt, but not near its
+        cards), how to discard; elsewhere, the places that glowed while they were dragged.
+        It goes by the engine's answers taken when the drag began (``fits``, ``fit_pile``,
+        ``fit_own``), and says nothing when none glowed, after a short drag that was
+        really a click, or off the table (over the sidebar)."""
+        L = self.layout
+        if not L.play.collidepoint(pos):
+            return
+        if abs(pos[0] - drag.start[0]) + abs(pos[1] - drag.start[1]) < drag.size[1] // 2:
+            return
+        one = len(drag.cards) == 1
+        if one and self.fit_pile and (L.pile_panel.collidepoint(pos) or not self.fits):
+            text = "Drop the card on the discard pile to discard it"
+        elif one and self.fits:
+            text = "Drop the card on a meld that glows to lay it off" + (
+                ", or on the discard pile to discard it" if self.fit_pile else "")
+        elif not one and self.fit_own:
+            text = "Drop the cards on your meld area to meld them"
+        else:
+            return
+        self.message(text)
+
+    # ------------------------------------------------------------------ keyboard
+    def _key(self, event: pygame.event.Event) -> None:
+        k = event.key
+        shown, self.keyboard = self.keyboard, True
+        mods = event.mod if hasattr(event, "mod") else 0
+        arrows = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN)
+        if k in arrows and not shown and not mods & pygame.KMOD_SHIFT:
+            # the focus frame was hidden (a new round, or the mouse in use): the first arrow
+            # shows where it is rather than moving it somewhere unseen
+            if self._focus_place() is None:
+                self.focus_zone, self.focus_index = "hand", 0
+            self.invalidate()
+            return
+        if k in (pygame.K_LEFT, pygame.K_RIGHT):
+            step = -1 if k == pygame.K_LEFT else 1
+            if mods & pygame.KMOD_SHIFT and self.focus_zone == "hand" and self.order:
+                i = self.focus_index
+                j = max(0, min(len(self.order) - 1, i + step))
+                if i != j:
+                    self.before_change()
+                    self.order[i], self.order[j] = self.order[j], self.order[i]
+                    self.focus_index = j
+                    self._animate_from_snapshot(0.15)
+                    self.c.autosave()
+            else:
+                self._focus_along(step)
+        elif k in (pygame.K_HOME, pygame.K_END):
+            self._focus_along(-10**6 if k == pygame.K_HOME else 10**6)
+        elif k in (pygame.K_UP, pygame.K_DOWN):
+            self._focus_row(1 if k == pygame.K_UP else -1)
+        elif k == pygame.K_SPACE:
+            if self.focus_zone == "hand" and self.order:
+                self._set_selection(self._toggled(self.order[self.focus_index]))
+            else:
+                self._enter()
+        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self._enter()
+        elif k == pygame.K_d:
+            self.draw_stock()
+        elif k == pygame.K_p:
+            self.take_pile()
+        elif k == pygame.K_x:
+            c = self._focused_hand_card()
+            if c is not None:
+                self.selected = [x for x in self.selected if x != c]
+                self.discard(c)
+            else:
+                self.message("To discard, move the focus to a card in your hand (\u2193), then X",
+                             "error")
+        elif k == pygame.K_u:
+            self.undo()
+        elif k == pygame.K_r:
+            self.call_rummy()
+        elif k == pygame.K_h:
+            self.show_hint()
+        elif k == pygame.K_s:
+            self.sort_hand()
+        elif k == pygame.K_e and self.buttons["end"].visible:
+            self.end_round()
+        elif k == pygame.K_F1:
+            self.show_rules()
+        elif k == pygame.K_t:
+            self.show_scores()
+        elif k == pygame.K_l:
+            self.show_moves()
+        elif k == pygame.K_ESCAPE:
+            if self.selected:
+                self._set_selection([])
+            else:
+                self.open_menu()
+        self.invalidate()
+
+    def _focus_rows(self) -> list[tuple[str, list[int]]]:
+        """What the arrow keys move over, row by row from the bottom of the screen up:
+        the hand, the person's own melds, the discard pile, the others' melds (seat by
+        seat round the table, as they sit). Each row is a zone and its indexes in
+        screen order (melds: indexes into ``g.melds``)."""
+        g = self.g
+        mine = [i for i, m in enumerate(g.melds) if m.owner == self.bottom]
+        theirs = sorted((i for i, m in enumerate(g.melds) if m.owner != self.bottom),
+                        key=lambda i: ((g.melds[i].owner - self.bottom) % g.players, i))
+        rows = [("hand", list(range(len(self.order)))), ("melds", mine),
+                ("pile", list(range(len(g.pile)))), ("melds", theirs)]
+        return [row for row in rows if row[1]]
+
+    def _focus_place(self) -> tuple[int, int] | None:
+        """The row of the focus in :meth:`_focus_rows` and its place in that row; None when
+        the focus is on something gone (the arrows then start from the first row's start)."""
+        for r, (zone, items) in enumerate(self._focus_rows()):
+            if zone == self.focus_zone and self.focus_index in items:
+                return r, items.index(self.focus_index)
+        return None
+
+    def _focus_rect(self, zone: str, index: int) -> Rect | None:
+        if zone == "melds":
+            return self.meld_boxes.get(self.g.melds[index].id) if index < len(self.g.melds) else None
+        cards = self.order if zone == "hand" else self.g.pile
+        p = self.places.get(cards[index]) if index < len(cards) else None
+        return p.rect if p is not None else None
+
+    def _focus_along(self, step: int) -> None:
+        """Left/right (Home/End with a big step) along the focus's row; no wrapping."""
+        rows = self._focus_rows()
+        if not rows:
+            return
+        r, i = self._focus_place() or (0, 0)
+        zone, items = rows[r]
+        self.focus_zone, self.focus_index = zone, items[max(0, min(len(items) - 1, i + step))]
+
+    def _focus_row(self, step: int) -> None:
+        """Up (+1) or down (-1) to the next row on the screen, onto what lies nearest
+        across (the pile: its top card)."""
+        rows = self._focus_rows()
+        if not rows:
+            return
+        self._place()
+        r, i = self._focus_place() or (0, 0)
+        to = max(0, min(len(rows) - 1, r + step))
+        if to == r and rows[r][0] == self.focus_zone:
+            return
+        zone, items = rows[to]
+        here = self._focus_rect(rows[r][0], rows[r][1][i])
+        if zone == "pile" or here is None:
+            pick = items[-1] if zone == "pile" else items[0]
+        else:
+            def across(j: int) -> int:
+                box = self._focus_rect(zone, j)
+                return abs(box.centerx - here.centerx) if box is not None else 10**6
+            pick = min(items, key=across)
+        self.focus_zone, self.focus_index = zone, pick
+
+    def x_target(self) -> str | None:
+        """Which card X discards: the one in focus in the hand ("focus"), else the one
+        selected card ("selected"), else none (the status line says so too)."""
+        if self.focus_zone == "hand" and self.order:
+            return "focus"
+        if len(self.selected) == 1:
+            return "selected"
+        return None
+
+    def _focused_hand_card(self) -> int | None:
+        x = self.x_target()
+        if x == "focus":
+            return self.order[min(self.focus_index, len(self.order) - 1)]
+        return self.selected[0] if x == "selected" else None
+
+    def _enter(self) -> None:
+        g = self.g
+        if self.focus_zone == "hand":
+            self.meld_selected()
+        elif self.focus_zone == "melds" and g.melds:
+            m = g.melds[min(self.focus_index, len(g.melds) - 1)]
+            if self.c.human_may_call() and not self.c.human_to_act:
+                self.call_rummy(m.id)
+                return
+            cards = self._selection_in_order()
+            if not cards:
+                self.message("Select a card in your hand (Down, arrows, Space), then Enter here",
+                             "error")
+                return
+            self.lay_off(cards, m.id)
+        elif self.focus_zone == "pile" and g.pile:
+            self.take_pile(g.pile[min(self.focus_index, len(g.pile) - 1)])
