@@ -289,7 +289,7 @@ def test_the_titles_shadow_lies_under_the_fan_and_the_title_over_it(app, monkeyp
     # the fan's lower cards reach into the title; a shadow drawn over a white card shows
     # as a grey block, so: the shadow first, then the cards, then the gold letters
     calls = []
-    text, face = ui.draw_text, ui.draw_card_face
+    text, face = ui.draw_text, menus.draw_card
 
     def draw_text(surface, s, *args, shadow=False, body=True, **kw):
         if shadow:
@@ -298,12 +298,12 @@ def test_the_titles_shadow_lies_under_the_fan_and_the_title_over_it(app, monkeyp
             calls.append(("text", s))
         return text(surface, s, *args, shadow=shadow, body=body, **kw)
 
-    def draw_card_face(*args, **kw):
+    def draw_card(*args, **kw):
         calls.append(("card", None))
         return face(*args, **kw)
 
     monkeypatch.setattr(ui, "draw_text", draw_text)
-    monkeypatch.setattr(ui, "draw_card_face", draw_card_face)
+    monkeypatch.setattr(menus, "draw_card", draw_card)
     draw(menus.TitleScene(app), (1280, 800))
     cards = [i for i, (kind, _) in enumerate(calls) if kind == "card"]
     shadow = calls.index(("shadow", "Rummy 5000"))
@@ -311,6 +311,41 @@ def test_the_titles_shadow_lies_under_the_fan_and_the_title_over_it(app, monkeyp
     assert len(cards) == 5 and shadow < cards[0] and cards[-1] < letters
     # the letters once: gold drawn twice over itself thickens its soft edges
     assert calls.count(("text", "Rummy 5000")) == 1 and calls.count(("shadow", "Rummy 5000")) == 1
+
+
+def test_the_title_and_the_settings_show_the_tables_own_cards(app, monkeypatch):
+    from game.engine.cards import parse_card
+    from game.ui.cards import BACKS, CardArt
+
+    # pixel for pixel what the table paints: a face, and every back the settings offer
+    table = CardArt(four_colour=True)
+    rect = pygame.Rect(10, 12, 36, 50)
+    for card in ("A♣", "K♥", "Q♦"):
+        surface = pygame.Surface((80, 80), pygame.SRCALPHA)
+        menus.draw_card(surface, card, rect, Settings(four_colour=True))
+        expected = pygame.Surface((80, 80), pygame.SRCALPHA)
+        expected.blit(table.face(parse_card(card), rect.size), rect)
+        assert pygame.image.tobytes(surface, "RGBA") == pygame.image.tobytes(expected, "RGBA"), card
+    shown = []
+    for back in BACKS:
+        surface = pygame.Surface((80, 80), pygame.SRCALPHA)
+        menus.draw_card_back(surface, rect, back)
+        expected = pygame.Surface((80, 80), pygame.SRCALPHA)
+        expected.blit(table.back(rect.size, back), rect)
+        assert pygame.image.tobytes(surface, "RGBA") == pygame.image.tobytes(expected, "RGBA"), back
+        shown.append(pygame.image.tobytes(surface, "RGBA"))
+    assert len(set(shown)) == len(BACKS)
+    # the settings' preview follows the settings; the title's fan is five of those cards
+    drawn = []
+    monkeypatch.setattr(menus, "draw_card", lambda surface, card, r, settings, angle=0.0: drawn.append(
+        (card, settings.four_colour)))
+    monkeypatch.setattr(menus, "draw_card_back", lambda surface, r, back: drawn.append(("back", back)))
+    app.settings.card_back, app.settings.four_colour = "green", True
+    draw(menus.SettingsScene(app), (1280, 800))
+    assert sorted(drawn) == sorted([("A♣", True), ("A♦", True), ("A♥", True), ("A♠", True), ("back", "green")])
+    drawn.clear()
+    draw(menus.TitleScene(app), (1280, 800))
+    assert [card for card, _ in drawn] == ["A♠", "K♥", "5♦", "Q♣", "J♥"]
 
 
 def test_title_shows_a_damaged_settings_file(app):

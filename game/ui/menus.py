@@ -28,10 +28,12 @@ from typing import Any
 import pygame
 
 from game import __version__
+from game.engine.cards import parse_card
 from game.engine.errors import RulesError
 from game.engine.rules import Rules
 
 from . import ui_kit as ui
+from .cards import CardArt
 from .controller import autosave_path, read_save, set_aside  # the save Continue looks at
 from .rules_text import (
     GROUPS,
@@ -123,6 +125,31 @@ def go_new_game(app: Any) -> None:
 
 
 # ---------------------------------------------------------------------- base
+
+
+_ART = CardArt()  # the table's own card painter, for the title's fan and the settings' preview
+_TURNED: dict[tuple, pygame.Surface] = {}
+
+
+def draw_card(surface: pygame.Surface, card: str, rect: pygame.Rect, settings: Any, angle: float = 0.0) -> None:
+    """``card`` ("A♠") as the table draws it, as ``settings`` ask (four colours or two), in
+    ``rect`` and turned by ``angle`` degrees."""
+    _ART.configure(four_colour=bool(getattr(settings, "four_colour", False)))
+    face = _ART.face(parse_card(card), rect.size)
+    if angle:
+        key = (card, rect.size, angle, _ART.four_colour)
+        turned = _TURNED.get(key)
+        if turned is None:
+            if len(_TURNED) > 64:  # many window sizes tried
+                _TURNED.clear()
+            turned = _TURNED[key] = pygame.transform.rotozoom(face, angle, 1.0)
+        face = turned
+    surface.blit(face, face.get_rect(center=rect.center))
+
+
+def draw_card_back(surface: pygame.Surface, rect: pygame.Rect, back: str) -> None:
+    """The back ``back`` ("blue", "red", "green", "black") as the table draws it, in ``rect``."""
+    surface.blit(_ART.back(rect.size, back), rect)
 
 
 class MenuScene(Scene):
@@ -424,7 +451,7 @@ class TitleScene(MenuScene):
         fan_h = max(t.px(60), min(t.px(150), round(first * 0.46)))
         fan_w = round(fan_h * 0.7)
         cx = w // 2
-        cards = (("A", 3), ("K", 2), ("5", 1), ("Q", 0), ("J", 2))
+        cards = ("A♠", "K♥", "5♦", "Q♣", "J♥")
         spread = len(cards) - 1
         settings = app_settings(self.app)
         # the name's shadow goes under the fan (on a card it would show as a grey block),
@@ -432,12 +459,12 @@ class TitleScene(MenuScene):
         title_font = ui.get_font(max(24, min(t.px(84), round(first * 0.23))), True)
         ty = t.px(14) + fan_h
         ui.draw_text(surface, "Rummy 5000", title_font, ui.GOLD, (cx, ty), "midtop", shadow=True, body=False)
-        for i, (rank, suit) in enumerate(cards):
+        for i, card in enumerate(cards):
             angle = (spread / 2 - i) * 11
             x = cx + round((i - spread / 2) * fan_w * 0.55)
             y = t.px(20) + fan_h // 2 + round(abs(i - spread / 2) * fan_h * 0.07)
-            ui.draw_card_face(surface, pygame.Rect(0, 0, fan_w, fan_h).move(x - fan_w // 2, y - fan_h // 2),
-                              rank, suit, angle, settings.four_colour)
+            draw_card(surface, card, pygame.Rect(0, 0, fan_w, fan_h).move(x - fan_w // 2, y - fan_h // 2),
+                      settings, angle)
         r = ui.draw_text(surface, "Rummy 5000", title_font, ui.GOLD, (cx, ty), "midtop")
         sub = t.font(17)
         ui.draw_text(surface, ui.fit_text(also_played(), sub, w - t.px(40)), sub, ui.MUTED,
@@ -1207,9 +1234,9 @@ class SettingsScene(MenuScene):
         y = t.px(30)
         x = self.body.right
         cw, ch = t.px(30), t.px(42)
-        for i, suit in enumerate(range(4)):
+        for i, suit in enumerate("♣♦♥♠"):
             r = pygame.Rect(x - (4 - i) * (cw + t.px(6)), y - t.px(8), cw, ch)
-            ui.draw_card_face(surface, r, "A", suit, 0, s.four_colour)
+            draw_card(surface, "A" + suit, r, s)
         back = pygame.Rect(x - 4 * (cw + t.px(6)) - cw - t.px(14), y - t.px(8), cw, ch)
         draw_card_back(surface, back, s.card_back)
 
@@ -1218,30 +1245,6 @@ class SettingsScene(MenuScene):
             t = self.theme
             rect = pygame.Rect(self.body.x, self.body.bottom + t.px(4), t.px(300), t.px(40))
             self.draw_message(surface, rect)
-
-
-BACK_COLOURS = {
-    "blue": ((28, 62, 140), (90, 130, 210)),
-    "red": ((150, 28, 36), (225, 110, 110)),
-    "green": ((20, 90, 50), (120, 190, 120)),
-    "black": ((24, 24, 28), (210, 170, 80)),
-}
-
-
-def draw_card_back(surface: pygame.Surface, rect: pygame.Rect, back: str) -> None:
-    """A small preview of a card back (the table draws the real ones)."""
-    base, line = BACK_COLOURS.get(back, BACK_COLOURS["blue"])
-    radius = max(3, rect.width // 8)
-    pygame.draw.rect(surface, (250, 250, 244), rect, border_radius=radius)
-    inner = rect.inflate(-max(4, rect.width // 7), -max(4, rect.width // 7))
-    pygame.draw.rect(surface, base, inner, border_radius=max(2, radius // 2))
-    clip = surface.get_clip()
-    surface.set_clip(inner.clip(clip) if clip else inner)
-    step = max(4, rect.width // 5)
-    for k in range(-inner.height, inner.width + inner.height, step):
-        pygame.draw.line(surface, line, (inner.x + k, inner.y), (inner.x + k + inner.height, inner.bottom), 1)
-        pygame.draw.line(surface, line, (inner.x + k, inner.bottom), (inner.x + k + inner.height, inner.y), 1)
-    surface.set_clip(clip)
 
 
 # ---------------------------------------------------------------------- statistics

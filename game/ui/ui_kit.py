@@ -242,7 +242,6 @@ def draw_felt(surface: pygame.Surface) -> None:
     surface.blit(_felt(surface.get_size()), (0, 0))
 
 
-SUIT_GLYPHS = "♣♦♥♠"
 JOKER_INK = (120, 30, 160)
 WILD_TILE = (255, 236, 170)
 
@@ -284,33 +283,6 @@ def card_tiles(cards: Sequence[tuple[str, int, bool]], font: pygame.font.Font, w
         img = font.render(f"+{len(imgs) - shown}", True, INK)
         out.blit(img, img.get_rect(midleft=(x + pad, h // 2)))
     return out, shown
-
-
-def draw_card_face(
-    surface: pygame.Surface, rect: pygame.Rect, rank: str, suit: int, angle: float = 0.0,
-    four_colour: bool = False,
-) -> None:
-    """A simple decorative card (the title screen's fan); the table draws its own cards."""
-    w, h = rect.size
-    card = pygame.Surface((w, h), pygame.SRCALPHA)
-    radius = max(3, w // 12)
-    pygame.draw.rect(card, (0, 0, 0, 60), card.get_rect(), border_radius=radius)
-    pygame.draw.rect(card, (252, 250, 244), card.get_rect().inflate(-2, -2), border_radius=radius)
-    pygame.draw.rect(card, (170, 170, 160), card.get_rect().inflate(-2, -2), 1, border_radius=radius)
-    col = suit_colour(suit, four_colour)
-    corner = get_font(max(8, h // 7), True)
-    pip = get_font(max(8, h // 9))
-    big = get_font(max(10, h // 2))
-    x0, y0 = max(3, w // 14), max(2, h // 28)
-    r_img = corner.render(rank, True, col)
-    card.blit(r_img, (x0, y0))
-    s_img = pip.render(SUIT_GLYPHS[suit], True, col)
-    card.blit(s_img, (x0 + (r_img.get_width() - s_img.get_width()) // 2, y0 + r_img.get_height() - 2))
-    b_img = big.render(SUIT_GLYPHS[suit], True, col)
-    card.blit(b_img, b_img.get_rect(center=(w // 2, h // 2 + h // 20)))
-    if angle:
-        card = pygame.transform.rotozoom(card, angle, 1.0)
-    surface.blit(card, card.get_rect(center=rect.center))
 
 
 # ---------------------------------------------------------------------- widgets
