@@ -18,17 +18,13 @@ from __future__ import annotations
 
 import pygame
 
-from .ui_kit import get_font
+from .ui_kit import get_font, suit_colour
 
 SUIT_SYMBOLS = "♣♦♥♠"
 RANK_TEXT = {1: "A", 11: "J", 12: "Q", 13: "K"}
 
 FACE = (251, 250, 244)
 EDGE = (120, 120, 120)
-BLACK = (25, 25, 30)
-RED = (200, 24, 36)
-GREEN = (18, 128, 52)
-BLUE = (22, 74, 190)
 GOLD = (232, 178, 24)
 GOLD_DARK = (150, 105, 10)
 
@@ -59,14 +55,6 @@ _PIPS = {
 
 def rank_label(rank: int) -> str:
     return RANK_TEXT.get(rank, str(rank))
-
-
-def suit_colour(suit: int, four_colour: bool = False) -> tuple[int, int, int]:
-    if suit == 4:
-        return (120, 30, 160)
-    if four_colour:
-        return (GREEN, BLUE, RED, BLACK)[suit]
-    return RED if suit in (1, 2) else BLACK
 
 
 class CardArt:

@@ -43,8 +43,11 @@ ERROR_BG = (90, 20, 16, 220)
 OK = (160, 230, 170)
 SWITCH_ON = (96, 196, 120)
 SWITCH_OFF = (70, 86, 76)
-RED_SUIT = (196, 30, 40)
-BLACK_SUIT = (22, 22, 28)
+# the suits' inks on the cards (the table's, the menus' and the sheets' tiles alike)
+BLACK_SUIT = (25, 25, 30)
+RED_SUIT = (200, 24, 36)
+GREEN_SUIT = (18, 128, 52)  # clubs, with four colours
+BLUE_SUIT = (22, 74, 190)  # diamonds, with four colours
 
 
 # ---------------------------------------------------------------------- fonts and text
@@ -247,11 +250,11 @@ WILD_TILE = (255, 236, 170)
 
 
 def suit_colour(suit: int, four_colour: bool = False) -> tuple[int, int, int]:
-    """The ink of a suit on a card (4: a joker), as the table's cards have it."""
+    """The ink of a suit on a card (4: a joker): the table's cards use it too."""
     if suit == 4:
         return JOKER_INK
     if four_colour:
-        return ((20, 120, 40), (20, 70, 190), RED_SUIT, BLACK_SUIT)[suit]
+        return (GREEN_SUIT, BLUE_SUIT, RED_SUIT, BLACK_SUIT)[suit]
     return (BLACK_SUIT, RED_SUIT, RED_SUIT, BLACK_SUIT)[suit]
 
 
