@@ -1942,6 +1942,8 @@ def test_a_data_folder_that_cannot_be_made_leaves_the_game_playable(tmp_path, mo
     loaded = load_settings()  # the defaults, as the settings cannot be read
     loaded.animation_speed = 0  # (so the computer seats' turns do not depend on the machine's load)
     app = App(size=SIZE, settings=loaded)
+    start = app.start_game  # a deal in which the person's turn comes before the round can end
+    app.start_game = lambda *a, **kw: start(*a, **{**kw, "seed": 3})
     app.show_title()
     app.pump(2)
     try:
