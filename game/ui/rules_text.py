@@ -16,8 +16,8 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
-from game.engine.cards import RANK_PLURALS, rank_text
-from game.engine.rules import CHOICES, PERMANENT_WILDS, TARGETS, Rules
+from game.engine.cards import rank_text
+from game.engine.rules import PERMANENT_WILDS, TARGETS, Rules
 
 GROUPS = ("Cards", "Deal", "Melds", "Turn", "Rummy calls", "Ending", "Scoring")
 
@@ -290,10 +290,6 @@ def option_help(info: OptionInfo, rules: Rules, players: int) -> str:
         return (f"How many decks of {deck_words(rules)} are shuffled together; "
                 f"Auto uses {auto} for {players} players.")
     return info.help
-
-
-def options_in(group: str) -> list[OptionInfo]:
-    return [o for o in OPTIONS if o.group == group]
 
 
 def covered_option_names() -> set[str]:
@@ -676,20 +672,6 @@ def rules_as_text(rules: Rules) -> str:
         parts.extend(paragraphs)
         parts.append("")
     return "\n".join(parts)
-
-
-def choice_label(option: str, value: Any) -> str:
-    """Label for one value of an option, falling back to the raw value."""
-    info = OPTION_BY_NAME.get(option)
-    if info is not None:
-        return info.value_label(value)
-    if option in CHOICES:
-        return str(value).replace("_", " ")
-    return str(value)
-
-
-def wild_rank_name(rank: int | None) -> str:
-    return RANK_PLURALS.get(rank, "none") if rank else "none"
 
 
 def goal_text(state: Any, short: bool = False) -> str:

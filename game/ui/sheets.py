@@ -40,6 +40,11 @@ class SheetScene(MenuScene):
     def back(self) -> None:
         pass  # a sheet is closed by its buttons
 
+    @property
+    def human(self) -> int | None:
+        """The person's seat (None: nobody plays, as in a computer-only game)."""
+        return getattr(self.app, "human_seat", 0)
+
     def paint_sheet(self) -> None:
         """Paint ``self.veil`` and ``self.sheet`` (drawn at ``self.sheet_at``)."""
         t = self.theme
@@ -217,7 +222,7 @@ class RoundEndScene(SheetScene):
             ui.draw_text(surface, line, sf, ui.INK, (inner.x, y))
             y += sf.get_linesize()
         y += t.px(14)
-        human = getattr(self.app, "human_seat", 0)
+        human = self.human
         cols = (("Player", 0.0, "midleft"), ("Melded", 0.40, "midright"), ("In hand", 0.53, "midright"),
                 ("Bonus", 0.66, "midright"), ("This round", 0.82, "midright"), ("Total", 1.0, "midright"))
         hf = t.font(15, True)
@@ -478,7 +483,7 @@ class ScoresScene(_ListSheet):
         cw = (inner.width - first) / max(1, len(cols))
         xs = [inner.x + first + round(cw * (i + 1)) for i in range(len(cols))]  # right edges
         hf, bf, rf = t.font(15, True), t.font(16, True), t.font(16)
-        human = getattr(self.app, "human_seat", 0)
+        human = self.human
         ui.draw_text(surface, "Round", hf, ui.GOLD, (inner.x, y + t.px(10)), "midleft")
         star = rf.size(" ★")[0]  # (the numbers of a column line up, a star or not after them)
         for (name, _), x in zip(cols, xs):
@@ -624,7 +629,7 @@ class GameOverScene(SheetScene):
         if self.recorded:
             return
         self.recorded = True
-        human = getattr(self.app, "human_seat", 0)
+        human = self.human
         if human is None or not 0 <= human < self.state.players:
             return
         rules = self.state.rules
@@ -690,7 +695,7 @@ class GameOverScene(SheetScene):
     def headline(self) -> str:
         names = _names(self.state)
         winners = list(self.state.winners or ())
-        human = getattr(self.app, "human_seat", 0)
+        human = self.human
         if not winners:
             return "Game over"
         if winners == [human]:
@@ -719,7 +724,7 @@ class GameOverScene(SheetScene):
         ui.draw_text(surface, sub, t.font(15), ui.MUTED, (inner.centerx, r.bottom + t.px(4)), "midtop")
         y = r.bottom + t.px(36)
         names = _names(st)
-        human = getattr(self.app, "human_seat", 0)
+        human = self.human
         winners = set(st.winners or ())
         # one line per seat, or per team when partners score together
         sides = _sides(st) or [[s] for s in range(st.players)]

@@ -24,6 +24,13 @@ from .ui_kit import drag_lost
 DRAG_THRESHOLD = 5  # pixels the mouse moves with a button held before a press becomes a drag
 DOUBLE_CLICK = 0.4  # seconds between two clicks that make a double click
 
+# the keys that each call one of the scene's moves or sheets, whatever has the focus
+PLAIN_KEYS = {
+    pygame.K_d: "draw_stock", pygame.K_p: "take_pile", pygame.K_u: "undo", pygame.K_r: "call_rummy",
+    pygame.K_h: "show_hint", pygame.K_s: "sort_hand", pygame.K_F1: "show_rules",
+    pygame.K_t: "show_scores", pygame.K_l: "show_moves",
+}
+
 
 @dataclass
 class Press:
@@ -443,10 +450,8 @@ class TableInput:
                 self._enter()
         elif k in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self._enter()
-        elif k == pygame.K_d:
-            self.draw_stock()
-        elif k == pygame.K_p:
-            self.take_pile()
+        elif k in PLAIN_KEYS:
+            getattr(self, PLAIN_KEYS[k])()
         elif k == pygame.K_x:
             c = self._focused_hand_card()
             if c is not None:
@@ -455,22 +460,8 @@ class TableInput:
             else:
                 self.message("To discard, move the focus to a card in your hand (\u2193), then X",
                              "error")
-        elif k == pygame.K_u:
-            self.undo()
-        elif k == pygame.K_r:
-            self.call_rummy()
-        elif k == pygame.K_h:
-            self.show_hint()
-        elif k == pygame.K_s:
-            self.sort_hand()
         elif k == pygame.K_e and self.buttons["end"].visible:
             self.end_round()
-        elif k == pygame.K_F1:
-            self.show_rules()
-        elif k == pygame.K_t:
-            self.show_scores()
-        elif k == pygame.K_l:
-            self.show_moves()
         elif k == pygame.K_ESCAPE:
             if self.selected:
                 self._set_selection([])
