@@ -170,6 +170,28 @@ def test_new_game_and_rules_draw_for_every_preset(size, preset):
     draw(menus.RulesScene(app, Rules.preset(preset)), size)
 
 
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)])
+@pytest.mark.parametrize("players", [2, 4, 6, 8])
+def test_new_game_says_how_each_computer_level_plays(size, players, monkeypatch):
+    from game.ui.settings import BOT_LEVELS
+
+    app = FakeApp(size)
+    scene = menus.NewGameScene(app)
+    scene.set_players(players)
+    drawn = []
+    real = ui.draw_text
+    monkeypatch.setattr(ui, "draw_text", lambda surface, text, *a, **k: drawn.append(
+        (text, real(surface, text, *a, **k))) or drawn[-1][1])
+    draw(scene, size)
+    notes = {label: rect for _, label in BOT_LEVELS for text, rect in drawn if text.startswith(f"{label}: ")}
+    assert sorted(notes) == sorted(label for _, label in BOT_LEVELS), [t for t, _ in drawn]
+    # under the seats, above the pack's line, inside the column
+    seats = max(w.rect.bottom for w in scene.widgets if w.name.startswith(("name", "level")))
+    pack = next(rect for text, rect in drawn if text.startswith("The pack:"))
+    for label, rect in notes.items():
+        assert seats <= rect.top and rect.bottom <= pack.top and scene.left.contains(rect), (label, rect)
+
+
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("players", [2, 8])
 def test_sheets_draw_over_a_real_round(size, players):

@@ -48,7 +48,7 @@ from .rules_text import (
     table_controls,
 )
 from .scene import Scene
-from .settings import ANIMATION_SPEEDS, BOT_LEVELS, CARD_BACKS, CARD_SCALES, Settings
+from .settings import ANIMATION_SPEEDS, BOT_LEVELS, CARD_BACKS, CARD_SCALES, LEVEL_NOTES, Settings
 from .stats import Stats
 
 log = logging.getLogger(__name__)
@@ -792,6 +792,7 @@ class NewGameScene(MenuScene):
                                           name=f"level{seat}", wrap=True, size=15))
         self.seat_h = seat_h
         self.seat_y = y
+        self.level_notes = self._place_level_notes(x, y + self.players * seat_h + t.px(14), cw)
 
         # --- right column: house rules
         head_h = t.px(44)
@@ -926,6 +927,25 @@ class NewGameScene(MenuScene):
         if relayout:
             self.build()  # a help text that now takes another number of lines
 
+    def _place_level_notes(self, x: int, top: int, width: int) -> list[tuple[str, bool, int]]:
+        """Where a line on each computer level goes, under the seats: ``(text, bold, y)``.
+
+        All of them, or (with many seats in a small window) none: the pack's line below
+        keeps its room."""
+        t = self.theme
+        font, head = t.font(13), t.font(14, True)
+        bottom = self.left.bottom - t.px(12) - t.font(14).get_linesize() - t.px(6)
+        for heading in (True, False):  # without the heading if that is what fits
+            lines: list[tuple[str, bool, int]] = [("Computer players", True, top)] if heading else []
+            y = top + (head.get_linesize() + t.px(2) if heading else 0)
+            for level, label in BOT_LEVELS:
+                for part in ui.wrap_text(f"{label}: {LEVEL_NOTES[level]}", font, width):
+                    lines.append((part, False, y))
+                    y += font.get_linesize()
+            if y <= bottom:
+                return lines
+        return []
+
     # ------------------------------------------------------------------ drawing
     def draw_back(self, surface: pygame.Surface) -> None:
         t = self.theme
@@ -959,6 +979,9 @@ class NewGameScene(MenuScene):
                 if name is not None:
                     ui.draw_text(surface, ui.fit_text(note, t.font(14), x + cw - name.rect.right - t.px(12)),
                                  t.font(14), ui.MUTED, (name.rect.right + t.px(12), cy), "midleft")
+        for text, bold, ly in self.level_notes:
+            ui.draw_text(surface, text, t.font(14, True) if bold else t.font(13), ui.INK if bold else ui.MUTED,
+                         (x, ly), "topleft")
         # house rules header
         hr = ui.draw_text(surface, "House rules", t.font(20, True), ui.GOLD,
                           (self.right.x + t.px(16), self.right.y + t.px(22)), "midleft")

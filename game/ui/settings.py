@@ -53,6 +53,12 @@ BOT_LEVELS: tuple[tuple[str, str], ...] = (
     ("normal", "Normal"),
     ("hard", "Hard"),
 )
+# how each level plays, in a line (the new-game screen shows them under the seats)
+LEVEL_NOTES: dict[str, str] = {
+    "easy": "plays loosely, so a beginner can win.",
+    "normal": "a solid player that watches the discard pile.",
+    "hard": "tries its moves in imagined deals; thinks up to a second.",
+}
 RUMMY_WINDOW_RANGE = (1.0, 10.0)   # seconds
 CARD_SCALE_RANGE = (0.5, 2.0)
 WINDOW_SIDE_RANGE = (200, 16384)  # pixels; the window itself is never smaller than 1024x640
