@@ -208,6 +208,37 @@ def test_a_game_left_unfinished_counts_as_played_and_not_won():
     assert e.win_rate == 0.5
 
 
+def test_games_are_also_counted_by_the_strongest_computer_level_played_against():
+    from game.ui.stats import strongest_opponent
+
+    assert strongest_opponent(["", "easy", "hard", "normal"], 0) == "hard"
+    assert strongest_opponent(["easy", "", "normal"], 1) == "normal"
+    assert strongest_opponent(["", None, ""], 0) is None  # nobody but people
+    # a partner is not an opponent: seat 0 plays with seat 2
+    assert strongest_opponent(["", "easy", "hard", "normal"], 0, [[0, 2], [1, 3]]) == "normal"
+    st = Stats.load()
+    st.record_game("rummy5000", True, 5120, 9, against="hard")
+    st.record_game("rummy500", False, 300, 7, against="hard")
+    st.record_game("basic", True, 100, 3, against="easy")
+    st.record_abandoned("rummy5000", 2, against="normal")
+    st.record_game("basic", True, 100, 3)  # (not known: counted by preset only)
+    st.save()
+    again = Stats.load()
+    assert again.problem is None and again.against == st.against
+    assert [(lv, again.get_against(lv).games, again.get_against(lv).wins)
+            for lv in ("easy", "normal", "hard")] == [("easy", 1, 1), ("normal", 1, 0), ("hard", 2, 1)]
+    assert again.get("basic").games == 2
+    again.reset()
+    assert again.get_against("hard").games == 0
+
+
+def test_a_statistics_file_from_before_the_levels_were_counted_still_loads():
+    path = user_data_dir() / "stats.json"
+    path.write_text(json.dumps({"version": 1, "presets": {"rummy5000": {"games": 3, "wins": 1}}}))
+    st = Stats.load()
+    assert st.problem is None and st.get("rummy5000").games == 3 and st.against == {}
+
+
 def test_stats_best_score_can_be_lowest():
     st = Stats()
     st.record_game("basic", True, 80, 4, lower_is_better=True)
@@ -231,6 +262,9 @@ def test_negative_scores_are_kept():
     json.dumps({"presets": {"rummy5000": {"games": 1, "wins": 3}}}),
     json.dumps({"presets": {"rummy5000": {"games": 1, "best_score": "high"}}}),
     json.dumps({"presets": {"rummy5000": {"games": 2, "wins": 1, "abandoned": 2}}}),
+    json.dumps({"presets": {}, "against": ["hard"]}),
+    json.dumps({"presets": {}, "against": {"hard": {"games": 1, "wins": 2}}}),
+    json.dumps({"presets": {}, "against": {"hard": {"games": -1}}}),
 ])
 def test_damaged_stats_file_is_kept_aside(text):
     path = user_data_dir() / "stats.json"

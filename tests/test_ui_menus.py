@@ -1046,6 +1046,25 @@ def test_stats_screen_says_how_many_games_were_left_unfinished(app, monkeypatch)
                                                                          draw_text(surface, text, *a, **k))[1])
     draw(menus.StatsScene(app), app.screen_size)
     assert "2 games played in all, 1 of them left unfinished (counted as not won)." in said
+    assert not [text for text in said if "opponent" in text]  # nothing known of the levels yet
+
+
+def test_stats_screen_shows_the_wins_by_computer_level(app, monkeypatch):
+    stats = Stats()
+    stats.record_game("rummy500", True, 612, 5, against="hard")
+    stats.record_game("rummy5000", False, 2400, 9, against="hard")
+    stats.record_game("basic", True, 100, 3, against="easy")
+    stats.save()
+    said, draw_text = [], ui.draw_text
+    monkeypatch.setattr(ui, "draw_text", lambda surface, text, *a, **k: (said.append(text),
+                                                                         draw_text(surface, text, *a, **k))[1])
+    for size in SIZES:
+        scene = menus.StatsScene(FakeApp(size))
+        draw(scene, size)
+        line = "Your wins, by your strongest computer opponent: Easy 1 of 1  ·  Hard 1 of 2"
+        assert said.count(line) == 1, said
+        assert scene.body.bottom < scene.find("back").rect.top
+        said.clear()
 
 
 # ---------------------------------------------------------------------- round end and game over
@@ -1184,6 +1203,18 @@ def test_game_over_records_the_game_once(app):
     click(scene, scene.find("title").rect.center)
     assert choices == ["new_game", "title"]
     assert scene.headline()
+
+
+def test_game_over_counts_the_game_against_the_strongest_computer_opponent(app):
+    state = played_round("rummy500", 3, seed=11, to_game_over=True)
+    sheets.GameOverScene(app, state, None, levels=["", "easy", "hard"])
+    won = 1 if 0 in state.winners else 0
+    assert Stats.load().get_against("hard").games == 1 and Stats.load().get_against("hard").wins == won
+    # with partners, the partner (seat 2, here the hard one) is not an opponent
+    state = played_round("partnership500", 4, seed=2, to_game_over=True)
+    sheets.GameOverScene(app, state, None, levels=["", "normal", "hard", "easy"])
+    stats = Stats.load()
+    assert (stats.get_against("normal").games, stats.get_against("hard").games) == (1, 1)
 
 
 def test_game_over_default_navigation(app):

@@ -1565,6 +1565,9 @@ def test_the_last_round_is_shown_before_the_winners(app, tmp_path, monkeypatch):
     sheet = app.stack.top
     assert isinstance(sheet, sheets.RoundEndScene) and sheet.find("next").label == "See the result"
     assert Stats.load().get(g.rules.preset_name).games == 1
+    # and by the strongest computer level at the table
+    strongest = max((s.level for s in scene.c.seats if not s.is_human), key=("easy", "normal", "hard").index)
+    assert {k: v.games for k, v in Stats.load().against.items()} == {strongest: 1}
     key(app, pygame.K_RETURN)
     assert isinstance(app.stack.top, sheets.GameOverScene)
     assert [type(s).__name__ for s in app.stack.scenes].count("RoundEndScene") == 0
@@ -1697,6 +1700,8 @@ def test_a_new_game_over_an_unfinished_one_counts_that_one_as_left_unfinished(ap
     app.start_game("rummy500", 2, seed=5)
     e = Stats.load().get("rummy5000")
     assert (e.games, e.wins, e.abandoned, e.total_rounds) == (1, 0, 1, 0)
+    strongest = max((s.level for s in c.seats if not s.is_human), key=("easy", "normal", "hard").index)
+    assert {k: (v.games, v.wins) for k, v in Stats.load().against.items()} == {strongest: (1, 0)}
     app.start_game("rummy500", 2, seed=5)  # (that one had no turn either)
     assert Stats.load().total_games == 1
 

@@ -377,7 +377,7 @@ class App:
         """A new game replaces the saved one: if the person had played in it and it was not
         over, the statistics count it as played, not won, and left unfinished."""
         from .controller import autosave_path, read_save
-        from .stats import Stats
+        from .stats import Stats, strongest_opponent
 
         try:
             g, seats, _ = read_save(autosave_path())
@@ -389,8 +389,10 @@ class App:
             return
         if not g.results and not g.turns[human]:
             return  # the person has not had a turn yet
+        levels = [s.get("level") if isinstance(s, dict) and s.get("kind") == "bot" else None for s in seats]
         stats = Stats.load()
-        stats.record_abandoned(g.rules.preset_name, len(g.results))
+        stats.record_abandoned(g.rules.preset_name, len(g.results), against=strongest_opponent(
+            levels, human, g.sides() if g.rules.partnerships else None))
         try:
             stats.save()
         except OSError as exc:

@@ -1306,7 +1306,8 @@ class StatsScene(MenuScene):
         m = t.px(28)
         top, foot = t.px(80), t.px(72)
         pw = min(w - 2 * m, t.px(900))
-        need = t.px(150) + len(self.rows()) * t.px(44) + (t.px(60) if self.message else 0)
+        need = t.px(150) + len(self.rows()) * t.px(44) + (t.px(60) if self.message else 0) \
+            + (t.px(30) if self.against_text() else 0)
         self.body = pygame.Rect((w - pw) // 2, top, pw, min(h - top - foot, need))
         bh = t.px(46)
         fy = min(h - foot + (foot - bh) // 2, self.body.bottom + t.px(22))
@@ -1321,6 +1322,12 @@ class StatsScene(MenuScene):
     def rows(self) -> list[tuple[str, Any]]:
         names = list(Rules.preset_names()) + sorted(set(self.stats.presets) - set(Rules.preset_names()))
         return [(n, self.stats.get(n)) for n in names]
+
+    def against_text(self) -> str:
+        """The games won against each computer level (the strongest opponent at the table)."""
+        parts = [f"{label} {rec.wins} of {rec.games}" for level, label in BOT_LEVELS
+                 if (rec := self.stats.get_against(level)).games]
+        return "Your wins, by your strongest computer opponent: " + "  ·  ".join(parts) if parts else ""
 
     def draw_back(self, surface: pygame.Surface) -> None:
         t = self.theme
@@ -1360,5 +1367,10 @@ class StatsScene(MenuScene):
         if left:
             note = note[:-1] + f", {left} of them left unfinished (counted as not won)."
         ui.draw_text(surface, note, t.font(15), ui.MUTED, (inner.x, y + t.px(16)))
+        against = self.against_text()
+        if against:
+            font = t.font(15)
+            ui.draw_text(surface, ui.fit_text(against, font, inner.width), font, ui.MUTED,
+                         (inner.x, y + t.px(44)))
         if self.message:
             self.draw_message(surface, pygame.Rect(inner.x, inner.bottom - t.px(60), inner.width, t.px(56)))

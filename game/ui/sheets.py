@@ -10,7 +10,7 @@ state and the controller recorded; none of them decides a rule.  The table opens
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import pygame
@@ -21,7 +21,7 @@ from . import ui_kit as ui
 from .cards import sort_key_suit
 from .menus import MenuScene, app_settings, go_new_game, leave_to_title
 from .rules_text import explain_round, goal_text, preset_title, round_over_words
-from .stats import Stats
+from .stats import Stats, strongest_opponent
 
 log = logging.getLogger(__name__)
 
@@ -613,10 +613,11 @@ class GameOverScene(SheetScene):
     """The winners and final scores; the game is counted in the statistics once."""
 
     def __init__(self, app: Any, state: Any, on_done: Callable[[str], Any] | None = None,
-                 on_moves: Callable[[], Any] | None = None):
+                 on_moves: Callable[[], Any] | None = None, levels: Sequence[str | None] = ()):
         self.state = state
         self.on_done = on_done
         self.on_moves = on_moves  # L: the last round's moves (the table gives it)
+        self.levels = list(levels)  # each seat's computer level ("" for a person), for the statistics
         self.recorded = False
         self.record_problem: str | None = None
         super().__init__(app)
@@ -641,6 +642,7 @@ class GameOverScene(SheetScene):
         stats.record_game(
             rules.preset_name, human in tuple(self.state.winners or ()), score,
             len(self.state.results), lower_is_better=rules.lowest_total_wins,
+            against=strongest_opponent(self.levels, human, _sides(self.state)),
         )
         try:
             stats.save()

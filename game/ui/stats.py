@@ -3,7 +3,9 @@
 For each preset: games played, games won, best final score and rounds played, and how
 many of the games played were left unfinished (a new game started over a saved one the
 person had played in): those count as played and not won, as in most card games, so that
-leaving a game about to be lost does not lift the win rate.
+leaving a game about to be lost does not lift the win rate.  Games and wins are also
+counted by the strongest computer level the person played against (``against``; a
+partner does not count), over every preset.
 :meth:`Stats.load` never raises: a damaged file is kept as ``stats.json.bad``,
 described in :attr:`Stats.problem`, and fresh statistics are used.  Saving is
 atomic (a temporary file renamed over the old one).
@@ -14,6 +16,7 @@ This module does not import pygame.
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -65,9 +68,53 @@ class PresetStats:
         return out
 
 
+LEVEL_ORDER = ("easy", "normal", "hard")  # weakest first
+
+
+def strongest_opponent(levels: Sequence[str | None], human: int,
+                       sides: Sequence[Sequence[int]] | None = None) -> str | None:
+    """The strongest computer level among the person's opponents, or None.
+
+    ``levels``: each seat's computer level (None or "" for a person); ``human``: the
+    person's seat; ``sides``: the teams, when partners play together (a partner is not
+    an opponent)."""
+    own: set[int] = {human}
+    for side in sides or ():
+        if human in side:
+            own = set(side)
+    found = [lv for i, lv in enumerate(levels) if i not in own and lv in LEVEL_ORDER]
+    return max(found, key=LEVEL_ORDER.index) if found else None
+
+
+@dataclass
+class LevelStats:
+    """Games and wins against one computer level (the strongest at the table)."""
+
+    games: int = 0
+    wins: int = 0
+
+    def to_dict(self) -> dict[str, int]:
+        return {"games": self.games, "wins": self.wins}
+
+    @classmethod
+    def from_dict(cls, data: Any) -> LevelStats:
+        if not isinstance(data, dict):
+            raise ValueError("an entry is not an object")
+        out = cls()
+        for name in ("games", "wins"):
+            v = data.get(name, 0)
+            if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+                raise ValueError(f"{name} is not a count: {v!r}")
+            setattr(out, name, v)
+        if out.wins > out.games:
+            raise ValueError("more wins than games")
+        return out
+
+
 @dataclass
 class Stats:
     presets: dict[str, PresetStats] = field(default_factory=dict)
+    against: dict[str, LevelStats] = field(default_factory=dict)  # by the strongest computer level
     problem: str | None = field(default=None, compare=False, repr=False)
     path: Path | None = field(default=None, compare=False, repr=False)
 
@@ -81,14 +128,18 @@ class Stats:
         target = Path(path) if path is not None else cls.default_path()
         stats = cls(path=target)
 
-        def check(data: Any) -> dict[str, PresetStats]:
+        def check(data: Any) -> tuple[dict[str, PresetStats], dict[str, LevelStats]]:
             if not isinstance(data, dict) or not isinstance(data.get("presets"), dict):
                 raise ValueError("the file does not hold statistics per preset")
-            return {str(k): PresetStats.from_dict(v) for k, v in data["presets"].items()}
+            against = data.get("against", {})  # (files from before it have none)
+            if not isinstance(against, dict):
+                raise ValueError("the games against each computer level are not a table")
+            return ({str(k): PresetStats.from_dict(v) for k, v in data["presets"].items()},
+                    {str(k): LevelStats.from_dict(v) for k, v in against.items()})
 
-        presets, stats.problem = read_json_file(target, "statistics", check, "fresh statistics are used")
-        if presets is not None:
-            stats.presets = presets
+        found, stats.problem = read_json_file(target, "statistics", check, "fresh statistics are used")
+        if found is not None:
+            stats.presets, stats.against = found
         return stats
 
     def save(self, path: str | os.PathLike | None = None) -> None:
@@ -100,16 +151,30 @@ class Stats:
         return {
             "version": VERSION,
             "presets": {k: v.to_dict() for k, v in sorted(self.presets.items())},
+            "against": {k: v.to_dict() for k, v in sorted(self.against.items())},
         }
 
     def get(self, preset: str) -> PresetStats:
         """The record of one preset (a blank one if it was never played)."""
         return self.presets.get(preset) or PresetStats()
 
+    def get_against(self, level: str) -> LevelStats:
+        """The record against one computer level (a blank one if never played)."""
+        return self.against.get(level) or LevelStats()
+
+    def _count_against(self, level: str | None, won: bool) -> None:
+        if level:
+            entry = self.against.setdefault(level, LevelStats())
+            entry.games += 1
+            entry.wins += 1 if won else 0
+
     def record_game(
-        self, preset: str, won: bool, score: int, rounds: int, *, lower_is_better: bool = False
+        self, preset: str, won: bool, score: int, rounds: int, *, lower_is_better: bool = False,
+        against: str | None = None,
     ) -> None:
-        """Count one finished game.  ``lower_is_better`` for penalty scoring."""
+        """Count one finished game.  ``lower_is_better`` for penalty scoring; ``against``:
+        the strongest computer level the person played against (see :func:`strongest_opponent`)."""
+        self._count_against(against, won)
         entry = self.presets.setdefault(preset, PresetStats())
         entry.games += 1
         entry.wins += 1 if won else 0
@@ -122,8 +187,9 @@ class Stats:
         else:
             entry.best_score = max(entry.best_score, score)
 
-    def record_abandoned(self, preset: str, rounds: int) -> None:
+    def record_abandoned(self, preset: str, rounds: int, *, against: str | None = None) -> None:
         """Count a game left unfinished: played, not won, ``rounds`` rounds finished."""
+        self._count_against(against, False)
         entry = self.presets.setdefault(preset, PresetStats())
         entry.games += 1
         entry.abandoned += 1
@@ -131,6 +197,7 @@ class Stats:
 
     def reset(self) -> None:
         self.presets.clear()
+        self.against.clear()
 
     @property
     def total_games(self) -> int:

@@ -1065,7 +1065,8 @@ class TableScene(TableInput, TablePainting, Scene):
         g = self.g
         try:
             if over:
-                return build(sheets.GameOverScene, self.app, state=g, on_moves=self.show_moves)
+                return build(sheets.GameOverScene, self.app, state=g, on_moves=self.show_moves,
+                             levels=[s.level for s in self.c.seats])
             nxt = self._sheet_next if then is None else (lambda: self._sheet_then(then))
             return build(sheets.RoundEndScene, self.app, state=g, on_next=nxt, on_moves=self.show_moves)
         except Exception as exc:
