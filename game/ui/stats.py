@@ -24,9 +24,22 @@ from typing import Any
 from game.resources import user_data_dir
 
 from .files import atomic_write_json, read_json_file
+from .settings import BOT_LEVELS
 
 FILE_NAME = "stats.json"
 VERSION = 1
+
+
+def _counted(out: Any, data: Any, names: Sequence[str]) -> Any:
+    """``out`` with the counts ``names`` read from the entry ``data`` (0 where missing)."""
+    if not isinstance(data, dict):
+        raise ValueError("an entry is not an object")
+    for name in names:
+        v = data.get(name, 0)
+        if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+            raise ValueError(f"{name} is not a count: {v!r}")
+        setattr(out, name, v)
+    return out
 
 
 @dataclass
@@ -49,14 +62,7 @@ class PresetStats:
 
     @classmethod
     def from_dict(cls, data: Any) -> PresetStats:
-        if not isinstance(data, dict):
-            raise ValueError("an entry is not an object")
-        out = cls()
-        for name in ("games", "wins", "total_rounds", "abandoned"):
-            v = data.get(name, 0)
-            if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-                raise ValueError(f"{name} is not a count: {v!r}")
-            setattr(out, name, v)
+        out = _counted(cls(), data, ("games", "wins", "total_rounds", "abandoned"))
         best = data.get("best_score")
         if best is not None and (isinstance(best, bool) or not isinstance(best, int)):
             raise ValueError(f"best_score is not a whole number: {best!r}")
@@ -68,7 +74,7 @@ class PresetStats:
         return out
 
 
-LEVEL_ORDER = ("easy", "normal", "hard")  # weakest first
+LEVEL_ORDER = tuple(level for level, _ in BOT_LEVELS)  # weakest first
 
 
 def strongest_opponent(levels: Sequence[str | None], human: int,
@@ -98,14 +104,7 @@ class LevelStats:
 
     @classmethod
     def from_dict(cls, data: Any) -> LevelStats:
-        if not isinstance(data, dict):
-            raise ValueError("an entry is not an object")
-        out = cls()
-        for name in ("games", "wins"):
-            v = data.get(name, 0)
-            if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-                raise ValueError(f"{name} is not a count: {v!r}")
-            setattr(out, name, v)
+        out = _counted(cls(), data, ("games", "wins"))
         if out.wins > out.games:
             raise ValueError("more wins than games")
         return out
