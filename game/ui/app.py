@@ -391,8 +391,8 @@ class App:
             return  # the person has not had a turn yet
         levels = [s.get("level") if isinstance(s, dict) and s.get("kind") == "bot" else None for s in seats]
         stats = Stats.load()
-        stats.record_abandoned(g.rules.preset_name, len(g.results), against=strongest_opponent(
-            levels, human, g.sides() if g.rules.partnerships else None))
+        stats.record_abandoned(g.rules.preset_name, len(g.results),
+                               against=strongest_opponent(levels, human, g.sides()))
         try:
             stats.save()
         except OSError as exc:

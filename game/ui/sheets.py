@@ -642,7 +642,7 @@ class GameOverScene(SheetScene):
         stats.record_game(
             rules.preset_name, human in tuple(self.state.winners or ()), score,
             len(self.state.results), lower_is_better=rules.lowest_total_wins,
-            against=strongest_opponent(self.levels, human, _sides(self.state)),
+            against=strongest_opponent(self.levels, human, self.state.sides()),
         )
         try:
             stats.save()

@@ -82,8 +82,8 @@ def strongest_opponent(levels: Sequence[str | None], human: int,
     """The strongest computer level among the person's opponents, or None.
 
     ``levels``: each seat's computer level (None or "" for a person); ``human``: the
-    person's seat; ``sides``: the teams, when partners play together (a partner is not
-    an opponent)."""
+    person's seat; ``sides``: the scoring sides (the engine's ``sides()``: partners
+    together, else one seat each; a partner is not an opponent)."""
     own: set[int] = {human}
     for side in sides or ():
         if human in side:
