@@ -167,3 +167,36 @@ def test_python_m_game_simulate_runs():
     assert data["invariant_failures"] == 0
     assert "hard" in data["decision_time"]
     assert simulate.__name__ == "game.simulate"
+
+
+def test_where_the_points_came_from_adds_up_from_the_rounds_results(monkeypatch):
+    seen = []
+    play_round = Simulation.play_round
+
+    def spy(self, g, bots, kinds, where):
+        done = play_round(self, g, bots, kinds, where)
+        if done:
+            seen.append((list(kinds), g.results[-1]))
+        return done
+
+    monkeypatch.setattr(Simulation, "play_round", spy)
+    sim = Simulation(Rules.preset("rummy5000", target=800), 4, ["normal", "easy", "easy", "easy"],
+                     seed=5, rotate=True, check_legal=False)
+    data = sim.run(4)
+    outs = 0.0
+    for kind in ("normal", "easy"):
+        d = data["per_kind"][kind]
+        rows = [(r, s) for kinds, r in seen for s, k in enumerate(kinds) if k == kind]
+        n = len(rows)
+        assert d["seat_rounds"] == n > 0
+        assert d["went_out_share"] == pytest.approx(sum(r.went_out == s for r, s in rows) / n, abs=1e-4)
+        assert d["mean_melded"] == pytest.approx(sum(r.melded[s] for r, s in rows) / n, abs=0.01)
+        assert d["mean_in_hand"] == pytest.approx(sum(r.in_hand[s] for r, s in rows) / n, abs=0.01)
+        assert d["mean_bonus"] == pytest.approx(sum(r.bonus[s] for r, s in rows) / n, abs=0.01)
+        # in Rummy 5000 a seat scores its melds, and the hands it collects when it goes out
+        assert d["mean_points_per_round"] == pytest.approx(d["mean_melded"] + d["mean_bonus"], abs=0.02)
+        outs += d["went_out_share"] * n
+    assert outs == pytest.approx(sum(r.went_out is not None for _, r in seen), abs=0.01)
+    assert 0 < outs <= len(seen)
+    text = format_summary(data)
+    assert "went out in" in text and "cards left in hand" in text
