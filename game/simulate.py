@@ -11,8 +11,9 @@ asked, in turn order after the discarder), and checks after every action that
 
 It prints how fast the games went, how many rounds had to be cut by the action
 cap (random play can loop: meld, undo, meld ...), and for each seat kind the mean
-points per round with a 95% confidence interval, the share of games won and the
-decision times.  ``--rotate`` turns the seating round the table from one game to
+points per round with a 95% confidence interval, where they came from (how often it
+went out; its melds, cards left in hand and bonuses per round), the share of games won
+and the decision times.  ``--rotate`` turns the seating round the table from one game to
 the next and deals the same cards for each turn of the rotation, so that luck
 cancels out in a tournament.  The exit code is 1 if any check failed.
 
