@@ -119,8 +119,7 @@ class Simulation:
         self.seconds = 0.0
         self._t0 = time.perf_counter()
         self.points: dict[str, list[float]] = defaultdict(list)       # kind -> points per seat-round
-        self.went_out: Counter = Counter()                            # kind -> seat-rounds it went out
-        self.parts: dict[str, list[float]] = defaultdict(lambda: [0.0, 0.0, 0.0])  # kind -> melded, in hand, bonus
+        self.sources: dict[str, Counter] = defaultdict(Counter)     # kind -> went_out, melded, in_hand, bonus
         self.round_means: list[dict[str, float]] = []                 # per round: kind -> mean points
         self.seat_games: Counter = Counter()                          # kind -> seats played in games
         self.wins: Counter = Counter()                                # kind -> games won (shared on ties)
@@ -233,11 +232,8 @@ class Simulation:
         for s, k in enumerate(kinds):
             self.points[k].append(res.points[s])
             per_kind[k].append(res.points[s])
-            self.went_out[k] += res.went_out == s
-            parts = self.parts[k]
-            parts[0] += res.melded[s]
-            parts[1] += res.in_hand[s]
-            parts[2] += res.bonus[s]
+            self.sources[k].update(went_out=res.went_out == s, melded=res.melded[s],
+                                   in_hand=res.in_hand[s], bonus=res.bonus[s])
         self.round_means.append({k: sum(v) / len(v) for k, v in per_kind.items()})
         return True
 
@@ -277,17 +273,17 @@ class Simulation:
         for k in present:
             m, ci = mean_ci(self.points[k])
             n = max(1, len(self.points[k]))
-            melded, in_hand, bonus = self.parts[k]
+            src = self.sources[k]
             per_kind[k] = {
                 "seat_rounds": len(self.points[k]),
                 "mean_points_per_round": round(m, 2),
                 "ci95": round(ci, 2) if math.isfinite(ci) else None,
                 # where the points came from: how often the seat went out, and per seat-round
                 # its melds, the cards left in its hand and its bonuses (as the round's results)
-                "went_out_share": round(self.went_out[k] / n, 4),
-                "mean_melded": round(melded / n, 2),
-                "mean_in_hand": round(in_hand / n, 2),
-                "mean_bonus": round(bonus / n, 2),
+                "went_out_share": round(src["went_out"] / n, 4),
+                "mean_melded": round(src["melded"] / n, 2),
+                "mean_in_hand": round(src["in_hand"] / n, 2),
+                "mean_bonus": round(src["bonus"] / n, 2),
                 "seat_games": self.seat_games[k],
                 "wins": round(self.wins[k], 2),
                 "share_of_games_won": round(self.wins[k] / self.games, 4) if self.games else 0.0,

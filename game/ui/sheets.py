@@ -634,10 +634,8 @@ class GameOverScene(SheetScene):
         if human is None or not 0 <= human < self.state.players:
             return
         rules = self.state.rules
-        score = self.state.scores[human]
-        for side in _sides(self.state) or ():
-            if human in side:
-                score = sum(self.state.scores[s] for s in side)
+        # the person's side: their team when partners score together, else their seat
+        score = next(sum(self.state.scores[s] for s in side) for side in self.state.sides() if human in side)
         stats = Stats.load()
         stats.record_game(
             rules.preset_name, human in tuple(self.state.winners or ()), score,
@@ -674,7 +672,7 @@ class GameOverScene(SheetScene):
     def build(self) -> None:
         t = self.theme
         w, h = t.size
-        n = len(_sides(self.state) or range(self.state.players))
+        n = len(self.state.sides())
         pw = min(w - t.px(40), t.px(760))
         ph = min(h - t.px(40), t.px(236) + n * t.px(40))
         self.body = pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
@@ -729,8 +727,8 @@ class GameOverScene(SheetScene):
         human = self.human
         winners = set(st.winners or ())
         # one line per seat, or per team when partners score together
-        sides = _sides(st) or [[s] for s in range(st.players)]
-        totals = [sum(st.scores[s] for s in side) for side in sides]
+        sides = st.sides()
+        totals = st.side_scores()
         order = sorted(range(len(sides)), key=lambda i: totals[i], reverse=not st.rules.lowest_total_wins)
         row_h = min(t.px(40), max(t.px(24), (button_y - t.px(14) - y) // max(1, len(sides))))
         bf = t.font(18, True)
