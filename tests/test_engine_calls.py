@@ -315,3 +315,18 @@ def test_the_call_window_closes_when_the_round_is_ended():
     play(g, "end")
     assert calls(g, 0) == []
     assert attempt(g, "rummy 0 on 1") is not None
+
+
+def test_a_pile_call_must_name_a_pile_card_it_can_use():
+    """Under pile calls a call names the pile card it takes down to; a call that names
+    no card, a card not in the pile, or a card that cannot be melded or laid off from
+    the pile is refused, saying which, and changes nothing."""
+    g = _pile_table()
+    play(g, "discard 7♠")
+    before = dumps_position(g)
+    assert "Name the card of the pile" in attempt(g, "rummy 3 on 1")
+    assert "Name the card of the pile" in attempt(g, "rummy 3 take Q♣")
+    why = attempt(g, "rummy 3 take 9♦")
+    assert why == "The 9♦ cannot be melded or laid off from the pile"
+    assert dumps_position(g) == before
+    play(g, "rummy 3 take 5♠")  # the usable card is still there to call on

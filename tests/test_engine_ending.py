@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from engine_helpers import attempt, hand_text, legal_texts, meld, play, position
 
+from game.engine import IllegalActionError
 from game.engine.cards import card_text, parse_cards
 from game.engine.save import dumps_position, loads_position
 from game.engine.state import DRAW, GAME_OVER, ROUND_OVER
@@ -400,6 +401,9 @@ def test_no_action_after_the_round_or_the_game():
     assert g.legal_actions() == []
     assert attempt(g, "draw") is not None
     g.next_round()
+    assert g.phase == DRAW
+    with pytest.raises(IllegalActionError, match="The round is not over yet"):
+        g.next_round()  # a round under way is not dealt again
     assert g.phase == DRAW
     g.phase = GAME_OVER
     assert attempt(g, "draw") is not None

@@ -164,13 +164,15 @@ def test_min_meld_four():
 
 def test_allow_sets_off_is_runs_only():
     r = {"preset": "rummy5000", "allow_sets": False}
-    refused("7♣ 7♦ 7♥", "meld 7♣ 7♦ 7♥", rules=r)
+    why = refused("7♣ 7♦ 7♥", "meld 7♣ 7♦ 7♥", rules=r)
+    assert "only runs are allowed" in why
     ok("5♥ 6♥ 7♥", "meld 5♥ 6♥ 7♥", rules=r)
 
 
 def test_allow_runs_off_is_sets_only():
     r = {"preset": "rummy5000", "allow_runs": False}
-    refused("5♥ 6♥ 7♥", "meld 5♥ 6♥ 7♥", rules=r)
+    why = refused("5♥ 6♥ 7♥", "meld 5♥ 6♥ 7♥", rules=r)
+    assert "only sets are allowed" in why
     ok("7♣ 7♦ 7♥", "meld 7♣ 7♦ 7♥", rules=r)
 
 

@@ -39,6 +39,23 @@ def test_draw_exactly_one():
     assert "already drawn" in attempt(g, "draw")
 
 
+def test_an_empty_stock_is_refused_naming_the_ways_on():
+    g = position(["5♣ 9♦", "K♠"], pile="2♣ 3♣")
+    g.set_aside, g.stock = list(g.stock), []
+    assert attempt(g, "draw") == "The stock is empty: take from the pile or end the round"
+    assert g.phase == DRAW and hand_text(g, 0) == ["5♣", "9♦"]
+    play(g, "take 3♣")
+
+
+def test_end_round_only_instead_of_drawing_from_an_empty_stock():
+    g = position(["5♣ 9♦", "K♠"], pile="2♣")
+    assert attempt(g, "end") == "The round can be ended only when the stock is empty"
+    g.set_aside, g.stock = list(g.stock), []
+    play(g, "take 2♣")
+    assert attempt(g, "end") == "The round can be ended only instead of drawing"
+    assert g.phase == PLAY
+
+
 def test_no_meld_or_discard_before_drawing():
     g = position(["5♣ 6♣ 7♣ 9♦", "K♠"], pile="2♣")
     assert attempt(g, "discard 9♦") is not None

@@ -400,7 +400,7 @@ class GameState(Standings):
     def next_round(self) -> list[ev.Event]:
         """Deal the next round after ``round_over``."""
         if self.phase != ROUND_OVER:
-            raise IllegalActionError("the round is not over yet")
+            raise IllegalActionError("The round is not over yet")
         last = self.results[-1] if self.results else None
         if self.rules.dealer_rotation == "winner" and last is not None:
             if last.went_out is not None:
