@@ -7,6 +7,8 @@ import pytest
 from game.engine import IllegalActionError, Rules, parse_action, parse_cards
 from game.engine.errors import RulesError
 from game.engine.save import position_from_dict
+from game.engine.state import new_game
+from game.engine.view import view_of
 
 
 def pos(preset, hands, pile="9♣", melds=(), scores=None, round_=1, phase="play", current=0):
@@ -28,6 +30,7 @@ def test_partners_sit_opposite_and_score_as_one():
     g = pos("partnership500", ["K♠", "2♣ 3♣", "4♦ 5♦", "6♥ 7♥"], scores=[250, 100, 280, 0])
     assert g.sides() == [[0, 2], [1, 3]]
     assert g.side_scores() == [530, 100]
+    assert [g.side_of(s) for s in range(4)] == [0, 1, 0, 1]
     g.apply(parse_action("discard K♠"))  # seat 0 goes out
     assert g.over
     # the team's total passed 500 together, though neither partner did alone
@@ -186,3 +189,11 @@ def test_a_pile_take_is_refused_when_the_meld_needed_first_uses_the_card_that_ma
     assert "take Q♠" not in legal and "take 4♣" in legal
     with pytest.raises(IllegalActionError, match="Q♠"):
         g.apply(parse_action("take Q♠"))
+
+
+@pytest.mark.parametrize("preset", ["rummy5000", "partnership500", "persian"])
+def test_each_seat_finds_its_own_side(preset):
+    g, _ = new_game(Rules.preset(preset), 4, seed=3)
+    for seat in range(4):
+        assert seat in g.sides()[g.side_of(seat)]
+        assert view_of(g, seat).side_of(seat) == g.side_of(seat)

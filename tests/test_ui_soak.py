@@ -147,6 +147,20 @@ def _soak(app: App, rng: random.Random, steps: int, size, table_first: bool) -> 
     return app, screens, progress
 
 
+def soak_table(preset: str, players: int, size, seed: int, rng: random.Random,
+               steps: int) -> tuple[set, int]:
+    """A new game of ``preset`` (dealt with ``seed``) under ``steps`` random events, most
+    aimed at the table: the screens seen and the most play seen (see :func:`_soak`)."""
+    app = App(size=size, settings=load_settings())
+    try:
+        app.start_game(preset, players, seed=seed)
+        app.pump(2)
+        app, screens, progress = _soak(app, rng, steps, size, table_first=True)
+    finally:
+        app.close_scenes()
+    return screens, progress
+
+
 @pytest.fixture
 def quick_settings():
     (user_data_dir() / "settings.json").write_text(
@@ -168,13 +182,6 @@ def test_random_input_on_the_menus(seed, quick_settings):
 @pytest.mark.parametrize("preset", ["rummy5000", "rummy500", "basic", "george", "partnership500",
                                    "persian"])
 def test_random_input_at_the_table(preset, quick_settings):
-    rng = random.Random(preset)
     size = SIZES[len(preset) % len(SIZES)]
-    app = App(size=size, settings=load_settings())
-    app.start_game(preset, 4, seed=7)
-    app.pump(2)
-    try:
-        app, screens, progress = _soak(app, rng, 1200, size, table_first=True)
-    finally:
-        app.close_scenes()
+    screens, progress = soak_table(preset, 4, size, 7, random.Random(preset), 1200)
     assert progress > 0, screens  # turns were played, not only refused

@@ -43,11 +43,15 @@ def _setup(data_dir: str | None) -> None:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ["RUMMY5000_DATA_DIR"] = data_dir or tempfile.mkdtemp(prefix="rummy5000-long-")
-    sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+    for folder in (str(ROOT / "tests"), str(ROOT)):
+        if folder not in sys.path:
+            sys.path.insert(0, folder)
 
 
 def table_for(seed: int) -> dict:
     """The game one soak run plays: preset, players, window size and settings."""
+    from test_ui_soak import SIZES
+
     from game.engine import Rules
 
     rng = random.Random(seed)
@@ -56,7 +60,7 @@ def table_for(seed: int) -> dict:
     return {
         "preset": preset,
         "players": rng.randint(lo, hi),
-        "size": rng.choice([(1024, 640), (1280, 800), (1600, 900)]),
+        "size": rng.choice(SIZES),
         "settings": {"animation_speed": rng.choice([0, 0, 2.5]), "sound": False,
                      "rummy_window": 0.5, "rummy_help": rng.random() < 0.7},
     }
@@ -66,7 +70,6 @@ def soak(seconds: float, seed: int, steps: int) -> int:
     import test_ui_soak as soak_helpers
 
     from game.resources import user_data_dir
-    from game.ui.app import App, load_settings
 
     end = time.monotonic() + seconds
     runs = 0
@@ -79,20 +82,13 @@ def soak(seconds: float, seed: int, steps: int) -> int:
         (folder / "settings.json").write_text(json.dumps(t["settings"]), encoding="utf-8")
         (folder / "autosave.json").unlink(missing_ok=True)
         what = f"seed {run_seed}: {t['preset']}, {t['players']} players, {t['size'][0]}x{t['size'][1]}"
-        app = None
         try:
-            app = App(size=t["size"], settings=load_settings())
-            app.start_game(t["preset"], t["players"], seed=run_seed)
-            app.pump(2)
-            app, screens, progress = soak_helpers._soak(app, random.Random(run_seed), steps, t["size"],
-                                                        table_first=True)
+            screens, progress = soak_helpers.soak_table(t["preset"], t["players"], t["size"], run_seed,
+                                                        random.Random(run_seed), steps)
         except Exception:
             print(f"{what}: FAILED", flush=True)
             traceback.print_exc()
             return 1
-        finally:
-            if app is not None:
-                app.close_scenes()
         print(f"{what}: ok (play reached {progress}; screens {', '.join(sorted(screens))})", flush=True)
     print(f"{runs} runs, no failure", flush=True)
     return 0

@@ -71,7 +71,7 @@ class Outlook:
     def __init__(self, view):
         rules = view.rules
         self.sides = view.sides()
-        self.me = next(i for i, side in enumerate(self.sides) if view.seat in side)
+        self.me = view.side_of(view.seat)
         self.lowest = rules.lowest_total_wins
         self.target = rules.target
         self.rounds_fixed = view.deals_left()

@@ -131,6 +131,10 @@ class Standings:
     def side_scores(self) -> list[int]:
         return [sum(self.scores[s] for s in side) for side in self.sides()]
 
+    def side_of(self, seat: int) -> int:
+        """The index in :meth:`sides` (and :meth:`side_scores`) of ``seat``'s side."""
+        return seat % 2 if self.rules.partnerships else seat
+
     def deals_left(self) -> int | None:
         """In a game of fixed length (a number of ``deals``, or rotating wilds, which end
         with the K round): how many deals follow this one.  None when the target decides."""

@@ -272,8 +272,8 @@ class RoundEndScene(SheetScene):
             y += row_h
         sides = _sides(st)
         if sides:
-            teams = "     ".join(f"{_side_name(side, names)}: {sum(st.scores[s] for s in side):,}"
-                               for side in sides)
+            teams = "     ".join(f"{_side_name(side, names)}: {total:,}"
+                               for side, total in zip(sides, st.side_scores()))
             ui.draw_text(surface, ui.fit_text("Teams  ·  " + teams, bf, inner.width), bf, ui.GOLD,
                          (inner.x, y + t.px(8)), "topleft")
         # the keys for the longer lists, beside the buttons
@@ -635,7 +635,7 @@ class GameOverScene(SheetScene):
             return
         rules = self.state.rules
         # the person's side: their team when partners score together, else their seat
-        score = next(sum(self.state.scores[s] for s in side) for side in self.state.sides() if human in side)
+        score = self.state.side_scores()[self.state.side_of(human)]
         stats = Stats.load()
         stats.record_game(
             rules.preset_name, human in tuple(self.state.winners or ()), score,
