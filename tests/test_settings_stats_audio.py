@@ -295,7 +295,6 @@ class FakeSound:
 
 
 def test_audio_plays_every_sound_without_raising():
-    pytest.importorskip("pygame")
     a = Audio(Settings())
     for name in SOUND_NAMES:
         a.play(name)
@@ -306,7 +305,7 @@ def test_audio_plays_every_sound_without_raising():
 
 
 def test_audio_without_a_device_is_silent(monkeypatch):
-    pygame = pytest.importorskip("pygame")
+    import pygame
 
     def no_device(*args, **kwargs):
         raise pygame.error("No available audio device")
@@ -321,7 +320,6 @@ def test_audio_without_a_device_is_silent(monkeypatch):
 
 
 def test_audio_with_a_missing_file_is_silent_for_it(monkeypatch, tmp_path):
-    pytest.importorskip("pygame")
     real = audio_mod.sound_path
     monkeypatch.setattr(audio_mod, "sound_path",
                         lambda name: tmp_path / "gone.wav" if name == "meld" else real(name))

@@ -46,7 +46,6 @@ def read_save(path: Path):
 def game_window(gui_env, tmp_path):
     if shutil.which("xdotool") is None:
         pytest.skip("xdotool is not installed")
-    pytest.importorskip("game.engine.save")
     (tmp_path / "settings.json").write_text(json.dumps({"animation_speed": 0}))
     env = dict(gui_env, RUMMY5000_DATA_DIR=str(tmp_path), SDL_AUDIODRIVER="dummy",
                RUMMY5000_WINDOW_SIZE=f"{SIZE[0]}x{SIZE[1]}")

@@ -9,19 +9,18 @@ import json
 import random
 from types import SimpleNamespace
 
+import pygame
 import pytest
 
-pygame = pytest.importorskip("pygame")
-
-from game.engine import Rules, RulesError, new_game  # noqa: E402
-from game.engine.cards import card_name  # noqa: E402
-from game.engine.rules import CHOICES  # noqa: E402
-from game.engine.state import GAME_OVER, ROUND_OVER  # noqa: E402
-from game.resources import user_data_dir  # noqa: E402
-from game.ui import menus, sheets  # noqa: E402
-from game.ui import ui_kit as ui  # noqa: E402
-from game.ui.audio import Audio  # noqa: E402
-from game.ui.rules_text import (  # noqa: E402
+from game.engine import Rules, RulesError, new_game
+from game.engine.cards import card_name
+from game.engine.rules import CHOICES
+from game.engine.state import GAME_OVER, ROUND_OVER
+from game.resources import user_data_dir
+from game.ui import menus, sheets
+from game.ui import ui_kit as ui
+from game.ui.audio import Audio
+from game.ui.rules_text import (
     GROUPS,
     OPTIONS,
     TABLE_CONTROLS,
@@ -30,9 +29,9 @@ from game.ui.rules_text import (  # noqa: E402
     explain_round,
     rules_as_text,
 )
-from game.ui.scene import SceneStack  # noqa: E402
-from game.ui.settings import Settings  # noqa: E402
-from game.ui.stats import Stats  # noqa: E402
+from game.ui.scene import SceneStack
+from game.ui.settings import Settings
+from game.ui.stats import Stats
 
 SIZES = [(1024, 640), (1920, 1080)]
 PRESETS = Rules.preset_names()
@@ -1327,7 +1326,6 @@ def test_a_slider_or_scroll_bar_let_go_unseen_stops_following_the_pointer(end):
     assert view.dragging is None and view.offset == moved
 
 
-@pytest.mark.skipif("partnership500" not in PRESETS, reason="the engine has no partnership preset")
 def test_partnership_sheets_show_teams(app):
     state = played_round("partnership500", 4, seed=2, to_game_over=True)
     draw(sheets.RoundEndScene(app, state, lambda: None), app.screen_size)

@@ -998,7 +998,6 @@ def test_undo_puts_the_cards_back_where_they_were_in_an_arranged_hand(app):
 
 
 def test_hint_shows_a_move(app):
-    pytest.importorskip("game.bots")
     g = build({0: "9♣ 9♠ 9♦ 2♦ 5♥ J♠"}, pile="Q♦", phase="play")
     scene = play(app, g)
     key(app, pygame.K_h)
@@ -1006,7 +1005,6 @@ def test_hint_shows_a_move(app):
 
 
 def test_a_meld_hint_selects_its_cards_so_that_enter_lays_them_down(app):
-    pytest.importorskip("game.bots")
     g = build({0: "9♣ 9♠ 9♦ 2♦ 5♥ J♠"}, pile="Q♦", phase="play")
     scene = play(app, g)
     click(app, spot(scene, c("J♠")))  # a selection of the person's own, which the hint replaces
@@ -1027,7 +1025,6 @@ def test_a_meld_hint_selects_its_cards_so_that_enter_lays_them_down(app):
 def test_a_lay_off_hint_selects_the_card_so_that_one_step_lays_it_off(app, how):
     """With the mouse (the Hint button), a click on the meld named lays the selected card
     off; with the keys (H), the meld is put in focus, so Enter does."""
-    pytest.importorskip("game.bots")
     g = build({0: "8♥ 2♦ 5♣ Q♠"}, pile="Q♦", phase="play", melds=[(0, "J♣ J♦ J♠"), (1, "5♥ 6♥ 7♥")])
     scene = play(app, g)
     run = g.melds[1]
@@ -1051,7 +1048,6 @@ def test_a_lay_off_hint_selects_the_card_so_that_one_step_lays_it_off(app, how):
 
 
 def test_with_the_keys_a_hint_to_take_from_the_pile_puts_the_card_in_focus(app):
-    pytest.importorskip("game.bots")
     g = build({0: "3♦ 3♥ 9♣ K♠"}, pile="3♠ 8♥ K♦")
     scene = play(app, g)
     scene.c.hint = lambda: TakePile(c("3♠"))
@@ -1063,7 +1059,6 @@ def test_with_the_keys_a_hint_to_take_from_the_pile_puts_the_card_in_focus(app):
 
 
 def test_a_hint_that_is_not_a_meld_leaves_the_selection_alone(app):
-    pytest.importorskip("game.bots")
     g = build({0: "K♠ 5♥ 7♦"}, pile="Q♦", phase="play")
     scene = play(app, g)
     click(app, spot(scene, c("7♦")))
@@ -1073,7 +1068,6 @@ def test_a_hint_that_is_not_a_meld_leaves_the_selection_alone(app):
 
 
 def test_a_hint_goes_once_a_move_is_made(app):
-    pytest.importorskip("game.bots")
     g = build({0: "9♣ 9♠ 9♦ 2♦ 5♥ J♠"}, pile="Q♦")
     scene = play(app, g)
     key(app, pygame.K_h)
@@ -1091,7 +1085,6 @@ def test_a_hint_goes_once_a_move_is_made(app):
 
 
 def test_hints_name_cards_as_people_see_them(app):
-    pytest.importorskip("game.bots")
     g = build({0: "K♠ 5♥"}, pile="Q♦", preset="george", wild=None, phase="play")
     scene = play(app, g)
     scene.c.hint = lambda: Discard(c("K♠#2"))  # the second deck's king
@@ -1591,7 +1584,6 @@ def test_without_the_menus_a_summary_overlay_ends_the_round(app, monkeypatch):
 
 
 def test_every_move_is_saved_with_a_backup(app, tmp_path):
-    pytest.importorskip("game.engine.save")
     from game.engine.save import loads_game
 
     g = build({0: "9♣ 9♠ 9♦ 2♦ 5♥ J♠"}, pile="Q♦")
@@ -1609,7 +1601,6 @@ def test_every_move_is_saved_with_a_backup(app, tmp_path):
 
 
 def test_continue_a_saved_game(app, tmp_path, monkeypatch):
-    pytest.importorskip("game.engine.save")
     monkeypatch.setenv("RUMMY5000_DATA_DIR", str(tmp_path))
     scene = app.start_game("rummy5000", 3, seed=4)
     g = scene.g
@@ -1670,7 +1661,6 @@ def saved_game(app, folder, monkeypatch):
 
 def test_a_new_game_starts_its_save_afresh(app, tmp_path, monkeypatch):
     """The .bak copy is always this game's: a new game never inherits the last one's."""
-    pytest.importorskip("game.engine.save")
     from game.engine.save import loads_game
 
     _, save, bak = saved_game(app, tmp_path, monkeypatch)
@@ -1683,7 +1673,6 @@ def test_a_new_game_starts_its_save_afresh(app, tmp_path, monkeypatch):
 
 
 def test_a_new_game_over_an_unfinished_one_counts_that_one_as_left_unfinished(app, tmp_path, monkeypatch):
-    pytest.importorskip("game.engine.save")
     from game.ui.stats import Stats
 
     monkeypatch.setenv("RUMMY5000_DATA_DIR", str(tmp_path))
@@ -1707,7 +1696,6 @@ def test_a_new_game_over_an_unfinished_one_counts_that_one_as_left_unfinished(ap
 
 
 def test_continue_after_a_damaged_save_says_so_and_keeps_the_good_copy(app, tmp_path, monkeypatch):
-    pytest.importorskip("game.engine.save")
     from game.engine.save import loads_game
 
     _, save, bak = saved_game(app, tmp_path, monkeypatch)
@@ -1725,7 +1713,6 @@ def test_continue_after_a_damaged_save_says_so_and_keeps_the_good_copy(app, tmp_
 
 
 def test_loading_another_file_starts_the_autosave_afresh(app, tmp_path, monkeypatch):
-    pytest.importorskip("game.engine.save")
     from game.engine.save import dumps_game
 
     _, _, bak = saved_game(app, tmp_path / "data", monkeypatch)
@@ -1899,7 +1886,6 @@ def test_selftest_passes(tmp_path):
 
 
 def test_load_a_saved_game_from_the_command_line(tmp_path):
-    pytest.importorskip("game.engine.save")
     from game.engine.save import dumps_game
 
     g, _ = new_game(Rules.preset("rummy500"), 3, seed=8, names=["You", "Ann", "Bo"])
@@ -2209,7 +2195,6 @@ def test_a_plate_short_of_room_keeps_floating_before_the_word_pts(monkeypatch, s
 
 
 def test_continue_keeps_the_hand_as_the_person_arranged_it(app, tmp_path, monkeypatch):
-    pytest.importorskip("game.engine.save")
     monkeypatch.setenv("RUMMY5000_DATA_DIR", str(tmp_path))
     scene = app.start_game("rummy5000", 3, seed=4)
     advance(app, scene)
@@ -2225,7 +2210,6 @@ def test_continue_keeps_the_hand_as_the_person_arranged_it(app, tmp_path, monkey
 
 
 def test_continue_keeps_a_drawn_card_and_a_rearranged_hand_where_they_were(app, tmp_path, monkeypatch):
-    pytest.importorskip("game.engine.save")
     monkeypatch.setenv("RUMMY5000_DATA_DIR", str(tmp_path))
     scene = app.start_game("rummy5000", 3, seed=4)
     app.run_until(lambda: scene.c.human_to_act and scene.g.phase == "draw" and not scene.anim.active,
