@@ -34,7 +34,6 @@ RANK_NAMES = {
     1: "ace", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven",
     8: "eight", 9: "nine", 10: "ten", 11: "jack", 12: "queen", 13: "king",
 }
-RANK_PLURALS = {r: (n + "es" if n == "six" else n + "s") for r, n in RANK_NAMES.items()}
 _RANK_PARSE = {"A": 1, "J": 11, "Q": 12, "K": 13, "T": 10, "10": 10, "1": 1, "JK": 0}
 _RANK_PARSE.update({str(r): r for r in range(2, 10)})
 _SUIT_PARSE = {s: i for i, s in enumerate(SUIT_SYMBOLS)}

@@ -18,7 +18,6 @@ Shapes name an interpretation of a group of cards as a new meld:
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import NamedTuple
 
 from .cards import JOKER_SUIT, SUIT_NAMES, SUIT_SYMBOLS, Card, card_name, rank_text
 from .rules import Rules
@@ -378,13 +377,6 @@ def make_meld(ctx: MeldContext, cards: Sequence[int], shape: tuple, owner: int, 
     return Meld(meld_id, owner, WILDS, 0, 0, 0, [Card(c) for c in cards], [owner] * len(cards))
 
 
-class Spot(NamedTuple):
-    """Where a laid-off card goes: ``end`` is "low", "high" or "" (sets and wild groups)."""
-
-    meld: int
-    end: str
-
-
 _NONE: list[str] = []
 
 
@@ -512,13 +504,6 @@ def remove_from_meld(meld: Meld, card: int) -> None:
     i = len(meld.cards) - 1 - meld.cards[::-1].index(card)
     meld.cards.pop(i)
     meld.by.pop(i)
-
-
-def can_lay_off_anywhere(ctx: MeldContext, melds: Iterable[Meld], card: int) -> bool:
-    for m in melds:
-        if layoff_ends(ctx, m, card):
-            return True
-    return False
 
 
 def card_points(ctx: MeldContext, card: int, meld: Meld | None = None, index: int = -1) -> int:

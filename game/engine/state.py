@@ -1253,11 +1253,6 @@ class GameState(Standings):
         return seats([i for i in reached if totals[i] == top])
 
 
-def _best(scores: list[int], lowest: bool) -> list[int]:
-    b = min(scores) if lowest else max(scores)
-    return [s for s, v in enumerate(scores) if v == b]
-
-
 def _distinct(cards: Iterable[Card]) -> list[Card]:
     seen = set()
     out = []

@@ -151,8 +151,5 @@ class Animator:
         """Tweens that have started, bottom layer first."""
         return sorted((t for t in self.tweens if t.started), key=lambda t: (t.layer, t.delay))
 
-    def remaining(self) -> float:
-        return max((t.delay + t.duration - t.elapsed for t in self.tweens), default=0.0)
-
 
 __all__ = ["Animator", "Tween", "ease_in_out", "ease_out_cubic", "lerp_rect"]

@@ -134,10 +134,6 @@ class CardArt:
             self._cache[key] = s
         return s
 
-    def prewarm(self, size: tuple[int, int], cards: list[int], wild_rank: int | None = None) -> None:
-        for c in cards:
-            self.face(c, size, wild_rank is not None and (c & 15) == wild_rank and (c >> 4) & 7 != 4)
-
     # ------------------------------------------------------------------ painting
     def _base(self, w: int, h: int, fill: tuple, edge: tuple) -> pygame.Surface:
         s = pygame.Surface((w, h), pygame.SRCALPHA)

@@ -34,7 +34,6 @@ import logging
 import random
 import shutil
 import time
-from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -240,8 +239,7 @@ class Controller:
     """Drives one game. ``seats[i]`` says who plays seat ``i``."""
 
     def __init__(self, game: Any, seats: list[Seat], settings: Any = None,
-                 save_path: Path | str | None = None, seed: int | None = None,
-                 clock: Callable[[], float] | None = None):
+                 save_path: Path | str | None = None, seed: int | None = None):
         self.g = game
         self.seats = seats
         self.settings = settings
@@ -259,14 +257,12 @@ class Controller:
         self.version = 0
         self._thinking: tuple[int, int, Future] | None = None  # (version, seat, future)
         self._pool: ThreadPoolExecutor | None = None
-        self.last_error: str | None = None
         self.history: list[str] = []
         self.moves: list[tuple[int, Any, tuple]] = []  # (seat, action, its events)
         self.earlier_moves: list[tuple[int, str]] = []  # this round's, as saved before Continue
         self.save_error: str | None = None
         self.recovered: str | None = None   # why the save could not be read (its .bak was)
         self.hand_order: list[int] | None = None  # the person's hand as they had arranged it
-        self._clock = clock
 
     # ------------------------------------------------------------------ building
     @classmethod
@@ -398,12 +394,6 @@ class Controller:
             return 0.0
         return max(0.0, w.deadline - self.now)
 
-    def waiting_for(self) -> int | None:
-        """The seat whose move the game waits for (None when the round is over)."""
-        if self.g.phase not in ACTING:
-            return None
-        return self.g.current
-
     def status(self, keys: bool = False, focus: str = "hand", selected: int = 0,
                x: str | None = "focus") -> str:
         """The line that says whose turn it is and what to do; ``keys`` words it for a
@@ -462,16 +452,6 @@ class Controller:
                 raise IllegalActionError("The round is over")
             raise IllegalActionError(f"It is {self.seats[self.g.current].name}'s turn")
         return self._apply(action, action.seat if isinstance(action, CallRummy) else self.g.current)
-
-    def try_act(self, action: Any) -> str | None:
-        """Like :meth:`act`; returns the engine's reason instead of raising."""
-        try:
-            self.act(action)
-        except IllegalActionError as exc:
-            self.last_error = str(exc)
-            return str(exc)
-        self.last_error = None
-        return None
 
     def is_legal(self, action: Any) -> bool:
         """Ask the engine, on a copy, whether ``action`` would be accepted now."""
@@ -543,9 +523,6 @@ class Controller:
         return None
 
     # ------------------------------------------------------------------ time
-    def _time(self) -> float:
-        return self._clock() if self._clock else self.now
-
     def update(self, dt: float, animating: bool = False, budget: float = 0.02) -> bool:
         """Advance the game by ``dt`` seconds; returns True if anything changed.
 

@@ -1195,9 +1195,6 @@ class SettingsScene(MenuScene):
         row_h = t.px(58)
         cw = max(t.px(220), round(rw * 0.4))
 
-        def speed_label(v: float) -> str:
-            return next((lbl for val, lbl in ANIMATION_SPEEDS if val == v), f"{v:g}x")
-
         def near(choices, value):
             return min(choices, key=lambda c: abs(c[0] - value))[0]
 

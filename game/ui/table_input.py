@@ -335,9 +335,7 @@ class TableInput:
         on_pile = self._on_pile(pos)
         if drag.kind in ("stock", "pile") and in_hand_zone:
             # a card drawn into the hand goes where it is let go
-            rects = L.hand_rects(len(self.order))
-            x = drag.rects()[0].centerx
-            self.insert_at = sum(1 for r in rects if r.centerx < x)
+            self.insert_at = L.hand_insert_index(drag.rects()[0].centerx, len(self.order))
         try:
             self._drop_into(drag, pos, in_hand_zone, meld, on_pile)
         finally:
@@ -379,9 +377,7 @@ class TableInput:
             # reorder: drop the dragged cards where they were let go
             self.before_change()
             rest = [c for c in self.order if c not in cards]
-            rects = L.hand_rects(len(rest))
-            x = drag.rects()[0].centerx
-            idx = sum(1 for r in rects if r.centerx < x)
+            idx = L.hand_insert_index(drag.rects()[0].centerx, len(rest))
             self.order = rest[:idx] + cards + rest[idx:]
             self._animate_from_snapshot(MOVE_TIME * 0.6)
             self.c.autosave()  # (Continue shows the hand as the person arranged it)

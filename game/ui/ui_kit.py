@@ -94,15 +94,6 @@ class Theme:
     def title_font(self) -> pygame.font.Font:
         return self.font(30, True)
 
-    def body_font(self) -> pygame.font.Font:
-        return self.font(17)
-
-    def small_font(self) -> pygame.font.Font:
-        return self.font(14)
-
-    def label_font(self) -> pygame.font.Font:
-        return self.font(17, True)
-
 
 def wrap_text(text: str, font: pygame.font.Font, width: int) -> list[str]:
     """Break ``text`` into lines no wider than ``width`` pixels (words longer than a line are cut)."""
@@ -697,11 +688,6 @@ class TextInput(Widget):
         if not keep:
             self.text = self._before
         self.text = self.text.strip() or self._before.strip() or self.placeholder
-        if self.on_change is not None:
-            self.on_change(self.text)
-
-    def set_text(self, text: str) -> None:
-        self.text = text[: self.max_len]
         if self.on_change is not None:
             self.on_change(self.text)
 
