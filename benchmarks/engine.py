@@ -75,7 +75,7 @@ def solver_times(sizes=(7, 11, 15, 20, 24), wilds=4, trials=30) -> list[tuple[in
     for size in sizes:
         times = []
         for t in range(trials):
-            g, _ = new_game(Rules.preset(players=None) if False else Rules.preset(), 4, seed=100 + t)
+            g, _ = new_game(Rules.preset(), 4, seed=100 + t)
             ctx = g.ctx
             rng = random.Random(t)
             w = [c for c in g.pack if c in ctx.wilds]

@@ -28,10 +28,6 @@ Samples = list[float]
 # --- building blocks ---------------------------------------------------------------
 
 
-def silence(seconds: float) -> Samples:
-    return [0.0] * int(seconds * RATE)
-
-
 def tone(
     freq: float, seconds: float, decay: float = 6.0, harmonics: tuple[float, ...] = ()
 ) -> Samples:
