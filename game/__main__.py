@@ -31,18 +31,11 @@ SUBCOMMANDS: dict[str, tuple[str, str, str]] = {
 }
 
 GUI_MODULE = "game.ui.app"
-NOT_BUILT_MESSAGE = "The table is not built yet"
 
 
 def _load(module_name: str, func_name: str) -> Callable[..., Any]:
     module = importlib.import_module(module_name)
     return getattr(module, func_name)
-
-
-def _parents(module_name: str) -> set[str]:
-    """``"a.b.c"`` -> ``{"a.b", "a.b.c"}``: the names whose absence means 'not written yet'."""
-    parts = module_name.split(".")
-    return {".".join(parts[:i]) for i in range(2, len(parts) + 1)}
 
 
 def _exit_code(result: object) -> int:
@@ -118,12 +111,6 @@ def _run_subcommand(name: str, argv: Sequence[str]) -> int:
 def _run_gui(args: argparse.Namespace) -> int:
     try:
         target = _load(GUI_MODULE, "main")
-    except ModuleNotFoundError as exc:
-        if exc.name in _parents(GUI_MODULE):
-            print(NOT_BUILT_MESSAGE, file=sys.stderr)
-            return 1
-        print(f"{PROG}: cannot start the game: {exc}", file=sys.stderr)
-        return 2
     except (ImportError, AttributeError) as exc:
         print(f"{PROG}: cannot start the game: {exc}", file=sys.stderr)
         return 2

@@ -16,7 +16,7 @@ import pytest
 
 import game
 from game import resources
-from game.__main__ import NOT_BUILT_MESSAGE, main
+from game.__main__ import main
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -101,10 +101,10 @@ def test_simulate_missing_is_a_clear_error(monkeypatch, capsys):
     assert "simulate" in capsys.readouterr().err
 
 
-def test_gui_not_built_yet(monkeypatch, capsys):
-    monkeypatch.setitem(sys.modules, "game.ui.app", None)
-    assert main([]) == 1
-    assert NOT_BUILT_MESSAGE in capsys.readouterr().err
+def test_gui_that_cannot_be_imported_is_a_clear_error(monkeypatch, capsys):
+    monkeypatch.setitem(sys.modules, "game.ui.app", None)  # import now fails
+    assert main([]) == 2
+    assert "cannot start the game" in capsys.readouterr().err
 
 
 def test_gui_receives_parsed_options(monkeypatch):
