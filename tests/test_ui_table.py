@@ -15,6 +15,7 @@ import pygame
 import pytest
 from pygame import Rect
 
+from game.bots import BotError
 from game.engine import (
     CallRummy,
     Card,
@@ -34,7 +35,7 @@ from game.resources import user_data_dir
 from game.ui.anim import Animator, Tween
 from game.ui.app import App, load_settings
 from game.ui.cards import CardArt
-from game.ui.controller import Controller, RandomBot, Seat, atomic_write
+from game.ui.controller import Controller, Seat, atomic_write
 from game.ui.layout import INDEX_SHOW, TableLayout
 from game.ui.moves_text import action_words
 from game.ui.table_input import DOUBLE_CLICK
@@ -345,15 +346,11 @@ def test_controller_seats_from_menu_style_levels():
     assert c.human == 0 and c.g.names == ("Me", "Ann", "Bo")
 
 
-def test_bots_fall_back_to_random_moves(monkeypatch):
-    monkeypatch.setitem(sys.modules, "game.bots", None)  # as if not written yet
-    c = Controller.new("rummy5000", 3, seed=5, autoplay=True, settings=settings(animation_speed=0))
-    assert all(isinstance(s.bot, RandomBot) for s in c.seats)
-    for _ in range(3000):
-        c.update(0.01)
-        if len(c.moves) > 20 or c.g.phase in ("round_over", "game_over"):
-            break
-    assert len(c.moves) > 5
+def test_each_computer_seat_is_played_by_the_bot_of_its_level():
+    c = Controller.new("rummy5000", 4, levels=["human", "easy", "normal", "hard"], seed=5)
+    assert [s.bot.level for s in c.seats[1:]] == ["easy", "normal", "hard"]
+    with pytest.raises(BotError):  # a level nobody plays is a mistake, not a random player
+        Controller.new("rummy5000", 3, levels=["human", "easy", "expert"], seed=5)
 
 
 def test_atomic_write_keeps_the_previous_save(tmp_path):
@@ -2348,9 +2345,9 @@ def test_l_shows_every_move_of_the_round_over_the_waiting_table(app, tmp_path, m
     assert app.stack.top is scene
 
 
-def test_a_long_round_keeps_every_move(monkeypatch):
-    monkeypatch.setitem(sys.modules, "game.bots", None)  # random moves: long rounds
-    c = Controller.new("rummy5000", 4, seed=5, autoplay=True, settings=settings(animation_speed=0))
+def test_a_long_round_keeps_every_move():
+    c = Controller.new("rummy5000", 4, levels=["random"] * 4, seed=5, autoplay=True,  # long rounds
+                       settings=settings(animation_speed=0))
     for _ in range(20000):
         c.update(0.01)
         if len(c.moves) > 120 or c.g.phase in ("round_over", "game_over"):

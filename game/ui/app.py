@@ -18,7 +18,6 @@ Other screens start games through :meth:`App.start_game` and :meth:`App.continue
 
 from __future__ import annotations
 
-import importlib
 import logging
 import os
 import platform
@@ -34,9 +33,11 @@ import pygame
 
 from game.resources import asset_path, font_path, sound_path, user_data_dir
 
+from .audio import Audio
 from .cards import CardArt
 from .files import why_failed
 from .scene import Scene, SceneStack, build
+from .settings import Settings
 from .widgets import Text
 
 log = logging.getLogger(__name__)
@@ -79,45 +80,15 @@ class Overrides:
         object.__getattribute__(self, "_values")[name] = value
 
 
-def load_settings() -> Any:
-    """The settings screen's object if it exists, else the defaults."""
-    try:
-        mod = importlib.import_module("game.ui.settings")
-    except ImportError:
-        return SimpleNamespace(**DEFAULTS)
-    for name in ("load_settings", "load"):
-        fn = getattr(mod, name, None)
-        if callable(fn):
-            try:
-                return fn()
-            except Exception:
-                break
-    cls = getattr(mod, "Settings", None)
-    if cls is not None:
-        for maker in (getattr(cls, "load", None), cls):
-            if callable(maker):
-                try:
-                    return maker()
-                except Exception:
-                    continue
-    return SimpleNamespace(**DEFAULTS)
+def load_settings() -> Settings:
+    """The saved settings, or the defaults where they cannot be read (:meth:`Settings.load`
+    never raises: it says why in ``problem``)."""
+    return Settings.load()
 
 
-def _load_audio(settings: Any) -> Any:
-    """The sound player from the audio module, if there is one (anything with ``play(name)``)."""
-    try:
-        mod = importlib.import_module("game.ui.audio")
-    except ImportError:
-        return None
-    for name in ("Audio", "AudioPlayer", "Sounds", "SoundBoard"):
-        cls = getattr(mod, name, None)
-        if cls is not None:
-            try:
-                player = build(cls, settings=settings)
-            except Exception:
-                return None
-            return player if callable(getattr(player, "play", None)) else None
-    return mod if callable(getattr(mod, "play", None)) else None
+def _load_audio(settings: Any) -> Audio:
+    """The sound player; silent when there is no sound device (see :class:`Audio`)."""
+    return Audio(settings)
 
 
 def _prefer_plain_x11_framebuffer() -> None:

@@ -39,20 +39,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from game.bots import KINDS, make_bot
 from game.engine import CallRummy, IllegalActionError, Rules, Undo, new_game
 from game.engine.cards import card_name
+from game.engine.save import dumps_game, loads_game
 from game.engine.state import use_words
 from game.engine.view import view_of
 
 from .files import replace_file, why_failed, write_atomic
 from .files import set_aside as set_aside_file
 from .moves_text import action_words
-
-try:  # saving is optional until game.engine.save exists
-    from game.engine.save import dumps_game, loads_game
-except ImportError:  # pragma: no cover - depends on the engine's progress
-    dumps_game = None
-    loads_game = None
 
 log = logging.getLogger(__name__)
 
@@ -61,10 +57,10 @@ ACTING = (DRAW, PLAY, CALL)
 
 BOT_NAMES = ("Ada", "Bruno", "Clara", "Dev", "Elena", "Farid", "Greta", "Hugo")
 # pause before each computer move, in seconds at animation speed 1
-BOT_DELAY = {"easy": 0.9, "normal": 0.7, "hard": 0.55, "expert": 0.5}
+BOT_DELAY = {"easy": 0.9, "normal": 0.7, "hard": 0.55}
 DRAW_PAUSE = 0.6
 # how long a computer player takes to shout "Rummy!" while the person could also call
-CALL_REACTION = {"easy": 2.2, "normal": 1.6, "hard": 1.1, "expert": 0.9}
+CALL_REACTION = {"easy": 2.2, "normal": 1.6, "hard": 1.1}
 DEFAULT_CALL_WINDOW = 2.5
 AUTOSAVE_NAME = "autosave.json"
 MOVES_KEPT = 400  # the moves of a round a game remembers (and saves): all of them, but for a freak round
@@ -79,35 +75,6 @@ def _discard_keys(x: str | None) -> str:
     if x == "selected":
         return "X discards the selected card"
     return "\u2193 to your hand, then X discards"
-
-
-class RandomBot:
-    """Stand-in opponent while ``game.bots`` is not available: a random legal move."""
-
-    def __init__(self, seed: int | None = None):
-        self.rng = random.Random(seed)
-
-    def choose(self, view: Any) -> Any:
-        actions = [a for a in view.legal_actions() if not isinstance(a, Undo)]
-        return self.rng.choice(actions) if actions else None
-
-    def call(self, view: Any) -> Any:
-        actions = view.legal_actions() if view.current != view.seat else []
-        calls = [a for a in actions if isinstance(a, CallRummy)]
-        return self.rng.choice(calls) if calls and self.rng.random() < 0.7 else None
-
-
-def make_bot(level: str, seed: int | None) -> Any:
-    """A bot from ``game.bots`` if it is there, else :class:`RandomBot`."""
-    try:
-        from game.bots import make_bot as _make
-    except ImportError:
-        return RandomBot(seed)
-    try:
-        return _make(level, seed)
-    except Exception as exc:  # an unknown level, or a bot still being written
-        log.warning("bot %r not available (%s); playing random moves", level, exc)
-        return RandomBot(seed)
 
 
 @dataclass
@@ -183,8 +150,6 @@ def load_saved(path: str | Path) -> tuple[Any, list[dict] | None]:
 def read_save(path: str | Path) -> tuple[Any, list[dict] | None, str | None]:
     """:func:`load_saved`, and why the save itself could not be read when its ``.bak``
     copy was used instead (``None`` when the save was read)."""
-    if loads_game is None:
-        raise RuntimeError("this version cannot load saved games yet")
     path = Path(path)
     errors = []
     for p in (path, path.with_name(path.name + ".bak")):
@@ -306,10 +271,7 @@ class Controller:
     def load(cls, path: str | Path, settings: Any = None, save_path: Path | str | None = None,
              autoplay: bool = False) -> Controller:
         g, seat_info, problem = read_save(path)
-        try:
-            from game.bots import KINDS as levels  # what a saved seat list may name
-        except ImportError:
-            levels = ()
+        levels = KINDS  # what a saved seat list may name
         seats = []
         for i in range(g.players):
             info = seat_info[i] if seat_info and i < len(seat_info) else {}
@@ -507,12 +469,7 @@ class Controller:
             return None
         seat = self.human
         view = view_of(self.g, seat)
-        try:
-            from game.bots import make_bot as _make
-
-            bot = _make("normal", 12345)
-        except Exception:
-            return None
+        bot = make_bot("normal", 12345)
         try:
             if self.g.current == seat and self.g.phase in ACTING:
                 return bot.choose(view)
@@ -687,7 +644,7 @@ class Controller:
 
         ``fresh``: this is another game than the one saved there; its files and their
         ``.bak`` copies go first, so that a ``.bak`` always belongs to this game."""
-        if self.save_path is None or dumps_game is None:
+        if self.save_path is None:
             return
         if fresh:
             remove_save(self.save_path, backups=True)
@@ -717,6 +674,6 @@ class Controller:
 
 
 __all__ = [
-    "BOT_NAMES", "HUMAN", "Controller", "RandomBot", "Seat", "atomic_write", "autosave_path",
-    "load_saved", "make_bot", "read_save", "remove_save", "set_aside",
+    "BOT_NAMES", "HUMAN", "Controller", "Seat", "atomic_write", "autosave_path",
+    "load_saved", "read_save", "remove_save", "set_aside",
 ]
