@@ -52,16 +52,6 @@ SCREENSHOT_ENV = "RUMMY5000_SCREENSHOT_DIR"
 AUTOPLAY_SPEED_ENV = "RUMMY5000_AUTOPLAY_SPEED"
 SIZE_ENV = "RUMMY5000_WINDOW_SIZE"
 
-DEFAULTS = {
-    "animation_speed": 1.0,
-    "four_colour": False,
-    "card_back": "blue",
-    "default_level": "normal",
-    "rummy_window": 2.5,
-    "card_scale": 1.0,
-    "sort": "suit",
-}
-
 
 class Overrides:
     """A settings object with a few values replaced (without touching the saved settings)."""
@@ -614,7 +604,7 @@ def selftest(args: Any = None) -> int:
         return pygame.display.get_driver()
 
     check("display", display)
-    app = check("window", lambda: App(size=MIN_SIZE, settings=SimpleNamespace(**DEFAULTS)))
+    app = check("window", lambda: App(size=MIN_SIZE, settings=Settings()))
     if app is None:
         print("\n".join(lines))
         return 1
