@@ -16,7 +16,8 @@ import pygame
 import pytest
 
 from game.resources import user_data_dir
-from game.ui.app import App, load_settings
+from game.ui.app import App
+from game.ui.settings import Settings
 
 KEYS = [pygame.K_RETURN, pygame.K_ESCAPE, pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT,
         pygame.K_TAB, pygame.K_SPACE, pygame.K_BACKSPACE, pygame.K_DELETE, pygame.K_HOME, pygame.K_END,
@@ -113,7 +114,7 @@ def _table_games(app: App):
 
 
 def _new_app(size) -> App:
-    app = App(size=size, settings=load_settings())
+    app = App(size=size, settings=Settings.load())
     app.show_title()
     app.pump(2)
     return app
@@ -151,7 +152,7 @@ def soak_table(preset: str, players: int, size, seed: int, rng: random.Random,
                steps: int) -> tuple[set, int]:
     """A new game of ``preset`` (dealt with ``seed``) under ``steps`` random events, most
     aimed at the table: the screens seen and the most play seen (see :func:`_soak`)."""
-    app = App(size=size, settings=load_settings())
+    app = App(size=size, settings=Settings.load())
     try:
         app.start_game(preset, players, seed=seed)
         app.pump(2)

@@ -33,11 +33,12 @@ from game.engine import (
 from game.engine.melds import MeldContext, make_meld, shapes_for
 from game.resources import user_data_dir
 from game.ui.anim import Animator, Tween
-from game.ui.app import App, load_settings
+from game.ui.app import App
 from game.ui.cards import CardArt
 from game.ui.controller import Controller, Seat, atomic_write
 from game.ui.layout import INDEX_SHOW, TableLayout
 from game.ui.moves_text import action_words
+from game.ui.settings import Settings
 from game.ui.table_input import DOUBLE_CLICK
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
@@ -1441,7 +1442,6 @@ def test_the_sidebar_names_the_game_as_the_menus_do(app, monkeypatch):
 def test_the_menu_and_f1_show_this_games_rules_and_the_settings_over_the_table():
     from game.ui import menus, sheets
     from game.ui.rules_text import TABLE_CONTROLS
-    from game.ui.settings import Settings
 
     app = App(size=SIZE, settings=Settings(animation_speed=1.0, sound=False))
     g = build({0: "9♣ 9♠ 9♦ 2♦ 5♥ J♠"}, pile="Q♦", preset="rummy500", wild=None)
@@ -1774,7 +1774,6 @@ def test_window_resize_relays_the_table(app):
 
 
 def test_the_window_opens_as_the_player_left_it(monkeypatch):
-    from game.ui.settings import Settings
 
     monkeypatch.delenv("RUMMY5000_WINDOW_SIZE", raising=False)
     st = Settings.load()
@@ -1840,7 +1839,6 @@ def test_windows_draws_in_the_screens_own_pixels(monkeypatch):
 
 
 def test_full_screen_is_remembered(monkeypatch):
-    from game.ui.settings import Settings
 
     monkeypatch.delenv("RUMMY5000_WINDOW_SIZE", raising=False)
     app = App(settings=Settings.load(), remember_window=True)
@@ -1927,7 +1925,7 @@ def test_a_data_folder_that_cannot_be_made_leaves_the_game_playable(tmp_path, mo
     show = TableScene.message
     monkeypatch.setattr(TableScene, "message",
                         lambda self, text, kind="info", **kw: said.append((text, kind)) or show(self, text, kind, **kw))
-    loaded = load_settings()  # the defaults, as the settings cannot be read
+    loaded = Settings.load()  # the defaults, as the settings cannot be read
     loaded.animation_speed = 0  # (so the computer seats' turns do not depend on the machine's load)
     app = App(size=SIZE, settings=loaded)
     start = app.start_game  # a deal in which the person's turn comes before the round can end
@@ -2423,7 +2421,6 @@ def test_a_short_drag_keeps_the_cards_spacing(app):
 @pytest.fixture
 def menu_app():
     """An application with the real settings (in the tests' own data folder)."""
-    from game.ui.settings import Settings
 
     a = App(size=SIZE, settings=Settings.load())
     yield a

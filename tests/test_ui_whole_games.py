@@ -39,7 +39,8 @@ from game.engine.actions import (
     TakePile,
 )
 from game.resources import user_data_dir
-from game.ui.app import App, load_settings
+from game.ui.app import App
+from game.ui.settings import Settings
 
 
 def press(app: App, k: int, pump: int = 1) -> None:
@@ -228,7 +229,7 @@ def turn_to(app: App, value, get) -> None:
 def test_a_whole_game_with_the_keyboard_alone(preset, players, target):
     (user_data_dir() / "settings.json").write_text(
         json.dumps({"animation_speed": 0, "sound": False, "rummy_window": 0.5}), encoding="utf-8")
-    app = App(size=(1024, 640), settings=load_settings())
+    app = App(size=(1024, 640), settings=Settings.load())
     seed_new_games(app, 5)
     app.show_title()
     app.pump(2)
@@ -262,7 +263,7 @@ def test_a_whole_game_with_the_mouse_alone(preset, players):
         {"animation_speed": 0, "sound": False, "rummy_window": 0.5, "last_game": {
             "players": players, "rules": {"preset": preset, "target": 250 if preset == "rummy500" else 1000}}}),
         encoding="utf-8")
-    app = App(size=(1280, 800), settings=load_settings())
+    app = App(size=(1280, 800), settings=Settings.load())
     seed_new_games(app, 5)
     app.show_title()
     app.pump(2)

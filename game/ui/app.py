@@ -70,17 +70,6 @@ class Overrides:
         object.__getattribute__(self, "_values")[name] = value
 
 
-def load_settings() -> Settings:
-    """The saved settings, or the defaults where they cannot be read (:meth:`Settings.load`
-    never raises: it says why in ``problem``)."""
-    return Settings.load()
-
-
-def _load_audio(settings: Any) -> Audio:
-    """The sound player; silent when there is no sound device (see :class:`Audio`)."""
-    return Audio(settings)
-
-
 def _prefer_plain_x11_framebuffer() -> None:
     """On X11, show frames with shared-memory images rather than through OpenGL.
 
@@ -132,7 +121,7 @@ class App:
         _declare_dpi_awareness()
         pygame.display.init()
         pygame.font.init()
-        self.settings = settings if settings is not None else load_settings()
+        self.settings = settings if settings is not None else Settings.load()
         self.text = Text()
         self.card_art = CardArt(four_colour=bool(getattr(self.settings, "four_colour", False)),
                                 back=str(getattr(self.settings, "card_back", "blue")))
@@ -148,7 +137,7 @@ class App:
         # the game proper opens its window as the player left it, and keeps note of it
         self.remember_window = remember_window and size is None and not os.environ.get(SIZE_ENV)
         self._window_saved = self._window_state()
-        self.audio: Any = _load_audio(self.settings)
+        self.audio = Audio(self.settings)  # silent when there is no sound device
         self._last = time.perf_counter()
         self.clock = pygame.time.Clock()
         self.game_config: dict[str, Any] = {}
@@ -236,8 +225,7 @@ class App:
         self.running = False
 
     def play_sound(self, name: str) -> None:
-        if self.audio is not None:
-            self.audio.play(name)
+        self.audio.play(name)
 
     def toggle_fullscreen(self) -> None:
         self.fullscreen = not self.fullscreen
@@ -795,5 +783,5 @@ def _run(get, cannot_load) -> int:
         pygame.quit()
 
 
-__all__ = ["ALREADY_OPEN", "App", "MIN_SIZE", "Overrides", "load_settings", "main", "report_crash",
+__all__ = ["ALREADY_OPEN", "App", "MIN_SIZE", "Overrides", "main", "report_crash",
            "selftest"]

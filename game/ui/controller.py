@@ -271,7 +271,6 @@ class Controller:
     def load(cls, path: str | Path, settings: Any = None, save_path: Path | str | None = None,
              autoplay: bool = False) -> Controller:
         g, seat_info, problem = read_save(path)
-        levels = KINDS  # what a saved seat list may name
         seats = []
         for i in range(g.players):
             info = seat_info[i] if seat_info and i < len(seat_info) else {}
@@ -286,7 +285,7 @@ class Controller:
             if not isinstance(name, str) or not name.strip():
                 name = g.seat_name(i)
             level = info.get("level")
-            if level not in levels:
+            if level not in KINDS:  # what a saved seat list may name
                 level = "normal"
             seats.append(Seat(name, kind, level if kind == "bot" else ""))
         c = cls(g, seats, settings=settings, save_path=save_path)
