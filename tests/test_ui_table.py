@@ -1564,9 +1564,13 @@ def test_the_last_round_is_shown_before_the_winners(app, tmp_path, monkeypatch):
     assert Stats.load().get(g.rules.preset_name).games == 1
 
 
-def test_without_the_menus_a_summary_overlay_ends_the_round(app, monkeypatch):
-    monkeypatch.setitem(sys.modules, "game.ui.menus", None)  # as if missing from a build
-    monkeypatch.setitem(sys.modules, "game.ui.sheets", None)
+def test_a_round_end_sheet_that_fails_to_build_gives_way_to_a_summary_overlay(app, monkeypatch):
+    from game.ui import sheets
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("no sheet today")
+
+    monkeypatch.setattr(sheets, "RoundEndScene", broken)
     g = build({0: "Q♠"}, pile="Q♦ 3♣", phase="play", melds=[(0, "J♣ J♦ J♠")])
     g.turns = [3, 3, 3]
     scene = play(app, g)

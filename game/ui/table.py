@@ -23,7 +23,6 @@ scene; this module holds the placements, the animation and the calls to the engi
 
 from __future__ import annotations
 
-import importlib
 import logging
 from dataclasses import dataclass
 from typing import Any
@@ -48,6 +47,7 @@ from game.engine.cards import card_name, cards_name
 from game.engine.melds import shapes_for
 from game.engine.solver import split_into_melds
 
+from . import menus, sheets
 from .anim import MOVE_TIME, Animator, Tween
 from .cards import CardArt, sort_key_rank, sort_key_suit
 from .layout import TableLayout
@@ -73,16 +73,6 @@ class Place:
     index: int = 0
     meld: int | None = None
     tab_y: int | None = None  # a melded card's seat tab, when not right under it (see _place)
-
-
-def _screens(name: str = "menus") -> Any:
-    """The module ``game.ui.<name>``: the menu screens (rules, settings) or the sheets
-    (a round's end, the game's end, the scores, the moves); None where it cannot be
-    imported, and the table then does without it."""
-    try:
-        return importlib.import_module(f"game.ui.{name}")
-    except ImportError:
-        return None
 
 
 class TableScene(TableInput, TablePainting, Scene):
@@ -902,13 +892,12 @@ class TableScene(TableInput, TablePainting, Scene):
     def open_menu(self) -> None:
         """Esc: a small menu (the game is saved after every move, so leaving is safe)."""
         entries: list[tuple[str, Any]] = [("Back to the game", None)]
-        menus = _screens()
-        if menus is not None and hasattr(self.app, "stack"):
+        if hasattr(self.app, "stack"):
             entries.append(("Rules of this game (F1)", self.show_rules))
             entries.append(("Scores, round by round (T)", self.show_scores))
             entries.append(("Moves this round (L)", self.show_moves))
             entries.append(("Settings", lambda: self.app.stack.push(menus.SettingsScene(self.app))))
-        if menus is not None and hasattr(self.app, "go_title"):
+        if hasattr(self.app, "go_title"):
             entries.append(("Title screen (the game is saved)", self.app.go_title))
         if hasattr(self.app, "restart_game"):
             entries.append(("New game like this one", self._ask_restart))
@@ -939,30 +928,25 @@ class TableScene(TableInput, TablePainting, Scene):
                   pick, center=True, pause=True)
         self.choice.focus = 1
 
-    def _cover(self, what: str, make: Any, module: str = "menus") -> None:
-        """Open the screen ``make(game.ui.<module>)`` over the table, which waits underneath
-        while it shows (the rules, the scores, the moves); ``what`` names it if it cannot open."""
-        screens = _screens(module)
-        if screens is None:
-            self.message(f"The {what} screen is not available.", "error")
-            return
+    def _cover(self, scene: Any) -> None:
+        """Open ``scene`` over the table, which waits underneath while it shows (the rules,
+        the scores, the moves)."""
         self.choice = None  # (covering the table ends a drag: see leave)
-        self.app.stack.push(make(screens))
+        self.app.stack.push(scene)
 
     def show_rules(self) -> None:
         """F1 or the menu: the rules of this game, house rules included."""
-        self._cover("rules", lambda menus: menus.RulesScene(self.app, self.g.rules, browse=False, controls=True))
+        self._cover(menus.RulesScene(self.app, self.g.rules, browse=False, controls=True))
 
     def show_scores(self) -> None:
         """T, the menu or a click on the sidebar's scores: every round's points and the totals."""
-        self._cover("scores", lambda sheets: sheets.ScoresScene(self.app, self.g), "sheets")
+        self._cover(sheets.ScoresScene(self.app, self.g))
 
     def show_moves(self) -> None:
         """L, the menu or a click on the last moves: every move of this round."""
         lines = [(self._seat_colour(seat), f"{self.c.seats[seat].name} {words}")
                  for seat, words in self.c.move_lines()]
-        self._cover("moves", lambda sheets: sheets.MovesScene(self.app, f"Round {self.g.round_no}", lines),
-                    "sheets")
+        self._cover(sheets.MovesScene(self.app, f"Round {self.g.round_no}", lines))
 
     def apply_settings(self) -> None:
         """Settings changed: card colours, backs and size."""
@@ -1057,11 +1041,9 @@ class TableScene(TableInput, TablePainting, Scene):
         self._open_overlay()
 
     def _sheet_scene(self, over: bool, then: Any = None) -> Any:
-        """The round-end or game-over sheet (game.ui.sheets), if it can be imported; the round-end
-        sheet's button shows ``then`` (the game-over sheet) instead of dealing again."""
-        sheets = _screens("sheets")
-        if sheets is None:
-            return None
+        """The round-end or game-over sheet, or None if it fails to build (the table's own
+        overlay stands in); the round-end sheet's button shows ``then`` (the game-over
+        sheet) instead of dealing again."""
         g = self.g
         try:
             if over:
