@@ -219,12 +219,22 @@ def play_random(rules, players, seed, check_every_action=True):
     return g
 
 
-@settings(max_examples=120, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow,
-                                                                 HealthCheck.filter_too_much])
-@given(rule_sets(), st.integers(0, 2**32))
-def test_random_legal_play_keeps_every_invariant(rs, seed):
-    rules, players = rs
-    play_random(rules, players, seed)
+def property_test(check, examples=120, derandomize=True):
+    """A hypothesis test of ``check(rules, players, seed)`` over random rule sets and
+    seeds. The suite runs it with a fixed set of examples; ``tools/long_checks.py
+    properties`` makes the same test with as many fresh examples as asked."""
+
+    @settings(max_examples=examples, deadline=None, derandomize=derandomize, database=None,
+              suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+    @given(rule_sets(), st.integers(0, 2**32))
+    def test(rs, seed):
+        rules, players = rs
+        check(rules, players, seed)
+
+    return test
+
+
+test_random_legal_play_keeps_every_invariant = property_test(play_random)
 
 
 @settings(max_examples=30, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
@@ -581,9 +591,4 @@ def referee_game(rules, players, seed, steps=MAX_STEPS):
     return g
 
 
-@settings(max_examples=120, deadline=None, derandomize=True,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
-@given(rule_sets(), st.integers(0, 2**32))
-def test_random_play_satisfies_an_independent_referee(rs, seed):
-    rules, players = rs
-    referee_game(rules, players, seed)
+test_random_play_satisfies_an_independent_referee = property_test(referee_game)
