@@ -36,7 +36,7 @@ from game.resources import asset_path, font_path, sound_path, user_data_dir
 from .audio import Audio
 from .cards import CardArt
 from .files import why_failed
-from .scene import Scene, SceneStack, build
+from .scene import Scene, SceneStack
 from .settings import Settings
 from .widgets import Text
 
@@ -401,7 +401,7 @@ class App:
             from game.ui.menus import TitleScene
         except ImportError:
             return False
-        self.stack.push(build(TitleScene, self))
+        self.stack.push(TitleScene(self))
         self.dirty = True
         return True
 

@@ -94,21 +94,3 @@ class SceneStack:
             if shown[i].holds_below:
                 return shown[i:]
         return shown
-
-
-def build(factory: Any, *args: Any, **candidates: Any) -> Any:
-    """Call ``factory(*args, **kw)`` with only the keyword arguments it accepts.
-
-    Screens in other modules (the menus, the sheets over the table) are built this way, so the
-    table can offer everything it knows (the state, the controller, callbacks) and
-    each screen takes what it needs.
-    """
-    import inspect
-
-    try:
-        params = inspect.signature(factory).parameters
-    except (TypeError, ValueError):
-        return factory(*args)
-    if any(p.kind == p.VAR_KEYWORD for p in params.values()):
-        return factory(*args, **candidates)
-    return factory(*args, **{k: v for k, v in candidates.items() if k in params})

@@ -51,7 +51,7 @@ from . import menus, sheets
 from .anim import MOVE_TIME, Animator, Tween
 from .cards import CardArt, sort_key_rank, sort_key_suit
 from .layout import TableLayout
-from .scene import Scene, build
+from .scene import Scene
 from .table_input import Drag, Press, TableInput
 from .table_paint import HAND_TAG, SEAT_COLOURS, TablePainting, shape_label, short_meld
 from .widgets import Button, Choice, Text, Toast
@@ -1047,10 +1047,10 @@ class TableScene(TableInput, TablePainting, Scene):
         g = self.g
         try:
             if over:
-                return build(sheets.GameOverScene, self.app, state=g, on_moves=self.show_moves,
-                             levels=[s.level for s in self.c.seats])
+                return sheets.GameOverScene(self.app, state=g, on_moves=self.show_moves,
+                                          levels=[s.level for s in self.c.seats])
             nxt = self._sheet_next if then is None else (lambda: self._sheet_then(then))
-            return build(sheets.RoundEndScene, self.app, state=g, on_next=nxt, on_moves=self.show_moves)
+            return sheets.RoundEndScene(self.app, state=g, on_next=nxt, on_moves=self.show_moves)
         except Exception as exc:
             log.warning("cannot open the round-end sheet: %s", exc)
             return None
