@@ -1752,8 +1752,7 @@ def test_a_failed_save_is_reported_once(app, tmp_path):
 
 def test_f12_saves_a_screenshot_over_any_screen(app, tmp_path, monkeypatch):
     monkeypatch.setenv("RUMMY5000_SCREENSHOT_DIR", str(tmp_path / "shots"))
-    if not app.show_title():
-        app.start_game("rummy5000", 3, seed=2)
+    app.show_title()
     app.pump(2)
     key(app, pygame.K_F12)
     key(app, pygame.K_F12)  # a key-repeat while the picture was saved: still one picture
@@ -1959,7 +1958,7 @@ class _Quiet:
         pass
 
     def show_title(self):
-        return True
+        pass
 
     def run(self):
         return 0

@@ -4,7 +4,7 @@
 resizable window (at least 1024x640; F11 full screen; F12 saves a screenshot; it opens
 as the player last left it, size and full screen, kept in the settings file), and
 then either starts a game straight away (``--preset/--players/--seed/--load`` or
-``--autoplay``) or shows the title screen if the menus are there.
+``--autoplay``) or shows the title screen.
 
 The loop sleeps in ``pygame.event.wait`` while nothing moves, so the game uses next to
 no processor time while it waits for the person; it wakes for input, or when a scene
@@ -385,25 +385,19 @@ class App:
         options = cfg.pop("options", {}) or {}
         self.start_game(seed=None, **cfg, **options)
 
-    def go_title(self) -> bool:
+    def go_title(self) -> None:
         """Back to the title screen (the game in progress stays saved)."""
-        try:
-            from game.ui.menus import go_title
-        except ImportError:
-            return False
+        from .menus import go_title
+
         self.close_scenes()
         go_title(self)
         self.dirty = True
-        return True
 
-    def show_title(self) -> bool:
-        try:
-            from game.ui.menus import TitleScene
-        except ImportError:
-            return False
+    def show_title(self) -> None:
+        from .menus import TitleScene
+
         self.stack.push(TitleScene(self))
         self.dirty = True
-        return True
 
     def close_scenes(self) -> None:
         """Let every scene on the stack close (a table saves its game and stops its
@@ -776,8 +770,8 @@ def _run(get, cannot_load) -> int:
                 print(f"rummy5000: cannot start the game: {str(exc) or type(exc).__name__}", file=sys.stderr)
                 pygame.quit()
                 return 2
-        elif not app.show_title():
-            app.start_game(exit_after=get("exit_after"))
+        else:
+            app.show_title()
         return app.run()
     finally:
         pygame.quit()
