@@ -196,12 +196,6 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, edge: bool =
         rounded_rect(surface, PANEL_EDGE, rect, theme.px(14), max(1, theme.px(1.5)))
 
 
-def dim(surface: pygame.Surface, alpha: int = 150) -> None:
-    veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-    veil.fill((0, 0, 0, alpha))
-    surface.blit(veil, (0, 0))
-
-
 @lru_cache(maxsize=4)
 def _felt(size: tuple[int, int]) -> pygame.Surface:
     w, h = size
@@ -661,7 +655,6 @@ class TextInput(Widget):
         self.placeholder = placeholder
         self._editing = False
         self._before = text
-        self.blink = 0.0
         self.selected = False  # the whole text is selected (Ctrl+A)
 
     @property
