@@ -46,6 +46,7 @@ def test_settings_round_trip():
     s.last_game = {"players": 3}
     s.window_size = [1300, 820]
     s.fullscreen = True
+    s.hand_sort = "rank"
     s.save()
     again = Settings.load()
     assert again == s and again.problem is None
@@ -170,6 +171,12 @@ def test_a_bad_window_size_is_forgotten_and_reported(size):
     s = Settings.load()
     assert s.window_size == [] and s.fullscreen is False and s.volume == 0.3
     assert "window_size" in s.problem and "fullscreen" in s.problem
+
+
+def test_an_unknown_hand_sort_is_forgotten_and_reported():
+    (user_data_dir() / "settings.json").write_text(json.dumps({"hand_sort": "colour", "volume": 0.3}))
+    s = Settings.load()
+    assert s.hand_sort == "suit" and s.volume == 0.3 and "hand_sort" in s.problem
 
 
 def test_unreadable_settings_path_is_reported(tmp_path):

@@ -19,6 +19,7 @@ from game.engine.state import GAME_OVER, ROUND_OVER
 from game.resources import user_data_dir
 from game.ui import menus, sheets
 from game.ui import ui_kit as ui
+from game.ui.app import App
 from game.ui.audio import Audio
 from game.ui.rules_text import (
     GROUPS,
@@ -46,7 +47,8 @@ def _pygame():
 
 
 class FakeApp:
-    """The names the menus use from the application object."""
+    """Every name the menus and sheets use from the application object (see the list at the
+    top of game/ui/menus.py), recording what they asked for."""
 
     def __init__(self, size=(1024, 640)):
         self.stack = SceneStack()
@@ -57,12 +59,28 @@ class FakeApp:
         self.continued = 0
         self.quitted = 0
         self.human_seat = 0
+        self.sounds = []
+        self.invalidated = 0
+        self.applied = 0
+
+    def play_sound(self, name):
+        self.sounds.append(name)
+        self.audio.play(name)
+
+    def invalidate(self):
+        self.invalidated += 1
+
+    def apply_settings(self):
+        self.applied += 1
 
     def start_game(self, rules, players, names, levels, seed=None):
         self.started = (rules, players, names, levels)
 
     def continue_game(self):
         self.continued += 1
+
+    def go_title(self):
+        menus.go_title(self)
 
     def quit(self):
         self.quitted += 1
@@ -1013,12 +1031,28 @@ def test_settings_restore_defaults(app):
     app.settings.volume = 0.1
     app.settings.window_size, app.settings.fullscreen = [1300, 820], True
     app.settings.last_game = {"players": 3}
+    app.settings.hand_sort = "rank"
     scene = menus.SettingsScene(app)
+    applied = app.applied
     click(scene, scene.find("defaults").rect.center)
     assert app.settings.card_back == "blue" and app.settings.volume == Settings().volume
+    assert app.applied == applied + 1  # the table shows the default cards at once
     # what the game keeps for itself is not a setting of this screen
     assert app.settings.window_size == [1300, 820] and app.settings.fullscreen is True
-    assert app.settings.last_game == {"players": 3}
+    assert app.settings.last_game == {"players": 3} and app.settings.hand_sort == "rank"
+
+
+def test_the_stand_in_application_offers_nothing_the_real_one_lacks():
+    """The tests' FakeApp may only stand for names App really has, so a screen that works
+    with it cannot ask the real application for something it does not have."""
+    recorders = {"started", "continued", "quitted", "sounds", "invalidated", "applied"}
+    fake = {n for n in set(vars(FakeApp)) | set(vars(FakeApp())) if not n.startswith("_")}
+    real = App(size=(1024, 640), settings=Settings())
+    try:
+        missing = sorted(n for n in fake - recorders if not hasattr(real, n))
+    finally:
+        real.close_scenes()
+    assert missing == []
 
 
 def test_stats_screen_shows_and_resets(app):

@@ -34,7 +34,7 @@ from game.engine.melds import MeldContext, make_meld, shapes_for
 from game.resources import user_data_dir
 from game.ui.anim import Animator, Tween
 from game.ui.app import App
-from game.ui.cards import CardArt
+from game.ui.cards import CardArt, sort_key_rank
 from game.ui.controller import Controller, Seat, atomic_write
 from game.ui.layout import INDEX_SHOW, TableLayout
 from game.ui.moves_text import action_words
@@ -50,7 +50,7 @@ def settings(**kw):
     base = dict(animation_speed=1.0, rummy_window=2.5, four_colour=False, card_back="blue",
                 card_scale=1.0, default_level="normal", sound=False)
     base.update(kw)
-    return SimpleNamespace(**base)
+    return Settings(**base)
 
 
 # --------------------------------------------------------------------------- layout
@@ -885,6 +885,39 @@ def test_the_s_key_is_shown_on_the_sort_it_will_do_next(app):
         assert len(shown) == 1
         key(app, pygame.K_s)
         assert scene.sort_mode == shown[0].removeprefix("sort_")
+
+
+def test_the_hands_sort_is_remembered_for_the_next_game(tmp_path):
+    path = tmp_path / "settings.json"
+    first = App(size=SIZE, settings=Settings.load(path))
+    scene = first.start_game("rummy5000", 3, seed=4)
+    first.pump(2)
+    assert scene.sort_mode == "suit"
+    key(first, pygame.K_s)
+    assert scene.sort_mode == "rank" and first.settings.hand_sort == "rank"
+    first.close_scenes()
+    again = App(size=SIZE, settings=Settings.load(path))  # the game started again
+    scene = again.start_game("rummy5000", 3, seed=5)
+    again.pump(2)
+    ctx = scene.g.ctx
+    assert scene.sort_mode == "rank"
+    assert scene.order == sorted(scene.g.hands[0], key=lambda x: sort_key_rank(ctx, x))
+    again.close_scenes()
+
+
+def test_a_sort_that_cannot_be_saved_still_sorts(tmp_path, monkeypatch, caplog):
+    app = App(size=SIZE, settings=Settings.load(tmp_path / "settings.json"))
+    scene = app.start_game("rummy5000", 3, seed=4)
+    app.pump(2)
+
+    def refuse(*args, **kwargs):
+        raise PermissionError("read-only folder")
+
+    monkeypatch.setattr(Settings, "save", refuse)
+    key(app, pygame.K_s)
+    assert scene.sort_mode == "rank" and app.settings.hand_sort == "rank"
+    assert "could not save the hand's sort" in caplog.text
+    app.close_scenes()
 
 
 def test_deal_animates_from_the_stock(app, monkeypatch):

@@ -123,8 +123,7 @@ class App:
         pygame.font.init()
         self.settings = settings if settings is not None else Settings.load()
         self.text = Text()
-        self.card_art = CardArt(four_colour=bool(getattr(self.settings, "four_colour", False)),
-                                back=str(getattr(self.settings, "card_back", "blue")))
+        self.card_art = CardArt(four_colour=self.settings.four_colour, back=self.settings.card_back)
         self.stack = SceneStack()
         self.running = True
         self.exit_code = 0
@@ -162,17 +161,16 @@ class App:
             rate = 0
         self.fps = rate if 30 <= rate <= 360 else 60
         pygame.key.set_repeat(300, 40)
-        if fullscreen or (self.remember_window and getattr(self.settings, "fullscreen", False) is True):
+        if fullscreen or (self.remember_window and self.settings.fullscreen):
             self.toggle_fullscreen()
 
     def _window_state(self) -> tuple[Any, Any]:
-        return (list(getattr(self.settings, "window_size", []) or []),
-                getattr(self.settings, "fullscreen", False))
+        return (list(self.settings.window_size), self.settings.fullscreen)
 
     def _remembered_size(self) -> tuple[int, int] | None:
         """The window size the player last left (checked when the settings were read),
         no bigger than the desktop now."""
-        size = getattr(self.settings, "window_size", None)
+        size = self.settings.window_size
         if not size:
             return None
         w, h = size
@@ -188,11 +186,8 @@ class App:
         (when the game ends); a settings file that cannot be written is only logged."""
         if not self.remember_window or self._window_state() == self._window_saved:
             return
-        save = getattr(self.settings, "save", None)
-        if not callable(save):
-            return
         try:
-            save()
+            self.settings.save()
         except OSError as exc:
             log.warning("could not save the window's size: %s", exc)
             return
@@ -283,12 +278,9 @@ class App:
     def apply_settings(self) -> None:
         """Called after a setting changed: card colours and backs, card size, sound."""
         st = self.settings
-        self.card_art.configure(four_colour=bool(getattr(st, "four_colour", False)),
-                                back=str(getattr(st, "card_back", "blue")))
+        self.card_art.configure(four_colour=st.four_colour, back=st.card_back)
         for s in self.stack.scenes:
-            fn = getattr(s, "apply_settings", None)
-            if fn:
-                fn()
+            s.apply_settings()
         self.dirty = True
 
     def _show_table(self, scene: Scene) -> Scene:
@@ -403,9 +395,7 @@ class App:
         """Let every scene on the stack close (a table saves its game and stops its
         computer players' threads); the stack itself is left as it is."""
         for scene in list(self.stack.scenes):
-            close = getattr(scene, "close", None)
-            if close:
-                close()
+            scene.close()
 
     # ------------------------------------------------------------------ loop
     def _busy(self) -> bool:
@@ -414,8 +404,7 @@ class App:
     def _next_wake(self) -> float | None:
         out = None
         for s in self.stack.running():
-            fn = getattr(s, "next_wake", None)
-            w = fn() if fn else None
+            w = s.next_wake()
             if w is not None:
                 out = w if out is None else min(out, w)
         return out
@@ -444,15 +433,15 @@ class App:
                 self.toggle_fullscreen()
                 return
             if event.key == pygame.K_F12:
-                say = getattr(self.stack.top, "message", None)
+                say = self.stack.top.notify if self.stack.top is not None else None
                 try:
                     path = self.screenshot()
                 except (OSError, pygame.error) as exc:  # a full disk or a folder it may not write
                     log.warning("the screenshot could not be saved: %s", exc)
-                    if callable(say):
+                    if say is not None:
                         say(f"The screenshot could not be saved: {why_failed(exc)}", "error")
                     return
-                if callable(say):  # the table shows it; other screens use the name differently
+                if say is not None:
                     say(f"Screenshot saved: {path.name}")
                 return
         top = self.stack.top

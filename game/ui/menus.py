@@ -6,12 +6,16 @@ the application object (``self.app``):
 
 * ``app.stack`` -- the :class:`~game.ui.scene.SceneStack` (``push``/``pop``/``replace``/``clear``);
 * ``app.settings`` -- a :class:`~game.ui.settings.Settings` (changed in place, saved here);
-* ``app.audio`` -- an :class:`~game.ui.audio.Audio` (``play(name)``);
 * ``app.screen_size`` -- ``(width, height)`` of the window;
-* ``app.start_game(rules, players, names, levels, seed=None)``;
-* ``app.continue_game()`` and ``app.quit()``;
-* optional: ``app.human_seat`` (default 0; None means no person plays, so no
-  statistics are kept) and ``app.apply_settings()`` (called after a setting changes).
+* ``app.human_seat`` -- the person's seat in the game on the table (None: no person
+  plays, so no statistics are kept);
+* ``app.play_sound(name)``, ``app.invalidate()`` (something on screen changed) and
+  ``app.apply_settings()`` (after a setting changes);
+* ``app.start_game(rules, players, names, levels, seed=None)``, ``app.continue_game()``,
+  ``app.go_title()`` and ``app.quit()``.
+
+Every one is required: :class:`~game.ui.app.App` has them all, and the tests' stand-in
+application too, so a misspelt name fails at once instead of doing nothing.
 
 The menus never decide a rule: the new-game screen builds a ``Rules`` with
 ``Rules.preset`` and asks ``check_players``, and shows the engine's message when
@@ -82,27 +86,6 @@ def has_autosave() -> bool:
         return False
 
 
-def _play(app: Any, name: str) -> None:
-    audio = getattr(app, "audio", None)
-    if audio is not None:
-        try:
-            audio.play(name)
-        except Exception:  # sound must never stop the game
-            log.debug("sound %s failed", name, exc_info=True)
-
-
-def app_settings(app: Any) -> Settings:
-    """The application's settings (fresh defaults, kept on it, if it has none)."""
-    s = getattr(app, "settings", None)
-    if s is None:
-        s = Settings()
-        try:
-            app.settings = s
-        except AttributeError:
-            pass
-    return s
-
-
 def go_title(app: Any) -> None:
     """Empty the stack and show the title screen."""
     app.stack.clear()
@@ -111,11 +94,7 @@ def go_title(app: Any) -> None:
 
 def leave_to_title(app: Any) -> None:
     """Back to the title, letting the application close the table first if it can."""
-    closer = getattr(app, "go_title", None)
-    if callable(closer):
-        closer()  # the application's go_title closes the table, then calls go_title above
-    else:
-        go_title(app)
+    app.go_title()  # the application's go_title closes the table, then calls go_title above
 
 
 def go_new_game(app: Any) -> None:
@@ -134,7 +113,7 @@ _TURNED: dict[tuple, pygame.Surface] = {}
 def draw_card(surface: pygame.Surface, card: str, rect: pygame.Rect, settings: Any, angle: float = 0.0) -> None:
     """``card`` ("A♠") as the table draws it, as ``settings`` ask (four colours or two), in
     ``rect`` and turned by ``angle`` degrees."""
-    _ART.configure(four_colour=bool(getattr(settings, "four_colour", False)))
+    _ART.configure(four_colour=settings.four_colour)
     face = _ART.face(parse_card(card), rect.size)
     if angle:
         key = (card, rect.size, angle, _ART.four_colour)
@@ -172,11 +151,8 @@ class MenuScene(Scene):
 
     # ------------------------------------------------------------------ layout
     def _size(self) -> tuple[int, int]:
-        size = getattr(self.app, "screen_size", None)
-        if not size:
-            surf = pygame.display.get_surface() if pygame.display.get_init() else None
-            size = surf.get_size() if surf else (1280, 800)
-        return int(size[0]), int(size[1])
+        w, h = self.app.screen_size
+        return int(w), int(h)
 
     def resize(self, size: tuple[int, int]) -> None:
         self.theme = ui.Theme(size)
@@ -236,9 +212,7 @@ class MenuScene(Scene):
         before = self._look()
         self._handle(event)
         if self._look() != before:
-            invalidate = getattr(self.app, "invalidate", None)
-            if invalidate is not None:
-                invalidate()
+            self.app.invalidate()
 
     def _handle(self, event: Any) -> None:
         editing = next((w for w in self.all_widgets() if w.editing), None)
@@ -361,7 +335,7 @@ class TitleScene(MenuScene):
         self.can_continue = has_autosave()
         if was != self.can_continue:
             self.build()
-        problems = [p for p in (getattr(app_settings(self.app), "problem", None),) if p]
+        problems = [p for p in (self.app.settings.problem,) if p]
         if problems and self.notice is None:
             self.notice = " ".join(problems)
 
@@ -418,7 +392,7 @@ class TitleScene(MenuScene):
             self.app.continue_game()
         except Exception as exc:  # a damaged or foreign save: say so, stay here
             log.warning("cannot continue the saved game: %s", exc)
-            _play(self.app, "error")
+            self.app.play_sound("error")
             save = autosave_path()
             try:
                 read_save(save)
@@ -453,7 +427,7 @@ class TitleScene(MenuScene):
         cx = w // 2
         cards = ("A♠", "K♥", "5♦", "Q♣", "J♥")
         spread = len(cards) - 1
-        settings = app_settings(self.app)
+        settings = self.app.settings
         # the name's shadow goes under the fan (on a card it would show as a grey block),
         # the name itself over it
         title_font = ui.get_font(max(24, min(t.px(84), round(first * 0.23))), True)
@@ -494,7 +468,7 @@ class NewGameScene(MenuScene):
     heading = "New game"
 
     def __init__(self, app: Any):
-        settings = app_settings(app)
+        settings = app.settings
         self.level_default = settings.default_level
         last = settings.last_game if isinstance(settings.last_game, dict) else {}
         self.preset = "rummy5000"
@@ -695,7 +669,7 @@ class NewGameScene(MenuScene):
                 w.finish()
         rules = self.validate()
         if rules is None:
-            _play(self.app, "error")
+            self.app.play_sound("error")
             return
         if has_autosave() and not self.confirm_replace:  # the first press only asks
             self.confirm_replace = True
@@ -704,7 +678,7 @@ class NewGameScene(MenuScene):
                      "for the new game, or Back to keep the old one.", error=True)
             return
         names, levels = self.seat_names(), self.seat_levels()
-        settings = app_settings(self.app)
+        settings = self.app.settings
         settings.last_game = {
             "rules": rules.to_dict(), "players": self.players,
             "names": list(self.names), "levels": list(self.levels),
@@ -721,7 +695,7 @@ class NewGameScene(MenuScene):
             try:
                 rules = Rules.preset(self.preset, **self.overrides)
             except RulesError:
-                _play(self.app, "error")
+                self.app.play_sound("error")
                 return
         self.app.stack.push(RulesScene(self.app, rules, browse=False))
 
@@ -843,7 +817,7 @@ class NewGameScene(MenuScene):
         start = self.find("start")
         if (event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1
                 and start is not None and not start.enabled and start.hit(event.pos) and self.error):
-            _play(self.app, "error")  # a press on the greyed Start: the reason again
+            self.app.play_sound("error")  # a press on the greyed Start: the reason again
             self.say(_sentence(self.error), error=True)
         if (event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1
                 and self.scroll is not None and self.scroll.rect.collidepoint(event.pos)):
@@ -1035,7 +1009,7 @@ class RulesScene(MenuScene):
                  controls: bool = False):
         self.controls = controls  # how to play at the table comes last
         if rules is None:  # from the title: browse the presets, starting with the last one played
-            last = app_settings(app).last_game
+            last = app.settings.last_game
             try:
                 rules = Rules.preset(last["rules"]["preset"])
             except (RulesError, TypeError, KeyError, AttributeError):
@@ -1134,15 +1108,13 @@ class SettingsScene(MenuScene):
 
     @property
     def settings(self) -> Settings:
-        return app_settings(self.app)
+        return self.app.settings
 
     def change(self, name: str, value: Any) -> None:
         setattr(self.settings, name, value)
         if name in ("sound", "volume") and self.settings.sound:
-            _play(self.app, "card_place")
-        apply = getattr(self.app, "apply_settings", None)
-        if callable(apply):
-            apply()
+            self.app.play_sound("card_place")
+        self.app.apply_settings()
         self.refresh()
 
     def refresh(self) -> None:
@@ -1156,9 +1128,7 @@ class SettingsScene(MenuScene):
             if name not in Settings.REMEMBERED:
                 setattr(self.settings, name, getattr(fresh, name))
         self.build()
-        apply = getattr(self.app, "apply_settings", None)
-        if callable(apply):
-            apply()
+        self.app.apply_settings()
 
     def save(self) -> None:
         try:

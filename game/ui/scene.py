@@ -38,6 +38,20 @@ class Scene:
     def resize(self, size: tuple[int, int]) -> None:
         """The window changed size."""
 
+    def apply_settings(self) -> None:
+        """A setting changed (card colours, backs, size, sound): show it."""
+
+    def notify(self, text: str, kind: str = "info") -> None:
+        """A word from the application (a screenshot saved or not), shown where the
+        scene shows such things; screens without a place for it let it go."""
+
+    def next_wake(self) -> float | None:
+        """Seconds until the scene needs an update without input (None: wait for input)."""
+        return None
+
+    def close(self) -> None:
+        """The application is leaving the scene for good (a table saves its game)."""
+
     @property
     def busy(self) -> bool:
         """True while the scene animates and wants frames; False lets the loop sleep."""

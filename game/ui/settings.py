@@ -63,6 +63,7 @@ RUMMY_WINDOW_RANGE = (1.0, 10.0)   # seconds
 CARD_SCALE_RANGE = (0.5, 2.0)
 WINDOW_SIDE_RANGE = (200, 16384)  # pixels; the window itself is never smaller than 1024x640
 ANIMATION_SPEED_RANGE = (0.0, 5.0)
+HAND_SORTS = ("suit", "rank")
 
 
 @dataclass
@@ -84,6 +85,8 @@ class Settings:
     # known) and whether it was full screen; kept by the application, not the settings screen
     window_size: list = field(default_factory=list)
     fullscreen: bool = False
+    # how the person last sorted the hand at the table (the S key): "suit" or "rank"
+    hand_sort: str = "suit"
     # not saved: why the file could not be read, for the title screen to show once
     problem: str | None = field(default=None, compare=False, repr=False)
     path: Path | None = field(default=None, compare=False, repr=False)
@@ -91,9 +94,10 @@ class Settings:
     SAVED = (
         "animation_speed", "sound", "volume", "card_scale", "four_colour", "card_back",
         "rummy_window", "rummy_help", "default_level", "last_game", "window_size", "fullscreen",
+        "hand_sort",
     )
     # kept by the game itself, so "Restore defaults" on the settings screen leaves them
-    REMEMBERED = ("last_game", "window_size", "fullscreen")
+    REMEMBERED = ("last_game", "window_size", "fullscreen", "hand_sort")
 
     # ------------------------------------------------------------------ files
     @staticmethod
@@ -172,6 +176,8 @@ def _clean(name: str, value: Any) -> Any:
         return value if value in {v for v, _ in CARD_BACKS} else None
     if name == "default_level":
         return value if value in {v for v, _ in BOT_LEVELS} else None
+    if name == "hand_sort":
+        return value if value in HAND_SORTS else None
     if name == "last_game":
         return value if isinstance(value, dict) else None
     if name == "window_size":

@@ -19,7 +19,7 @@ from game.engine.cards import card_text
 
 from . import ui_kit as ui
 from .cards import sort_key_suit
-from .menus import MenuScene, app_settings, go_new_game, leave_to_title
+from .menus import MenuScene, go_new_game, leave_to_title
 from .rules_text import explain_round, goal_text, preset_title, round_over_words
 from .stats import Stats, strongest_opponent
 
@@ -43,7 +43,7 @@ class SheetScene(MenuScene):
     @property
     def human(self) -> int | None:
         """The person's seat (None: nobody plays, as in a computer-only game)."""
-        return getattr(self.app, "human_seat", 0)
+        return self.app.human_seat
 
     def paint_sheet(self) -> None:
         """Paint ``self.veil`` and ``self.sheet`` (drawn at ``self.sheet_at``)."""
@@ -129,9 +129,7 @@ class RoundEndScene(SheetScene):
             w.visible = (w.name == "back") == on
             w.hover = w.pressed = False
         self.refocus(self.find("back" if on else "next"))
-        invalidate = getattr(self.app, "invalidate", None)
-        if invalidate is not None:
-            invalidate()
+        self.app.invalidate()
 
     def on_key(self, event: Any) -> bool:
         key = event.key
@@ -236,7 +234,7 @@ class RoundEndScene(SheetScene):
         row_h = min(self.row_h, max(self.name_h + 4, (bottom - y) // max(1, st.players)))
         bf, rf = t.font(16, True), t.font(16)
         hand_sign = -1 if rules.round_scoring in ("melds_minus_hand",) else 1
-        four = bool(getattr(app_settings(self.app), "four_colour", False))
+        four = self.app.settings.four_colour
         indent = t.px(14)
         self.hand_rows: list[pygame.Rect] = []  # where each hand's cards are, on the screen
         for s in range(st.players):
@@ -361,9 +359,7 @@ class _ListSheet(SheetScene):
 
     def repaint(self) -> None:
         self.paint_sheet()
-        invalidate = getattr(self.app, "invalidate", None)
-        if invalidate is not None:
-            invalidate()
+        self.app.invalidate()
 
     def place(self, width: int, height: int) -> None:
         """The panel, ``width`` by ``height`` (or as tall as the window allows) in the middle,

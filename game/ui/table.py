@@ -85,11 +85,8 @@ class TableScene(TableInput, TablePainting, Scene):
         self.c = controller
         controller.listener = self
         self.exit_after = exit_after
-        settings = getattr(app, "settings", None)
-        self.art: CardArt = getattr(app, "card_art", None) or CardArt(
-            four_colour=bool(getattr(settings, "four_colour", False)),
-            back=str(getattr(settings, "card_back", "blue")))
-        self.text: Text = getattr(app, "text", None) or Text()
+        self.art: CardArt = app.card_art
+        self.text: Text = app.text
         self.anim = Animator(speed=self.speed)
         self.bottom = controller.human if controller.human is not None else 0
         self.layout: TableLayout | None = None
@@ -98,7 +95,7 @@ class TableScene(TableInput, TablePainting, Scene):
         self.insert_at: int | None = None  # where cards dragged into the hand go (None: see _sync_order)
         self.left_from: dict[int, tuple[int, ...]] = {}  # the hand's order when a card left it
         self.undoing = False                # cards coming back now are an undo's: put them back
-        self.sort_mode = getattr(settings, "sort", None) or "suit"
+        self.sort_mode = app.settings.hand_sort
         if getattr(controller, "hand_order", None):
             self.order = list(controller.hand_order)  # as the person left it (a saved game)
         self.selected: list[int] = []
@@ -173,22 +170,18 @@ class TableScene(TableInput, TablePainting, Scene):
 
     def invalidate(self) -> None:
         self.dirty = True
-        inv = getattr(self.app, "invalidate", None)
-        if inv:
-            inv()
+        self.app.invalidate()
 
     def sound(self, name: str) -> None:
-        play = getattr(self.app, "play_sound", None)
-        if play:
-            try:
-                play(name)
-            except Exception:  # sound is never worth a crash
-                pass
+        self.app.play_sound(name)
 
     def message(self, text: str, kind: str = "info", ttl: float = 3.2) -> None:
         self.toasts = [t for t in self.toasts if t.text != text][-2:]
         self.toasts.append(Toast(text, kind, ttl))
         self.invalidate()
+
+    def notify(self, text: str, kind: str = "info") -> None:
+        self.message(text, kind)
 
     def enter(self) -> None:
         self.invalidate()
@@ -202,12 +195,8 @@ class TableScene(TableInput, TablePainting, Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         self.size = tuple(size)
-        scale = getattr(getattr(self.app, "settings", None), "card_scale", 1.0)
-        try:
-            scale = float(scale)
-        except (TypeError, ValueError):
-            scale = 1.0
-        self.layout = TableLayout(self.size, self.g.players, self.bottom, self.g.decks, card_scale=scale)
+        self.layout = TableLayout(self.size, self.g.players, self.bottom, self.g.decks,
+                                  card_scale=self.app.settings.card_scale)
         self.bg = None
         self.anim.finish()
         self._forget_drag()
@@ -281,11 +270,23 @@ class TableScene(TableInput, TablePainting, Scene):
         if mode is None:
             mode = self.next_sort()
         self.sort_mode = mode
+        self._remember_sort(mode)
         self.before_change()
         self.order = self._sorted(self.order)
         self._animate_from_snapshot(MOVE_TIME * 0.8)
         self.c.autosave()
         self.invalidate()
+
+    def _remember_sort(self, mode: str) -> None:
+        """Keep the way the person sorts the hand for the next game (in the settings file)."""
+        settings = self.app.settings
+        if settings.hand_sort == mode:
+            return
+        settings.hand_sort = mode
+        try:
+            settings.save()
+        except OSError as exc:  # the next game sorts by suit again; nothing else is lost
+            log.warning("could not save the hand's sort: %s", exc)
 
     # ------------------------------------------------------------------ placements
     def _place(self, force: bool = False) -> None:
@@ -949,10 +950,7 @@ class TableScene(TableInput, TablePainting, Scene):
         self._cover(sheets.MovesScene(self.app, f"Round {self.g.round_no}", lines))
 
     def apply_settings(self) -> None:
-        """Settings changed: card colours, backs and size."""
-        settings = getattr(self.app, "settings", None)
-        self.art.configure(four_colour=bool(getattr(settings, "four_colour", False)),
-                           back=str(getattr(settings, "card_back", "blue")))
+        """Settings changed: card size (the application has set the card art's colours and backs)."""
         if self.size != (0, 0):
             self.resize(self.size)
 
@@ -1018,10 +1016,8 @@ class TableScene(TableInput, TablePainting, Scene):
         self._forget_drag()
         self.selected = []
         if self.exit_after == "round" or (self.exit_after == "game" and g.phase == "game_over"):
-            quit_ = getattr(self.app, "quit", None)
-            if quit_:
-                quit_(0)
-                return
+            self.app.quit(0)
+            return
         if self.c.human is None:
             # nobody to click "next": carry on by ourselves
             self.auto_next_at = self.clock + (0.0 if self.speed <= 0 else 1.5 / max(self.speed, 0.1))
@@ -1088,16 +1084,10 @@ class TableScene(TableInput, TablePainting, Scene):
         self.invalidate()
 
     def _new_game(self) -> None:
-        starter = getattr(self.app, "restart_game", None)
-        if starter:
-            starter(self)
-        else:
-            self._quit()
+        self.app.restart_game(self)
 
     def _quit(self) -> None:
-        quit_ = getattr(self.app, "quit", None)
-        if quit_:
-            quit_(0)
+        self.app.quit(0)
 
     # ------------------------------------------------------------------ time
     @property
