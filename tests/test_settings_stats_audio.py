@@ -173,6 +173,20 @@ def test_a_bad_window_size_is_forgotten_and_reported(size):
     assert "window_size" in s.problem and "fullscreen" in s.problem
 
 
+def test_a_settings_file_that_cannot_be_written_is_logged_not_raised(monkeypatch, caplog):
+    s = Settings.load()
+    assert s.save_or_log() is True
+
+    def boom(*args, **kwargs):
+        raise OSError("disk full")
+
+    monkeypatch.setattr("game.ui.files.os.replace", boom)
+    s.volume = 0.1
+    assert s.save_or_log("the volume") is False
+    assert s.volume == 0.1 and "could not save the volume: disk full" in caplog.text
+    assert Settings.load().volume == Settings().volume
+
+
 def test_an_unknown_hand_sort_is_forgotten_and_reported():
     (user_data_dir() / "settings.json").write_text(json.dumps({"hand_sort": "colour", "volume": 0.3}))
     s = Settings.load()

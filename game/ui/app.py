@@ -186,12 +186,8 @@ class App:
         (when the game ends); a settings file that cannot be written is only logged."""
         if not self.remember_window or self._window_state() == self._window_saved:
             return
-        try:
-            self.settings.save()
-        except OSError as exc:
-            log.warning("could not save the window's size: %s", exc)
-            return
-        self._window_saved = self._window_state()
+        if self.settings.save_or_log("the window's size"):
+            self._window_saved = self._window_state()
 
     def _initial_size(self, size: tuple[int, int] | None) -> tuple[int, int]:
         env = os.environ.get(SIZE_ENV)

@@ -335,9 +335,9 @@ class TitleScene(MenuScene):
         self.can_continue = has_autosave()
         if was != self.can_continue:
             self.build()
-        problems = [p for p in (self.app.settings.problem,) if p]
-        if problems and self.notice is None:
-            self.notice = " ".join(problems)
+        problem = self.app.settings.problem
+        if problem and self.notice is None:
+            self.notice = problem
 
     def build(self) -> None:
         t = self.theme
@@ -683,10 +683,7 @@ class NewGameScene(MenuScene):
             "rules": rules.to_dict(), "players": self.players,
             "names": list(self.names), "levels": list(self.levels),
         }
-        try:
-            settings.save()
-        except OSError as exc:
-            log.warning("could not save settings: %s", exc)
+        settings.save_or_log("the new game's setup")
         self.app.start_game(rules, self.players, names, levels)
 
     def show_rules(self) -> None:
@@ -1145,10 +1142,7 @@ class SettingsScene(MenuScene):
 
     def leave(self) -> None:
         if self.message is None:
-            try:
-                self.settings.save()
-            except OSError as exc:
-                log.warning("could not save settings: %s", exc)
+            self.settings.save_or_log()
 
     def build(self) -> None:
         t = self.theme

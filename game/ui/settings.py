@@ -133,6 +133,16 @@ class Settings:
         atomic_write_json(target, self.to_dict())
         self.path = target
 
+    def save_or_log(self, what: str = "settings") -> bool:
+        """:meth:`save`, logging instead of raising when the file cannot be written (the
+        values stay in effect for this run); True if saved. ``what`` names it in the log."""
+        try:
+            self.save()
+        except OSError as exc:
+            log.warning("could not save %s: %s", what, exc)
+            return False
+        return True
+
     # ------------------------------------------------------------------ values
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)

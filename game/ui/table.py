@@ -95,7 +95,6 @@ class TableScene(TableInput, TablePainting, Scene):
         self.insert_at: int | None = None  # where cards dragged into the hand go (None: see _sync_order)
         self.left_from: dict[int, tuple[int, ...]] = {}  # the hand's order when a card left it
         self.undoing = False                # cards coming back now are an undo's: put them back
-        self.sort_mode = app.settings.hand_sort
         if getattr(controller, "hand_order", None):
             self.order = list(controller.hand_order)  # as the person left it (a saved game)
         self.selected: list[int] = []
@@ -262,6 +261,11 @@ class TableScene(TableInput, TablePainting, Scene):
         key = sort_key_suit if self.sort_mode == "suit" else sort_key_rank
         return sorted(cards, key=lambda c: key(ctx, c))
 
+    @property
+    def sort_mode(self) -> str:
+        """How the hand is sorted: the person's last choice, kept in the settings."""
+        return self.app.settings.hand_sort
+
     def next_sort(self) -> str:
         """What the S key sorts by: the other way from the hand's sort now."""
         return "rank" if self.sort_mode == "suit" else "suit"
@@ -269,24 +273,15 @@ class TableScene(TableInput, TablePainting, Scene):
     def sort_hand(self, mode: str | None = None) -> None:
         if mode is None:
             mode = self.next_sort()
-        self.sort_mode = mode
-        self._remember_sort(mode)
+        settings = self.app.settings
+        if settings.hand_sort != mode:
+            settings.hand_sort = mode  # the next game is dealt sorted the same way
+            settings.save_or_log("the hand's sort")
         self.before_change()
         self.order = self._sorted(self.order)
         self._animate_from_snapshot(MOVE_TIME * 0.8)
         self.c.autosave()
         self.invalidate()
-
-    def _remember_sort(self, mode: str) -> None:
-        """Keep the way the person sorts the hand for the next game (in the settings file)."""
-        settings = self.app.settings
-        if settings.hand_sort == mode:
-            return
-        settings.hand_sort = mode
-        try:
-            settings.save()
-        except OSError as exc:  # the next game sorts by suit again; nothing else is lost
-            log.warning("could not save the hand's sort: %s", exc)
 
     # ------------------------------------------------------------------ placements
     def _place(self, force: bool = False) -> None:
