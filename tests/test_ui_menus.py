@@ -1344,7 +1344,7 @@ def test_a_slider_or_scroll_bar_let_go_unseen_stops_following_the_pointer(end):
 
     view = ui.ScrollView(pygame.Rect(0, 0, 200, 100))
     for i in range(20):
-        view.add(ui.Label(f"line {i}", pygame.Rect(0, 0, 180, 30)), pygame.Rect(0, i * 30, 180, 30))
+        view.add(ui.Heading(f"line {i}", pygame.Rect(0, 0, 180, 30)), pygame.Rect(0, i * 30, 180, 30))
     view.layout()
     track, thumb = view._bar()
     view.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=thumb.center, button=1))

@@ -221,10 +221,6 @@ class TableLayout:
                      box.bottom - row.bottom - pad)
         return SeatBox(seat, side, box, plate, backs, upcard, melds)
 
-    def seat_order(self) -> list[int]:
-        """Seats clockwise starting with the person."""
-        return [(self.human + i) % self.players for i in range(self.players)]
-
     def seat_card(self, seat: int) -> tuple[int, int]:
         """The meld card size of ``seat`` before any squeezing."""
         return self.table_card if seat == self.human else self.opp_card

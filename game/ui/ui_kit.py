@@ -358,23 +358,6 @@ class Widget:
             rounded_rect(surface, GOLD, r, theme.px(10), max(2, theme.px(2)))
 
 
-class Label(Widget):
-    focusable = False
-
-    def __init__(self, text: str, rect: Any = None, *, size: float = 17, bold: bool = False,
-                 color: Sequence[int] = INK, anchor: str = "midleft"):
-        super().__init__(rect)
-        self.text, self.size, self.bold, self.color, self.anchor = text, size, bold, color, anchor
-
-    def handle(self, event: Any) -> bool:
-        return False
-
-    def draw(self, surface: pygame.Surface, theme: Theme) -> None:
-        font = theme.font(self.size, self.bold)
-        draw_text(surface, fit_text(self.text, font, self.rect.width), font, self.color,
-                  getattr(self.rect, self.anchor), self.anchor)
-
-
 class Button(Widget):
     """A push button.  ``primary`` buttons are gold."""
 
