@@ -21,10 +21,10 @@ under 16 ms at 1920x1080 with 8 seats.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import os
 import sys
 import time
-from types import SimpleNamespace
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -72,12 +72,12 @@ def main(argv: list[str] | None = None) -> int:
 
     from game.ui.app import App
     from game.ui.controller import Controller, Seat
+    from game.ui.settings import Settings
 
-    fast = SimpleNamespace(animation_speed=0.0, rummy_window=2.5, four_colour=False, card_back="blue",
-                           card_scale=1.0, default_level="normal", sound=False)
-    normal = SimpleNamespace(**{**vars(fast), "animation_speed": 1.0})
+    fast = Settings(animation_speed=0.0, rummy_window=2.5, four_colour=False, card_back="blue",
+                    card_scale=1.0, default_level="normal", sound=False)
+    normal = dataclasses.replace(fast, animation_speed=1.0)
     app = App(size=(w, h), settings=normal)
-    app.audio = None
 
     # a busy table: computer players play quickly; keep the moment with the most cards
     # melded (rounds with eight players are short), then lengthen the discard pile

@@ -234,3 +234,26 @@ def test_outs_runs(capsys):
               "--hard-option", "iterations=2", "--hard-option", "time_limit=null")
     assert out["rounds"] == 3 and out["decisions"] > 0
     assert all(0 <= out[k]["chance"] <= 1 for k in ("inferred", "uniform", "true"))
+
+
+def _script(*argv: str, **env: str) -> str:
+    import os
+    import subprocess
+
+    root = Path(__file__).resolve().parent.parent
+    done = subprocess.run([sys.executable, *argv], cwd=root, capture_output=True, text=True,
+                          timeout=240, env={**os.environ, **env})
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def test_the_engine_benchmark_runs():
+    out = _script("benchmarks/engine.py", "--seconds", "0.1", "--presets", "basic", "--players", "2")
+    assert "basic" in out and "copies" in out
+
+
+def test_the_frame_benchmark_runs(tmp_path):
+    out = _script("benchmarks/ui_frames.py", "--seconds", "0.2", "--size", "1024x640", "--players", "3",
+                  SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", RUMMY5000_DATA_DIR=str(tmp_path))
+    for line in ("static", "drag", "animated", "idle"):
+        assert line in out

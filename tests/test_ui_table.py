@@ -347,6 +347,17 @@ def test_controller_seats_from_menu_style_levels():
     assert c.human == 0 and c.g.names == ("Me", "Ann", "Bo")
 
 
+def test_a_controller_without_settings_uses_the_default_settings():
+    c = Controller.new("rummy5000", 3, seed=1)
+    defaults = Settings()
+    assert c.speed == defaults.animation_speed and c.call_window_seconds == defaults.rummy_window
+    assert [s.level for s in c.seats[1:]] == [defaults.default_level] * 2
+    own = Controller.new("rummy5000", 3, seed=1, settings=settings(rummy_window=7.0, animation_speed=2.5,
+                                                                    default_level="easy"))
+    assert own.speed == 2.5 and own.call_window_seconds == 7.0
+    assert [s.level for s in own.seats[1:]] == ["easy", "easy"]
+
+
 def test_each_computer_seat_is_played_by_the_bot_of_its_level():
     c = Controller.new("rummy5000", 4, levels=["human", "easy", "normal", "hard"], seed=5)
     assert [s.bot.level for s in c.seats[1:]] == ["easy", "normal", "hard"]

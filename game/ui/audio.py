@@ -59,7 +59,7 @@ class Audio:
     # ------------------------------------------------------------------ playing
     @property
     def enabled(self) -> bool:
-        return self.available and bool(getattr(self.settings, "sound", True))
+        return self.available and bool(self.settings.sound)
 
     def play(self, name: str) -> None:
         """Play a sound by name; does nothing when it cannot or should not."""
@@ -69,7 +69,7 @@ class Audio:
         if sound is None:
             return
         try:
-            volume = float(getattr(self.settings, "volume", 1.0))
+            volume = float(self.settings.volume)
             sound.set_volume(min(1.0, max(0.0, volume)))
             if volume > 0:
                 sound.play()

@@ -9,8 +9,8 @@ depends on the bot's level (none at all at animation speed 0).
 
 "Rummy!" calls: when a discard opens a call window, every computer seat that could
 call is asked once whether it wants to; if the person might call (they have a meld of
-their own, when the rules ask for one), the next draw waits ``call_window`` seconds
-(a setting, default 2.5) and a bot's call comes only after its reaction time, so the
+their own, when the rules ask for one), the next draw waits ``rummy_window`` seconds
+(a setting, default 4) and a bot's call comes only after its reaction time, so the
 person has a fair chance to be first. The window closes when the next player draws.
 With the ``rummy_help`` setting on (the default) the person's window opens only when
 the engine lists a call the person can make (from their own hand and the table, which
@@ -49,6 +49,7 @@ from game.engine.view import view_of
 from .files import replace_file, why_failed, write_atomic
 from .files import set_aside as set_aside_file
 from .moves_text import action_words
+from .settings import Settings
 
 log = logging.getLogger(__name__)
 
@@ -61,7 +62,6 @@ BOT_DELAY = {"easy": 0.9, "normal": 0.7, "hard": 0.55}
 DRAW_PAUSE = 0.6
 # how long a computer player takes to shout "Rummy!" while the person could also call
 CALL_REACTION = {"easy": 2.2, "normal": 1.6, "hard": 1.1}
-DEFAULT_CALL_WINDOW = 2.5
 AUTOSAVE_NAME = "autosave.json"
 MOVES_KEPT = 400  # the moves of a round a game remembers (and saves): all of them, but for a freak round
 HUMAN = "human"
@@ -207,7 +207,9 @@ class Controller:
                  save_path: Path | str | None = None, seed: int | None = None):
         self.g = game
         self.seats = seats
-        self.settings = settings
+        # the person's Settings (or the application's Overrides of them); the defaults
+        # when a tool drives a game without any
+        self.settings = settings if settings is not None else Settings()
         self.save_path = Path(save_path) if save_path else None
         self.rng = random.Random(seed)
         self.humans = [i for i, s in enumerate(seats) if s.is_human]
@@ -245,7 +247,7 @@ class Controller:
         if not isinstance(rules, Rules):
             rules = Rules.preset(rules or "rummy5000", **options)
         rules.check_players(players)  # before the seats are named (a RulesError says why)
-        default = str(getattr(settings, "default_level", None) or "normal")
+        default = (settings if settings is not None else Settings()).default_level
         levels = list(levels or [])
         if len(levels) == players and (HUMAN in levels or autoplay):
             kinds = levels
@@ -309,26 +311,14 @@ class Controller:
         return lines
 
     # ------------------------------------------------------------------ settings
-    def setting(self, name: str, default: Any) -> Any:
-        return getattr(self.settings, name, default) if self.settings is not None else default
-
     @property
     def speed(self) -> float:
-        try:
-            return float(self.setting("animation_speed", 1.0))
-        except (TypeError, ValueError):
-            return 1.0
+        return float(self.settings.animation_speed)
 
     @property
     def call_window_seconds(self) -> float:
         """The person's time to call "Rummy!" (the ``rummy_window`` setting)."""
-        value = self.setting("rummy_window", None)
-        if value is None:
-            value = self.setting("call_window", DEFAULT_CALL_WINDOW)
-        try:
-            return max(0.5, float(value))
-        except (TypeError, ValueError):
-            return DEFAULT_CALL_WINDOW
+        return max(0.5, float(self.settings.rummy_window))
 
     @property
     def fast(self) -> bool:
@@ -530,7 +520,7 @@ class Controller:
             h is not None and h != g.discarder and rules.rummy_calls != "off"
             and (rules.rummy_calls != "discard" or g.has_own_meld(h))
         )
-        if human and self.setting("rummy_help", True) and not g.call_actions(h):
+        if human and self.settings.rummy_help and not g.call_actions(h):
             human = False  # (pointing out calls: nothing the person could call, so no wait)
         length = self.call_window_seconds if human else 0.0
         w = CallWindow(key, self.now, self.now + length, human)
