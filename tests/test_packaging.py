@@ -202,6 +202,19 @@ def test_make_icons_writes_all_three(tmp_path):
     assert png_size(elements[b"ic10"]) == (1024, 1024)
 
 
+def test_make_sounds_reproduces_the_bundled_sounds(tmp_path):
+    proc = subprocess.run(
+        [sys.executable, str(REPO_ROOT / "tools" / "make_sounds.py"), "--out", str(tmp_path)],
+        capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    made = sorted(p.name for p in tmp_path.iterdir())
+    bundled = sorted(p.name for p in (REPO_ROOT / "assets" / "sounds").glob("*.wav"))
+    assert made == bundled and made
+    for name in made:
+        assert (tmp_path / name).read_bytes() == (REPO_ROOT / "assets" / "sounds" / name).read_bytes(), name
+
+
 # --- release workflow and CI -----------------------------------------------------------
 
 
