@@ -236,6 +236,15 @@ def test_outs_runs(capsys):
     assert all(0 <= out[k]["chance"] <= 1 for k in ("inferred", "uniform", "true"))
 
 
+def test_timing_reports_each_level_it_played(capsys):
+    out = run(capsys, "timing", "--games", "1", "--rounds-per-game", "1", "--seed", "1",
+              "--levels", "easy,normal")
+    times = out["decision_time"]
+    assert set(times) == {"easy", "normal"}
+    for level in times.values():
+        assert level["count"] > 0 and 0 < level["p50_ms"] <= level["p95_ms"] <= level["max_ms"]
+
+
 def _script(*argv: str, **env: str) -> str:
     import os
     import subprocess
