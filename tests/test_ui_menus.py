@@ -48,7 +48,7 @@ def _pygame():
 
 class FakeApp:
     """Every name the menus and sheets use from the application object (see the list at the
-    top of game/ui/menus.py); the counters record what the tests look at."""
+    top of game/ui/menus/__init__.py); the counters record what the tests look at."""
 
     def __init__(self, size=(1024, 640)):
         self.stack = SceneStack()
@@ -339,7 +339,7 @@ def test_the_titles_shadow_lies_under_the_fan_and_the_title_over_it(app, monkeyp
         return face(*args, **kw)
 
     monkeypatch.setattr(ui, "draw_text", draw_text)
-    monkeypatch.setattr(menus, "draw_card", draw_card)
+    monkeypatch.setattr(menus.title, "draw_card", draw_card)
     draw(menus.TitleScene(app), (1280, 800))
     cards = [i for i, (kind, _) in enumerate(calls) if kind == "card"]
     shadow = calls.index(("shadow", "Rummy 5000"))
@@ -373,9 +373,11 @@ def test_the_title_and_the_settings_show_the_tables_own_cards(app, monkeypatch):
     assert len(set(shown)) == len(BACKS)
     # the settings' preview follows the settings; the title's fan is five of those cards
     drawn = []
-    monkeypatch.setattr(menus, "draw_card", lambda surface, card, r, settings, angle=0.0: drawn.append(
-        (card, settings.four_colour)))
-    monkeypatch.setattr(menus, "draw_card_back", lambda surface, r, back: drawn.append(("back", back)))
+    for screen in (menus.settings_screen, menus.title):
+        monkeypatch.setattr(screen, "draw_card", lambda surface, card, r, settings, angle=0.0: drawn.append(
+            (card, settings.four_colour)))
+    monkeypatch.setattr(menus.settings_screen, "draw_card_back",
+                        lambda surface, r, back: drawn.append(("back", back)))
     app.settings.card_back, app.settings.four_colour = "green", True
     draw(menus.SettingsScene(app), (1280, 800))
     assert sorted(drawn) == sorted([("A♣", True), ("A♦", True), ("A♥", True), ("A♠", True), ("back", "green")])
@@ -437,7 +439,7 @@ def test_new_game_refuses_a_deal_that_does_not_fit(app):
     assert app.started is None
     assert scene.message_is_error
     with pytest.raises(RulesError) as worded:
-        Rules.preset("rummy5000", decks=1).check_players(8, say=menus._option_words)
+        Rules.preset("rummy5000", decks=1).check_players(8, say=menus.new_game._option_words)
     assert str(worded.value)[1:] in scene.message
     assert "upcard_counts = total" in str(refused.value)  # the engine's own words, for programs
     draw(scene, app.screen_size)  # the message fits on the screen
@@ -648,7 +650,7 @@ def test_names_are_typed_or_picked(app):
     pick = scene.find("pick2")
     old = scene.names[2]
     click(scene, pick.rect.center)
-    assert scene.names[2] != old and scene.names[2] in menus.FRIENDLY_NAMES
+    assert scene.names[2] != old and scene.names[2] in menus.new_game.FRIENDLY_NAMES
     assert len(set(scene.seat_names())) == scene.players
     scene.start()
     assert app.started[2][1] == "Grandma"
@@ -1286,7 +1288,7 @@ def test_statistics_that_cannot_be_saved_are_reported_on_the_game_over_sheet(app
     def refuse(self):
         raise OSError("disk full")
 
-    monkeypatch.setattr(menus.Stats, "save", refuse)
+    monkeypatch.setattr(Stats, "save", refuse)
     said = []
     real = ui.draw_text
     monkeypatch.setattr(ui, "draw_text", lambda surface, text, *a, **k: said.append(text) or real(

@@ -1,0 +1,219 @@
+"""The menus' base: :class:`MenuScene` (a full-screen menu on the felt, with keyboard
+focus and mouse widgets) and the card painting the title and settings screens share.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.engine.cards import parse_card
+
+from .. import ui_kit as ui
+from ..cards import CardArt
+from ..controller import autosave_path  # the save Continue looks at
+from ..scene import Scene
+
+
+def has_autosave() -> bool:
+    try:
+        return autosave_path().is_file()
+    except OSError:
+        return False
+
+
+_ART = CardArt()  # the table's own card painter, for the title's fan and the settings' preview
+_TURNED: dict[tuple, pygame.Surface] = {}
+
+
+def draw_card(surface: pygame.Surface, card: str, rect: pygame.Rect, settings: Any, angle: float = 0.0) -> None:
+    """``card`` ("A♠") as the table draws it, as ``settings`` ask (four colours or two), in
+    ``rect`` and turned by ``angle`` degrees."""
+    _ART.configure(four_colour=settings.four_colour)
+    face = _ART.face(parse_card(card), rect.size)
+    if angle:
+        key = (card, rect.size, angle, _ART.four_colour)
+        turned = _TURNED.get(key)
+        if turned is None:
+            if len(_TURNED) > 64:  # many window sizes tried
+                _TURNED.clear()
+            turned = _TURNED[key] = pygame.transform.rotozoom(face, angle, 1.0)
+        face = turned
+    surface.blit(face, face.get_rect(center=rect.center))
+
+
+def draw_card_back(surface: pygame.Surface, rect: pygame.Rect, back: str) -> None:
+    """The back ``back`` ("blue", "red", "green", "black") as the table draws it, in ``rect``."""
+    surface.blit(_ART.back(rect.size, back), rect)
+
+
+class MenuScene(Scene):
+    """A full-screen menu on the felt, with keyboard focus and mouse widgets."""
+
+    heading = ""
+    show_felt = True
+
+    def __init__(self, app: Any):
+        super().__init__(app)
+        self.theme = ui.Theme(self._size())
+        self.widgets: list[ui.Widget] = []
+        self.scroll: ui.ScrollView | None = None
+        self.focus = ui.FocusRing()
+        self.focus.on_move = self._focus_moved
+        self.show_focus = False
+        self.message: str | None = None
+        self.message_is_error = False
+        self.build()
+
+    # ------------------------------------------------------------------ layout
+    def _size(self) -> tuple[int, int]:
+        w, h = self.app.screen_size
+        return int(w), int(h)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.theme = ui.Theme(size)
+        self.build()
+
+    def build(self) -> None:
+        """Create and place the widgets for the current size (subclasses)."""
+
+    def focus_order(self) -> list[ui.Widget]:
+        out: list[ui.Widget] = []
+        if self.scroll is not None:
+            out += self.scroll.widgets()
+        return out + self.widgets
+
+    def refocus(self, keep: ui.Widget | None = None) -> None:
+        self.focus.set(self.focus_order(), keep)
+        if not self.show_focus:
+            for w in self.focus.widgets:
+                w.focused = False
+
+    def _focus_moved(self, widget: ui.Widget) -> None:
+        if self.scroll is not None and self.scroll.contains(widget):
+            self.scroll.ensure_visible(widget)
+
+    def all_widgets(self) -> list[ui.Widget]:
+        return (self.scroll.widgets() if self.scroll else []) + self.widgets
+
+    def find(self, name: str) -> ui.Widget | None:
+        """The widget (or setting row) called ``name`` (tests and keyboard shortcuts)."""
+        for w in self.all_widgets():
+            if w.name == name:
+                return w
+        return None
+
+    def frame(self) -> pygame.Rect:
+        w, h = self.theme.size
+        m = self.theme.px(24)
+        return pygame.Rect(m, m, w - 2 * m, h - 2 * m)
+
+    # ------------------------------------------------------------------ events
+    def _look(self) -> tuple:
+        """What a mouse motion can change on screen: hover and press marks, a slider's
+        value, the scroll position."""
+        marks = []
+        for w in self.all_widgets():
+            control = getattr(w, "control", None)
+            marks.append((w.hover, w.pressed, w.focused, getattr(w, "value", None),
+                          getattr(control, "hover", None), getattr(control, "value", None)))
+        return (tuple(marks), self.scroll.offset if self.scroll is not None else None)
+
+    def handle(self, event: Any) -> None:
+        """Handle ``event``; a mouse motion that changed what the screen shows asks for
+        a frame (the application draws one after every key and click)."""
+        if event.type != pygame.MOUSEMOTION:
+            self._handle(event)
+            return
+        before = self._look()
+        self._handle(event)
+        if self._look() != before:
+            self.app.invalidate()
+
+    def _handle(self, event: Any) -> None:
+        editing = next((w for w in self.all_widgets() if w.editing), None)
+        if editing is not None and event.type in (pygame.KEYDOWN, pygame.TEXTINPUT):
+            editing.handle(event)
+            return
+        if event.type == pygame.KEYDOWN:
+            if self.on_key(event):
+                return
+            if event.key == pygame.K_ESCAPE:
+                self.back()
+                return
+            if not self.show_focus and event.key in (
+                pygame.K_UP, pygame.K_DOWN, pygame.K_TAB, pygame.K_LEFT, pygame.K_RIGHT,
+                pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER,
+            ):
+                self.show_focus = True
+                if self.focus.current is None:
+                    self.focus.move(1)
+                else:
+                    self.focus.focus(self.focus.current)
+                if event.key not in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_RETURN, pygame.K_SPACE,
+                                     pygame.K_KP_ENTER):
+                    return
+            self.focus.handle_key(event)
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN and self.show_focus:
+            self.show_focus = False
+            for w in self.focus.widgets:
+                w.focused = False
+        if self.scroll is not None and self.scroll.handle(event) and event.type != pygame.MOUSEMOTION:
+            return
+        for w in list(self.widgets):
+            if w.handle(event) and event.type != pygame.MOUSEMOTION:
+                break
+
+    def on_key(self, event: Any) -> bool:
+        """Screen-specific keys, before the focus keys; True if used."""
+        return False
+
+    def back(self) -> None:
+        self.app.stack.pop()
+
+    # ------------------------------------------------------------------ drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.show_felt:
+            ui.draw_felt(surface)
+        self.draw_back(surface)
+        if self.scroll is not None:
+            self.scroll.draw(surface, self.theme)
+        for w in self.widgets:
+            if w.visible:
+                w.draw(surface, self.theme)
+        self.draw_front(surface)
+
+    def draw_back(self, surface: pygame.Surface) -> None:
+        """Painted under the widgets (subclasses)."""
+
+    def draw_front(self, surface: pygame.Surface) -> None:
+        """Painted over the widgets (subclasses)."""
+
+    def draw_heading(self, surface: pygame.Surface, text: str | None = None) -> pygame.Rect:
+        t = self.theme
+        return ui.draw_text(surface, text or self.heading, t.font(34, True), ui.GOLD,
+                            (t.px(36), t.px(22)), "topleft", shadow=True)
+
+    def draw_message(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The status line: an error in a red box, or a quiet note."""
+        if not self.message:
+            return
+        t = self.theme
+        font = t.font(15, self.message_is_error)
+        lines = ui.wrap_text(self.message, font, rect.width - t.px(24))[:3]
+        h = len(lines) * font.get_linesize() + t.px(12)
+        box = pygame.Rect(rect.x, rect.centery - h // 2, rect.width, h)
+        if self.message_is_error:
+            ui.rounded_rect(surface, ui.ERROR_BG, box, t.px(8))
+            ui.rounded_rect(surface, (220, 90, 70), box, t.px(8), 1)
+        y = box.y + t.px(6)
+        for line in lines:
+            ui.draw_text(surface, line, font, ui.ERROR if self.message_is_error else ui.MUTED,
+                         (box.x + t.px(12), y))
+            y += font.get_linesize()
+
+    def say(self, text: str | None, error: bool = False) -> None:
+        self.message = text
+        self.message_is_error = error

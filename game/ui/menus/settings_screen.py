@@ -1,0 +1,147 @@
+"""The settings screen."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from .. import ui_kit as ui
+from ..settings import ANIMATION_SPEEDS, BOT_LEVELS, CARD_BACKS, CARD_SCALES, Settings
+from .base import MenuScene, draw_card, draw_card_back
+
+
+class SettingsScene(MenuScene):
+    """Animation, sound, cards, the Rummy! window and the default computer level."""
+
+    heading = "Settings"
+
+    def __init__(self, app: Any):
+        super().__init__(app)
+
+    @property
+    def settings(self) -> Settings:
+        return self.app.settings
+
+    def change(self, name: str, value: Any) -> None:
+        setattr(self.settings, name, value)
+        if name in ("sound", "volume") and self.settings.sound:
+            self.app.play_sound("card_place")
+        self.app.apply_settings()
+        self.refresh()
+
+    def refresh(self) -> None:
+        vol = self.find("volume")
+        if vol is not None:
+            vol.control.enabled = self.settings.sound
+
+    def restore_defaults(self) -> None:
+        fresh = Settings()
+        for name in Settings.SAVED:
+            if name not in Settings.REMEMBERED:
+                setattr(self.settings, name, getattr(fresh, name))
+        self.build()
+        self.app.apply_settings()
+
+    def save(self) -> None:
+        try:
+            self.settings.save()
+        except OSError as exc:
+            self.say(f"Your settings could not be saved: {exc}", error=True)
+            return
+        self.say(None)
+
+    def back(self) -> None:
+        self.save()
+        if not self.message_is_error or not self.message:
+            self.app.stack.pop()
+
+    def leave(self) -> None:
+        if self.message is None:
+            self.settings.save_or_log()
+
+    def build(self) -> None:
+        t = self.theme
+        w, h = t.size
+        s = self.settings
+        keep = self.focus.current
+        m = t.px(28)
+        top, foot = t.px(80), t.px(72)
+        pw = min(w - 2 * m, t.px(860))
+        self.body = pygame.Rect((w - pw) // 2, top, pw, h - top - foot)
+        view = ui.ScrollView(self.body.inflate(-t.px(24), -t.px(20)))
+        view.line = t.px(56)
+        rw = view.rect.width - t.px(16)
+        row_h = t.px(58)
+        cw = max(t.px(220), round(rw * 0.4))
+
+        def near(choices, value):
+            return min(choices, key=lambda c: abs(c[0] - value))[0]
+
+        rows = [
+            ("animation_speed", "Animation speed", "How fast cards move; None shows every move at once.",
+             ui.Cycler(ANIMATION_SPEEDS, near(ANIMATION_SPEEDS, s.animation_speed),
+                       lambda v: self.change("animation_speed", v), wrap=False)),
+            ("sound", "Sound effects", "Card sounds and the Rummy! call.",
+             ui.Toggle(s.sound, lambda v: self.change("sound", v))),
+            ("volume", "Volume", "Loudness of the sound effects.",
+             ui.Slider(0, 100, 5, round(s.volume * 100), lambda v: self.change("volume", v / 100),
+                       fmt=lambda v: f"{v:.0f}%")),
+            ("card_scale", "Card size", "Bigger cards are easier to read; smaller ones leave more room.",
+             ui.Cycler(CARD_SCALES, near(CARD_SCALES, s.card_scale),
+                       lambda v: self.change("card_scale", v), wrap=False)),
+            ("four_colour", "Four-colour suits", "Clubs green and diamonds blue, so no two suits look alike.",
+             ui.Toggle(s.four_colour, lambda v: self.change("four_colour", v))),
+            ("card_back", "Card back", "The pattern on the back of the cards.",
+             ui.Cycler(CARD_BACKS, s.card_back, lambda v: self.change("card_back", v))),
+            ("rummy_window", "Time to call Rummy!", "How long you have to call after a playable discard.",
+             ui.Slider(1, 10, 0.5, s.rummy_window, lambda v: self.change("rummy_window", v),
+                       fmt=lambda v: f"{v:g} s")),
+            ("rummy_help", "Point out Rummy! chances",
+             "Wait for your call, and light Rummy!, only when you can call. Off: after every discard.",
+             ui.Toggle(s.rummy_help, lambda v: self.change("rummy_help", v))),
+            ("default_level", "Computer players", "The level new computer seats start with.",
+             ui.Cycler(BOT_LEVELS, s.default_level, lambda v: self.change("default_level", v))),
+        ]
+        y = 0
+        for name, label, help_, control in rows:
+            control.name = name
+            row = ui.Row(label, control, help_, name=name, control_width=cw)
+            row.place(pygame.Rect(0, y, rw, row_h), t)
+            view.add(row, pygame.Rect(0, y, rw, row_h))
+            y += row_h + t.px(4)
+        self.body.height = min(self.body.height, view.content_height + t.px(24))
+        view.rect.height = self.body.height - t.px(20)
+        self.scroll = view
+        view.layout()
+        bh = t.px(46)
+        fy = min(h - foot + (foot - bh) // 2, self.body.bottom + t.px(22))
+        self.widgets = [
+            ui.Button("Done", self.back, pygame.Rect(w // 2 + t.px(8), fy, t.px(170), bh), primary=True,
+                      name="done"),
+            ui.Button("Restore defaults", self.restore_defaults,
+                      pygame.Rect(w // 2 - t.px(8) - t.px(190), fy, t.px(190), bh), name="defaults", size=16),
+        ]
+        self.refocus(keep)
+        self.refresh()
+
+    def draw_back(self, surface: pygame.Surface) -> None:
+        t = self.theme
+        self.draw_heading(surface)
+        ui.panel(surface, self.body, t)
+        # a preview of the suits and the back
+        s = self.settings
+        y = t.px(30)
+        x = self.body.right
+        cw, ch = t.px(30), t.px(42)
+        for i, suit in enumerate("♣♦♥♠"):
+            r = pygame.Rect(x - (4 - i) * (cw + t.px(6)), y - t.px(8), cw, ch)
+            draw_card(surface, "A" + suit, r, s)
+        back = pygame.Rect(x - 4 * (cw + t.px(6)) - cw - t.px(14), y - t.px(8), cw, ch)
+        draw_card_back(surface, back, s.card_back)
+
+    def draw_front(self, surface: pygame.Surface) -> None:
+        if self.message:
+            t = self.theme
+            rect = pygame.Rect(self.body.x, self.body.bottom + t.px(4), t.px(300), t.px(40))
+            self.draw_message(surface, rect)

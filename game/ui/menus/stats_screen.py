@@ -1,0 +1,118 @@
+"""The statistics screen."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.engine.rules import Rules
+
+from .. import ui_kit as ui
+from ..rules_text import preset_title
+from ..settings import BOT_LEVELS
+from ..stats import Stats
+from .base import MenuScene
+
+
+class StatsScene(MenuScene):
+    """Games, wins, best score and rounds per preset."""
+
+    heading = "Statistics"
+
+    def __init__(self, app: Any):
+        self.stats = Stats.load()
+        self.confirm_reset = False
+        super().__init__(app)
+        if self.stats.problem:
+            self.say(self.stats.problem, error=True)
+
+    def reset(self) -> None:
+        if not self.confirm_reset:
+            self.confirm_reset = True
+            self.find("reset").label = "Really reset?"
+            return
+        self.stats.reset()
+        try:
+            self.stats.save()
+            self.say("Statistics cleared.")
+        except OSError as exc:
+            self.say(f"The statistics could not be saved: {exc}", error=True)
+        self.confirm_reset = False
+        self.build()
+
+    def build(self) -> None:
+        t = self.theme
+        w, h = t.size
+        keep = self.focus.current
+        m = t.px(28)
+        top, foot = t.px(80), t.px(72)
+        pw = min(w - 2 * m, t.px(900))
+        need = t.px(150) + len(self.rows()) * t.px(44) + (t.px(60) if self.message else 0) \
+            + (t.px(30) if self.against_text() else 0)
+        self.body = pygame.Rect((w - pw) // 2, top, pw, min(h - top - foot, need))
+        bh = t.px(46)
+        fy = min(h - foot + (foot - bh) // 2, self.body.bottom + t.px(22))
+        self.widgets = [
+            ui.Button("Back", self.back, pygame.Rect(w // 2 + t.px(8), fy, t.px(170), bh), primary=True,
+                      name="back"),
+            ui.Button("Really reset?" if self.confirm_reset else "Reset statistics", self.reset,
+                      pygame.Rect(w // 2 - t.px(8) - t.px(190), fy, t.px(190), bh), name="reset", size=16),
+        ]
+        self.refocus(keep)
+
+    def rows(self) -> list[tuple[str, Any]]:
+        names = list(Rules.preset_names()) + sorted(set(self.stats.presets) - set(Rules.preset_names()))
+        return [(n, self.stats.get(n)) for n in names]
+
+    def against_text(self) -> str:
+        """The games won against each computer level (the strongest opponent at the table)."""
+        parts = [f"{label} {rec.wins} of {rec.games}" for level, label in BOT_LEVELS
+                 if (rec := self.stats.get_against(level)).games]
+        return "Your wins, by your strongest computer opponent: " + "  ·  ".join(parts) if parts else ""
+
+    def draw_back(self, surface: pygame.Surface) -> None:
+        t = self.theme
+        self.draw_heading(surface)
+        ui.panel(surface, self.body, t)
+        inner = self.body.inflate(-t.px(48), -t.px(40))
+        cols = (("Game", 0.0, "midleft"), ("Games", 0.42, "midright"), ("Won", 0.55, "midright"),
+                ("Win rate", 0.70, "midright"), ("Best score", 0.86, "midright"),
+                ("Rounds", 1.0, "midright"))
+        hf = t.font(16, True)
+        y = inner.y + t.px(14)
+        for text, fx, anchor in cols:
+            ui.draw_text(surface, text, hf, ui.GOLD, (inner.x + round(inner.width * fx), y), anchor)
+        y += t.px(22)
+        pygame.draw.line(surface, (150, 130, 70), (inner.x, y), (inner.right, y), 1)
+        y += t.px(8)
+        bf, rf = t.font(17, True), t.font(17)
+        row_h = t.px(44)
+        for i, (name, st) in enumerate(self.rows()):
+            cy = y + row_h // 2
+            if i % 2 == 0:
+                ui.rounded_rect(surface, (255, 255, 255, 12), pygame.Rect(inner.x - t.px(8), y, inner.width + t.px(16),
+                                                                          row_h), t.px(6))
+            ui.draw_text(surface, preset_title(name), bf, ui.INK, (inner.x, cy), "midleft")
+            values = (
+                str(st.games), str(st.wins), f"{st.win_rate:.0%}" if st.games else "–",
+                f"{st.best_score:,}" if st.best_score is not None else "–", str(st.total_rounds),
+            )
+            for (_, fx, anchor), val in zip(cols[1:], values):
+                ui.draw_text(surface, val, rf, ui.INK if st.games else ui.FAINT,
+                             (inner.x + round(inner.width * fx), cy), anchor)
+            y += row_h
+        total = self.stats.total_games
+        left = sum(st.abandoned for _, st in self.rows())
+        note = (f"{total} game{'s' if total != 1 else ''} played in all." if total
+                else "No games yet: statistics count every game played to the end.")
+        if left:
+            note = note[:-1] + f", {left} of them left unfinished (counted as not won)."
+        ui.draw_text(surface, note, t.font(15), ui.MUTED, (inner.x, y + t.px(16)))
+        against = self.against_text()
+        if against:
+            font = t.font(15)
+            ui.draw_text(surface, ui.fit_text(against, font, inner.width), font, ui.MUTED,
+                         (inner.x, y + t.px(44)))
+        if self.message:
+            self.draw_message(surface, pygame.Rect(inner.x, inner.bottom - t.px(60), inner.width, t.px(56)))

@@ -1,0 +1,176 @@
+"""The title screen: New game, Continue, Rules, Settings, Statistics, Quit."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import pygame
+
+from game import __version__
+from game.engine.rules import Rules
+
+from .. import ui_kit as ui
+from ..controller import autosave_path, read_save, set_aside  # the save Continue looks at
+from ..rules_text import preset_title
+from .base import MenuScene, draw_card, has_autosave
+from .new_game import NewGameScene
+from .rules_screen import RulesScene
+from .settings_screen import SettingsScene
+from .stats_screen import StatsScene
+
+log = logging.getLogger(__name__)
+
+
+def also_played() -> str:
+    """The title's second line: the other games of the box, by the engine's names."""
+    names = [preset_title(p).split(" (")[0] for p in Rules.preset_names() if p != "rummy5000"]
+    return "  ·  ".join(names)
+
+
+class TitleScene(MenuScene):
+    """New game, Continue, Rules, Settings, Statistics, Quit."""
+
+    ITEMS = (
+        ("new_game", "New game"),
+        ("continue", "Continue"),
+        ("rules", "Rules"),
+        ("settings", "Settings"),
+        ("stats", "Statistics"),
+        ("quit", "Quit"),
+    )
+
+    def __init__(self, app: Any):
+        self.can_continue = has_autosave()
+        self.notice: str | None = None
+        super().__init__(app)
+        self.show_focus = True
+        self.focus.focus(self.find("continue" if self.can_continue else "new_game"))
+
+    def enter(self) -> None:
+        was = self.can_continue
+        self.can_continue = has_autosave()
+        if was != self.can_continue:
+            self.build()
+        problem = self.app.settings.problem
+        if problem and self.notice is None:
+            self.notice = problem
+
+    def build(self) -> None:
+        t = self.theme
+        w, h = t.size
+        bw, bh, gap = t.px(300), t.px(46), t.px(11)
+        total = len(self.ITEMS) * bh + (len(self.ITEMS) - 1) * gap
+        top = min(round(h * 0.42), h - total - t.px(40))
+        actions = {
+            "new_game": lambda: self.app.stack.push(NewGameScene(self.app)),
+            "continue": self._continue,
+            "rules": lambda: self.app.stack.push(RulesScene(self.app)),
+            "settings": lambda: self.app.stack.push(SettingsScene(self.app)),
+            "stats": lambda: self.app.stack.push(StatsScene(self.app)),
+            "quit": lambda: self.app.quit(),
+        }
+        keep = self.focus.current
+        self.widgets = []
+        for i, (name, label) in enumerate(self.ITEMS):
+            rect = pygame.Rect(0, 0, bw, bh)
+            rect.midtop = (w // 2, top + i * (bh + gap))
+            # the gold button is the one Enter picks first: Continue when there is a game
+            main = "continue" if self.can_continue else "new_game"
+            b = ui.Button(label, actions[name], rect, primary=(name == main), name=name, size=19)
+            if name == "continue":
+                b.enabled = self.can_continue
+            self.widgets.append(b)
+        self.refocus(keep)
+        if self.show_focus and self.focus.current is None:
+            self.focus.focus(self.find("continue" if self.can_continue else "new_game"))
+        self._gold_follows_focus()
+
+    def _handle(self, event: Any) -> None:
+        super()._handle(event)
+        self._gold_follows_focus()
+
+    def _gold_follows_focus(self) -> None:
+        """One button is gold: the one Enter presses (the keyboard's focus while it shows,
+        else Continue, or New game when there is nothing to continue)."""
+        main = self.focus.current if self.show_focus else None
+        if main is None:
+            main = self.find("continue" if self.can_continue else "new_game")
+        for w in self.widgets:
+            if isinstance(w, ui.Button):
+                w.primary = w is main
+
+    def _continue(self) -> None:
+        if not has_autosave():
+            self.can_continue = False
+            self.build()
+            return
+        try:
+            self.app.continue_game()
+        except Exception as exc:  # a damaged or foreign save: say so, stay here
+            log.warning("cannot continue the saved game: %s", exc)
+            self.app.play_sound("error")
+            save = autosave_path()
+            try:
+                read_save(save)
+            except Exception:  # neither the save nor its backup can be read: keep them, renamed
+                for path in (save, save.with_name(save.name + ".bak")):
+                    if path.exists():
+                        set_aside(path)
+                self.notice = ("The saved game could not be loaded: it and its backup copy are damaged. "
+                               f"They are kept in the data folder as {save.name}.damaged; "
+                               "start a new game to play on.")
+                self.can_continue = False
+                self.build()
+                return
+            self.notice = f"The saved game could not be loaded: {exc}"
+
+    def back(self) -> None:
+        pass  # the title screen stays; Quit is a button
+
+    def on_key(self, event: Any) -> bool:
+        if event.key == pygame.K_n:
+            self.find("new_game").activate()
+            return True
+        return False
+
+    def draw_back(self, surface: pygame.Surface) -> None:
+        t = self.theme
+        w, h = t.size
+        first = self.widgets[0].rect.top if self.widgets else h // 2
+        # a fan of cards over the name
+        fan_h = max(t.px(60), min(t.px(150), round(first * 0.46)))
+        fan_w = round(fan_h * 0.7)
+        cx = w // 2
+        cards = ("A♠", "K♥", "5♦", "Q♣", "J♥")
+        spread = len(cards) - 1
+        settings = self.app.settings
+        # the name's shadow goes under the fan (on a card it would show as a grey block),
+        # the name itself over it
+        title_font = ui.get_font(max(24, min(t.px(84), round(first * 0.23))), True)
+        ty = t.px(14) + fan_h
+        ui.draw_text(surface, "Rummy 5000", title_font, ui.GOLD, (cx, ty), "midtop", shadow=True, body=False)
+        for i, card in enumerate(cards):
+            angle = (spread / 2 - i) * 11
+            x = cx + round((i - spread / 2) * fan_w * 0.55)
+            y = t.px(20) + fan_h // 2 + round(abs(i - spread / 2) * fan_h * 0.07)
+            draw_card(surface, card, pygame.Rect(0, 0, fan_w, fan_h).move(x - fan_w // 2, y - fan_h // 2),
+                      settings, angle)
+        r = ui.draw_text(surface, "Rummy 5000", title_font, ui.GOLD, (cx, ty), "midtop")
+        sub = t.font(17)
+        ui.draw_text(surface, ui.fit_text(also_played(), sub, w - t.px(40)), sub, ui.MUTED,
+                     (cx, r.bottom + t.px(2)), "midtop")
+
+    def draw_front(self, surface: pygame.Surface) -> None:
+        t = self.theme
+        w, h = t.size
+        small = t.font(13)
+        ui.draw_text(surface, f"version {__version__}", small, ui.FAINT, (w - t.px(14), h - t.px(10)),
+                     "bottomright")
+        ui.draw_text(surface, "↑ ↓ to choose, Enter to select", small, ui.FAINT,
+                     (t.px(14), h - t.px(10)), "bottomleft")
+        if self.notice:
+            rect = pygame.Rect(0, 0, min(w - t.px(40), t.px(760)), t.px(40))
+            rect.midbottom = (w // 2, h - t.px(30))
+            self.message, self.message_is_error = self.notice, True
+            self.draw_message(surface, rect)
