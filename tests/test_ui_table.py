@@ -1923,8 +1923,10 @@ def test_selftest_passes(tmp_path):
     proc = subprocess.run([sys.executable, "-m", "game", "--selftest"], cwd=REPO_ROOT, env=env,
                           capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stdout + proc.stderr[-2000:]
-    for word in ("fonts", "sounds", "icon", "card faces", "computer round", "all checks passed"):
-        assert word in proc.stdout
+    for word in ("fonts", "sounds", "icon", "card faces", "menu screens", "computer round",
+                 "all checks passed"):
+        assert f"ok   {word}" in proc.stdout or word == "all checks passed" and word in proc.stdout
+    assert not list(tmp_path.iterdir()), "the self-test writes nothing in the data folder"
 
 
 def test_load_a_saved_game_from_the_command_line(tmp_path):

@@ -547,7 +547,8 @@ class App:
 
 # ---------------------------------------------------------------------- self test
 def selftest(args: Any = None) -> int:
-    """Open the display, load every asset, play a short computer round, report."""
+    """Open the display, load every asset, draw each menu screen, play a short computer
+    round, report."""
     lines: list[str] = []
     ok = True
 
@@ -614,6 +615,15 @@ def selftest(args: Any = None) -> int:
             art.back((81, 113), b)
         return f"{len(cards)} faces at 3 sizes, 4 backs"
 
+    def screens() -> str:
+        from . import menus
+
+        surface = pygame.Surface(app.screen_size)
+        for kind in (menus.TitleScene, menus.NewGameScene, menus.RulesScene, menus.SettingsScene,
+                     menus.StatsScene):
+            kind(app).draw(surface)
+        return "title, new game, rules, settings, statistics built and drawn"
+
     def bot_round() -> str:
         scene = app.start_game("rummy5000", 4, seed=7, autoplay=True)
         ok_ = app.run_until(lambda: scene.g.round_done, timeout=60)
@@ -627,6 +637,7 @@ def selftest(args: Any = None) -> int:
     check("sounds", sounds)
     check("icon", icon)
     check("card faces", card_faces)
+    check("menu screens", screens)
     check("computer round", bot_round)
     print("Rummy 5000 self-test")
     print("\n".join(lines))
