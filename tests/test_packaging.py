@@ -190,12 +190,15 @@ def test_icns_icon_has_png_entries_up_to_1024():
         assert png_size(elements[kind]) == (size, size), kind
 
 
-def test_make_icons_writes_all_three(tmp_path):
-    proc = subprocess.run(
-        [sys.executable, str(REPO_ROOT / "tools" / "make_icons.py"), "--out", str(tmp_path)],
-        capture_output=True, text=True, timeout=120,
-    )  # fmt: skip
+def run_tool(script: str, out: Path) -> None:
+    """Run ``tools/<script>`` writing into ``out``; it must succeed."""
+    proc = subprocess.run([sys.executable, str(REPO_ROOT / "tools" / script), "--out", str(out)],
+                          capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr
+
+
+def test_make_icons_writes_all_three(tmp_path):
+    run_tool("make_icons.py", tmp_path)
     assert png_size((tmp_path / "icon.png").read_bytes()) == (256, 256)
     assert (tmp_path / "icon.ico").read_bytes()[:4] == b"\x00\x00\x01\x00"
     elements = icns_elements((tmp_path / "icon.icns").read_bytes())
@@ -203,11 +206,7 @@ def test_make_icons_writes_all_three(tmp_path):
 
 
 def test_make_sounds_reproduces_the_bundled_sounds(tmp_path):
-    proc = subprocess.run(
-        [sys.executable, str(REPO_ROOT / "tools" / "make_sounds.py"), "--out", str(tmp_path)],
-        capture_output=True, text=True, timeout=120,
-    )  # fmt: skip
-    assert proc.returncode == 0, proc.stderr
+    run_tool("make_sounds.py", tmp_path)
     made = sorted(p.name for p in tmp_path.iterdir())
     bundled = sorted(p.name for p in (REPO_ROOT / "assets" / "sounds").glob("*.wav"))
     assert made == bundled and made

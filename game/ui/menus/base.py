@@ -104,6 +104,12 @@ class MenuScene(Scene):
                 return w
         return None
 
+    def page_margins(self) -> tuple[int, int, int]:
+        """A full page's side margin, the room above it (for the heading) and below it (for
+        the buttons), in pixels at this size."""
+        t = self.theme
+        return t.px(28), t.px(80), t.px(72)
+
     def frame(self) -> pygame.Rect:
         w, h = self.theme.size
         m = self.theme.px(24)

@@ -291,9 +291,7 @@ class NewGameScene(MenuScene):
         t = self.theme
         w, h = t.size
         keep = self.focus.current
-        m = t.px(28)
-        top = t.px(80)
-        foot = t.px(72)
+        m, top, foot = self.page_margins()
         left_w = max(t.px(400), round((w - 3 * m) * 0.43))
         self.left = pygame.Rect(m, top, left_w, h - top - foot - t.px(8))
         self.right = pygame.Rect(self.left.right + m, top, w - left_w - 3 * m, self.left.height)

@@ -46,9 +46,7 @@ class RulesScene(MenuScene):
         t = self.theme
         w, h = t.size
         keep = self.focus.current
-        m = t.px(28)
-        top = t.px(80)
-        foot = t.px(72)
+        m, top, foot = self.page_margins()
         text_w = min(w - 2 * m, t.px(980))
         self.body = pygame.Rect((w - text_w) // 2, top, text_w, h - top - foot)
         self.widgets = []

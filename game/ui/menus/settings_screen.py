@@ -65,8 +65,7 @@ class SettingsScene(MenuScene):
         w, h = t.size
         s = self.settings
         keep = self.focus.current
-        m = t.px(28)
-        top, foot = t.px(80), t.px(72)
+        m, top, foot = self.page_margins()
         pw = min(w - 2 * m, t.px(860))
         self.body = pygame.Rect((w - pw) // 2, top, pw, h - top - foot)
         view = ui.ScrollView(self.body.inflate(-t.px(24), -t.px(20)))

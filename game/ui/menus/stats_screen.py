@@ -45,8 +45,7 @@ class StatsScene(MenuScene):
         t = self.theme
         w, h = t.size
         keep = self.focus.current
-        m = t.px(28)
-        top, foot = t.px(80), t.px(72)
+        m, top, foot = self.page_margins()
         pw = min(w - 2 * m, t.px(900))
         need = t.px(150) + len(self.rows()) * t.px(44) + (t.px(60) if self.message else 0) \
             + (t.px(30) if self.against_text() else 0)
