@@ -644,7 +644,7 @@ class Controller:
             atomic_write(self.save_path, dumps_game(self.g))
             seats = [{"name": s.name, "kind": s.kind, "level": s.level} for s in self.seats]
             # the person's own arrangement of their hand (the table's, or the one loaded)
-            order = getattr(self.listener, "hand_order", None) or self.hand_order
+            order = (self.listener.hand_order if self.listener is not None else None) or self.hand_order
             if order and self.human is not None:
                 seats[self.human]["order"] = [int(c) for c in order]
             if self.human is not None:  # so that Continue shows this round's last moves

@@ -95,7 +95,7 @@ class TableScene(TableInput, TablePainting, Scene):
         self.insert_at: int | None = None  # where cards dragged into the hand go (None: see _sync_order)
         self.left_from: dict[int, tuple[int, ...]] = {}  # the hand's order when a card left it
         self.undoing = False                # cards coming back now are an undo's: put them back
-        if getattr(controller, "hand_order", None):
+        if controller.hand_order:
             self.order = list(controller.hand_order)  # as the person left it (a saved game)
         self.selected: list[int] = []
         self.focus_zone = "hand"
@@ -145,10 +145,10 @@ class TableScene(TableInput, TablePainting, Scene):
         self.buttons: dict[str, Button] = {}
         self._make_buttons()
         self._sync_order()
-        deal = getattr(controller, "deal_events", None)
+        deal = controller.deal_events
         self._pending_deal = list(deal) if deal else None
         self._save_said: str | None = None      # the save failure last reported
-        if getattr(controller, "recovered", None):
+        if controller.recovered:
             self.message("The saved game was damaged: it goes on from its backup copy",
                          "error", ttl=8.0)
 
@@ -1137,7 +1137,7 @@ class TableScene(TableInput, TablePainting, Scene):
         if self.mouse_pos is not None and self._hover_version != self.c.version and not self.anim.active:
             self._place()
             self._hover_at(self.mouse_pos)
-        failed = getattr(self.c, "save_error", None)
+        failed = self.c.save_error
         if failed != self._save_said:  # say it once, and again only after a save works
             self._save_said = failed
             if failed:
