@@ -931,6 +931,20 @@ def test_a_sort_that_cannot_be_saved_still_sorts(tmp_path, monkeypatch, caplog):
     app.close_scenes()
 
 
+def test_the_persons_seat_is_the_tables_under_any_screen_over_it(app):
+    from game.ui.menus import RulesScene
+
+    assert app.human_seat is None  # no table open
+    scene = app.start_game("rummy5000", 3, levels=["easy", "human", "normal"], seed=4)
+    assert app.human_seat == 1
+    app.stack.push(RulesScene(app, scene.g.rules))
+    assert app.human_seat == 1
+    app.close_scenes()
+    app.start_game("rummy5000", 3, seed=4, autoplay=True)
+    assert app.human_seat is None  # computer players only: no statistics kept
+    app.close_scenes()
+
+
 def test_deal_animates_from_the_stock(app, monkeypatch):
     scene = app.start_game("rummy5000", 4, seed=9)
     app.pump(2)

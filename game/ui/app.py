@@ -266,10 +266,9 @@ class App:
     def human_seat(self) -> int | None:
         """The person's seat in the game on the table (None: computer players only)."""
         for s in reversed(self.stack.scenes):
-            c = getattr(s, "c", None)
-            if c is not None and hasattr(c, "human"):
-                return c.human
-        return 0
+            if s.controller is not None:
+                return s.controller.human
+        return None
 
     def apply_settings(self) -> None:
         """Called after a setting changed: card colours and backs, card size, sound."""
@@ -496,7 +495,7 @@ class App:
         if self.dirty or self._busy():
             self.draw()
         if busy and block:
-            fast = any(getattr(getattr(s, "c", None), "fast", False) for s in self.stack.running())
+            fast = any(s.controller is not None and s.controller.fast for s in self.stack.running())
             if not fast:
                 self.clock.tick(self.fps)
 

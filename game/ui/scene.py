@@ -16,6 +16,7 @@ class Scene:
 
     opaque = True
     holds_below = False  # the scenes under it, though they show, stand still (see SceneStack.running)
+    controller: Any = None  # the game a table scene drives; None for every other scene
 
     def __init__(self, app: Any):
         self.app = app

@@ -158,6 +158,10 @@ class TableScene(TableInput, TablePainting, Scene):
         return self.c.g
 
     @property
+    def controller(self) -> Any:
+        return self.c
+
+    @property
     def hand_order(self) -> list[int]:
         """The person's hand as it is shown (saved with the game, so Continue keeps it)."""
         return list(self.order)
