@@ -128,6 +128,8 @@ def test_an_unused_option_changes_nothing_in_play(preset, overrides):
     rules = Rules.preset(preset, **overrides)
     lo, hi = rules.player_range()
     players = max(lo, min(hi, 3))
+    assert rules.unused_options()
+    compared = 0
     for seed in (1, 2):
         base = play(rules, players, seed)
         for name in sorted(rules.unused_options()):
@@ -138,3 +140,5 @@ def test_an_unused_option_changes_nothing_in_play(preset, overrides):
                 except RulesError:
                     continue
                 assert play(other, players, seed) == base, (name, other.to_dict())
+                compared += 1
+    assert compared  # at least one other value was played
