@@ -247,7 +247,9 @@ class Controller:
         if not isinstance(rules, Rules):
             rules = Rules.preset(rules or "rummy5000", **options)
         rules.check_players(players)  # before the seats are named (a RulesError says why)
-        default = (settings if settings is not None else Settings()).default_level
+        if settings is None:
+            settings = Settings()
+        default = settings.default_level
         levels = list(levels or [])
         if len(levels) == players and (HUMAN in levels or autoplay):
             kinds = levels
