@@ -580,3 +580,33 @@ def test_fixed_deal_with_dealer_upcard_turns_up_the_dealers_first_card():
         assert g.wild_rank == first.rank
         assert first in PlayerView.of(g, (g.dealer + 1) % 3).known[g.dealer]
         assert len(g.hands[g.dealer]) == 7
+
+
+# --------------------------------------------------------------------------- seeds
+
+
+def test_a_random_generator_as_seed_gives_a_game_repeatable_from_its_recorded_seed():
+    import random
+
+    g, _ = new_game(Rules.preset(), players=4, seed=random.Random(12))
+    again, _ = new_game(Rules.preset(), players=4, seed=random.Random(12))
+    assert isinstance(g.seed, int) and g.seed == again.seed
+    assert g.hands == again.hands and g.stock == again.stock
+    replay, _ = new_game(Rules.preset(), players=4, seed=g.seed)
+    assert replay.hands == g.hands and replay.stock == g.stock
+
+
+def test_no_seed_gives_a_fresh_recorded_seed():
+    a, _ = new_game(Rules.preset(), players=4)
+    b, _ = new_game(Rules.preset(), players=4)
+    assert isinstance(a.seed, int) and a.seed != b.seed
+    assert new_game(Rules.preset(), players=4, seed=a.seed)[0].hands == a.hands
+
+
+@pytest.mark.parametrize("seed", ["12", 1.5])
+def test_a_seed_that_is_not_a_whole_number_is_refused(seed):
+    from game.engine import RulesError
+
+    with pytest.raises(RulesError, match="seed must be a whole number"):
+        new_game(Rules.preset(), players=4, seed=seed)
+

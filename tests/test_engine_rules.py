@@ -258,6 +258,25 @@ def test_switches_must_be_true_or_false(option):
     ({"target": 0}, "target"),
     ({"target": -5}, "target"),
     ({"going_out_bonus": -1}, "going_out_bonus"),
+    ({"values": [("A", 50)]}, "values must map"),
+    ({"values": {1: 50}}, "values has an entry 1"),
+    ({"jokers_per_deck": 2, "permanent_wilds": {"jokers"}, "joker_groups": True}, "joker_groups"),
+    ({"deals": 51}, "deals"),
+    ({"deals": -1}, "deals"),
+    ({"deals": True}, "deals"),
+    ({"final_bonus": -10}, "final_bonus"),
+    # true/false and fractions are not numbers of the kind these options ask for
+    ({"target": True}, "target"),
+    ({"going_out_bonus": False}, "going_out_bonus"),
+    ({"final_bonus": True}, "final_bonus"),
+    ({"decks": True}, "decks"),
+    ({"jokers_per_deck": True, "permanent_wilds": {"jokers"}}, "jokers_per_deck"),
+    ({"hand_size": True}, "hand_size"),
+    ({"lowest_rank": 2.0}, "lowest_rank"),
+    ({"min_upcard": 3.0}, "min_upcard"),
+    ({"min_meld": 3.0}, "min_meld"),
+    ({"permanent_wild_upcard": 15.0}, "permanent_wild_upcard"),
+    ({"target": 5000.0}, "target"),
 ])
 def test_bad_values_are_refused_naming_the_option(overrides, word):
     with pytest.raises(RulesError) as e:
@@ -357,3 +376,8 @@ def test_a_single_card_value_may_be_written_in_ascii():
 def test_an_unknown_values_entry_is_refused():
     with pytest.raises(RulesError, match="bogus"):
         Rules.preset(values={"bogus": 1})
+
+
+@pytest.mark.parametrize("written,key", [("a", "A"), (" k ", "K"), ("t", "10"), ("T", "10"), ("qs", "Q♠")])
+def test_values_entries_may_be_written_in_lower_case_and_t_for_ten(written, key):
+    assert Rules.preset(values={written: 77}).values[key] == 77

@@ -368,6 +368,20 @@ def test_a_position_without_its_format_line_still_reads():
     (lambda d: d.__setitem__("results", [dict(RESULT, final_to="0")]), "results: final_to must be a seat"),
     (lambda d: d["table"].__delitem__("hands"), "table.hands is missing"),
     (lambda d: d.__delitem__("table"), "table is missing"),
+    (lambda d: d["table"].__setitem__("stock", d["table"]["stock"].split()),
+     'table.stock: write cards as one text, e.g. "7♥ 8♥ Jk"'),
+    (lambda d: d["table"]["melds"][1].__setitem__("covers", {"5": ["8♣", 1]}),
+     "covers: index 5 is not a card of the meld"),
+    (lambda d: d["table"]["melds"][1].__setitem__("double", "9♠"),
+     "double: names cards that are not in the meld"),
+    (lambda d: d["table"].__setitem__("known", ["", ""]), "table.known: must have 3 entries"),
+    (lambda d: d["table"].__setitem__("next_meld_id", 2), "table.next_meld_id: must be above every meld's id"),
+    (lambda d: d["table"].update(stock=d["table"]["stock"] + " " + d["table"]["pile"], pile=""),
+     "table.call_open: a call window needs a discard on the pile"),
+    (lambda d: d.__setitem__("rules", {"preset": "partnership500"}),
+     "players: Partnership 500 needs four players (two teams of two), not 3"),
+    (lambda d: d.__setitem__("rules", {"preset": "rummy5000", "partnerships": True}),
+     "players: Rummy 5000 with partnerships needs four players (two teams of two), not 3"),
 ])
 def test_hand_edited_fields_are_named(mutate, word):
     d = base_save()
@@ -424,6 +438,15 @@ def test_a_record_with_a_bad_action_names_it():
     with pytest.raises(SaveError) as e:
         loads_record(dumps_record(g.rules, 3, g.seed, record))
     assert "actions[5]" in str(e.value)
+    record[5] = 5
+    with pytest.raises(SaveError, match=r'^actions\[5\]: must be text such as "draw"$'):
+        loads_record(dumps_record(g.rules, 3, g.seed, record))
+
+
+def test_a_position_with_more_players_than_its_game_allows_is_refused():
+    d = json.loads(dumps_position(new_game(Rules.preset(), players=5, seed=3)[0]))
+    d["rules"] = {"preset": "basic"}
+    refused(d, "players: Basic rummy is played by 2 to 4 players, not 5")
 
 
 def test_a_record_that_cannot_be_set_up_is_a_save_error():

@@ -567,6 +567,19 @@ def test_illegal_actions_leave_the_state_unchanged():
         assert position_dict(g) == before
 
 
+@pytest.mark.parametrize("phase_moves", [[], ["draw"]])
+@pytest.mark.parametrize("thing", ["draw", None, 3])
+def test_something_that_is_not_an_action_is_refused_naming_it(phase_moves, thing):
+    from game.engine.save import position_dict
+
+    g = position(["5♣ 6♣ 7♣ 2♦", "Q♠"], pile="2♣ 9♥")
+    play(g, *phase_moves)
+    before = position_dict(g)
+    with pytest.raises(IllegalActionError, match=f"^{thing!r} is not an action$"):
+        g.apply(thing)
+    assert position_dict(g) == before
+
+
 def test_legal_actions_list_a_wild_standing_in_for_a_held_natural():
     g = playing("8♠ 9♠ 10♠ Jk 2♦", rules=JK)
     melds = {(frozenset(map(str, a.cards)), a.shape) for a in g.legal_actions()

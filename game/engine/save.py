@@ -200,9 +200,9 @@ class _Reader:
         return v
 
     def cards(self, key: str, default: Any = ...) -> list[Card]:
-        v = self.get(key, str, default)
-        if isinstance(v, list):
+        if isinstance(self.data.get(key), list):
             raise self.fail(key, "write cards as one text, e.g. \"7♥ 8♥ Jk\"")
+        v = self.get(key, str, default)
         try:
             return [parse_card(t) for t in v.split()] if isinstance(v, str) else v
         except ParseError as e:
@@ -499,9 +499,9 @@ def position_from_dict(data: dict) -> GameState:
         players = len(hands_raw)
     if len(hands_raw) != players:
         raise tr.fail("hands", f"has {len(hands_raw)} hands for {players} players")
-    lo, hi = rules.player_range()
-    if not lo <= players <= hi:
-        raise r.fail("players", f"{rules.describe()} is played by {lo} to {hi} players, not {players}")
+    why = rules.players_problem(players)
+    if why:
+        raise r.fail("players", why)
     decks = r.get("decks", int, rules.decks_for(players))
     if not 1 <= decks <= 4:
         raise r.fail("decks", f"must be 1 to 4, not {decks}")
