@@ -15,9 +15,11 @@ from game.engine import (
     CallRummy,
     Discard,
     DrawStock,
+    EndRound,
     IllegalActionError,
     MeldCards,
     Rules,
+    TakePile,
     new_game,
     parse_card,
     parse_cards,
@@ -295,6 +297,42 @@ def test_fallback_replaces_a_refused_proposal():
     assert b.refused == 1
     with pytest.raises(IllegalActionError):
         g.copy().apply(Discard(g.hands[g.current][0]))
+
+
+def _refuse(kind):
+    """A ``propose`` that fails in one of the ways the fallback catches."""
+    def propose(view, checker):
+        if kind == "illegal":
+            return Discard(view.hand[0]) if view.phase == "draw" else DrawStock()
+        if kind == "raises":
+            raise IllegalActionError("a strategy that asked the engine for something refused")
+        return None
+    return propose
+
+
+@pytest.mark.parametrize("kind", ["illegal", "raises", "none"])
+@pytest.mark.parametrize("level", LEVELS)
+def test_fallback_after_the_draw_discards_the_dearest_card(kind, level):
+    g = position(["5♣ K♦ A♠ 9♥", "Q♠ 2♣ 7♦"], top="3♦")
+    g.apply(DrawStock())
+    b = make_bot(level, 1)
+    b.propose = _refuse(kind)
+    a = b.choose(view_of(g, 0))
+    assert a == Discard(parse_card("A♠"))  # the ace is worth 100 in rummy5000
+    assert b.refused == 1
+    g.apply(a)
+
+
+def test_fallback_on_an_empty_stock_ends_the_round_rather_than_take_the_pile():
+    g = position(["5♣ K♦ A♠", "Q♠ 2♣ 7♦"], pile="9♥ 4♥")
+    g.pile[:0] = g.stock  # the stock ran out onto the pile
+    g.stock.clear()
+    assert TakePile(g.pile[-1]) in g.legal_actions()
+    b = make_bot("normal", 1)
+    b.propose = _refuse("none")
+    a = b.choose(view_of(g, 0))
+    assert a == EndRound()
+    g.apply(a)
 
 
 # ---------------------------------------------------------------------- seeds
