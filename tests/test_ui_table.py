@@ -339,6 +339,40 @@ def test_controller_plays_a_round_with_computer_players_only():
     assert len(c.g.results) == 1
 
 
+@pytest.mark.parametrize("fault", ["raises", "illegal"])
+def test_a_computer_player_that_fails_does_not_stop_the_game(fault, caplog):
+    """A bot that raises, or answers with a move the rules refuse, on its turn and on
+    "Rummy!" calls: the controller plays some legal move for it and the round goes on."""
+    from game.engine import DrawStock, Undo
+
+    c = Controller.new("rummy5000", 4, seed=3, autoplay=True, settings=settings(animation_speed=0))
+    broken = c.seats[1].bot
+
+    def choose(view):
+        if fault == "raises":
+            raise RuntimeError("a bot bug")
+        return DrawStock() if view.phase != "draw" else Undo()
+
+    broken.choose = choose
+    broken.call = lambda view: (_ for _ in ()).throw(RuntimeError("a call bug"))
+    rounds = 0
+    while "failed to decide on a call: a call bug" not in caplog.text and rounds < 10:
+        for _ in range(5000):
+            if c.g.phase in ("round_over", "game_over"):
+                break
+            c.update(0.01)
+        assert c.g.phase in ("round_over", "game_over")
+        assert any(line.startswith(f"{c.seats[1].name}: ") for line in c.history)
+        assert sorted(c.g.all_cards()) == sorted(c.g.pack)
+        rounds += 1
+        if c.g.phase == "game_over":
+            break
+        c.next_round()
+    said = {"raises": "failed to choose a move: a bot bug", "illegal": "chose an illegal move"}[fault]
+    assert said in caplog.text
+    assert "failed to decide on a call: a call bug" in caplog.text
+
+
 def test_controller_seats_from_menu_style_levels():
     rules = Rules.preset("rummy500")
     c = Controller.new(rules, 3, names=["Me", "Ann", "Bo"], levels=["human", "easy", "hard"], seed=1)
