@@ -5,6 +5,8 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.engine import Rules, RulesError, new_game
 from game.engine.rules import CHOICES
@@ -381,3 +383,44 @@ def test_an_unknown_values_entry_is_refused():
 @pytest.mark.parametrize("written,key", [("a", "A"), (" k ", "K"), ("t", "10"), ("T", "10"), ("qs", "Q♠")])
 def test_values_entries_may_be_written_in_lower_case_and_t_for_ten(written, key):
     assert Rules.preset(values={written: 77}).values[key] == 77
+
+
+@pytest.mark.parametrize("wilds", [None, True, 3, "jokers", ["twos", 1], [["jokers"]], {"jokers": 1}])
+def test_permanent_wilds_must_list_names(wilds):
+    with pytest.raises(RulesError, match="^option permanent_wilds must list names"):
+        Rules.preset(permanent_wilds=wilds)
+
+
+def test_permanent_wilds_may_be_any_collection_of_names():
+    for wilds in (["twos"], ("twos",), {"twos"}, frozenset({"twos"})):
+        assert Rules.preset(permanent_wilds=wilds).permanent_wilds == frozenset({"twos"})
+    assert Rules.preset(permanent_wilds=[]).permanent_wilds == frozenset()
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-10, 10**6) | st.floats(allow_nan=True)
+    | st.sampled_from(["", "jokers", "twos", "none", "swap", "rank", "A", "wild", "x"]),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(
+        st.sampled_from(["A", "K", "wild", "Jk", "x", "Qs"]), inner, max_size=3),
+    max_leaves=6,
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(preset=st.sampled_from(["rummy5000", "rummy500", "basic", "george", "partnership500", "persian"]),
+       changes=st.dictionaries(st.sampled_from(Rules.option_names()), JSON, min_size=1, max_size=3))
+def test_any_value_for_any_option_gives_rules_or_a_rules_error(preset, changes):
+    """Saves and settings files hand options over as JSON: whatever a damaged file
+    holds, the options check says what is wrong (a RulesError) and nothing else breaks;
+    what it accepts round-trips and deals."""
+    try:
+        r = Rules.from_dict({"preset": preset, **changes})
+    except RulesError:
+        return
+    assert Rules.from_dict(r.to_dict()) == r
+    lo, hi = r.player_range()
+    for players in (lo, hi):
+        try:
+            new_game(r, players=players, seed=1)
+        except RulesError:  # a pack too small for this many players says so
+            pass

@@ -354,7 +354,7 @@ def test_a_position_without_its_format_line_still_reads():
     (lambda d: d["table"].__setitem__("wild_rank", "Z"), "wild_rank"),
     (lambda d: d["table"].__setitem__("wild_rank", "Jk"), "table.wild_rank: 'Jk' is not a rank"),
     (lambda d: d.__setitem__("rules", {"preset": "rummy5000", "permanent_wilds": [{"a": 1}]}),
-     "rules: permanent_wilds must list names"),
+     "rules: option permanent_wilds must list names"),
     (lambda d: d["table"].__setitem__("phase", "lunch"), "phase"),
     (lambda d: d["table"].__setitem__("known", [1, "", ""]), "known"),
     (lambda d: d["table"].__setitem__("upcards", ["A♠"]), "upcards"),

@@ -205,8 +205,15 @@ class Rules:
             for key, v in extra.items():
                 vals[_value_key(key)] = v
             merged["values"] = vals
-        if isinstance(merged.get("permanent_wilds"), (list, tuple, set)):
-            merged["permanent_wilds"] = frozenset(merged["permanent_wilds"])
+        if "permanent_wilds" in overrides:
+            wilds = overrides["permanent_wilds"]
+            if not isinstance(wilds, (list, tuple, set, frozenset)) or not all(
+                    isinstance(x, str) for x in wilds):
+                raise RulesError(
+                    f"option permanent_wilds must list names such as \"jokers\" or \"twos\" "
+                    f"(or be empty), not {wilds!r}"
+                )
+            merged["permanent_wilds"] = frozenset(wilds)
         rules = cls(**merged)
         rules._check()
         return rules

@@ -252,14 +252,9 @@ def _rules(r: _Reader) -> Rules:
         raw = {"preset": raw}
     if not isinstance(raw, dict):
         raise r.fail("rules", "must be an object such as {\"preset\": \"rummy500\"}")
-    raw = dict(raw)
-    if "permanent_wilds" in raw and isinstance(raw["permanent_wilds"], list):
-        if not all(isinstance(x, str) for x in raw["permanent_wilds"]):
-            raise r.fail("rules", "permanent_wilds must list names such as \"jokers\" or \"twos\"")
-        raw["permanent_wilds"] = frozenset(raw["permanent_wilds"])
     try:
         return Rules.from_dict(raw)
-    except (RulesError, TypeError) as e:
+    except RulesError as e:
         raise r.fail("rules", str(e)) from None
 
 
