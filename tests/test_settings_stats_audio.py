@@ -6,6 +6,8 @@ import json
 import os
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as hst
 
 from game.resources import user_data_dir
 from game.ui import audio as audio_mod
@@ -185,6 +187,46 @@ def test_a_settings_file_that_cannot_be_written_is_logged_not_raised(monkeypatch
     assert s.save_or_log("the volume") is False
     assert s.volume == 0.1 and "could not save the volume: disk full" in caplog.text
     assert Settings.load().volume == Settings().volume
+
+
+@pytest.mark.parametrize("name", ["card_back", "default_level", "hand_sort"])
+@pytest.mark.parametrize("value", [["red"], {"red": 1}, 7, None, True])
+def test_a_choice_of_the_wrong_kind_is_forgotten_and_reported(name, value):
+    (user_data_dir() / "settings.json").write_text(json.dumps({name: value, "volume": 0.3}))
+    s = Settings.load()
+    assert getattr(s, name) == getattr(Settings(), name) and s.volume == 0.3 and name in s.problem
+
+
+JSON = hst.recursive(
+    hst.none() | hst.booleans() | hst.integers(-10, 10**5) | hst.floats(allow_nan=False)
+    | hst.sampled_from(["", "red", "hard", "rank", "rummy5000", "x"]),
+    lambda inner: hst.lists(inner, max_size=3) | hst.dictionaries(hst.text(max_size=8), inner, max_size=3),
+    max_leaves=8,
+)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=hst.dictionaries(hst.sampled_from(Settings.SAVED + ("other",)), JSON, max_size=4) | JSON)
+def test_any_settings_file_loads_and_saves_again(data):
+    """Whatever JSON the settings file holds, loading it never raises, and what it gives
+    can be saved and loads back the same."""
+    path = user_data_dir() / "settings.json"
+    path.write_text(json.dumps(data))
+    s = Settings.load()
+    s.save()
+    assert Settings.load() == s
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=hst.dictionaries(hst.sampled_from(["version", "presets", "levels", "rummy5000", "x"]),
+                             JSON, max_size=3) | JSON)
+def test_any_statistics_file_loads_and_saves_again(data):
+    path = user_data_dir() / "stats.json"
+    path.write_text(json.dumps(data))
+    st = Stats.load()
+    st.save()
+    again = Stats.load()
+    assert again.problem is None
 
 
 def test_an_unknown_hand_sort_is_forgotten_and_reported():

@@ -183,11 +183,11 @@ def _clean(name: str, value: Any) -> Any:
     if name == "rummy_window":
         return _number(value, *RUMMY_WINDOW_RANGE)
     if name == "card_back":
-        return value if value in {v for v, _ in CARD_BACKS} else None
+        return value if isinstance(value, str) and value in {v for v, _ in CARD_BACKS} else None
     if name == "default_level":
-        return value if value in {v for v, _ in BOT_LEVELS} else None
+        return value if isinstance(value, str) and value in {v for v, _ in BOT_LEVELS} else None
     if name == "hand_sort":
-        return value if value in HAND_SORTS else None
+        return value if isinstance(value, str) and value in HAND_SORTS else None
     if name == "last_game":
         return value if isinstance(value, dict) else None
     if name == "window_size":
