@@ -266,3 +266,13 @@ def test_the_frame_benchmark_runs(tmp_path):
                   SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", RUMMY5000_DATA_DIR=str(tmp_path))
     for line in ("static", "drag", "animated", "idle"):
         assert line in out
+
+
+def test_the_in_game_search_benchmark_runs_and_counts_searches(tmp_path):
+    out = _script("benchmarks/ingame_search.py", "--seconds", "3",
+                  SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", RUMMY5000_DATA_DIR=str(tmp_path))
+    lines = {line.split("  ")[0].strip(): line for line in out.splitlines()}
+    for label in ("in the game", "headless"):
+        searches = int(lines[label].split("searches")[1].split()[0])
+        assert searches > 0, out
+    assert out.count("frames ") == 2
