@@ -2766,6 +2766,7 @@ def test_sorting_puts_the_ace_where_the_game_ranks_it(app, preset, ace_last):
     ("rummy5000", 12, "Rummy 5000 is played by 2 to 8 players, not 12"),
     ("basic", 6, "Basic rummy is played by 2 to 4 players, not 6"),
     ("rummy5000", 1, "Rummy 5000 is played by 2 to 8 players, not 1"),
+    ("rummy5000", 0, "Rummy 5000 is played by 2 to 8 players, not 0"),  # not taken for "unset"
 ])
 def test_a_player_count_the_game_cannot_seat_is_refused_in_the_engines_words(capsys, preset, players,
                                                                               words):

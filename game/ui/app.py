@@ -759,7 +759,8 @@ def _run(get, cannot_load) -> int:
                 return cannot_load(exc)
         elif get("autoplay") or any(get(n) is not None for n in ("preset", "players", "seed")):
             try:
-                app.start_game(get("preset") or "rummy5000", get("players") or 4, seed=get("seed"),
+                players = get("players")
+                app.start_game(get("preset") or "rummy5000", 4 if players is None else players, seed=get("seed"),
                                autoplay=bool(get("autoplay")), exit_after=get("exit_after"))
             except Exception as exc:  # a bad preset or player count: the engine says why
                 print(f"rummy5000: cannot start the game: {str(exc) or type(exc).__name__}", file=sys.stderr)
