@@ -5,7 +5,17 @@ from __future__ import annotations
 import pytest
 from engine_helpers import C, attempt, hand_text, legal_texts, meld, play, playing, position
 
-from game.engine import IllegalActionError, parse_action
+from game.engine import (
+    CallRummy,
+    Card,
+    Cover,
+    Discard,
+    IllegalActionError,
+    LayOff,
+    MeldCards,
+    TakePile,
+    parse_action,
+)
 from game.engine.state import DRAW, PLAY
 from game.engine.view import PlayerView
 
@@ -565,6 +575,42 @@ def test_illegal_actions_leave_the_state_unchanged():
         with pytest.raises(IllegalActionError):
             g.apply(parse_action(text))
         assert position_dict(g) == before
+
+
+@pytest.mark.parametrize("action,why", [
+    (TakePile("7♣"), "'7♣' is not a card"),
+    (TakePile(None), "None is not a card"),
+    (Discard(Card(127)), "Card(127) is not a card"),
+    (Discard(True), "True is not a card"),
+    (MeldCards((C("5♣"), C("6♣"), "7♣")), "'7♣' is not a card"),
+    (MeldCards("5♣ 6♣ 7♣"), "the cards to meld must be a tuple of cards"),
+    (MeldCards((C("5♣"), C("6♣"), C("7♣")), shape="run:5♣"), "the shape 'run:5♣' is not a meld shape"),
+    (LayOff(C("2♦"), "1"), "the meld '1' is not a meld number"),
+    (LayOff(C("2♦"), None), "no meld was named"),
+    (LayOff(C("2♦"), 1, "top"), "the end 'top' is neither low nor high"),
+    (Cover(Card(1000), 1), "Card(1000) is not a card"),
+    (CallRummy("1", 1), "the seat '1' is not a seat number"),
+    (CallRummy(1, None, "", "4♠"), "'4♠' is not a card"),
+])
+@pytest.mark.parametrize("phase_moves", [[], ["draw"]])
+def test_a_move_that_names_no_card_or_no_meld_is_refused_saying_what_is_wrong(action, why, phase_moves):
+    from game.engine.save import position_dict
+
+    g = position(["5♣ 6♣ 7♣ 2♦", "Q♠"], pile="2♣ 9♥", melds=[meld(1, "set:K", "K♦ K♥ K♠")])
+    play(g, *phase_moves)
+    before = position_dict(g)
+    with pytest.raises(IllegalActionError) as e:
+        g.apply(action)
+    assert str(e.value) == f"{action!r} is not a move: {why}"
+    assert position_dict(g) == before
+
+
+def test_a_card_id_that_is_no_card_still_prints():
+    from game.engine.cards import is_card
+
+    assert not is_card(Card(127)) and repr(Card(127)) == "Card(127)" and str(Card(127)) == "#127"
+    assert is_card(C("Q♠")) and is_card(C("Jk")) and repr(C("Q♠")) == "Card('Q♠')"
+    assert not any(is_card(v) for v in (None, True, -1, 0, 14, 1 << 12, "Q♠", 1.0))
 
 
 @pytest.mark.parametrize("phase_moves", [[], ["draw"]])

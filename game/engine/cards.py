@@ -88,10 +88,10 @@ class Card(int):
         return self & 127
 
     def __str__(self) -> str:
-        return card_text(self)
+        return card_text(self) if is_card(self) else f"#{int(self)}"
 
     def __repr__(self) -> str:
-        return f"Card({card_text(self)!r})"
+        return f"Card({card_text(self)!r})" if is_card(self) else f"Card({int(self)})"
 
     def name(self) -> str:
         """Words for messages: ``the queen of spades``."""
@@ -108,6 +108,15 @@ def _card(value: int) -> Card:
     if c is None:
         c = _CACHE[value] = int.__new__(Card, value)
     return c
+
+
+def is_card(value: object) -> bool:
+    """Whether ``value`` is a card's id (a suit and rank, or a joker, and a copy), whether
+    or not it is in a given pack: what a move must name before the rules are asked."""
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < 1 << 12:
+        return False
+    suit, rank = (value >> 4) & 7, value & 15
+    return rank == 0 if suit == JOKER_SUIT else suit < 4 and 1 <= rank <= 13
 
 
 def card_text(card: int, ascii: bool = False) -> str:

@@ -44,7 +44,7 @@ from .actions import (
     TakePile,
     Undo,
 )
-from .cards import Card, build_pack, card_name, card_text, cards_name, rank_text
+from .cards import Card, build_pack, card_name, card_text, cards_name, is_card, rank_text
 from .errors import IllegalActionError, RulesError
 from .melds import (
     RUN,
@@ -827,6 +827,9 @@ class GameState(Standings):
             raise IllegalActionError("The game is over")
         if self.phase == ROUND_OVER:
             raise IllegalActionError("The round is over: deal the next round first")
+        why = _malformed(action)
+        if why:
+            raise IllegalActionError(f"{action!r} is not a move: {why}")
         if isinstance(action, CallRummy):
             return self._call(action)
         seat = self.current
@@ -1284,6 +1287,36 @@ def _natural_for_shape(ctx: MeldContext, card: int, shape: tuple) -> bool:
     if shape[0] == RUN:
         return (card >> 4) & 7 == shape[1]
     return False
+
+
+def _malformed(action: object) -> str | None:
+    """What makes ``action`` no move at all (a card that is no card, a meld that is not a
+    number, an end that is neither low nor high), before the rules are asked; None if it
+    is well formed. Actions made by :func:`~game.engine.actions.parse_action` or listed
+    by the engine always are."""
+    if isinstance(action, (TakePile, Discard, LayOff, Cover)) and not is_card(action.card):
+        return f"{action.card!r} is not a card"
+    if isinstance(action, MeldCards):
+        if not isinstance(action.cards, (tuple, list)):
+            return "the cards to meld must be a tuple of cards"
+        for c in action.cards:
+            if not is_card(c):
+                return f"{c!r} is not a card"
+        if action.shape is not None and not isinstance(action.shape, tuple):
+            return f"the shape {action.shape!r} is not a meld shape"
+    if isinstance(action, (LayOff, Cover, CallRummy)):
+        if action.meld is not None and (not isinstance(action.meld, int) or isinstance(action.meld, bool)):
+            return f"the meld {action.meld!r} is not a meld number"
+        if isinstance(action, (LayOff, Cover)) and action.meld is None:
+            return "no meld was named"
+    if isinstance(action, (LayOff, CallRummy)) and action.end not in ("", "low", "high"):
+        return f"the end {action.end!r} is neither low nor high"
+    if isinstance(action, CallRummy):
+        if not isinstance(action.seat, int) or isinstance(action.seat, bool):
+            return f"the seat {action.seat!r} is not a seat number"
+        if action.take is not None and not is_card(action.take):
+            return f"{action.take!r} is not a card"
+    return None
 
 
 def new_game(rules: Rules | None = None, players: int = 4, seed: int | random.Random | None = None,
