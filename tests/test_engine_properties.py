@@ -592,3 +592,90 @@ def referee_game(rules, players, seed, steps=MAX_STEPS):
 
 
 test_random_play_satisfies_an_independent_referee = property_test(referee_game)
+
+
+def odd_move(rng, g):
+    """A move made up at random: mostly of the pack's cards and the table's meld numbers,
+    legal or not, now and then with a field that holds no card or no number at all."""
+    from game.engine import (
+        CallRummy,
+        Card,
+        Cover,
+        Discard,
+        DrawStock,
+        EndRound,
+        LayOff,
+        MeldCards,
+        TakePile,
+        Undo,
+    )
+
+    junk = [None, "7♣", Card(127), Card(0), -1, True, 2.5]
+
+    def card():
+        return rng.choice(junk) if rng.random() < 0.1 else rng.choice(g.pack)
+
+    hand = list(g.hands[g.current])
+    def held():
+        return rng.choice(hand) if hand and rng.random() < 0.8 else card()
+
+    meld = rng.choice([m.id for m in g.melds] + [0, 99] + (["1", None] if rng.random() < 0.1 else []))
+    end = rng.choice(["", "", "low", "high"] + (["top"] if rng.random() < 0.1 else []))
+    kind = rng.randrange(9)
+    if kind == 0:
+        return TakePile(rng.choice(g.pile) if g.pile and rng.random() < 0.8 else card())
+    if kind == 1:
+        return MeldCards(tuple(held() for _ in range(rng.randint(0, 5))))
+    if kind == 2:
+        return LayOff(held(), meld, end)
+    if kind == 3:
+        return Cover(held(), meld)
+    if kind == 4:
+        return Discard(held())
+    if kind == 5:
+        seat = rng.choice(list(range(g.players)) + [g.players, -1])
+        return CallRummy(seat, meld, end, rng.choice([None, None, card()]))
+    return rng.choice([DrawStock(), EndRound(), Undo()])
+
+
+def try_odd_moves(rules, players, seed):
+    from game.engine import IllegalActionError
+
+    rng = random.Random(seed)
+    g, _ = new_game(rules, players=players, seed=seed)
+    refused = 0
+    for _ in range(rng.randint(0, 40)):  # somewhere into the round
+        if g.phase != DRAW and g.phase != PLAY and g.phase != CALL:
+            break
+        acts = g.legal_actions()
+        calls = [a for s in range(g.players) if s != g.current for a in g.call_actions(s)]
+        g.apply(random_move(rng, acts, calls))
+    for _ in range(60):
+        if g.phase not in (DRAW, PLAY, CALL):
+            break
+        a = odd_move(rng, g)
+        before = position_dict(g)
+        try:
+            g.apply(a)
+        except IllegalActionError as e:
+            assert str(e), a
+            assert position_dict(g) == before, a
+            refused += 1
+        check_pack(g)
+    return refused
+
+
+@settings(max_examples=60, deadline=None, derandomize=True, database=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(rule_sets(), st.integers(0, 2**32))
+def test_any_move_applies_or_is_refused_leaving_the_game_as_it_was(rs, seed):
+    """Moves made up at random, legal or not, well formed or not: each one either applies
+    (and no card is created or lost) or is refused with a reason and changes nothing."""
+    rules, players = rs
+    try_odd_moves(rules, players, seed)
+
+
+def test_odd_moves_are_mostly_refused():
+    """(The test above tries moves the rules refuse, not only legal ones.)"""
+    refused = sum(try_odd_moves(Rules.preset(), 4, seed) for seed in range(5))
+    assert refused >= 100
