@@ -610,3 +610,18 @@ def test_a_seed_that_is_not_a_whole_number_is_refused(seed):
     with pytest.raises(RulesError, match="seed must be a whole number"):
         new_game(Rules.preset(), players=4, seed=seed)
 
+
+
+@pytest.mark.parametrize("dealer", [4, -1, True, "0", 1.0])
+def test_a_dealer_who_is_no_seat_is_refused(dealer):
+    from game.engine import RulesError
+
+    with pytest.raises(RulesError, match="^the dealer must be a seat from 0 to 3, not "):
+        new_game(Rules.preset(), players=4, seed=1, dealer=dealer)
+
+
+def test_names_must_be_text():
+    from game.engine import RulesError
+
+    with pytest.raises(RulesError, match="^names must be text"):
+        new_game(Rules.preset(), players=2, seed=1, names=["Ann", 7])

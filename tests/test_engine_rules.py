@@ -407,7 +407,8 @@ JSON = st.recursive(
 
 
 @settings(max_examples=400, deadline=None)
-@given(preset=st.sampled_from(["rummy5000", "rummy500", "basic", "george", "partnership500", "persian"]),
+@given(preset=st.sampled_from(["rummy5000", "rummy500", "basic", "george", "partnership500", "persian"])
+       | JSON,
        changes=st.dictionaries(st.sampled_from(Rules.option_names()), JSON, min_size=1, max_size=3))
 def test_any_value_for_any_option_gives_rules_or_a_rules_error(preset, changes):
     """Saves and settings files hand options over as JSON: whatever a damaged file
@@ -424,3 +425,11 @@ def test_any_value_for_any_option_gives_rules_or_a_rules_error(preset, changes):
             new_game(r, players=players, seed=1)
         except RulesError:  # a pack too small for this many players says so
             pass
+
+
+@pytest.mark.parametrize("name", [None, 3, ["rummy500"], {"preset": "rummy500"}, ""])
+def test_a_preset_name_that_is_not_a_preset_is_refused(name):
+    with pytest.raises(RulesError, match="^unknown preset"):
+        Rules.preset(name)
+    with pytest.raises(RulesError, match="^unknown preset"):
+        Rules.from_dict({"preset": name})

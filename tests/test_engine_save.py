@@ -345,6 +345,8 @@ def test_a_position_without_its_format_line_still_reads():
     (lambda d: d.__setitem__("names", ["a"]), "names"),
     (lambda d: d.__setitem__("rules", {"preset": "rummy5000", "bogus": 1}), "bogus"),
     (lambda d: d.__setitem__("rules", {"preset": "gin"}), "gin"),
+    (lambda d: d.__setitem__("rules", {"preset": {"name": "rummy500"}}), "rules: unknown preset"),
+    (lambda d: d.__setitem__("rules", {"preset": ["rummy500"]}), "rules: unknown preset"),
     (lambda d: d.__setitem__("rules", [1]), "rules"),
     (lambda d: d.__setitem__("table", []), "table"),
     (lambda d: d["table"].__setitem__("hands", "5♣"), "hands"),
@@ -449,6 +451,16 @@ def test_a_position_with_more_players_than_its_game_allows_is_refused():
     refused(d, "players: Basic rummy is played by 2 to 4 players, not 5")
 
 
+@pytest.mark.parametrize("field,value,words", [("dealer", 3, "the dealer must be a seat from 0 to 2, not 3"),
+                                                ("names", ["A", "B", 3], "names must be text")])
+def test_a_record_with_a_dealer_or_names_that_cannot_be_is_a_save_error(field, value, words):
+    g, record = random_game(Rules.preset(), 3, 4, 10)
+    d = json.loads(dumps_record(g.rules, 3, g.seed, record))
+    d[field] = value
+    with pytest.raises(SaveError, match=words):
+        loads_record(json.dumps(d, ensure_ascii=False))
+
+
 def test_a_record_that_cannot_be_set_up_is_a_save_error():
     text = json.dumps({"format": "rummy5000", "version": 1, "kind": "record",
                        "rules": {"preset": "rummy5000", "decks": 1}, "players": 8, "seed": 1, "actions": []})
@@ -528,6 +540,48 @@ def test_hand_edits_give_save_error_or_a_sound_state(which, edits):
         for seat in range(g.players):
             assert g.known[seat] <= set(g.hands[seat])
             assert g.upcards[seat] is None or g.upcards[seat] in g.hands[seat]
+
+
+def _record_saves() -> list[dict]:
+    out = []
+    for p, n, s, k in (("rummy5000", 3, 1, 40), ("persian", 4, 5, 50)):
+        g, rec = random_game(Rules.preset(p), n, s, k)
+        out += [json.loads(dumps_game(g, rec)), json.loads(dumps_record(g.rules, n, g.seed, rec))]
+    return out
+
+
+_RECORDS = _record_saves()
+WEIRD_RECORD = WEIRD + ["draw", "next", "discard 7♣", ["draw"], 10**12, -5]
+
+
+@settings(max_examples=150, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, len(_RECORDS) - 1),
+       st.lists(st.tuples(st.integers(0, 10**6), st.integers(0, len(WEIRD_RECORD))), min_size=1, max_size=3))
+def test_hand_edited_records_give_save_error_or_a_game(which, edits):
+    """A saved game with its record, or a bare record, edited anywhere: loading it as a
+    game and as a record gives a SaveError or a sound state, never another exception."""
+    d = copy.deepcopy(_RECORDS[which])
+    for where, what in edits:
+        paths = list(_paths(d))
+        p = paths[where % len(paths)]
+        tgt = d
+        for k in p[:-1]:
+            tgt = tgt[k]
+        if what >= len(WEIRD_RECORD):
+            if isinstance(tgt, dict):
+                del tgt[p[-1]]
+        else:
+            tgt[p[-1]] = copy.deepcopy(WEIRD_RECORD[what])
+    text = json.dumps(d, ensure_ascii=False)
+    for load in (loads_game, loads_record):
+        try:
+            loaded = load(text)
+        except SaveError:
+            continue
+        g = loaded[0] if isinstance(loaded, tuple) else loaded
+        assert Counter(g.all_cards()) == Counter(g.pack)
+        if g.phase in ("draw", "play", "call"):
+            assert g.legal_actions()
 
 
 @pytest.mark.parametrize("phase, current", [("draw", 0), ("play", 0), ("draw", 1)])

@@ -172,7 +172,7 @@ class Rules:
 
     @classmethod
     def preset(cls, name: str = "rummy5000", **overrides: Any) -> Rules:
-        if name not in PRESETS:
+        if not isinstance(name, str) or name not in PRESETS:
             raise RulesError(
                 f"unknown preset {name!r}; choose one of {', '.join(PRESETS)}"
             )

@@ -1328,10 +1328,15 @@ def new_game(rules: Rules | None = None, players: int = 4, seed: int | random.Ra
         seed = seed.getrandbits(63)
     elif seed is None:
         seed = random.SystemRandom().getrandbits(63)
-    if not isinstance(seed, int):
+    if not isinstance(seed, int) or isinstance(seed, bool):
         raise RulesError(f"seed must be a whole number, not {seed!r}")
     if names is not None and len(names) != players:
         raise RulesError(f"{len(names)} names were given for {players} players")
+    if names is not None and not all(isinstance(n, str) for n in names):
+        raise RulesError(f"names must be text, not {names!r}")
+    if dealer is not None and (not isinstance(dealer, int) or isinstance(dealer, bool)
+                               or not 0 <= dealer < players):
+        raise RulesError(f"the dealer must be a seat from 0 to {players - 1}, not {dealer!r}")
     g = object.__new__(GameState)
     g.rules = rules
     g.players = players
