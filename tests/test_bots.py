@@ -8,7 +8,10 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from engine_helpers import position
+from engine_helpers import meld, position
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from test_engine_properties import rule_sets
 
 from game.bots import KINDS, LEVELS, BotError, make_bot
 from game.engine import (
@@ -297,6 +300,27 @@ def test_fallback_replaces_a_refused_proposal():
     assert b.refused == 1
     with pytest.raises(IllegalActionError):
         g.copy().apply(Discard(g.hands[g.current][0]))
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_card_taken_from_deep_that_goes_down_only_after_another_is_put_down(level):
+    """The 8♣ taken from the pile fits the run of clubs only once the 7♣ is on it: every
+    level finds that way itself (no refused proposal), and then discards."""
+    from game.engine import LayOff
+
+    g = position(["7♣ K♥ 9♦ J♠ 2♠", "Q♦ 3♥ 4♠"], rules=Rules.preset("rummy500"),
+                 melds=[meld(1, "run:3♣", "3♣ 4♣ 5♣ 6♣")], pile="8♣ 2♦")
+    g.apply(TakePile(parse_card("8♣")))
+    assert g.must_use == parse_card("8♣")
+    assert not any(isinstance(a, LayOff) and a.card == g.must_use for a in g.legal_actions())
+    b = make_bot(level, 3, **({"time_limit": None} if level == "hard" else {}))
+    for _ in range(8):
+        a = b.choose(view_of(g, 0))
+        g.apply(a)
+        if isinstance(a, Discard):
+            break
+    assert isinstance(a, Discard) and b.refused == 0
+    assert parse_card("8♣") in g.meld_by_id(1).cards
 
 
 def _refuse(kind):
@@ -799,3 +823,41 @@ def test_the_hard_bot_plays_its_searches_to_the_end_of_a_round_that_may_end_the_
     assert HardBot(1).endgame(view_of(g2, 0)) is False
     g2.wild_rank = 13
     assert HardBot(1).endgame(view_of(g2, 0)) is True
+
+
+# ---------------------------------------------------------------------- positions of random play
+
+
+@settings(max_examples=60, deadline=None, derandomize=True, database=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(rule_sets(), st.integers(0, 2**32))
+def test_easy_and_normal_find_their_own_move_in_positions_of_random_play(rs, seed):
+    """Random legal play (the properties tests' mover, "Rummy!" calls included) over
+    random rule sets reaches positions no bot would steer into, such as a deep card
+    taken that goes down only after another card: easy and normal still propose a legal
+    move themselves there, their fallback never needed, and answer calls legally."""
+    from test_engine_properties import random_move
+
+    from game.engine.state import GAME_OVER, ROUND_OVER, new_game
+
+    rules, players = rs
+    rng = random.Random(seed)
+    g, _ = new_game(rules, players=players, seed=seed)
+    bots = [make_bot("easy", seed), make_bot("normal", seed)]
+    for _ in range(120):
+        if g.phase == GAME_OVER:
+            break
+        if g.phase == ROUND_OVER:
+            g.next_round()
+            continue
+        for b in bots:
+            g.copy().apply(b.choose(view_of(g, g.current)))
+            for s in range(g.players):
+                if g.call_open and s not in (g.current, g.discarder):
+                    call = b.call(view_of(g, s))
+                    if call is not None:
+                        g.copy().apply(call)
+        acts = g.legal_actions()
+        calls = [a for s in range(g.players) if s != g.current for a in g.call_actions(s)]
+        g.apply(random_move(rng, acts, calls))
+    assert [b.refused for b in bots] == [0, 0]

@@ -103,10 +103,21 @@ class EasyBot(Bot):
         if must is not None:
             # the card taken from the pile must go down before any discard, and the first
             # few melds looked at did not take it (a two-naturals duty, say): any legal way
-            for a in checker.legal():
+            plays = [a for a in checker.legal() if isinstance(a, (MeldCards, LayOff, Cover))]
+            for a in plays:
                 if (isinstance(a, MeldCards) and must in a.cards) or \
                         (isinstance(a, (LayOff, Cover)) and a.card == must):
                     return a
+            # no move puts it down yet: one that leads there first (the 7♣ laid off on a
+            # run of clubs, so that the 8♣ taken fits after it), a card of its suit or rank
+            def kin(a) -> tuple[bool, bool]:
+                cards = a.cards if isinstance(a, MeldCards) else (a.card,)
+                return (not any(suit(c) == suit(must) for c in cards),
+                        not any(rank(c) == rank(must) for c in cards))
+
+            plays.sort(key=kin)
+            if plays:
+                return plays[0]
         return self._discard(view, checker, hand)
 
     def _discard(self, view: PlayerView, checker: Checker, hand: list):
