@@ -597,18 +597,8 @@ test_random_play_satisfies_an_independent_referee = property_test(referee_game)
 def odd_move(rng, g):
     """A move made up at random: mostly of the pack's cards and the table's meld numbers,
     legal or not, now and then with a field that holds no card or no number at all."""
-    from game.engine import (
-        CallRummy,
-        Card,
-        Cover,
-        Discard,
-        DrawStock,
-        EndRound,
-        LayOff,
-        MeldCards,
-        TakePile,
-        Undo,
-    )
+    from game.engine import Card
+    from game.engine import actions as act
 
     junk = [None, "7♣", Card(127), Card(0), -1, True, 2.5]
 
@@ -616,6 +606,7 @@ def odd_move(rng, g):
         return rng.choice(junk) if rng.random() < 0.1 else rng.choice(g.pack)
 
     hand = list(g.hands[g.current])
+
     def held():
         return rng.choice(hand) if hand and rng.random() < 0.8 else card()
 
@@ -623,19 +614,19 @@ def odd_move(rng, g):
     end = rng.choice(["", "", "low", "high"] + (["top"] if rng.random() < 0.1 else []))
     kind = rng.randrange(9)
     if kind == 0:
-        return TakePile(rng.choice(g.pile) if g.pile and rng.random() < 0.8 else card())
+        return act.TakePile(rng.choice(g.pile) if g.pile and rng.random() < 0.8 else card())
     if kind == 1:
-        return MeldCards(tuple(held() for _ in range(rng.randint(0, 5))))
+        return act.MeldCards(tuple(held() for _ in range(rng.randint(0, 5))))
     if kind == 2:
-        return LayOff(held(), meld, end)
+        return act.LayOff(held(), meld, end)
     if kind == 3:
-        return Cover(held(), meld)
+        return act.Cover(held(), meld)
     if kind == 4:
-        return Discard(held())
+        return act.Discard(held())
     if kind == 5:
         seat = rng.choice(list(range(g.players)) + [g.players, -1])
-        return CallRummy(seat, meld, end, rng.choice([None, None, card()]))
-    return rng.choice([DrawStock(), EndRound(), Undo()])
+        return act.CallRummy(seat, meld, end, rng.choice([None, None, card()]))
+    return rng.choice([act.DrawStock(), act.EndRound(), act.Undo()])
 
 
 def try_odd_moves(rules, players, seed):

@@ -484,6 +484,25 @@ def _paths(obj, pre=()):
             yield from _paths(v, pre + (i,))
 
 
+def _edited(save: dict, edits, weird: list) -> dict:
+    """A copy of ``save`` with each ``(where, what)`` of ``edits`` done: the field at
+    ``where`` (counted over every field and list entry, wrapping round) set to
+    ``weird[what]``, or deleted from its object when ``what`` is past the list's end."""
+    d = copy.deepcopy(save)
+    for where, what in edits:
+        paths = list(_paths(d))
+        p = paths[where % len(paths)]
+        tgt = d
+        for k in p[:-1]:
+            tgt = tgt[k]
+        if what >= len(weird):
+            if isinstance(tgt, dict):
+                del tgt[p[-1]]
+        else:
+            tgt[p[-1]] = copy.deepcopy(weird[what])
+    return d
+
+
 def _swap_save() -> dict:
     """Seat 0 has melded 7♣ 7♦ 7♥ and a wild 6♠ (Persian Rummy: four at once count double),
     then laid the 7♠ on the wild and taken it back into the hand."""
@@ -503,18 +522,7 @@ _SAVES = [json.loads(dumps_position(random_game(Rules.preset(p), n, s, k)[0]))
 @given(st.integers(0, len(_SAVES) - 1), st.lists(st.tuples(st.integers(0, 10**6), st.integers(0, 40)),
                                                   min_size=1, max_size=3))
 def test_hand_edits_give_save_error_or_a_sound_state(which, edits):
-    d = copy.deepcopy(_SAVES[which])
-    for where, what in edits:
-        paths = list(_paths(d))
-        p = paths[where % len(paths)]
-        tgt = d
-        for k in p[:-1]:
-            tgt = tgt[k]
-        if what >= len(WEIRD):
-            if isinstance(tgt, dict):
-                del tgt[p[-1]]
-        else:
-            tgt[p[-1]] = copy.deepcopy(WEIRD[what])
+    d = _edited(_SAVES[which], edits, WEIRD)
     try:
         g = loads_position(json.dumps(d, ensure_ascii=False))
     except SaveError:
@@ -560,18 +568,7 @@ WEIRD_RECORD = WEIRD + ["draw", "next", "discard 7♣", ["draw"], 10**12, -5]
 def test_hand_edited_records_give_save_error_or_a_game(which, edits):
     """A saved game with its record, or a bare record, edited anywhere: loading it as a
     game and as a record gives a SaveError or a sound state, never another exception."""
-    d = copy.deepcopy(_RECORDS[which])
-    for where, what in edits:
-        paths = list(_paths(d))
-        p = paths[where % len(paths)]
-        tgt = d
-        for k in p[:-1]:
-            tgt = tgt[k]
-        if what >= len(WEIRD_RECORD):
-            if isinstance(tgt, dict):
-                del tgt[p[-1]]
-        else:
-            tgt[p[-1]] = copy.deepcopy(WEIRD_RECORD[what])
+    d = _edited(_RECORDS[which], edits, WEIRD_RECORD)
     text = json.dumps(d, ensure_ascii=False)
     for load in (loads_game, loads_record):
         try:
