@@ -87,8 +87,6 @@ def in_game(players: int, seed: int, seconds: float) -> SearchLog:
 
 
 def headless(players: int, seed: int, seconds: float) -> SearchLog:
-    from game.bots import make_bot
-    from game.engine import Rules, new_game
     from game.engine.view import view_of
     from game.ui.controller import Controller
 
@@ -96,7 +94,7 @@ def headless(players: int, seed: int, seconds: float) -> SearchLog:
     # the controller's own bots, so both runs seat the same players on the same deal
     c = Controller.new("rummy5000", players, levels=["hard"] * players, seed=seed, autoplay=True)
     g = c.g
-    bots = [s.bot or make_bot("hard", seed=i) for i, s in enumerate(c.seats)]
+    bots = [s.bot for s in c.seats]
     end = time.perf_counter() + seconds
     while time.perf_counter() < end and g.phase != "game_over":
         if g.phase == "round_over":
