@@ -110,10 +110,16 @@ def _card(value: int) -> Card:
     return c
 
 
+def is_whole(value: object) -> bool:
+    """Whether ``value`` is a whole number: an int, but not ``True`` or ``False``, which
+    Python counts as ints (a switch's value in a number's place is a mistake)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def is_card(value: object) -> bool:
     """Whether ``value`` is a card's id (a suit and rank, or a joker, and a copy), whether
     or not it is in a given pack: what a move must name before the rules are asked."""
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < 1 << 12:
+    if not is_whole(value) or not 0 <= value < 1 << 12:
         return False
     suit, rank = (value >> 4) & 7, value & 15
     return rank == 0 if suit == JOKER_SUIT else suit < 4 and 1 <= rank <= 13

@@ -18,16 +18,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .cards import Card, build_pack, card_text, parse_card, rank_text
+from .cards import Card, build_pack, card_text, is_whole, parse_card, rank_text
 from .errors import ParseError, RulesError
 
 PERMANENT_WILDS = ("jokers", "twos", "tens", "one_eyed_jacks")
-
-
-def _whole(v: object) -> bool:
-    """Whether ``v`` is a whole number (``True`` and ``False`` are not, though Python
-    counts them as ints: a switch's value in a number's place is a mistake)."""
-    return isinstance(v, int) and not isinstance(v, bool)
 
 
 def _value_key(key: object) -> str:
@@ -236,11 +230,11 @@ class Rules:
         ):
             if not isinstance(getattr(self, name), bool):
                 raise RulesError(f"option {name} must be true or false, not {getattr(self, name)!r}")
-        if self.decks is not None and (not _whole(self.decks) or not 1 <= self.decks <= 4):
+        if self.decks is not None and (not is_whole(self.decks) or not 1 <= self.decks <= 4):
             raise RulesError(f"option decks must be 1 to 4 (or automatic), not {self.decks!r}")
-        if not _whole(self.jokers_per_deck) or not 0 <= self.jokers_per_deck <= 4:
+        if not is_whole(self.jokers_per_deck) or not 0 <= self.jokers_per_deck <= 4:
             raise RulesError(f"option jokers_per_deck must be 0 to 4, not {self.jokers_per_deck!r}")
-        if not _whole(self.lowest_rank) or self.lowest_rank not in (2, 3, 4, 6):
+        if not is_whole(self.lowest_rank) or self.lowest_rank not in (2, 3, 4, 6):
             raise RulesError(f"option lowest_rank must be 2, 3, 4 or 6, not {self.lowest_rank!r}")
         bad = set(self.permanent_wilds) - set(PERMANENT_WILDS)
         if bad:
@@ -256,9 +250,9 @@ class Rules:
         if self.joker_groups and "jokers" in self.permanent_wilds:
             raise RulesError("jokers cannot be both wild and a group of their own: "
                              "remove 'jokers' from permanent_wilds or turn joker_groups off")
-        if not _whole(self.deals) or not 0 <= self.deals <= 50:
+        if not is_whole(self.deals) or not 0 <= self.deals <= 50:
             raise RulesError(f"option deals must be 0 (play to the target) to 50, not {self.deals!r}")
-        if not _whole(self.final_bonus) or self.final_bonus < 0:
+        if not is_whole(self.final_bonus) or self.final_bonus < 0:
             raise RulesError(f"option final_bonus must be 0 or more, not {self.final_bonus!r}")
         if "jokers" in self.permanent_wilds and not self.jokers_per_deck:
             raise RulesError("permanent_wilds names jokers but jokers_per_deck is 0: set it to 1 or 2")
@@ -270,16 +264,16 @@ class Rules:
                 "or lowest_rank to 2"
             )
         if self.permanent_wild_upcard != "replace" and (
-                not _whole(self.permanent_wild_upcard) or self.permanent_wild_upcard not in (15, 20, 25)):
+                not is_whole(self.permanent_wild_upcard) or self.permanent_wild_upcard not in (15, 20, 25)):
             raise RulesError(
                 f"option permanent_wild_upcard must be 15, 20, 25 or 'replace', "
                 f"not {self.permanent_wild_upcard!r}"
             )
-        if not _whole(self.min_upcard) or self.min_upcard not in (2, 3, 4):
+        if not is_whole(self.min_upcard) or self.min_upcard not in (2, 3, 4):
             raise RulesError(f"option min_upcard must be 2 (no limit), 3 or 4, not {self.min_upcard!r}")
-        if self.hand_size is not None and (not _whole(self.hand_size) or not 1 <= self.hand_size <= 20):
+        if self.hand_size is not None and (not is_whole(self.hand_size) or not 1 <= self.hand_size <= 20):
             raise RulesError(f"option hand_size must be 1 to 20 (or automatic), not {self.hand_size!r}")
-        if not _whole(self.min_meld) or self.min_meld not in (3, 4):
+        if not is_whole(self.min_meld) or self.min_meld not in (3, 4):
             raise RulesError(f"option min_meld must be 3 or 4, not {self.min_meld!r}")
         if not (self.allow_sets or self.allow_runs):
             raise RulesError("allow_sets and allow_runs are both off: no meld could be made; turn one on")
@@ -289,11 +283,11 @@ class Rules:
             if key not in self.values:
                 raise RulesError(f"option values lacks an entry for {key!r}")
         for key, v in self.values.items():
-            if not _whole(v):
+            if not is_whole(v):
                 raise RulesError(f"option values[{key!r}] must be a whole number, not {v!r}")
-        if not _whole(self.target) or self.target <= 0:
+        if not is_whole(self.target) or self.target <= 0:
             raise RulesError(f"option target must be a positive number of points, not {self.target!r}")
-        if not _whole(self.going_out_bonus) or self.going_out_bonus < 0:
+        if not is_whole(self.going_out_bonus) or self.going_out_bonus < 0:
             raise RulesError(f"option going_out_bonus must be 0 or more, not {self.going_out_bonus!r}")
 
     # ------------------------------------------------------------------ derived
@@ -482,7 +476,7 @@ class Rules:
         if self.partnerships and players != 4:
             game = name if PRESETS[self.preset_name].get("partnerships") else f"{name} with partnerships"
             return f"{game} needs four players (two teams of two), not {players}"
-        if not _whole(players) or not lo <= players <= hi:
+        if not is_whole(players) or not lo <= players <= hi:
             return f"{name} is played by {lo} to {hi} players, not {players}"
         return None
 

@@ -25,7 +25,7 @@ from collections import Counter
 from typing import Any
 
 from .actions import parse_action
-from .cards import Card, build_pack, card_text, parse_card, rank_text
+from .cards import Card, build_pack, card_text, is_whole, parse_card, rank_text
 from .errors import EngineError, ParseError, RulesError, SaveError
 from .melds import (
     RUN,
@@ -162,13 +162,9 @@ def dumps_record(rules: Rules, players: int, seed: int, actions: list[str], name
 
 # ---------------------------------------------------------------------- reading
 
-def _whole(v: Any) -> bool:
-    """Whether ``v`` is a whole number in JSON (true and false are not)."""
-    return isinstance(v, int) and not isinstance(v, bool)
-
 
 def _is_seat(v: Any, players: int) -> bool:
-    return _whole(v) and 0 <= v < players
+    return is_whole(v) and 0 <= v < players
 
 
 class _Reader:
@@ -187,7 +183,7 @@ class _Reader:
         v = self.data[key]
         if v is None and allow_none:
             return None
-        if kind is int and not _whole(v):
+        if kind is int and not is_whole(v):
             raise self.fail(key, f"must be a whole number, not {v!r}")
         if kind is bool and not isinstance(v, bool):
             raise self.fail(key, f"must be true or false, not {v!r}")
@@ -307,7 +303,7 @@ def _read_meld(tr: _Reader, i: int, md: Any, ctx: MeldContext, players: int, def
     for k, v in mr.get("covers", dict, {}).items():
         try:
             idx = int(k)
-            if not isinstance(v[0], str) or not _whole(v[1]):
+            if not isinstance(v[0], str) or not is_whole(v[1]):
                 raise TypeError
             covers[idx] = (parse_card(v[0]), v[1])
         except (ValueError, TypeError, IndexError, KeyError, ParseError):
@@ -362,7 +358,7 @@ def _read_turn_log(tr: _Reader, players: int) -> list:
             else:
                 w = e.get("wild")
                 # the wild's place in the meld, and who had laid the wild won back
-                if not (_whole(e["index"]) and e["index"] >= 0 and _is_seat(e["by"], players)):
+                if not (is_whole(e["index"]) and e["index"] >= 0 and _is_seat(e["by"], players)):
                     raise TypeError
                 log.append(("cover", int(e["cover"]), parse_card(e["card"]), e["index"],
                             None if w is None else parse_card(w), e["by"], e.get("double") is True)
@@ -434,7 +430,7 @@ def _read_knowledge(g: GameState, tr: _Reader) -> None:
     g.turns = tr.get("turns", list, [0] * players)
     if len(g.floating) != players or not all(isinstance(x, bool) for x in g.floating):
         raise tr.fail("floating", f"must be {players} values true or false")
-    if len(g.turns) != players or not all(_whole(x) and x >= 0 for x in g.turns):
+    if len(g.turns) != players or not all(is_whole(x) and x >= 0 for x in g.turns):
         raise tr.fail("turns", f"must be {players} whole numbers")
     for s in range(players):
         # a floater holds no cards, but in its own turn the one card it drew (or, with
@@ -511,7 +507,7 @@ def position_from_dict(data: dict) -> GameState:
         raise r.fail("round", f"rounds are counted from 1, not {g.round_no}")
     g.dealer = r.seat("dealer", players, players - 1)
     g.scores = r.get("scores", list, [0] * players)
-    if len(g.scores) != players or not all(_whole(s) for s in g.scores):
+    if len(g.scores) != players or not all(is_whole(s) for s in g.scores):
         raise r.fail("scores", f"must be {players} whole numbers")
     try:
         g.results = [RoundResult.from_dict(x) for x in r.get("results", list, [])]

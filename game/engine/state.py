@@ -44,7 +44,7 @@ from .actions import (
     TakePile,
     Undo,
 )
-from .cards import Card, build_pack, card_name, card_text, cards_name, is_card, rank_text
+from .cards import Card, build_pack, card_name, card_text, cards_name, is_card, is_whole, rank_text
 from .errors import IllegalActionError, RulesError
 from .melds import (
     RUN,
@@ -1305,14 +1305,14 @@ def _malformed(action: object) -> str | None:
         if action.shape is not None and not isinstance(action.shape, tuple):
             return f"the shape {action.shape!r} is not a meld shape"
     if isinstance(action, (LayOff, Cover, CallRummy)):
-        if action.meld is not None and (not isinstance(action.meld, int) or isinstance(action.meld, bool)):
+        if action.meld is not None and not is_whole(action.meld):
             return f"the meld {action.meld!r} is not a meld number"
         if isinstance(action, (LayOff, Cover)) and action.meld is None:
             return "no meld was named"
     if isinstance(action, (LayOff, CallRummy)) and action.end not in ("", "low", "high"):
         return f"the end {action.end!r} is neither low nor high"
     if isinstance(action, CallRummy):
-        if not isinstance(action.seat, int) or isinstance(action.seat, bool):
+        if not is_whole(action.seat):
             return f"the seat {action.seat!r} is not a seat number"
         if action.take is not None and not is_card(action.take):
             return f"{action.take!r} is not a card"
@@ -1328,14 +1328,13 @@ def new_game(rules: Rules | None = None, players: int = 4, seed: int | random.Ra
         seed = seed.getrandbits(63)
     elif seed is None:
         seed = random.SystemRandom().getrandbits(63)
-    if not isinstance(seed, int) or isinstance(seed, bool):
+    if not is_whole(seed):
         raise RulesError(f"seed must be a whole number, not {seed!r}")
     if names is not None and len(names) != players:
         raise RulesError(f"{len(names)} names were given for {players} players")
     if names is not None and not all(isinstance(n, str) for n in names):
         raise RulesError(f"names must be text, not {names!r}")
-    if dealer is not None and (not isinstance(dealer, int) or isinstance(dealer, bool)
-                               or not 0 <= dealer < players):
+    if dealer is not None and (not is_whole(dealer) or not 0 <= dealer < players):
         raise RulesError(f"the dealer must be a seat from 0 to {players - 1}, not {dealer!r}")
     g = object.__new__(GameState)
     g.rules = rules
