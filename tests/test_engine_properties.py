@@ -656,14 +656,9 @@ def try_odd_moves(rules, players, seed):
     return refused
 
 
-@settings(max_examples=60, deadline=None, derandomize=True, database=None,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
-@given(rule_sets(), st.integers(0, 2**32))
-def test_any_move_applies_or_is_refused_leaving_the_game_as_it_was(rs, seed):
-    """Moves made up at random, legal or not, well formed or not: each one either applies
-    (and no card is created or lost) or is refused with a reason and changes nothing."""
-    rules, players = rs
-    try_odd_moves(rules, players, seed)
+# Moves made up at random, legal or not, well formed or not: each one either applies (and
+# no card is created or lost) or is refused with a reason and changes nothing.
+test_any_move_applies_or_is_refused_leaving_the_game_as_it_was = property_test(try_odd_moves, examples=60)
 
 
 def test_odd_moves_are_mostly_refused():

@@ -9,9 +9,10 @@ script runs the same checks longer, with fresh randomness, to look for the rare 
   game each run: a random preset, number of players, window size, animation speed and
   "Rummy!" help setting, seated with the run's seed. After every event every card of
   every game on the table must be accounted for, and nothing may raise.
-* ``properties``: the engine's two hypothesis property tests (every invariant after
-  every random legal action, and the independent referee) with as many random
-  examples as asked, not derandomized.
+* ``properties``: the engine's three hypothesis property tests (every invariant after
+  every random legal action, the independent referee, and moves made up at random,
+  legal or not, applied or refused without a trace) with as many random examples as
+  asked, not derandomized.
 
 Each run prints one line; the first failure prints its traceback and ends the script
 with exit code 1. Headless (SDL's dummy drivers) and with its own data folder, so your
@@ -36,7 +37,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 PRESETS = ("rummy5000", "rummy500", "basic", "george", "partnership500", "persian")
 PROPERTY_TESTS = {"test_random_legal_play_keeps_every_invariant": "play_random",
-                  "test_random_play_satisfies_an_independent_referee": "referee_game"}  # the check each runs
+                  "test_random_play_satisfies_an_independent_referee": "referee_game",
+                  "test_any_move_applies_or_is_refused_leaving_the_game_as_it_was": "try_odd_moves"}
+# (the check each runs)
 
 
 def _setup(data_dir: str | None) -> None:
