@@ -116,6 +116,37 @@ def test_bots_decide_the_same_on_states_that_look_the_same(preset, seed):
     assert checked >= 1
 
 
+@settings(max_examples=30, deadline=None, derandomize=True, database=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(rule_sets(), st.integers(0, 2**32))
+def test_no_level_peeks_under_any_house_rules(rs, seed):
+    """The same as above over random rule sets, at positions of random play: where two
+    states differ only in cards the seat cannot see, every level chooses alike."""
+    from test_engine_properties import random_move
+
+    rules, players = rs
+    rng = random.Random(seed)
+    g, _ = new_game(rules, players=players, seed=seed)
+    for _ in range(rng.randint(0, 60)):
+        if g.phase not in ("draw", "play", "call"):
+            break
+        acts = g.legal_actions()
+        calls = [a for s in range(g.players) if s != g.current for a in g.call_actions(s)]
+        g.apply(random_move(rng, acts, calls))
+    if g.phase not in ("draw", "play", "call"):
+        return
+    seat = g.current
+    g2 = hidden_swap(g, seat, rng)
+    if g2 is None:
+        return
+    assert view_of(g, seat).fingerprint() == view_of(g2, seat).fingerprint()
+    for level in KINDS:
+        opts = {"iterations": 3, "time_limit": None} if level == "hard" else {}
+        a1 = make_bot(level, 5, **opts).choose(view_of(g, seat))
+        a2 = make_bot(level, 5, **opts).choose(view_of(g2, seat))
+        assert a1 == a2, (level, a1, a2)
+
+
 def test_calls_do_not_depend_on_hidden_cards():
     rules = Rules.preset("rummy5000", rummy_calls="top_card")
     found = 0
