@@ -9,8 +9,9 @@ script measures what that costs the hard bot:
 
 * ``in the game``: every seat a hard bot, the application running with SDL's dummy video
   driver at normal animation speed (the table's own pauses and animations included) for
-  ``--seconds``;
-* ``headless``: the same bots on the same deal, one move after another, for as long.
+  ``--seconds`` (and until the first search is over, if that comes later);
+* ``headless``: the same bots on the same deal, one move after another, for as long (and
+  again until the first search is over).
 
 For each it prints the searches made, how many the 0.6 s time limit cut short, the share
 of a core the searching thread had while it searched (its thread time over the wall
@@ -79,7 +80,9 @@ def in_game(players: int, seed: int, seconds: float) -> SearchLog:
                        settings=settings)
     app.play(c)
     end = time.perf_counter() + seconds
-    while time.perf_counter() < end and c.g.phase != "game_over":
+    # (at least one search, however short the run: the deal's animation comes first)
+    while (time.perf_counter() < end or not log.records) and time.perf_counter() < end + 60 \
+            and c.g.phase != "game_over":
         app.step()
     app.close_scenes()
     log.close()
@@ -96,7 +99,8 @@ def headless(players: int, seed: int, seconds: float) -> SearchLog:
     g = c.g
     bots = [s.bot for s in c.seats]
     end = time.perf_counter() + seconds
-    while time.perf_counter() < end and g.phase != "game_over":
+    while (time.perf_counter() < end or not log.records) and time.perf_counter() < end + 60 \
+            and g.phase != "game_over":
         if g.phase == "round_over":
             g.next_round()
             continue

@@ -269,7 +269,7 @@ def test_the_frame_benchmark_runs(tmp_path):
 
 
 def test_the_in_game_search_benchmark_runs_and_counts_searches(tmp_path):
-    out = _script("benchmarks/ingame_search.py", "--seconds", "3",
+    out = _script("benchmarks/ingame_search.py", "--seconds", "1",
                   SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", RUMMY5000_DATA_DIR=str(tmp_path))
     lines = {line.split("  ")[0].strip(): line for line in out.splitlines()}
     for label in ("in the game", "headless"):
