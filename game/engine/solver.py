@@ -27,6 +27,7 @@ from .melds import (
     WILDS,
     Meld,
     MeldContext,
+    add_to_meld,
     arrange_run,
     check_set,
     check_wilds,
@@ -488,8 +489,6 @@ def best_plan(ctx: MeldContext, hand: Sequence[int], table: Sequence[Meld] = (),
             for i, m in enumerate(new_melds):
                 ends = layoff_ends(ctx, m, c)
                 if ends:
-                    from .melds import add_to_meld
-
                     add_to_meld(m, Card(c), ends[0], seat)
                     layoffs.append((c, ("new", i), ends[0]))
                     placed = True
@@ -498,14 +497,13 @@ def best_plan(ctx: MeldContext, hand: Sequence[int], table: Sequence[Meld] = (),
                 for m in table_copy:
                     ends = layoff_ends(ctx, m, c)
                     if ends:
-                        from .melds import add_to_meld
-
                         add_to_meld(m, Card(c), ends[0], seat)
                         layoffs.append((c, m.id, ends[0]))
                         placed = True
                         break
-                    if cover_index(ctx, m, c) is not None and ctx.rules.wild_after_meld == "stays":
-                        m.covers[cover_index(ctx, m, c)] = (Card(c), seat)
+                    spot = cover_index(ctx, m, c)
+                    if spot is not None and ctx.rules.wild_after_meld == "stays":
+                        m.covers[spot] = (Card(c), seat)
                         layoffs.append((c, m.id, "cover"))
                         placed = True
                         break
