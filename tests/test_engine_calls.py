@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from engine_helpers import C, attempt, hand_text, legal_texts, meld, play, position
 
+from game.engine import IllegalActionError
 from game.engine.save import dumps_position, loads_position
 from game.engine.state import CALL, DRAW, PLAY
 
@@ -34,6 +35,22 @@ def test_a_playable_discard_may_be_called_by_players_with_a_meld():
     assert "rummy 0 on 1 high" in legal_texts(g, 0)
     why = attempt(g, "rummy 1 on 1")
     assert why and "own discard" in why
+
+
+def test_a_call_on_the_discard_that_also_names_a_pile_card_is_refused():
+    """Only a program can write such a call (``CallRummy(0, 1, take=...)``; no text reads
+    so): it is refused, not carried out with the pile card ignored, whose record would
+    then not replay."""
+    from game.engine import CallRummy
+
+    g = table(pile="9♦")
+    play(g, "discard 7♣")
+    before = dumps_position(g)
+    for take in (C("7♣"), C("9♦")):
+        with pytest.raises(IllegalActionError, match="name the meld, not a pile card"):
+            g.apply(CallRummy(0, 1, "", take))
+        assert dumps_position(g) == before
+    play(g, "rummy 0 on 1")
 
 
 def test_a_discard_call_needs_an_own_meld():
@@ -329,5 +346,10 @@ def test_a_pile_call_must_name_a_pile_card_it_can_use():
     assert "Name the card of the pile" in attempt(g, "rummy 3 take Q♣")
     why = attempt(g, "rummy 3 take 9♦")
     assert why == "The 9♦ cannot be melded or laid off from the pile"
+    assert dumps_position(g) == before
+    from game.engine import CallRummy
+
+    with pytest.raises(IllegalActionError, match="name the pile card, not a meld"):
+        g.apply(CallRummy(3, 1, "", C("5♠")))  # a pile card and a meld: only a program writes it
     assert dumps_position(g) == before
     play(g, "rummy 3 take 5♠")  # the usable card is still there to call on

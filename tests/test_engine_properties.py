@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from game.engine import Rules, RulesError
+from game.engine import actions as act
 from game.engine.save import dumps_position, loads_position, position_dict
 from game.engine.state import CALL, DRAW, GAME_OVER, PLAY, ROUND_OVER, new_game
 
@@ -598,7 +599,6 @@ def odd_move(rng, g):
     """A move made up at random: mostly of the pack's cards and the table's meld numbers,
     legal or not, now and then with a field that holds no card or no number at all."""
     from game.engine import Card
-    from game.engine import actions as act
 
     junk = [None, "7♣", Card(127), Card(0), -1, True, 2.5]
 
@@ -646,18 +646,42 @@ def try_odd_moves(rules, players, seed):
             break
         a = odd_move(rng, g)
         before = position_dict(g)
+        listed = g.legal_actions()
+        if isinstance(a, act.CallRummy) and a.seat in range(g.players):
+            listed = g.call_actions(a.seat)
         try:
             g.apply(a)
         except IllegalActionError as e:
             assert str(e), a
             assert position_dict(g) == before, a
             refused += 1
+        else:
+            assert any(same_move(a, x) for x in listed), (a, listed)
         check_pack(g)
     return refused
 
 
+def same_move(a, listed) -> bool:
+    """Whether ``a`` is the listed move ``listed``, up to identical cards of other decks
+    (the listing names one of them), the order of a meld's cards, and an end left unnamed
+    (the engine then picks one)."""
+    def face(c):
+        return None if c is None else int(c) & 127
+
+    if type(a) is not type(listed):
+        return False
+    if isinstance(a, act.MeldCards):
+        return sorted(map(face, a.cards)) == sorted(map(face, listed.cards))
+    for f in ("card", "take", "meld", "seat"):
+        if hasattr(a, f) and (face(getattr(a, f)) if f in ("card", "take") else getattr(a, f)) != \
+                (face(getattr(listed, f)) if f in ("card", "take") else getattr(listed, f)):
+            return False
+    return not getattr(a, "end", "") or a.end == listed.end
+
+
 # Moves made up at random, legal or not, well formed or not: each one either applies (and
-# no card is created or lost) or is refused with a reason and changes nothing.
+# no card is created or lost, and the move was among those the engine listed) or is refused
+# with a reason and changes nothing.
 test_any_move_applies_or_is_refused_leaving_the_game_as_it_was = property_test(try_odd_moves, examples=60)
 
 

@@ -1087,6 +1087,9 @@ class GameState(Standings):
         if self.rules.rummy_calls == "pile":
             if a.take is None or a.take not in self.pile:
                 raise IllegalActionError("Name the card of the pile you call \"Rummy!\" on")
+            if a.meld is not None or a.end:
+                raise IllegalActionError(
+                    "In this game a \"Rummy!\" call takes from the pile: name the pile card, not a meld")
             i = self.pile.index(a.take)
             if not self._pile_call_ok(seat, i):
                 raise IllegalActionError(f"The {card_name(a.take)} cannot be melded or laid off from the pile")
@@ -1106,6 +1109,9 @@ class GameState(Standings):
             if self.rules.call_after == "resume":
                 self.resume_seat = resume
             return [ev.CalledRummy(seat, tuple(taken), None)]
+        if a.take is not None:
+            raise IllegalActionError(
+                "In this game a \"Rummy!\" call lays the discard off: name the meld, not a pile card")
         if self.rules.rummy_calls == "discard" and not self.has_own_meld(seat):
             raise IllegalActionError("You need a meld of your own on the table to call \"Rummy!\"")
         m = self.meld_by_id(a.meld) if a.meld is not None else None
