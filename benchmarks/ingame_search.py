@@ -53,6 +53,12 @@ class SearchLog:
 
         HardBot.search = search
 
+    def going(self, end: float) -> bool:
+        """Whether a run ending at ``end`` goes on: until then, and past it until the first
+        search is over (the deal's animation comes first), a minute at most."""
+        now = time.perf_counter()
+        return (now < end or not self.records) and now < end + 60
+
     def close(self) -> None:
         self._cls.search = self._orig
 
@@ -80,9 +86,7 @@ def in_game(players: int, seed: int, seconds: float) -> SearchLog:
                        settings=settings)
     app.play(c)
     end = time.perf_counter() + seconds
-    # (at least one search, however short the run: the deal's animation comes first)
-    while (time.perf_counter() < end or not log.records) and time.perf_counter() < end + 60 \
-            and c.g.phase != "game_over":
+    while log.going(end) and c.g.phase != "game_over":
         app.step()
     app.close_scenes()
     log.close()
@@ -99,8 +103,7 @@ def headless(players: int, seed: int, seconds: float) -> SearchLog:
     g = c.g
     bots = [s.bot for s in c.seats]
     end = time.perf_counter() + seconds
-    while (time.perf_counter() < end or not log.records) and time.perf_counter() < end + 60 \
-            and g.phase != "game_over":
+    while log.going(end) and g.phase != "game_over":
         if g.phase == "round_over":
             g.next_round()
             continue

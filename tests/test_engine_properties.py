@@ -665,18 +665,14 @@ def same_move(a, listed) -> bool:
     """Whether ``a`` is the listed move ``listed``, up to identical cards of other decks
     (the listing names one of them), the order of a meld's cards, and an end left unnamed
     (the engine then picks one)."""
-    def face(c):
-        return None if c is None else int(c) & 127
+    def key(m, end=True):
+        if isinstance(m, act.MeldCards):
+            return sorted(int(c) & 127 for c in m.cards)
+        fields = vars(m) if end else {k: v for k, v in vars(m).items() if k != "end"}
+        return {k: int(v) & 127 if k in ("card", "take") and v is not None else v for k, v in fields.items()}
 
-    if type(a) is not type(listed):
-        return False
-    if isinstance(a, act.MeldCards):
-        return sorted(map(face, a.cards)) == sorted(map(face, listed.cards))
-    for f in ("card", "take", "meld", "seat"):
-        if hasattr(a, f) and (face(getattr(a, f)) if f in ("card", "take") else getattr(a, f)) != \
-                (face(getattr(listed, f)) if f in ("card", "take") else getattr(listed, f)):
-            return False
-    return not getattr(a, "end", "") or a.end == listed.end
+    named_end = bool(getattr(a, "end", ""))
+    return type(a) is type(listed) and key(a, named_end) == key(listed, named_end)
 
 
 # Moves made up at random, legal or not, well formed or not: each one either applies (and

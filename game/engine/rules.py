@@ -24,6 +24,12 @@ from .errors import ParseError, RulesError
 PERMANENT_WILDS = ("jokers", "twos", "tens", "one_eyed_jacks")
 
 
+def _one_of(value: object, allowed: tuple) -> bool:
+    """Whether ``value`` is one of ``allowed`` and of the same type: ``2.0`` is not the
+    choice ``2``, nor ``True`` the choice ``1``."""
+    return any(type(value) is type(a) and value == a for a in allowed)
+
+
 def _value_key(key: object) -> str:
     """A values entry's name: a rank (``A``, ``10``), ``Jk``, ``wild``, ``wild_ace``,
     ``ace_low``, or one card (``Q♠``, also written ``Qs``)."""
@@ -234,7 +240,7 @@ class Rules:
             raise RulesError(f"option decks must be 1 to 4 (or automatic), not {self.decks!r}")
         if not is_whole(self.jokers_per_deck) or not 0 <= self.jokers_per_deck <= 4:
             raise RulesError(f"option jokers_per_deck must be 0 to 4, not {self.jokers_per_deck!r}")
-        if not is_whole(self.lowest_rank) or self.lowest_rank not in (2, 3, 4, 6):
+        if not _one_of(self.lowest_rank, (2, 3, 4, 6)):
             raise RulesError(f"option lowest_rank must be 2, 3, 4 or 6, not {self.lowest_rank!r}")
         bad = set(self.permanent_wilds) - set(PERMANENT_WILDS)
         if bad:
@@ -263,17 +269,16 @@ class Rules:
                 "aces cannot be low_only when low ranks are removed: set aces to high_only "
                 "or lowest_rank to 2"
             )
-        if self.permanent_wild_upcard != "replace" and (
-                not is_whole(self.permanent_wild_upcard) or self.permanent_wild_upcard not in (15, 20, 25)):
+        if not _one_of(self.permanent_wild_upcard, (15, 20, 25, "replace")):
             raise RulesError(
                 f"option permanent_wild_upcard must be 15, 20, 25 or 'replace', "
                 f"not {self.permanent_wild_upcard!r}"
             )
-        if not is_whole(self.min_upcard) or self.min_upcard not in (2, 3, 4):
+        if not _one_of(self.min_upcard, (2, 3, 4)):
             raise RulesError(f"option min_upcard must be 2 (no limit), 3 or 4, not {self.min_upcard!r}")
         if self.hand_size is not None and (not is_whole(self.hand_size) or not 1 <= self.hand_size <= 20):
             raise RulesError(f"option hand_size must be 1 to 20 (or automatic), not {self.hand_size!r}")
-        if not is_whole(self.min_meld) or self.min_meld not in (3, 4):
+        if not _one_of(self.min_meld, (3, 4)):
             raise RulesError(f"option min_meld must be 3 or 4, not {self.min_meld!r}")
         if not (self.allow_sets or self.allow_runs):
             raise RulesError("allow_sets and allow_runs are both off: no meld could be made; turn one on")

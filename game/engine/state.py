@@ -1075,8 +1075,8 @@ class GameState(Standings):
         return self._prepare_draw()
 
     def _call(self, a: CallRummy) -> list[ev.Event]:
-        seat = a.seat
-        if not isinstance(seat, int) or not 0 <= seat < self.players:
+        seat = a.seat  # (a whole number: apply checked the call is well formed)
+        if not 0 <= seat < self.players:
             raise IllegalActionError(f"There is no seat {seat}")
         if self.rules.rummy_calls == "off":
             raise IllegalActionError("Calling \"Rummy!\" is not played in this game")

@@ -170,6 +170,12 @@ def _number(value: Any, lo: float, hi: float) -> float | None:
     return float(min(hi, max(lo, value)))
 
 
+def _choice(value: Any, choices) -> str | None:
+    """``value`` if it is one of the named ``choices``, else None (a list or an object
+    in the file is no choice, and cannot be looked up in a set either)."""
+    return value if isinstance(value, str) and value in choices else None
+
+
 def _clean(name: str, value: Any) -> Any:
     """A valid value for the named setting, or None."""
     if name in ("sound", "four_colour", "fullscreen", "rummy_help"):
@@ -183,11 +189,11 @@ def _clean(name: str, value: Any) -> Any:
     if name == "rummy_window":
         return _number(value, *RUMMY_WINDOW_RANGE)
     if name == "card_back":
-        return value if isinstance(value, str) and value in {v for v, _ in CARD_BACKS} else None
+        return _choice(value, [v for v, _ in CARD_BACKS])
     if name == "default_level":
-        return value if isinstance(value, str) and value in {v for v, _ in BOT_LEVELS} else None
+        return _choice(value, [v for v, _ in BOT_LEVELS])
     if name == "hand_sort":
-        return value if isinstance(value, str) and value in HAND_SORTS else None
+        return _choice(value, HAND_SORTS)
     if name == "last_game":
         return value if isinstance(value, dict) else None
     if name == "window_size":
