@@ -19,6 +19,7 @@ copies.  :func:`parse_card` reads that form back, and also ASCII forms such as
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TypeGuard
 
 from .errors import ParseError
 
@@ -110,7 +111,7 @@ def _card(value: int) -> Card:
     return c
 
 
-def is_whole(value: object) -> bool:
+def is_whole(value: object) -> TypeGuard[int]:
     """Whether ``value`` is a whole number: an int, but not ``True`` or ``False``, which
     Python counts as ints (a switch's value in a number's place is a mistake)."""
     return isinstance(value, int) and not isinstance(value, bool)

@@ -263,15 +263,13 @@ def arrange_run(ctx: MeldContext, cards: Sequence[int], suit: int, lo: int,
                 continue
         rest.append(c)
     it = iter(rest)
-    for i in range(n):
-        if slots[i] is None:
-            slots[i] = next(it)
+    full = [next(it) if c is None else c for c in slots]
     if naturals == 0:
         return None, "a meld needs at least one natural card"
-    wild_idx = [i for i, c in enumerate(slots) if not natural_at(ctx, c, RUN, 0, suit, lo + i)]
+    wild_idx = [i for i, c in enumerate(full) if not natural_at(ctx, c, RUN, 0, suit, lo + i)]
     if not _limit_ok(ctx, n, wild_idx, RUN, False):
         return None, _limit_reason(ctx)
-    return slots, None  # type: ignore[return-value]
+    return full, None
 
 
 def check_wilds(ctx: MeldContext, cards: Sequence[int], new: bool = True) -> str | None:
@@ -434,7 +432,7 @@ def layoff_ends(ctx: MeldContext, meld: Meld, card: int) -> list[str]:
         if not (nat or wild):
             continue
         if ctx.limit != "none":
-            slots = meld.cards + [card] if end == "high" else [card] + meld.cards
+            slots = [*meld.cards, card] if end == "high" else [card, *meld.cards]
             lo = meld.lo if end == "high" else meld.lo - 1
             wild_idx = [i for i, c in enumerate(slots) if not natural_at(ctx, c, RUN, 0, meld.suit, lo + i)]
             if not _limit_ok(ctx, n + 1, wild_idx, RUN, False):
@@ -470,7 +468,7 @@ def cover_index(ctx: MeldContext, meld: Meld, card: int) -> int | None:
 
 def swap_ok(ctx: MeldContext, meld: Meld, index: int, card: int) -> bool:
     """Whether the meld stays valid with ``card`` in place of the wild at ``index``."""
-    cards = list(meld.cards)
+    cards: list[int] = list(meld.cards)
     cards[index] = card
     if meld.kind == SET:
         return check_set(ctx, cards, meld.rank, new=False) is None
@@ -489,7 +487,7 @@ def add_to_meld(meld: Meld, card: Card, end: str, seat: int) -> None:
         meld.by.append(seat)
 
 
-def remove_from_meld(meld: Meld, card: int) -> None:
+def remove_from_meld(meld: Meld, card: Card) -> None:
     """Undo :func:`add_to_meld` (the card is at one end) or a cover."""
     for i, (c, _) in list(meld.covers.items()):
         if c == card:

@@ -213,13 +213,15 @@ class _Reader:
         except ParseError as e:
             raise self.fail(key, str(e)) from None
 
-    def seat(self, key: str, players: int, default: Any = ..., allow_none: bool = False) -> int | None:
-        v = self.get(key, int, default, allow_none)
-        if v is None:
-            return None
+    def seat(self, key: str, players: int, default: Any = ...) -> int:
+        v = self.get(key, int, default)
         if not 0 <= v < players:
             raise self.fail(key, f"seat {v} does not exist in a game of {players}")
         return v
+
+    def seat_or_none(self, key: str, players: int) -> int | None:
+        """A seat, or None when the key is missing or null."""
+        return None if self.data.get(key) is None else self.seat(key, players)
 
 
 def _parse_json(text: str | bytes) -> dict:
@@ -422,8 +424,9 @@ def _read_knowledge(g: GameState, tr: _Reader) -> None:
     except (ParseError, AttributeError):
         raise tr.fail("known", "entries must be texts of cards") from None
     for s in range(players):
-        if g.upcards[s] is not None:
-            g.known[s].add(g.upcards[s])
+        up = g.upcards[s]
+        if up is not None:
+            g.known[s].add(up)
         if not g.known[s] <= set(g.hands[s]):
             raise tr.fail("known", f"seat {s} is said to hold cards not in its hand")
     g.floating = tr.get("floating", list, [False] * players)
@@ -569,9 +572,9 @@ def position_from_dict(data: dict) -> GameState:
     g.melds_this_turn = tr.get("melds_this_turn", int, 0)
     g.taken = tuple(tr.cards("taken", ""))
     g.call_open = tr.get("call_open", bool, False)
-    g.discarder = tr.seat("discarder", players, None, allow_none=True)
-    g.resume_seat = tr.seat("resume_seat", players, None, allow_none=True)
-    g.went_out = tr.seat("went_out", players, None, allow_none=True)
+    g.discarder = tr.seat_or_none("discarder", players)
+    g.resume_seat = tr.seat_or_none("resume_seat", players)
+    g.went_out = tr.seat_or_none("went_out", players)
     g.grace = tr.get("grace", list, [])
     if not all(_is_seat(x, players) for x in g.grace):
         raise tr.fail("grace", f"must list seats from 0 to {players - 1}")

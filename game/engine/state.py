@@ -29,7 +29,7 @@ state.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from . import events as ev
 from .actions import (
@@ -122,6 +122,13 @@ class Standings:
 
     __slots__ = ()
 
+    # (declared for type checkers: the subclasses' slots hold them)
+    rules: Rules
+    players: int
+    scores: Sequence[int]
+    round_no: int
+    wild_rank: int | None
+
     def sides(self) -> list[list[int]]:
         """The scoring sides: partners together with ``partnerships``, else one seat each."""
         if self.rules.partnerships:
@@ -185,6 +192,50 @@ class GameState(Standings):
 
     __slots__ = VALUE_FIELDS + LIST_FIELDS + ("hands", "melds", "known")
 
+    # The slots' types (declarations only: :func:`new_game`, :meth:`copy` and the save
+    # loader fill the slots without ``__init__``).
+    rules: Rules
+    players: int
+    decks: int
+    seed: int
+    pack: tuple[Card, ...]
+    round_no: int
+    dealer: int
+    winners: tuple[int, ...]
+    names: tuple[str, ...] | None
+    ctx: MeldContext
+    wild_rank: int | None
+    indicator: Card | None
+    next_meld_id: int
+    phase: str
+    current: int
+    turn_seat: int
+    reshuffles: int
+    took_top: Card | None
+    must_use: Card | None
+    stock_card: Card | None
+    melds_this_turn: int
+    taken: tuple[Card, ...]
+    call_open: bool
+    discarder: int | None
+    resume_seat: int | None
+    went_out: int | None
+    first_out_turn: bool
+    table_at_reshuffle: int | None
+    scores: list[int]
+    results: list[RoundResult]
+    set_aside: list[Card]
+    stock: list[Card]
+    pile: list[Card]
+    upcards: list[Card | None]
+    floating: list[bool]
+    turns: list[int]
+    turn_log: list[tuple]
+    grace: list[int]
+    hands: list[list[Card]]
+    melds: list[Meld]
+    known: list[set[Card]]
+
     # ------------------------------------------------------------------ basics
     def copy(self) -> GameState:
         g = object.__new__(GameState)
@@ -212,6 +263,13 @@ class GameState(Standings):
             if m.id == meld_id:
                 return m
         return None
+
+    def _meld_at(self, meld_id: int) -> Meld:
+        """The meld ``meld_id``, which a check made sure is on the table."""
+        m = self.meld_by_id(meld_id)
+        if m is None:
+            raise AssertionError(f"no meld {meld_id}")
+        return m
 
     def has_own_meld(self, seat: int) -> bool:
         return any(m.owner == seat for m in self.melds)
@@ -330,14 +388,14 @@ class GameState(Standings):
         style = rules.wild_indicator
         if style in ("dealer_upcard", "dealer_last", "extra_card", "separate"):
             d = self.dealer
-            if style == "dealer_upcard" and self.upcards[d] is None:
-                # a fixed deal has no upcard: the dealer's first card is turned face up
-                ind = self.hands[d][0]
-                style = "dealer_first"
+            up_d = self.upcards[d]
             if style == "dealer_upcard":
-                ind = self.upcards[d]
-            elif style == "dealer_first":
-                pass
+                if up_d is None:
+                    # a fixed deal has no upcard: the dealer's first card is turned face up
+                    ind = self.hands[d][0]
+                    style = "dealer_first"
+                else:
+                    ind = up_d
             elif style == "dealer_last":
                 ind = self.hands[d][-1]
             else:
@@ -529,7 +587,7 @@ class GameState(Standings):
         return o not in self.hands[seat] and any(e[0] == "meld" and o in e[2] for e in self.turn_log)
 
     def _leaves_discard_problem(self, seat: int, hand_after: list, what: str,
-                                action: Action | None = None) -> str | None:
+                                action: MeldCards | LayOff | Cover | None = None) -> str | None:
         """Refuse a meld/lay-off whose result would leave no legal way to end the turn."""
         if not hand_after:
             if self.rules.going_out == "discard_required":
@@ -545,7 +603,7 @@ class GameState(Standings):
             return f"That would leave you holding only the {card_name(top)}, which you may not discard this turn"
         return None
 
-    def _after_move(self, seat: int, action: Action) -> GameState:
+    def _after_move(self, seat: int, action: MeldCards | LayOff | Cover) -> GameState:
         """A copy of the state after a meld, lay-off or cover, made without any check."""
         g = self.copy()
         g.must_use = None
@@ -557,7 +615,7 @@ class GameState(Standings):
             g._cover(seat, action)
         return g
 
-    def _strands_obligation(self, seat: int, action: Action) -> str | None:
+    def _strands_obligation(self, seat: int, action: MeldCards | LayOff | Cover) -> str | None:
         """Refuse a move after which the card taken from the pile could no longer be used."""
         o = self.must_use
         if o is None or self.phase != PLAY or self._obligation_met(seat):
@@ -744,7 +802,7 @@ class GameState(Standings):
             rest.remove(c)
         if self.stock_card is not None and self.stock_card in hand and self.stock_card not in a.cards:
             return f"You must meld the {card_name(self.stock_card)} you drew from the stock first, or discard it"
-        shapes = [a.shape] if trusted else shapes_for(self.ctx, a.cards)
+        shapes = [tuple(a.shape)] if trusted and a.shape is not None else shapes_for(self.ctx, a.cards)
         if not shapes:
             return f"{cards_name(a.cards)} is not a meld: {explain_no_meld(self.ctx, a.cards)}"
         if a.shape is not None and tuple(a.shape) not in shapes:
@@ -758,33 +816,33 @@ class GameState(Standings):
                 return f"The {card_name(o)} you took must be melded with two natural cards from your hand"
         return self._finish_problem(seat, a, rest, "meld every card")
 
-    def _placing_problem(self, seat: int, card: Card, meld_id: int, what: str) -> tuple[str | None, Meld | None]:
-        """Checks shared by lay-offs and covers: (reason, meld)."""
+    def _placing_problem(self, seat: int, card: Card, meld_id: int, what: str) -> str | Meld:
+        """Checks shared by lay-offs and covers: the reason it may not be done, or the meld."""
         hand = self.hands[seat]
         if self.phase != PLAY and not (self.phase == CALL and len(hand) == 1):
-            return f"You can {what} only after drawing, before you discard", None
+            return f"You can {what} only after drawing, before you discard"
         if card not in hand:
-            return not_held(hand, card), None
+            return not_held(hand, card)
         if self.rules.layoff_needs_own_meld and not self.has_own_meld(seat):
-            return "You need a meld of your own on the table before you lay off", None
+            return "You need a meld of your own on the table before you lay off"
         m = self.meld_by_id(meld_id)
         if m is None:
-            return f"There is no meld {meld_id} on the table", None
+            return f"There is no meld {meld_id} on the table"
         if self.stock_card is not None and self.stock_card in hand and card != self.stock_card:
-            return f"You must meld the {card_name(self.stock_card)} you drew from the stock first, or discard it", None
+            return f"You must meld the {card_name(self.stock_card)} you drew from the stock first, or discard it"
         o = self.must_use
         if o is not None and card == o and self.rules.deep_take_use != "meld_or_layoff":
-            return f"The {card_name(o)} you took from the pile must go into a new meld", None
-        return None, m
+            return f"The {card_name(o)} you took from the pile must go into a new meld"
+        return m
 
-    def _finish_problem(self, seat: int, a: Action, rest: list, what: str) -> str | None:
+    def _finish_problem(self, seat: int, a: MeldCards | LayOff | Cover, rest: list, what: str) -> str | None:
         """Whether the hand left after a move can still end the turn legally."""
         return self._leaves_discard_problem(seat, rest, what, a) or self._strands_obligation(seat, a)
 
     def _layoff_problem(self, seat: int, a: LayOff) -> str | None:
-        why, m = self._placing_problem(seat, a.card, a.meld, "lay off")
-        if why:
-            return why
+        m = self._placing_problem(seat, a.card, a.meld, "lay off")
+        if isinstance(m, str):
+            return m
         ends = layoff_ends(self.ctx, m, a.card)
         if not ends:
             why = layoff_reason(self.ctx, m, a.card)  # a rule, such as one wild a meld
@@ -796,9 +854,9 @@ class GameState(Standings):
         return self._finish_problem(seat, a, rest, "lay off your last card")
 
     def _cover_problem(self, seat: int, a: Cover) -> str | None:
-        why, m = self._placing_problem(seat, a.card, a.meld, "lay a card on a wild")
-        if why:
-            return why
+        m = self._placing_problem(seat, a.card, a.meld, "lay a card on a wild")
+        if isinstance(m, str):
+            return m
         i = cover_index(self.ctx, m, a.card)
         if i is None:
             return f"No wild card in the {m.describe()} stands for the {card_name(a.card)}"
@@ -922,7 +980,7 @@ class GameState(Standings):
         return out + self._after_play(seat)
 
     def _lay_off(self, seat: int, a: LayOff) -> list[ev.Event]:
-        m = self.meld_by_id(a.meld)
+        m = self._meld_at(a.meld)
         end = a.end or layoff_ends(self.ctx, m, a.card)[0]
         pub, up = self._public_part(seat, (a.card,))
         self._remove_from_hand(seat, a.card)
@@ -932,8 +990,10 @@ class GameState(Standings):
         return out + self._after_play(seat)
 
     def _cover(self, seat: int, a: Cover) -> list[ev.Event]:
-        m = self.meld_by_id(a.meld)
+        m = self._meld_at(a.meld)
         i = cover_index(self.ctx, m, a.card)
+        if i is None:
+            raise AssertionError(f"no wild in meld {m.id} stands for {a.card}")
         pub, up = self._public_part(seat, (a.card,))
         self._remove_from_hand(seat, a.card)
         wild = None
@@ -957,7 +1017,7 @@ class GameState(Standings):
         up = self.upcards[seat]
         return tuple(c for c in cards if c in known), (up if up in cards else None)
 
-    def _remove_from_hand(self, seat: int, card: int) -> None:
+    def _remove_from_hand(self, seat: int, card: Card) -> None:
         self.hands[seat].remove(card)
         self.known[seat].discard(card)
         if self.upcards[seat] == card:
@@ -980,7 +1040,7 @@ class GameState(Standings):
         entry = self.turn_log.pop()
         kind, meld_id = entry[0], entry[1]
         pub, up = entry[-2], entry[-1]
-        m = self.meld_by_id(meld_id)
+        m = self._meld_at(meld_id)
         hand = self.hands[seat]
         if kind == "meld":
             what = f"meld {cards_name(m.cards)}"  # as it lay on the table
@@ -1070,6 +1130,8 @@ class GameState(Standings):
 
     def _resume_after_call(self) -> list[ev.Event]:
         seat = self.resume_seat
+        if seat is None:
+            raise AssertionError("no turn to resume after a call")
         self.resume_seat = None
         self._start_turn(seat)
         return self._prepare_draw()
@@ -1225,9 +1287,9 @@ class GameState(Standings):
                                   tuple(points), tuple(self.scores)))
         self.call_open = False
         self.phase = ROUND_OVER
-        winners = self._game_winners(went_out)
-        if winners is not None:
-            self.winners = tuple(winners)
+        game_won = self._game_winners(went_out)
+        if game_won is not None:
+            self.winners = tuple(game_won)
             self.phase = GAME_OVER
             out.append(ev.GameOver(self.winners, tuple(self.scores)))
         return out

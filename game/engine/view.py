@@ -16,9 +16,9 @@ from collections import Counter
 
 from .actions import Action
 from .cards import Card
-from .melds import Meld
+from .melds import Meld, MeldContext
 from .rules import Rules
-from .state import LIST_FIELDS, VALUE_FIELDS, GameState, Standings
+from .state import LIST_FIELDS, VALUE_FIELDS, GameState, RoundResult, Standings
 
 # What a view copies from the state unchanged: everything public.  Not here: the
 # seed (it fixes every future shuffle), the stock's order, the other hands, and the
@@ -31,6 +31,51 @@ class PlayerView(Standings):
     __slots__ = _PUBLIC_VALUES + _PUBLIC_LISTS + (
         "seat", "hand", "hand_sizes", "stock_count", "melds", "known", "stock_card", "turn_log",
     )
+
+    # The slots' types (declarations only; :meth:`of` fills the slots): the state's
+    # public fields, its lists as tuples, and what only the seat knows.
+    rules: Rules
+    players: int
+    decks: int
+    pack: tuple[Card, ...]
+    round_no: int
+    dealer: int
+    winners: tuple[int, ...]
+    names: tuple[str, ...] | None
+    ctx: MeldContext
+    wild_rank: int | None
+    indicator: Card | None
+    next_meld_id: int
+    phase: str
+    current: int
+    turn_seat: int
+    reshuffles: int
+    took_top: Card | None
+    must_use: Card | None
+    melds_this_turn: int
+    taken: tuple[Card, ...]
+    call_open: bool
+    discarder: int | None
+    resume_seat: int | None
+    went_out: int | None
+    first_out_turn: bool
+    table_at_reshuffle: int | None
+    scores: tuple[int, ...]
+    results: tuple[RoundResult, ...]
+    set_aside: tuple[Card, ...]
+    pile: tuple[Card, ...]
+    upcards: tuple[Card | None, ...]
+    floating: tuple[bool, ...]
+    turns: tuple[int, ...]
+    grace: tuple[int, ...]
+    seat: int
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    stock_count: int
+    melds: tuple[Meld, ...]
+    known: tuple[frozenset[Card], ...]
+    stock_card: Card | None
+    turn_log: tuple[tuple, ...]
 
     @classmethod
     def of(cls, state: GameState, seat: int) -> PlayerView:
@@ -55,7 +100,7 @@ class PlayerView(Standings):
     # ------------------------------------------------------------------ queries
     def unseen(self) -> list[Card]:
         """Cards this seat cannot place: in other hands (not publicly known) or in the stock."""
-        counts = Counter(self.pack)
+        counts: Counter[Card] = Counter(self.pack)
         for c in self.hand:
             counts[c] -= 1
         for c in self.pile:
