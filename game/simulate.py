@@ -122,7 +122,7 @@ class Simulation:
         self.sources: dict[str, Counter] = defaultdict(Counter)     # kind -> went_out, melded, in_hand, bonus
         self.round_means: list[dict[str, float]] = []                 # per round: kind -> mean points
         self.seat_games: Counter = Counter()                          # kind -> seats played in games
-        self.wins: Counter = Counter()                                # kind -> games won (shared on ties)
+        self.wins: dict[str, float] = defaultdict(float)                           # kind -> games won (shared on ties)
         self.decisions: dict[str, list[float]] = defaultdict(list)   # level -> choose() seconds
         self.call_checks: dict[str, list[float]] = defaultdict(list)  # level -> call() seconds
         self.refused: Counter = Counter()                              # level -> proposals refused
@@ -472,7 +472,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                      check_legal=not args.no_legal_check)
 
     def progress(done: int, total: int, sim: Simulation) -> None:
-        wins = ", ".join(f"{k} {v:g}" for k, v in sorted(sim.wins.items()))
+        wins = ", ".join(f"{k} {v:g}" for k, v in sorted(sim.wins.items()) if v)
         print(f"[{done}/{total}] rounds {sim.rounds} failures {sim.failure_count} "
               f"wins: {wins} ({time.perf_counter() - sim._t0:.0f}s)", file=sys.stderr, flush=True)
 

@@ -39,6 +39,7 @@ def make_bot(level: str, seed: int = 0, **options: Any) -> Bot:
     budget ``iterations`` and ``time_limit``; an unknown setting is a :class:`BotError`.
     """
     level = str(level).lower()
+    cls: type[Bot]
     if level == "easy":
         from .easy import EasyBot as cls
     elif level == "normal":

@@ -27,7 +27,7 @@ import inspect
 import random
 import time
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Protocol
 
 from game.engine import (
     Action,
@@ -60,6 +60,19 @@ def require_view(view: object) -> PlayerView:
     return view
 
 
+class Playable(Protocol):
+    """What a checker asks of a whole state: an imagined one, dealt from a view (a bot
+    never holds the real game)."""
+
+    def copy(self) -> Playable: ...
+
+    def apply(self, action: Action) -> list: ...
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]: ...
+
+    def call_actions(self, seat: int) -> list[Action]: ...
+
+
 class Checker:
     """Tries actions on a stand-in state built from one view, to keep a bot legal."""
 
@@ -67,10 +80,18 @@ class Checker:
 
     def __init__(self, view: PlayerView):
         self.view = view
-        self._g = None
+        self._g: Playable | None = None
+
+    @classmethod
+    def over(cls, state: Playable, view: PlayerView) -> Checker:
+        """A checker over a whole state (an imagined one, in a search's play-ahead) and
+        the view of it it is asked about."""
+        c = cls(view)
+        c._g = state
+        return c
 
     @property
-    def state(self):
+    def state(self) -> Playable:
         if self._g is None:
             # a fixed generator: the hidden cards are irrelevant to legality
             self._g = self.view.determinize(random.Random(0))

@@ -15,7 +15,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from game.engine import CallRummy, Cover, Discard, DrawStock, EndRound, LayOff, MeldCards, TakePile
+from game.engine import (
+    Action,
+    CallRummy,
+    Cover,
+    Discard,
+    DrawStock,
+    EndRound,
+    LayOff,
+    MeldCards,
+    TakePile,
+)
 from game.engine.melds import cover_index, layoff_ends
 from game.engine.solver import iter_melds
 from game.engine.view import PlayerView
@@ -45,7 +55,7 @@ class EasyBot(Bot):
         hand = list(view.hand)
         pile = view.pile
         may = _may_lay_off(view)
-        wants = []
+        wants: list[Action] = []
         if pile and not view.floating[view.seat]:
             top = pile[-1]
             if _melds_with(ctx, top, hand + [top]) and self.rng.random() < self.top_meld_chance:
@@ -78,6 +88,7 @@ class EasyBot(Bot):
         sc = view.stock_card if view.stock_card in hand else None
         first = must if must is not None else sc
         tried = 0
+        a: Action
         for cards, shape in iter_melds(ctx, hand, must=first):
             a = MeldCards(tuple(cards), shape)
             if checker.ok(a):

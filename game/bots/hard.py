@@ -42,7 +42,9 @@ import time
 from collections.abc import Sequence
 
 from game.engine import (
+    Action,
     CallRummy,
+    Card,
     Discard,
     DrawStock,
     EndRound,
@@ -75,29 +77,6 @@ def _run_neighbours(ctx, card: int) -> set[int]:
     return out
 
 
-class _StateChecker:
-    """The checker interface over an imagined state (for the play-ahead policy)."""
-
-    __slots__ = ("g", "seat")
-
-    def __init__(self, g, seat: int):
-        self.g = g
-        self.seat = seat
-
-    def ok(self, action) -> bool:
-        try:
-            self.g.copy().apply(action)
-        except IllegalActionError:
-            return False
-        return True
-
-    def legal(self):
-        return self.g.legal_actions(self.seat)
-
-    def calls(self):
-        return self.g.call_actions(self.seat)
-
-
 class FastPolicy(NormalBot):
     """A cheaper normal policy, for playing ahead.
 
@@ -109,9 +88,9 @@ class FastPolicy(NormalBot):
     level = "normal-fast"
     deep_limit = 2
 
-    def rank_draws(self, view: PlayerView, an: Analysis) -> list[tuple[float, object]]:
+    def rank_draws(self, view: PlayerView, an: Analysis) -> list[tuple[float, Action]]:
         hand = list(view.hand)
-        options: list[tuple[float, object]] = []
+        options: list[tuple[float, Action]] = []
         if view.stock_count:
             options.append((0.0, DrawStock()))
         else:
@@ -133,7 +112,7 @@ class FastPolicy(NormalBot):
         options.sort(key=lambda o: -o[0])
         return options
 
-    def rank_discards(self, view: PlayerView, an: Analysis, hand: list) -> list[tuple[float, int]]:
+    def rank_discards(self, view: PlayerView, an: Analysis, hand: list) -> list[tuple[float, Card]]:
         took = view.took_top if view.rules.top_take_no_return else None
         chances = an.meld_chances(hand)
         tempo = an.tempo
@@ -198,8 +177,8 @@ class HardBot(NormalBot):
         self.hold_each = hold_each
         self._outlook: Outlook | None = None
         # what this seat saw of the others' draws this round (see observe())
-        self._round_key = None
-        self._after = None
+        self._round_key: tuple | None = None
+        self._after: tuple[tuple | None, tuple[Card, ...]] | None = None
         self.declined: dict[int, list[int]] = {}
         self.discarded: dict[int, list[int]] = {}
         self.searches = 0
@@ -490,7 +469,7 @@ class HardBot(NormalBot):
                 turns += 1
             seat = g.current
             view = PlayerView.of(g, seat)
-            sc = _StateChecker(g, seat)
+            sc = Checker.over(g, view)
             try:
                 a = policy.propose(view, sc)
             except IllegalActionError:

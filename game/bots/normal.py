@@ -28,7 +28,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from game.engine import CallRummy, Cover, Discard, DrawStock, EndRound, LayOff, MeldCards, TakePile
+from game.engine import (
+    Action,
+    CallRummy,
+    Card,
+    Cover,
+    Discard,
+    DrawStock,
+    EndRound,
+    LayOff,
+    MeldCards,
+    TakePile,
+)
 from game.engine.view import PlayerView
 
 from .base import CALL, DRAW, Bot, Checker
@@ -54,9 +65,9 @@ class NormalBot(Bot):
         return self.choose_play(view, an, checker)
 
     # ------------------------------------------------------------------ drawing
-    def rank_draws(self, view: PlayerView, an: Analysis) -> list[tuple[float, object]]:
+    def rank_draws(self, view: PlayerView, an: Analysis) -> list[tuple[float, Action]]:
         """Draw options, best first, with their estimated worth."""
-        options: list[tuple[float, object]] = []
+        options: list[tuple[float, Action]] = []
         hand = list(view.hand)
         floating = view.floating[view.seat]
         if view.stock_count:
@@ -110,8 +121,8 @@ class NormalBot(Bot):
             total += v
         return total / k
 
-    def turn_value(self, an: Analysis, hand: list, must: int | None = None,
-                   took_top: int | None = None, stock_card: int | None = None) -> tuple[float, dict]:
+    def turn_value(self, an: Analysis, hand: list, must: Card | None = None,
+                   took_top: Card | None = None, stock_card: Card | None = None) -> tuple[float, dict]:
         """The worth of playing ``hand`` this turn: points put down plus what is left after a discard."""
         steps, _ = plan_steps(an, hand, must)
         used: dict[int, bool] = {}
@@ -198,7 +209,7 @@ class NormalBot(Bot):
                 return a
         return None
 
-    def rank_discards(self, view: PlayerView, an: Analysis, hand: list) -> list[tuple[float, int]]:
+    def rank_discards(self, view: PlayerView, an: Analysis, hand: list) -> list[tuple[float, Card]]:
         took = view.took_top if view.rules.top_take_no_return else None
         allowed = [c for c in hand if c != took]
         return an.discard_scores(hand, allowed)

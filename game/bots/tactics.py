@@ -25,11 +25,14 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from typing import TypeVar
 
-from game.engine import CallRummy, Cover, Discard, DrawStock, LayOff, MeldCards, TakePile
+from game.engine import CallRummy, Card, Cover, Discard, DrawStock, LayOff, MeldCards, TakePile
 from game.engine.melds import RUN, cover_index, layoff_ends, swap_ok
 from game.engine.solver import Plan, best_plan, iter_melds
 from game.engine.view import PlayerView
+
+C = TypeVar("C", bound=int)  # a card, or a card's id
 
 JOKER = 4
 
@@ -356,19 +359,19 @@ class Analysis:
             g += self.gain(c)
         return g
 
-    def discard_scores(self, hand: Sequence[int], allowed: Iterable[int] | None = None,
-                       chances: Sequence[float] | None = None) -> list[tuple[float, int]]:
+    def discard_scores(self, hand: Sequence[C], allowed: Iterable[int] | None = None,
+                       chances: Sequence[float] | None = None) -> list[tuple[float, C]]:
         """(worth of the hand after discarding c minus the danger of c, c), best first."""
-        hand = list(hand)
-        pool = hand if allowed is None else [c for c in hand if c in set(allowed)]
+        cards = list(hand)
+        pool = cards if allowed is None else [c for c in cards if c in set(allowed)]
         seen: set[int] = set()
-        out = []
+        out: list[tuple[float, C]] = []
         for c in pool:
             f = face(c)
             if f in seen:
                 continue
             seen.add(f)
-            rest = list(hand)
+            rest = list(cards)
             rest.remove(c)
             w = self.hand_worth(rest) if rest else self.out_value()
             out.append((w - self.feed(c), c))
@@ -409,7 +412,7 @@ def _partners(c: int, cards: Iterable[int], wilds, ctx) -> tuple[int, int]:
 # ---------------------------------------------------------------------- turn steps
 
 
-def plan_steps(an: Analysis, hand: Sequence[int], must: int | None = None) -> tuple[list, Plan]:
+def plan_steps(an: Analysis, hand: Sequence[Card], must: Card | None = None) -> tuple[list, Plan]:
     """The melds, lay-offs and covers to make now, in order, and the plan they come from."""
     view = an.view
     ctx = an.ctx

@@ -373,8 +373,6 @@ class GameState(Standings):
                 self.hands[seat].append(up)
                 self.upcards[seat] = up
                 self.known[seat].add(up)
-                if extra is None:
-                    extra = 0
                 dealt = [stock.pop() for _ in range(extra)]
                 self.hands[seat].extend(dealt)
                 events.append(ev.DealtHand(seat, tuple(dealt), len(dealt)))
