@@ -122,12 +122,37 @@ class Standings:
 
     __slots__ = ()
 
-    # (declared for type checkers: the subclasses' slots hold them)
+    # The public values a state and a view both hold, declared for type checkers (the
+    # subclasses' slots hold them; a view has no ``seed``, and ``stock_card`` only
+    # for its own seat's turn).
     rules: Rules
     players: int
-    scores: Sequence[int]
+    decks: int
+    pack: tuple[Card, ...]
     round_no: int
+    dealer: int
+    winners: tuple[int, ...]
+    names: tuple[str, ...] | None
+    ctx: MeldContext
     wild_rank: int | None
+    indicator: Card | None
+    next_meld_id: int
+    phase: str
+    current: int
+    turn_seat: int
+    reshuffles: int
+    took_top: Card | None
+    must_use: Card | None
+    stock_card: Card | None
+    melds_this_turn: int
+    taken: tuple[Card, ...]
+    call_open: bool
+    discarder: int | None
+    resume_seat: int | None
+    went_out: int | None
+    first_out_turn: bool
+    table_at_reshuffle: int | None
+    scores: Sequence[int]
 
     def sides(self) -> list[list[int]]:
         """The scoring sides: partners together with ``partnerships``, else one seat each."""
@@ -192,36 +217,10 @@ class GameState(Standings):
 
     __slots__ = VALUE_FIELDS + LIST_FIELDS + ("hands", "melds", "known")
 
-    # The slots' types (declarations only: :func:`new_game`, :meth:`copy` and the save
-    # loader fill the slots without ``__init__``).
-    rules: Rules
-    players: int
-    decks: int
+    # The slots' types beyond the public values :class:`Standings` declares (declarations
+    # only: :func:`new_game`, :meth:`copy` and the save loader fill the slots without
+    # ``__init__``).
     seed: int
-    pack: tuple[Card, ...]
-    round_no: int
-    dealer: int
-    winners: tuple[int, ...]
-    names: tuple[str, ...] | None
-    ctx: MeldContext
-    wild_rank: int | None
-    indicator: Card | None
-    next_meld_id: int
-    phase: str
-    current: int
-    turn_seat: int
-    reshuffles: int
-    took_top: Card | None
-    must_use: Card | None
-    stock_card: Card | None
-    melds_this_turn: int
-    taken: tuple[Card, ...]
-    call_open: bool
-    discarder: int | None
-    resume_seat: int | None
-    went_out: int | None
-    first_out_turn: bool
-    table_at_reshuffle: int | None
     scores: list[int]
     results: list[RoundResult]
     set_aside: list[Card]

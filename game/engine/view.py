@@ -16,7 +16,7 @@ from collections import Counter
 
 from .actions import Action
 from .cards import Card
-from .melds import Meld, MeldContext
+from .melds import Meld
 from .rules import Rules
 from .state import LIST_FIELDS, VALUE_FIELDS, GameState, RoundResult, Standings
 
@@ -32,34 +32,9 @@ class PlayerView(Standings):
         "seat", "hand", "hand_sizes", "stock_count", "melds", "known", "stock_card", "turn_log",
     )
 
-    # The slots' types (declarations only; :meth:`of` fills the slots): the state's
-    # public fields, its lists as tuples, and what only the seat knows.
-    rules: Rules
-    players: int
-    decks: int
-    pack: tuple[Card, ...]
-    round_no: int
-    dealer: int
-    winners: tuple[int, ...]
-    names: tuple[str, ...] | None
-    ctx: MeldContext
-    wild_rank: int | None
-    indicator: Card | None
-    next_meld_id: int
-    phase: str
-    current: int
-    turn_seat: int
-    reshuffles: int
-    took_top: Card | None
-    must_use: Card | None
-    melds_this_turn: int
-    taken: tuple[Card, ...]
-    call_open: bool
-    discarder: int | None
-    resume_seat: int | None
-    went_out: int | None
-    first_out_turn: bool
-    table_at_reshuffle: int | None
+    # The slots' types beyond the public values :class:`Standings` declares (declarations
+    # only; :meth:`of` fills the slots): the state's lists as tuples, and what only the
+    # seat knows.
     scores: tuple[int, ...]
     results: tuple[RoundResult, ...]
     set_aside: tuple[Card, ...]
@@ -74,7 +49,6 @@ class PlayerView(Standings):
     stock_count: int
     melds: tuple[Meld, ...]
     known: tuple[frozenset[Card], ...]
-    stock_card: Card | None
     turn_log: tuple[tuple, ...]
 
     @classmethod
