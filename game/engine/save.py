@@ -22,6 +22,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from collections.abc import Iterable
 from typing import Any
 
 from .actions import parse_action
@@ -48,11 +49,11 @@ PHASES = (DRAW, PLAY, CALL, ROUND_OVER, GAME_OVER)
 
 # ---------------------------------------------------------------------- writing
 
-def _cards(cards) -> str:
+def _cards(cards: Iterable[int]) -> str:
     return " ".join(card_text(c) for c in cards)
 
 
-def _opt_card(c) -> str | None:
+def _opt_card(c: int | None) -> str | None:
     return None if c is None else card_text(c)
 
 
@@ -152,7 +153,7 @@ def dumps_game(g: GameState, actions: list[str] | None = None) -> str:
     return json.dumps(d, ensure_ascii=False, indent=1)
 
 
-def dumps_record(rules: Rules, players: int, seed: int, actions: list[str], names=None,
+def dumps_record(rules: Rules, players: int, seed: int, actions: list[str], names: list[str] | None = None,
                  dealer: int | None = None) -> str:
     return json.dumps({
         "format": FORMAT, "version": VERSION, "kind": "record", "rules": rules.to_dict(),
@@ -175,7 +176,7 @@ class _Reader:
     def fail(self, key: str, msg: str) -> SaveError:
         return SaveError(f"{self.where}{key}: {msg}")
 
-    def get(self, key: str, kind, default: Any = ..., allow_none: bool = False):
+    def get(self, key: str, kind: type, default: Any = ..., allow_none: bool = False) -> Any:
         if key not in self.data:
             if default is ...:
                 raise SaveError(f"{self.where}{key} is missing")

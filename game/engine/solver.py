@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from itertools import combinations
+from typing import Any
 
 from .cards import JOKER_SUIT, Card
 from .melds import (
@@ -73,7 +74,7 @@ def iter_melds(ctx: MeldContext, hand: Sequence[int], must: int | None = None) -
     must_wild = must is not None and must in ctx.wilds
     seen: set = set()
 
-    def emit(cards: list[int], shape: tuple):
+    def emit(cards: list[int], shape: tuple) -> tuple[tuple[Card, ...], tuple] | None:
         key = (tuple(sorted(c & 127 for c in cards)), shape)
         if key in seen:
             return None
@@ -290,7 +291,7 @@ class Plan:
 
     __slots__ = ("melds", "layoffs", "points", "left")
 
-    def __init__(self, melds, layoffs, points, left):
+    def __init__(self, melds: list, layoffs: list, points: int, left: list):
         self.melds = melds
         self.layoffs = layoffs
         self.points = points
@@ -397,7 +398,7 @@ class _ProbeCtx:
         self._ctx = ctx
         self.wilds = ctx.wilds | {_PROBE}
 
-    def __getattr__(self, name):
+    def __getattr__(self, name: str) -> Any:
         return getattr(self._ctx, name)
 
 

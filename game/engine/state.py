@@ -1008,7 +1008,7 @@ class GameState(Standings):
         self.turn_log.append(("cover", m.id, a.card, i, wild, old_by, old_double != m.double, pub, up))
         return [ev.Covered(seat, Card(a.card), m.id, i, wild)] + self._after_play(seat)
 
-    def _public_part(self, seat: int, cards) -> tuple[tuple, Card | None]:
+    def _public_part(self, seat: int, cards: Sequence[Card]) -> tuple[tuple, Card | None]:
         """The cards among ``cards`` the table knows this seat holds, and its upcard if moved."""
         known = self.known[seat]
         up = self.upcards[seat]
