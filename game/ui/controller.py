@@ -644,7 +644,7 @@ class Controller:
             return
         try:
             atomic_write(self.save_path, dumps_game(self.g))
-            seats = [{"name": s.name, "kind": s.kind, "level": s.level} for s in self.seats]
+            seats: list[dict[str, Any]] = [{"name": s.name, "kind": s.kind, "level": s.level} for s in self.seats]
             # the person's own arrangement of their hand (the table's, or the one loaded)
             order = (self.listener.hand_order if self.listener is not None else None) or self.hand_order
             if order and self.human is not None:
