@@ -2347,6 +2347,21 @@ def test_a_hand_order_shows_each_card_once(app, tmp_path):
     assert scene.order[:2] == [c("J♠"), c("9♣")] and sorted(scene.order) == sorted(loaded.g.hands[0])
 
 
+def test_a_saved_hand_order_gives_cards_and_a_card_played_from_it_is_one(app, tmp_path):
+    """The saved order is numbers; read back, they are cards again, so that a card played
+    from the hand reaches the engine (and the pile) as a card, not a bare number."""
+    j = c("J♠")
+    save = saved_with_order(tmp_path, [int(j), int(c("9♣"))])
+    loaded = Controller.load(save, settings=app.settings)
+    assert loaded.hand_order == [j, c("9♣")] and all(type(x) is Card for x in loaded.hand_order)
+    loaded.g.phase = "play"  # (the person has drawn)
+    scene = app.play(loaded)
+    app.pump(2)
+    assert all(type(x) is Card for x in scene.order)
+    assert scene.discard(scene.order[0])
+    assert loaded.g.pile[-1] == j and type(loaded.g.pile[-1]) is Card and str(loaded.g.pile[-1]) == "J♠"
+
+
 def test_a_group_of_jokers_is_named_as_such():
     """Persian rummy: jokers are not wild and meld as their own groups (rank 0)."""
     from game.ui.table import shape_label, short_meld

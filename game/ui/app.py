@@ -27,7 +27,7 @@ import traceback
 import warnings
 from pathlib import Path
 from types import SimpleNamespace
-from typing import Any
+from typing import Any, Literal
 
 import pygame
 
@@ -232,7 +232,7 @@ class App:
             self.fullscreen = not self.fullscreen
         if self.remember_window and hasattr(self.settings, "fullscreen"):
             self.settings.fullscreen = self.fullscreen
-        self.screen = pygame.display.get_surface()
+        self.screen = pygame.display.get_surface() or self.screen
         self._resized()
 
     def screenshot(self, path: str | Path | None = None) -> Path:
@@ -249,7 +249,7 @@ class App:
         return Path(path)
 
     def _resized(self) -> None:
-        self.screen = pygame.display.get_surface()
+        self.screen = pygame.display.get_surface() or self.screen
         size = self.screen.get_size()
         if self.remember_window and not self.fullscreen and hasattr(self.settings, "window_size"):
             self.settings.window_size = [int(size[0]), int(size[1])]
@@ -325,7 +325,8 @@ class App:
             return
         if not g.results and not g.turns[human]:
             return  # the person has not had a turn yet
-        levels = [s.get("level") if isinstance(s, dict) and s.get("kind") == "bot" else None for s in seats]
+        levels = [s.get("level") if isinstance(s, dict) and s.get("kind") == "bot" else None
+                  for s in seats or ()]
         stats = Stats.load()
         stats.record_abandoned(g.rules.preset_name, len(g.results),
                                against=strongest_opponent(levels, human, g.sides()))
@@ -658,13 +659,15 @@ def report_crash(exc: BaseException) -> int:
 
     text = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
     print(text, end="", file=sys.stderr)
-    where: Path | None = user_data_dir() / CRASH_LOG
+    where: Path | None = None
+    log_file = user_data_dir() / CRASH_LOG
     try:
-        where.write_text(f"Rummy 5000 {__version__}, {platform.platform()}, Python "
-                         f"{platform.python_version()}, {time.strftime('%Y-%m-%d %H:%M:%S')}\n"
-                         + text, encoding="utf-8")
+        log_file.write_text(f"Rummy 5000 {__version__}, {platform.platform()}, Python "
+                            f"{platform.python_version()}, {time.strftime('%Y-%m-%d %H:%M:%S')}\n"
+                            + text, encoding="utf-8")
+        where = log_file
     except OSError:
-        where = None
+        pass
     message = ("Rummy 5000 met an error it cannot recover from and has to close.\n\n"
                "A game in progress was saved after your last move: Continue on the title "
                "screen resumes it.")
@@ -674,7 +677,7 @@ def report_crash(exc: BaseException) -> int:
     return 1
 
 
-def _tell_frozen(message: str, kind: str) -> None:
+def _tell_frozen(message: str, kind: Literal["info", "warn", "error"]) -> None:
     """Show ``message`` in a message box in a frozen build (it has no console to print
     to; from source the terminal has said it). Any failure to show it is ignored."""
     if not getattr(sys, "frozen", False):
@@ -709,7 +712,10 @@ def main(args: Any = None) -> int:
 def _main(args: Any = None) -> int:
     if args is None:
         args = SimpleNamespace()
-    get = lambda name, default=None: getattr(args, name, default)  # noqa: E731
+
+    def get(name: str, default: Any = None) -> Any:
+        return getattr(args, name, default)
+
     if get("selftest"):
         return selftest(args)
 

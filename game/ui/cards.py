@@ -38,7 +38,7 @@ _BACK_COLOURS = {
 }
 
 # pip positions (x, y) as fractions of the pip box; y > 0.5 are drawn upside down
-_PIPS = {
+_PIPS: dict[int, list[tuple[float, float]]] = {
     1: [(0.5, 0.5)],
     2: [(0.5, 0.0), (0.5, 1.0)],
     3: [(0.5, 0.0), (0.5, 0.5), (0.5, 1.0)],

@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import Any
 
 from game.bots import KINDS, make_bot
-from game.engine import CallRummy, IllegalActionError, Rules, Undo, new_game
+from game.engine import CallRummy, Card, IllegalActionError, Rules, Undo, new_game
 from game.engine.cards import card_name
 from game.engine.save import dumps_game, loads_game
 from game.engine.state import use_words
@@ -229,7 +229,7 @@ class Controller:
         self.earlier_moves: list[tuple[int, str]] = []  # this round's, as saved before Continue
         self.save_error: str | None = None
         self.recovered: str | None = None   # why the save could not be read (its .bak was)
-        self.hand_order: list[int] | None = None  # the person's hand as they had arranged it
+        self.hand_order: list[Card] | None = None  # the person's hand as they had arranged it
 
     # ------------------------------------------------------------------ building
     @classmethod
@@ -297,7 +297,7 @@ class Controller:
         if c.human is not None and seat_info and c.human < len(seat_info):
             order = seat_info[c.human].get("order") if isinstance(seat_info[c.human], dict) else None
             if isinstance(order, list) and all(isinstance(x, int) and not isinstance(x, bool) for x in order):
-                c.hand_order = list(dict.fromkeys(order))  # the table keeps the ones in hand
+                c.hand_order = [Card(x) for x in dict.fromkeys(order)]  # the table keeps the ones in hand
             c.earlier_moves = _saved_moves(seat_info[c.human], g)
         return c
 
@@ -644,7 +644,7 @@ class Controller:
             return
         try:
             atomic_write(self.save_path, dumps_game(self.g))
-            seats = [{"name": s.name, "kind": s.kind, "level": s.level} for s in self.seats]
+            seats: list[dict[str, Any]] = [{"name": s.name, "kind": s.kind, "level": s.level} for s in self.seats]
             # the person's own arrangement of their hand (the table's, or the one loaded)
             order = (self.listener.hand_order if self.listener is not None else None) or self.hand_order
             if order and self.human is not None:

@@ -9,8 +9,9 @@ it ends, so a crash leaves nothing stale behind. Standard library only.
 
 from __future__ import annotations
 
-import os
+import sys
 from pathlib import Path
+from typing import BinaryIO
 
 LOCK_NAME = "running.lock"
 
@@ -20,7 +21,7 @@ class InstanceLock:
 
     def __init__(self, folder: Path | str) -> None:
         self.path = Path(folder) / LOCK_NAME
-        self._fh = None
+        self._fh: BinaryIO | None = None
 
     def acquire(self) -> bool:
         try:
@@ -41,9 +42,9 @@ class InstanceLock:
             self._fh = None
 
 
-def _lock(fh) -> None:
+def _lock(fh: BinaryIO) -> None:
     """Lock the open file without waiting; OSError if another process holds it."""
-    if os.name == "nt":
+    if sys.platform == "win32":  # (the type checker reads this test; os.name it does not)
         import msvcrt
 
         fh.seek(0)

@@ -393,7 +393,8 @@ class TableLayout:
         gap = max(4, int(cw * 0.3))
         cover_dy = int(ch * 0.3)
         flow = MeldFlow(card)
-        x, y = area.x, area.y
+        x: float = area.x  # (the strips' widths are fractional)
+        y = area.y
         row_h = 0
         for k, (n, covered) in enumerate(melds):
             step = cw * INDEX_SHOW

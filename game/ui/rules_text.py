@@ -760,7 +760,7 @@ def explain_round(rules: Rules, result: Any, names: list[str], early: bool = Fal
         rest = "Everyone scores their melds and lay-offs"
         rest += (f"; {inner} {_verb([who], 'adds')} the {bonus[out]:,} points left in the other hands."
                  if who is not None else ".")
-    if final:
+    if final and fin is not None:  # (there is a final bonus only when a seat holds it)
         to = "you" if names[fin] == "You" else names[fin]
         rest += f" The final bonus of {final:,}, for the side ahead after the last round, goes to {to}."
     return f"{first} {rest}"

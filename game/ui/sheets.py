@@ -36,6 +36,7 @@ class SheetScene(MenuScene):
 
     opaque = False
     show_felt = False
+    body: pygame.Rect  # the panel (placed by build)
 
     def back(self) -> None:
         pass  # a sheet is closed by its buttons
@@ -149,7 +150,9 @@ class RoundEndScene(SheetScene):
             return True
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             current = self.focus.current if self.show_focus else None
-            (current or self.find("next")).activate()
+            target = current or self.find("next")
+            if target is not None:
+                target.activate()
             return True
         return False
 
@@ -696,7 +699,8 @@ class GameOverScene(SheetScene):
             return "Game over"
         if winners == [human]:
             return "You win!"
-        if _sides(self.state) and any(sorted(winners) == sorted(side) for side in _sides(self.state)):
+        sides = _sides(self.state)
+        if sides and any(sorted(winners) == sorted(side) for side in sides):
             if human in winners:
                 return "Your team wins!"
             return f"{_side_name(winners, names)} win"

@@ -24,18 +24,22 @@ scene; this module holds the placements, the animation and the calls to the engi
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 from pygame import Rect
 
 from game.engine import (
+    Action,
     CallRummy,
+    Card,
     Cover,
     Discard,
     DrawStock,
     EndRound,
+    GameState,
     IllegalActionError,
     LayOff,
     MeldCards,
@@ -49,12 +53,15 @@ from game.engine.solver import split_into_melds
 
 from . import menus, sheets
 from .anim import MOVE_TIME, Animator, Tween
-from .cards import CardArt, sort_key_rank, sort_key_suit
+from .cards import sort_key_rank, sort_key_suit
 from .layout import TableLayout
 from .scene import Scene
 from .table_input import Drag, Press, TableInput
 from .table_paint import HAND_TAG, SEAT_COLOURS, TablePainting, shape_label, short_meld
-from .widgets import Button, Choice, Text, Toast
+from .widgets import Button, Choice, Toast
+
+if TYPE_CHECKING:
+    from .controller import Controller
 
 log = logging.getLogger(__name__)
 
@@ -80,69 +87,69 @@ class TableScene(TableInput, TablePainting, Scene):
 
     opaque = True
 
-    def __init__(self, app: Any, controller: Any, exit_after: str | None = None):
+    def __init__(self, app: Any, controller: Controller, exit_after: str | None = None):
         super().__init__(app)
         self.c = controller
         controller.listener = self
         self.exit_after = exit_after
-        self.art: CardArt = app.card_art
-        self.text: Text = app.text
+        self.art = app.card_art
+        self.text = app.text
         self.anim = Animator(speed=self.speed)
         self.bottom = controller.human if controller.human is not None else 0
-        self.layout: TableLayout | None = None
+        self.layout = None
         self.size = (0, 0)
-        self.order: list[int] = []
-        self.insert_at: int | None = None  # where cards dragged into the hand go (None: see _sync_order)
-        self.left_from: dict[int, tuple[int, ...]] = {}  # the hand's order when a card left it
+        self.order = []
+        self.insert_at = None  # where cards dragged into the hand go (None: see _sync_order)
+        self.left_from: dict[Card, tuple[Card, ...]] = {}  # the hand's order when a card left it
         self.undoing = False                # cards coming back now are an undo's: put them back
         if controller.hand_order:
             self.order = list(controller.hand_order)  # as the person left it (a saved game)
-        self.selected: list[int] = []
+        self.selected = []
         self.focus_zone = "hand"
         self.focus_index = 0
         self.keyboard = False           # draw the focus ring once the keyboard is used
-        self.press: Press | None = None
-        self.drag: Drag | None = None
-        self.fits: set[int] = set()     # meld ids the dragged card fits
+        self.press = None
+        self.drag = None
+        self.fits = set()               # meld ids the dragged card fits
         self.fit_pile = False
         self.fit_own = False
-        self.hot_meld: int | None = None
-        self.hover: int | None = None           # the hand or pile card under the mouse
+        self.hot_meld = None
+        self.hover = None                       # the hand or pile card under the mouse
         self.hover_take = False                 # ... a pile card the person may take now
-        self.mouse_pos: tuple[int, int] | None = None
+        self.mouse_pos = None
         self._hover_version = -1
-        self.toasts: list[Toast] = []
-        self.choice: Choice | None = None
+        self.toasts = []
+        self.choice = None
         self.choice_pauses = False  # the open choice is the menu: the game waits
         self.choice_centered = False  # ... and is placed a little lower (see _layout_choice)
         self.dealing = False        # the deal's cards are still flying
-        self.hint_cards: set[int] = set()
-        self.hint_meld: int | None = None
+        self.hint_cards = set()
+        self.hint_meld = None
         self.hint_stock = False
         self.hint_until = 0.0
         self.hint_version: int | None = None  # the position the hint was about
         # the last click on a hand card: (card, when, the game's version then); a second
         # click on it soon after, with nothing played or dragged between, is a double click
-        self.last_click: tuple[int, float, int] | None = None
-        self.places: dict[int, Place] = {}
-        self.draw_list: list[tuple[int, Place]] = []
-        self.meld_boxes: dict[int, Rect] = {}
-        self.meld_labels: dict[int, Rect] = {}
-        self.label_room: dict[int, int] = {}  # per meld: how wide its tag may be drawn
-        self.elsewhere_y: dict[int, int] = {}  # per seat: where its "9♣ → #3" chips go
-        self.shown_hands: dict[int, list[Rect]] = {}  # per seat: its hand turned face up (round over)
-        self.hand_labels: dict[int, Rect] = {}        # ... and the tag above it
+        self.last_click = None
+        self.places = {}
+        self.draw_list = []
+        self.meld_boxes = {}
+        self.meld_labels = {}
+        self.label_room = {}  # per meld: how wide its tag may be drawn
+        self.elsewhere_y = {}  # per seat: where its "9♣ → #3" chips go
+        self.shown_hands = {}  # per seat: its hand turned face up (round over)
+        self.hand_labels = {}  # ... and the tag above it
         self.placed_version = -1
-        self.snapshot: dict[int, Place] | None = None
-        self.bg: pygame.Surface | None = None
+        self.snapshot = None
+        self.bg = None
         self.summary_for: tuple | None = None   # (round, phase) whose end was shown
-        self.overlay: dict | None = None        # the simple round-end summary
-        self.overlay_buttons: list[Button] = []
+        self.overlay = None                     # the simple round-end summary
+        self.overlay_buttons = []
         self.auto_next_at: float | None = None
         self.clock = 0.0
         self.dirty = True
         self.closed = False
-        self.buttons: dict[str, Button] = {}
+        self.buttons = {}
         self._make_buttons()
         self._sync_order()
         deal = controller.deal_events
@@ -154,15 +161,15 @@ class TableScene(TableInput, TablePainting, Scene):
 
     # ------------------------------------------------------------------ basics
     @property
-    def g(self) -> Any:
+    def g(self) -> GameState:
         return self.c.g
 
     @property
-    def controller(self) -> Any:
+    def controller(self) -> Controller:
         return self.c
 
     @property
-    def hand_order(self) -> list[int]:
+    def hand_order(self) -> list[Card]:
         """The person's hand as it is shown (saved with the game, so Continue keeps it)."""
         return list(self.order)
 
@@ -197,7 +204,8 @@ class TableScene(TableInput, TablePainting, Scene):
         self.c.close()
 
     def resize(self, size: tuple[int, int]) -> None:
-        self.size = tuple(size)
+        w, h = size
+        self.size = (w, h)
         self.layout = TableLayout(self.size, self.g.players, self.bottom, self.g.decks,
                                   card_scale=self.app.settings.card_scale)
         self.bg = None
@@ -215,7 +223,10 @@ class TableScene(TableInput, TablePainting, Scene):
         size = surface.get_size() if surface is not None else self.size
         if self.layout is None or tuple(size) != self.size:
             if size == (0, 0):
-                size = pygame.display.get_surface().get_size()
+                screen = pygame.display.get_surface()
+                if screen is None:  # no window yet: the table is laid out once it has one
+                    return
+                size = screen.get_size()
             self.resize(size)
 
     # ------------------------------------------------------------------ hand order
@@ -249,7 +260,7 @@ class TableScene(TableInput, TablePainting, Scene):
                 else self.focus_index
         self.hint_cards &= in_hand | set(self.g.pile)
 
-    def _put_back(self, order: list[int], back: list[int]) -> list[int]:
+    def _put_back(self, order: list[Card], back: list[Card]) -> list[Card]:
         """``order`` with the cards of ``back`` where they were when they left the hand:
         each after the nearest card that was on its left then and is in the hand now."""
         order = list(order)
@@ -260,7 +271,7 @@ class TableScene(TableInput, TablePainting, Scene):
             order.insert(0 if left is None else order.index(left) + 1, c)
         return order
 
-    def _sorted(self, cards: list[int]) -> list[int]:
+    def _sorted(self, cards: list[Card]) -> list[Card]:
         ctx = self.g.ctx
         key = sort_key_suit if self.sort_mode == "suit" else sort_key_rank
         return sorted(cards, key=lambda c: key(ctx, c))
@@ -297,8 +308,8 @@ class TableScene(TableInput, TablePainting, Scene):
         self._sync_order()
         g = self.g
         L = self.layout
-        places: dict[int, Place] = {}
-        draw: list[tuple[int, Place]] = []
+        places: dict[Card, Place] = {}
+        draw: list[tuple[Card, Place]] = []
         stock_rect = Rect(L.stock)
         for c in g.stock:
             places[c] = Place(stock_rect, False, "stock")
@@ -332,6 +343,7 @@ class TableScene(TableInput, TablePainting, Scene):
                                hand=hand, hand_tag=hand_tag)
             if hand:
                 self.shown_hands[seat] = flow.hand
+            if flow.hand_label is not None:  # (there is one when there is a hand)
                 self.hand_labels[seat] = flow.hand_label
             for k, m in enumerate(melds):
                 rects = flow.melds[k]
@@ -367,16 +379,16 @@ class TableScene(TableInput, TablePainting, Scene):
         for seat in range(g.players):
             if seat == self.bottom:
                 continue
-            hand = g.hands[seat]
+            held = g.hands[seat]
             if shown:  # every card face up, sorted as the round-end sheet lists them
-                cards = sorted(hand, key=lambda c: sort_key_suit(g.ctx, c))
+                cards = sorted(held, key=lambda c: sort_key_suit(g.ctx, c))
                 for i, (c, r) in enumerate(zip(cards, self.shown_hands.get(seat, []))):
                     p = Place(r, True, "back", seat=seat, index=i)
                     places[c] = p
                     draw.append((c, p))
                 continue
-            up = g.upcards[seat] if g.upcards[seat] in hand else None
-            backs = [c for c in hand if c != up]
+            up = g.upcards[seat] if g.upcards[seat] in held else None
+            backs = [c for c in held if c != up]
             for i, (c, r) in enumerate(zip(backs, L.back_rects(seat, len(backs)))):
                 p = Place(r, False, "back", seat=seat, index=i)
                 places[c] = p
@@ -401,8 +413,8 @@ class TableScene(TableInput, TablePainting, Scene):
     def before_change(self) -> None:
         """Called by the controller just before the state changes."""
         self._place()
-        snap = {c: Place(Rect(p.rect), p.face, p.zone, p.seat, p.index, p.meld)
-                for c, p in self.places.items()}
+        snap: dict[int, Place] = {c: Place(Rect(p.rect), p.face, p.zone, p.seat, p.index, p.meld)
+                                  for c, p in self.places.items()}
         for t in self.anim.in_flight():  # cards in flight start from where they are now
             if isinstance(t.key, int) and t.key in snap:
                 snap[t.key].rect = t.rect()
@@ -491,7 +503,7 @@ class TableScene(TableInput, TablePainting, Scene):
             self._tween(c, p, src, face_from, dur, delay, layer=1 if moved_zone else 0,
                         shows_move=shows_move)
 
-    def _tween(self, c: int, p: Place, src: Rect, face_from: bool, dur: float, delay: float,
+    def _tween(self, c: Card, p: Place, src: Rect, face_from: bool, dur: float, delay: float,
                layer: int = 0, shows_move: bool = False) -> None:
         wild = self.g.ctx.is_wild(c)
         self.anim.add(Tween(c, c, Rect(src), Rect(p.rect), dur, delay, face_from, p.face, wild,
@@ -502,7 +514,7 @@ class TableScene(TableInput, TablePainting, Scene):
         L = self.layout
         if L is None:
             return
-        order: list[int] = []
+        order: list[Card] = []
         for e in events:
             if isinstance(e, ev.DealtUpcard):
                 order.append(e.card)
@@ -567,7 +579,7 @@ class TableScene(TableInput, TablePainting, Scene):
 
     # ------------------------------------------------------------------ buttons
     def _make_buttons(self) -> None:
-        specs = [
+        specs: list[tuple[str, str, str, Callable[[], object]]] = [
             ("rummy", "Rummy!", "R", self.call_rummy),
             ("end", "End round", "", self.end_round),
             ("meld", "Meld", "Enter", self.meld_selected),
@@ -610,7 +622,7 @@ class TableScene(TableInput, TablePainting, Scene):
             btn.rect = rects.get(n, Rect(0, 0, 0, 0))
 
     # ------------------------------------------------------------------ moves
-    def _act(self, action: Any, snap_back: list[int] | None = None) -> bool:
+    def _act(self, action: Action, snap_back: list[Card] | None = None) -> bool:
         """Send ``action`` to the engine; on refusal show why and snap cards back."""
         try:
             self.c.act(action)
@@ -625,7 +637,7 @@ class TableScene(TableInput, TablePainting, Scene):
         self.hint_stock = False
         return True
 
-    def _snap_back(self, cards: list[int]) -> None:
+    def _snap_back(self, cards: list[Card]) -> None:
         """Illegal drop: the dragged cards fly back to where they rest."""
         if self.drag is None:
             return
@@ -640,7 +652,7 @@ class TableScene(TableInput, TablePainting, Scene):
     def draw_stock(self) -> bool:
         return self._act(DrawStock())
 
-    def take_pile(self, card: int | None = None) -> bool:
+    def take_pile(self, card: Card | None = None) -> bool:
         g = self.g
         if not g.pile:
             self.message("The discard pile is empty", "error")
@@ -651,7 +663,7 @@ class TableScene(TableInput, TablePainting, Scene):
             self.focus_zone, self.focus_index = "hand", self.order.index(card)
         return done
 
-    def discard(self, card: int) -> bool:
+    def discard(self, card: Card) -> bool:
         return self._act(Discard(card))
 
     def undo(self) -> bool:
@@ -664,7 +676,7 @@ class TableScene(TableInput, TablePainting, Scene):
     def end_round(self) -> bool:
         return self._act(EndRound())
 
-    def meld_selected(self, cards: list[int] | None = None) -> None:
+    def meld_selected(self, cards: list[Card] | None = None) -> None:
         cards = list(cards if cards is not None else self._selection_in_order())
         if not cards:
             self.message("Select cards to meld first (click them, or Space)", "error")
@@ -698,7 +710,7 @@ class TableScene(TableInput, TablePainting, Scene):
             self.selected = []
             self._place(force=True)
 
-    def lay_off(self, cards: list[int], meld_id: int, drop_x: int | None = None) -> None:
+    def lay_off(self, cards: list[Card], meld_id: int, drop_x: int | None = None) -> None:
         """Lay ``cards`` off on a meld, one at a time; asks when a card could go two ways."""
         g = self.g
         m = g.meld_by_id(meld_id)
@@ -736,7 +748,7 @@ class TableScene(TableInput, TablePainting, Scene):
             self.selected = [x for x in self.selected if x != c]
             self._place(force=True)
 
-    def _layoff_actions(self, card: int, m: Any, drop_x: int | None) -> list[Any]:
+    def _layoff_actions(self, card: Card, m: Any, drop_x: int | None) -> list[LayOff | Cover]:
         ends = ["high", "low"]
         box = self.meld_boxes.get(m.id)
         if m.kind == "run" and drop_x is not None and box is not None and drop_x < box.centerx:
@@ -773,35 +785,37 @@ class TableScene(TableInput, TablePainting, Scene):
             self.message(why or "You cannot call Rummy! now", "error")
             self.sound("error")
             return
-        if calls[0].take is not None:  # pile calls: which card to take the pile down to
-            takes = [a for a in calls if a.take is not None]
+        # a call names a pile card (pile calls) or a meld, never both
+        takes = [(a, a.take) for a in calls if a.take is not None]
+        if takes:  # pile calls: which card to take the pile down to
             if len(takes) == 1:
-                self._act(takes[0])
+                self._act(takes[0][0])
                 return
 
             def pick_take(i: int) -> None:
                 self.choice = None
-                self._act(takes[i])
+                self._act(takes[i][0])
 
             self._ask("Rummy! Take the pile down to:",
-                      [f"the {card_name(a.take)} ({len(g.pile) - g.pile.index(a.take)} cards)" for a in takes],
+                      [f"the {card_name(card)} ({len(g.pile) - g.pile.index(card)} cards)" for _, card in takes],
                       pick_take)
             return
-        by_meld: dict[int, list[Any]] = {}
-        for a in calls:
-            by_meld.setdefault(a.meld, []).append(a)
-        if len(calls) == 1:
-            self._act(calls[0])
+        on_melds = [(a, a.meld) for a in calls if a.meld is not None]
+        by_meld: dict[int, list[CallRummy]] = {}
+        for a, meld in on_melds:
+            by_meld.setdefault(meld, []).append(a)
+        if len(on_melds) == 1:
+            self._act(on_melds[0][0])
             return
+        melds = {m.id: m for m in g.melds}
         labels = []
-        for a in calls:
-            m = g.meld_by_id(a.meld)
-            where = f" ({a.end} end)" if a.end and len(by_meld[a.meld]) > 1 else ""
-            labels.append(f"#{m.id} {short_meld(m)}{where}")
+        for a, meld in on_melds:
+            where = f" ({a.end} end)" if a.end and len(by_meld[meld]) > 1 else ""
+            labels.append(f"#{meld} {short_meld(melds[meld])}{where}")
 
         def pick(i: int) -> None:
             self.choice = None
-            self._act(calls[i])
+            self._act(on_melds[i][0])
 
         self._ask(f"Rummy! Lay the {card_name(g.pile[-1])} off on:", labels, pick)
 
@@ -861,7 +875,7 @@ class TableScene(TableInput, TablePainting, Scene):
         self.hint_version = self.c.version
         self.message(f"Hint: {text}", "hint", ttl=5.0)
 
-    def _select_for_hint(self, *cards: int) -> bool:
+    def _select_for_hint(self, *cards: Card) -> bool:
         """Select a hint's cards for the person (in place of what was selected), so that
         Meld, or a click on the meld named, follows; False when they are not all in hand."""
         if not (self.c.human_to_act and cards and all(c in self.order for c in cards)):
@@ -869,13 +883,13 @@ class TableScene(TableInput, TablePainting, Scene):
         self._set_selection([c for c in self.order if c in cards])
         return True
 
-    def _set_selection(self, cards: list[int]) -> None:
+    def _set_selection(self, cards: list[Card]) -> None:
         """Select ``cards`` (in that order), the cards rising or settling as they change."""
         self.before_change()
         self.selected = cards
         self._animate_from_snapshot(0.12)
 
-    def _toggled(self, card: int) -> list[int]:
+    def _toggled(self, card: Card) -> list[Card]:
         """The selection with ``card`` added, or taken out if it was in."""
         return [x for x in self.selected if x != card] if card in self.selected else [*self.selected, card]
 
@@ -924,9 +938,9 @@ class TableScene(TableInput, TablePainting, Scene):
                 self.app.restart_game(self)
             self.invalidate()
 
-        self._ask("End this game and deal a new one?", ["Yes, a new game", "No, back to this game"],
-                  pick, center=True, pause=True)
-        self.choice.focus = 1
+        choice = self._ask("End this game and deal a new one?", ["Yes, a new game", "No, back to this game"],
+                           pick, center=True, pause=True)
+        choice.focus = 1
 
     def _cover(self, scene: Any) -> None:
         """Open ``scene`` over the table, which waits underneath while it shows (the rules,
@@ -953,18 +967,19 @@ class TableScene(TableInput, TablePainting, Scene):
         if self.size != (0, 0):
             self.resize(self.size)
 
-    def _ask(self, title: str, options: list[str], on_pick: Any, center: bool = False,
-             pause: bool = False) -> None:
+    def _ask(self, title: str, options: list[str], on_pick: Callable[[int], None], center: bool = False,
+             pause: bool = False) -> Choice:
         """A small menu over the table; ``pause``: the game waits while it is open."""
         def cancel() -> None:
             self.choice = None
             self.invalidate()
 
-        self.choice = Choice(title, options, on_pick, cancel, (self.size[0] // 2, self.size[1] // 2))
+        choice = self.choice = Choice(title, options, on_pick, cancel, (self.size[0] // 2, self.size[1] // 2))
         self.choice_centered = center
         self.choice_pauses = pause
         self._layout_choice()
         self.invalidate()
+        return choice
 
     def _layout_choice(self) -> None:
         """Place the open small menu: over the middle of the table (the game's menu a little
@@ -983,20 +998,20 @@ class TableScene(TableInput, TablePainting, Scene):
             self.choice.anchor = (x, above)
             self.choice.layout(self.text, L.font_normal, Rect(0, 0, self.size[0], above))
 
-    def _selection_in_order(self) -> list[int]:
+    def _selection_in_order(self) -> list[Card]:
         sel = set(self.selected)
         return [c for c in self.order if c in sel]
 
     def _name(self, c: int) -> str:
-        from game.engine import Card
-
         return str(Card(c))
 
     # ------------------------------------------------------------------ overlay
     def _handle_overlay(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER,
                                                           pygame.K_SPACE, pygame.K_n):
-            self.overlay_buttons[0].on_click()
+            first = self.overlay_buttons[0].on_click
+            if first is not None:
+                first()
             return
         for b in self.overlay_buttons:
             if b.handle(event):

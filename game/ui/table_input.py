@@ -16,9 +16,10 @@ from dataclasses import dataclass
 import pygame
 from pygame import Rect
 
-from game.engine import CallRummy, Discard, MeldCards, TakePile
+from game.engine import CallRummy, Card, Discard, MeldCards, TakePile
 
 from .anim import MOVE_TIME
+from .table_base import TableParts
 from .ui_kit import drag_lost
 
 DRAG_THRESHOLD = 5  # pixels the mouse moves with a button held before a press becomes a drag
@@ -38,13 +39,13 @@ class Press:
 
     pos: tuple[int, int]
     kind: str                 # hand, stock, pile
-    card: int | None = None
+    card: Card | None = None
 
 
 @dataclass
 class Drag:
     kind: str                 # hand, stock, pile
-    cards: list[int]
+    cards: list[Card]
     offsets: list[tuple[int, int]]
     pos: tuple[int, int]
     size: tuple[int, int]
@@ -67,7 +68,7 @@ class Drag:
         return [Rect(self.pos[0] + dx, self.pos[1] + dy, *self.size) for dx, dy in offsets]
 
 
-class TableInput:
+class TableInput(TableParts):
     """The table scene's input handling (a part of :class:`~game.ui.table.TableScene`)."""
 
     def handle(self, event: pygame.event.Event) -> None:
@@ -147,7 +148,7 @@ class TableInput:
                 self.hot_meld = meld
             self.invalidate()
 
-    def _hand_card_at(self, pos) -> int | None:
+    def _hand_card_at(self, pos) -> Card | None:
         for c, p in reversed(self.draw_list):
             if p.zone == "hand" and p.rect.collidepoint(pos):
                 return c
@@ -160,7 +161,7 @@ class TableInput:
                 return c
         return None
 
-    def _pile_card_at(self, pos) -> int | None:
+    def _pile_card_at(self, pos) -> Card | None:
         for c, p in reversed(self.draw_list):
             if p.zone == "pile" and p.rect.collidepoint(pos):
                 return c
@@ -193,7 +194,7 @@ class TableInput:
             return
         self.last_click = None  # a drag between two clicks makes them two single clicks
         g = self.g
-        L = self.layout
+        L = self.laid_out()
         if press.kind == "hand" and press.card is not None:
             if press.card in self.selected:
                 cards = self._selection_in_order()
@@ -220,12 +221,13 @@ class TableInput:
                         self.places[c].rect.y - base.y + base.y - press.pos[1]) for c in cards]
             self.drag = Drag("pile", list(cards), offsets, pos, base.size, L.sidebar.x - L.pad)
             self.fits = set()
-            if self.c.human_may_call() and len(cards) == 1:
-                self.fits = {a.meld for a in g.call_actions(self.c.human)
+            human = self.c.human
+            if human is not None and self.c.human_may_call() and len(cards) == 1:
+                self.fits = {a.meld for a in g.call_actions(human)
                              if isinstance(a, CallRummy) and a.meld is not None}
         self.invalidate()
 
-    def _compute_fits(self, cards: list[int]) -> None:
+    def _compute_fits(self, cards: list[Card]) -> None:
         """Ask the engine which melds the dragged card could go on, and whether it may be
         discarded or melded; the answers make those places glow."""
         g = self.g
@@ -325,11 +327,11 @@ class TableInput:
     def _on_pile(self, pos) -> bool:
         """Whether a card let go at ``pos`` goes onto the discard pile (near its cards,
         not anywhere on its felt: an aimless drop there snaps back)."""
-        return self.layout.pile_drop_zone(len(self.g.pile)).collidepoint(pos) or any(
+        return self.laid_out().pile_drop_zone(len(self.g.pile)).collidepoint(pos) or any(
             p.rect.collidepoint(pos) for c, p in self.draw_list if p.zone == "pile")
 
     def _drop(self, drag: Drag, pos) -> None:
-        L = self.layout
+        L = self.laid_out()
         in_hand_zone = L.hand_area.collidepoint(pos)
         meld = self._meld_at(pos)
         on_pile = self._on_pile(pos)
@@ -342,16 +344,17 @@ class TableInput:
             self.insert_at = None
 
     def _drop_into(self, drag: Drag, pos, in_hand_zone: bool, meld, on_pile: bool) -> None:
-        L = self.layout
+        L = self.laid_out()
         if drag.kind == "stock":
             if in_hand_zone or L.own_melds.collidepoint(pos):
                 self.draw_stock()
             return
         if drag.kind == "pile":
+            human = self.c.human
             calling = self.c.human_may_call() and not self.c.human_to_act
-            if calling and self.g.rules.rummy_calls == "pile" and (in_hand_zone or meld is not None
-                                                                  or L.own_melds.collidepoint(pos)):
-                self._act(CallRummy(self.c.human, take=drag.cards[0]))
+            if human is not None and calling and self.g.rules.rummy_calls == "pile" and (
+                    in_hand_zone or meld is not None or L.own_melds.collidepoint(pos)):
+                self._act(CallRummy(human, take=drag.cards[0]))
             elif meld is not None and self.c.human_may_call() and len(drag.cards) == 1:
                 self.call_rummy(meld)
             elif in_hand_zone or L.own_melds.collidepoint(pos):
@@ -392,7 +395,7 @@ class TableInput:
         It goes by the engine's answers taken when the drag began (``fits``, ``fit_pile``,
         ``fit_own``), and says nothing when none glowed, after a short drag that was
         really a click, or off the table (over the sidebar)."""
-        L = self.layout
+        L = self.laid_out()
         if not L.play.collidepoint(pos):
             return
         if abs(pos[0] - drag.start[0]) + abs(pos[1] - drag.start[1]) < drag.size[1] // 2:
@@ -533,7 +536,7 @@ class TableInput:
             return "selected"
         return None
 
-    def _focused_hand_card(self) -> int | None:
+    def _focused_hand_card(self) -> Card | None:
         x = self.x_target()
         if x == "focus":
             return self.order[min(self.focus_index, len(self.order) - 1)]

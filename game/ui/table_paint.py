@@ -22,9 +22,12 @@ from .anim import Tween
 from .cards import GOLD, rank_label
 from .layout import TableLayout
 from .rules_text import goal_text
+from .table_base import TableParts
 from .widgets import ACCENT, TEXT, TEXT_DIM, panel
 
 if TYPE_CHECKING:
+    from game.engine import Card
+
     from .table import Place
 
 SEAT_COLOURS = [
@@ -78,14 +81,14 @@ def short_meld(m: Any) -> str:
 EMPTY_SLOT = (110, 150, 130)  # a faint frame on the felt: where the next discard goes
 
 
-class TablePainting:
+class TablePainting(TableParts):
     """The table scene's drawing (a part of :class:`~game.ui.table.TableScene`)."""
 
     def draw(self, surface: pygame.Surface) -> None:
         self._ensure_layout(surface)
         self._place()
         self._layout_buttons()
-        L = self.layout
+        L = self.laid_out()
         if self.bg is None:
             self.bg = self._background(L)
         surface.blit(self.bg, (0, 0))
@@ -188,7 +191,7 @@ class TablePainting:
 
     def _draw_plates(self, surface: pygame.Surface) -> None:
         g = self.g
-        L = self.layout
+        L = self.laid_out()
         melded = self._melded_so_far()
         fs, fn = L.font_small, L.font_normal
         for seat, sb in enumerate(L.seats):
@@ -263,14 +266,15 @@ class TablePainting:
                 level = f"{s.level} · floating" if lost else s.level
                 h = self.text.render(level, fs, TEXT_DIM).get_height()
                 y3 = L.plate_third_line(plate, cr, h)  # under the dealer's chip, if need be
-                self._plate_level(surface, plate, x, y3, L.level_room(plate, y3, cr), level)
+                if y3 is not None:  # (it is: ``third`` says the plate has that line)
+                    self._plate_level(surface, plate, x, y3, L.level_room(plate, y3, cr), level)
 
     def _plate_level(self, surface: pygame.Surface, plate: Rect, x: int, y: int, right: int,
                      level: str) -> None:
         """A computer's level on the third line of a narrow plate: under the score, or
         further left (down to the plate's edge, under the seat's dot) when it is too long
         for the indent; drawn smaller only when even that is too narrow."""
-        fs = self.layout.font_small
+        fs = self.laid_out().font_small
         left = plate.x + 6
         w = self.text.render(level, fs, TEXT_DIM).get_width()
         if w <= right - left:
@@ -280,7 +284,7 @@ class TablePainting:
 
     def _draw_backs_counts(self, surface: pygame.Surface) -> None:
         g = self.g
-        L = self.layout
+        L = self.laid_out()
         for seat, sb in enumerate(L.seats):
             if seat == self.bottom:
                 continue
@@ -304,7 +308,7 @@ class TablePainting:
 
     def _draw_stock(self, surface: pygame.Surface, hidden: set) -> None:
         g = self.g
-        L = self.layout
+        L = self.laid_out()
         r = L.stock
         n = len(g.stock)
         if n == 0:
@@ -323,7 +327,7 @@ class TablePainting:
         self.text.blit(surface, f"Stock {n}", L.font_small, L.stock_label.midtop, TEXT_DIM, anchor="midtop")
 
     def _draw_pile_label(self, surface: pygame.Surface) -> None:
-        L = self.layout
+        L = self.laid_out()
         g = self.g
         label = f"Discard pile {len(g.pile)}" if g.pile else "Discard pile (empty)"
         self.text.blit(surface, label, L.font_small, (L.pile_area.x, L.pile_area.y - 2), TEXT_DIM,
@@ -333,23 +337,23 @@ class TablePainting:
         """An empty pile: a faint frame where the next discard goes (until it has landed)."""
         pile = self.g.pile
         if not pile or (len(pile) == 1 and pile[0] in hidden):
-            r = self.layout.pile_rects(1)[0]
+            r = self.laid_out().pile_rects(1)[0]
             pygame.draw.rect(surface, EMPTY_SLOT, r, width=2, border_radius=max(4, r.w // 9))
 
     def _pile_target(self) -> Rect | None:
         """Where a discard lands, to be marked while a card is dragged: the top card, or
         on an empty pile the place the first card takes."""
         if not self.g.pile:
-            return self.layout.pile_rects(1)[0]
+            return self.laid_out().pile_rects(1)[0]
         top = self.places.get(self.g.pile[-1])
         return top.rect if top is not None else None
 
     def _chip_size(self) -> int:
         """The font size of the "9♣ → #3" chips (see :meth:`_draw_laid_elsewhere`)."""
-        return max(10, int(self.layout.font_small * 0.85))
+        return max(10, int(self.laid_out().font_small * 0.85))
 
     def _tag_size(self) -> int:
-        return max(10, int(self.layout.font_small * 0.9))
+        return max(10, int(self.laid_out().font_small * 0.9))
 
     @staticmethod
     def _meld_tag(m: Any) -> str:
@@ -366,7 +370,7 @@ class TablePainting:
         # a hand turned face up (the round is over): a light tag, unlike a meld's
         for seat, r in self.hand_labels.items():
             if r is not None:
-                self._draw_tag(surface, HAND_TAG, r, max(r.w, self.layout.seats[seat].melds.right - r.x),
+                self._draw_tag(surface, HAND_TAG, r, max(r.w, self.laid_out().seats[seat].melds.right - r.x),
                                (245, 240, 220))
 
     def _draw_tag(self, surface: pygame.Surface, text: str, r: Rect, room: int, fill) -> None:
@@ -381,8 +385,8 @@ class TablePainting:
         """In each seat's meld area, the cards it laid on other seats' melds: ``9♣ → #3``,
         with the same label colour as that meld, so one meld reads as one across seats."""
         g = self.g
-        L = self.layout
-        elsewhere: dict[int, list[tuple[int, Any]]] = {}
+        L = self.laid_out()
+        elsewhere: dict[int, list[tuple[Card, Any]]] = {}
         for m in g.melds:
             for card, seat, _ in m.placed():
                 if seat != m.owner:
@@ -415,7 +419,7 @@ class TablePainting:
         pygame.draw.rect(surface, self._seat_colour(p.seat if p.seat is not None else 0), tab,
                          border_radius=tab.h // 2)
 
-    def hand_tags(self) -> dict[int, str]:
+    def hand_tags(self) -> dict[Card, str]:
         """Cards in the person's hand that carry a tag: the upcard ("up", the others saw
         it dealt) and the deepest card taken from the pile ("took", it must be used)."""
         g = self.g
@@ -429,7 +433,7 @@ class TablePainting:
             tags[must] = "took"
         return tags
 
-    def tag_rects(self) -> dict[int, Rect]:
+    def tag_rects(self) -> dict[Card, Rect]:
         """Where each hand tag goes: over the card's visible strip (a fanned card shows only
         its left part), above the frames drawn on the cards."""
         tags = self.hand_tags()
@@ -437,7 +441,7 @@ class TablePainting:
             return {}
         row = sorted((p.rect for c, p in self.draw_list if p.zone == "hand"), key=lambda r: r.x)
         out = {}
-        fs = max(9, self.layout.font_small - 4)
+        fs = max(9, self.laid_out().font_small - 4)
         for c in tags:
             p = self.places.get(c)
             if p is None or p.zone != "hand":
@@ -454,7 +458,7 @@ class TablePainting:
 
     def _draw_hand_tags(self, surface: pygame.Surface, skip: set) -> None:
         tags = self.hand_tags()
-        fs = max(9, self.layout.font_small - 4)
+        fs = max(9, self.laid_out().font_small - 4)
         for c, tag in self.tag_rects().items():
             if c in skip:
                 continue
@@ -486,7 +490,7 @@ class TablePainting:
                              border_radius=max(4, p.rect.w // 9))
 
     def _draw_glows(self, surface: pygame.Surface) -> None:
-        L = self.layout
+        L = self.laid_out()
         if self.drag is not None:
             for mid in self.fits:
                 box = self.meld_boxes.get(mid)
@@ -538,7 +542,7 @@ class TablePainting:
         # a card changing size on the way (stock to hand, ...) is its resting picture scaled:
         # painting (and caching) a face for every in-between size would be slow
         base = t.dst.size if face else (t.src.size if not t.face_from else t.dst.size)
-        img = self.art.face(t.card, base, t.wild) if face else self.art.back(base)
+        img = self.art.face(t.card, base, t.wild) if face and t.card is not None else self.art.back(base)
         sc = t.flip_scale()
         w = max(1, int(r.w * sc))
         if (w, r.h) != img.get_size():
@@ -551,6 +555,8 @@ class TablePainting:
 
     def _draw_drag(self, surface: pygame.Surface) -> None:
         d = self.drag
+        if d is None:
+            return
         face = d.kind != "stock"
         wild = self.g.ctx.is_wild
         for c, r in zip(d.cards, d.rects()):
@@ -561,11 +567,14 @@ class TablePainting:
     def _draw_drop_target(self, surface: pygame.Surface) -> None:
         """The place the dragged cards would go if let go now, marked over them: the card
         in hand is as big as the melds' cards or bigger, and hides the glow beneath."""
+        drag = self.drag
+        if drag is None:
+            return
         if self.hot_meld is not None:  # (a drop on a meld goes to the meld, never the pile)
             box = self.meld_boxes.get(self.hot_meld) if self.hot_meld in self.fits else None
             if box is not None:
                 pygame.draw.rect(surface, DROP, box.inflate(10, 8), width=4, border_radius=8)
-        elif self.fit_pile and self.drag.kind == "hand" and self._on_pile(self.drag.pos):
+        elif self.fit_pile and drag.kind == "hand" and self._on_pile(drag.pos):
             target = self._pile_target()
             if target is not None:
                 pygame.draw.rect(surface, DROP, target.inflate(6, 6), width=4, border_radius=8)
@@ -573,7 +582,7 @@ class TablePainting:
     def _log_area(self) -> Rect:
         """The sidebar's room for the last moves: under the scores (and the teams' lines),
         over the buttons."""
-        L = self.layout
+        L = self.laid_out()
         fn = L.font_normal
         top = L.scores.bottom + L.pad
         if self.g.rules.partnerships:
@@ -584,7 +593,7 @@ class TablePainting:
 
     def _draw_sidebar(self, surface: pygame.Surface) -> None:
         g = self.g
-        L = self.layout
+        L = self.laid_out()
         fs, fn, fb = L.font_small, L.font_normal, L.font_big
         info = L.info
         self.text.blit(surface, f"Round {g.round_no}", fb, (info.x, info.y), TEXT, bold=True)
@@ -663,20 +672,20 @@ class TablePainting:
             self.text.blit(surface, "Last moves", fs, (head.x, log_top), TEXT_DIM)
             self.text.blit(surface, "all: L", fs, (head.right, log_top), TEXT_DIM, anchor="topright")
             # a move too long for one line goes on to a second, indented; the newest moves stay
-            rows: list[tuple[int | None, str]] = []
+            log_rows: list[tuple[int | None, str]] = []  # (the seat, on a move's first line)
             for seat, words in reversed(lines):
                 parts = self.text.wrap(f"{self.c.seats[seat].name} {words}", fs, head.w - fs)
-                if len(rows) + len(parts) > room:
+                if len(log_rows) + len(parts) > room:
                     break
-                rows.extend((None, part) for part in reversed(parts[1:]))
-                rows.append((seat, parts[0]))
+                log_rows.extend((None, part) for part in reversed(parts[1:]))
+                log_rows.append((seat, parts[0]))
             y = log_top + line
-            for seat, text in reversed(rows):
-                if seat is not None:
-                    col = self._seat_colour(seat)
+            for mover, words in reversed(log_rows):
+                if mover is not None:
+                    col = self._seat_colour(mover)
                     pygame.draw.circle(surface, col, (head.x + fs // 3, y + line // 2 - 1), max(2, fs // 4))
-                indent = fs if seat is not None else 2 * fs
-                self.text.blit(surface, text, fs, (head.x + indent, y), (205, 215, 208),
+                indent = fs if mover is not None else 2 * fs
+                self.text.blit(surface, words, fs, (head.x + indent, y), (205, 215, 208),
                                max_w=head.x + head.w - (head.x + indent))
                 y += line
         # buttons, and the countdown under "Rummy!"
@@ -690,7 +699,7 @@ class TablePainting:
             pygame.draw.rect(surface, ACCENT, bar)
 
     def _draw_messages(self, surface: pygame.Surface) -> None:
-        L = self.layout
+        L = self.laid_out()
         m = L.message
         status = "Dealing…" if self.dealing else \
             self.c.status(keys=self.keyboard, focus=self.focus_zone, selected=len(self.selected),
@@ -713,7 +722,7 @@ class TablePainting:
 
     def _draw_overlay(self, surface: pygame.Surface) -> None:
         g = self.g
-        L = self.layout
+        L = self.laid_out()
         shade = pygame.Surface(L.size, pygame.SRCALPHA)
         shade.fill((0, 0, 0, 120))
         surface.blit(shade, (0, 0))

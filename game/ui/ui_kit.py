@@ -316,15 +316,17 @@ class Widget:
         if not self.enabled:
             return False
         if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1:
-            if self.hit(_pos(event)):
+            pos = _pos(event)
+            if pos is not None and self.hit(pos):
                 self.pressed = True
-                self.on_press(_pos(event))
+                self.on_press(pos)
                 return True
         elif event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1:
             if self.pressed:
                 self.pressed = False
-                if self.hit(_pos(event)):
-                    self.on_click(_pos(event))
+                pos = _pos(event)
+                if pos is not None and self.hit(pos):
+                    self.on_click(pos)
                 return True
         return False
 
@@ -755,7 +757,7 @@ class Row(Widget):
         return self.control.focusable
 
     @property
-    def enabled(self) -> bool:  # type: ignore[override]
+    def enabled(self) -> bool:
         """The control's: a greyed control's row is skipped by the keyboard focus."""
         return self.control.enabled
 
@@ -980,7 +982,7 @@ class ScrollView:
             if pos is not None and self.rect.collidepoint(pos):
                 self.scroll(self.line * (1 if event.button == 5 else -1))
                 return True
-        if bar and event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1:
+        if bar and pos is not None and event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1:
             track, thumb = bar
             if track.inflate(8, 0).collidepoint(pos):
                 if thumb.collidepoint(pos):
@@ -991,7 +993,7 @@ class ScrollView:
         if self.dragging is not None and drag_lost(event):
             self.dragging = None  # the thumb stays where it was last moved to
         if self.dragging is not None:
-            if event.type == pygame.MOUSEMOTION:
+            if event.type == pygame.MOUSEMOTION and pos is not None:
                 track, thumb = bar or (self.rect, self.rect)
                 room = track.height - thumb.height
                 if room > 0:

@@ -128,7 +128,7 @@ class Button:
     hint: str = ""            # the key, shown small at the right
     hot: bool = False
     down: bool = False
-    on_click: Callable[[], None] | None = None
+    on_click: Callable[[], object] | None = None  # (what it returns is not used)
 
     def hit(self, pos) -> bool:
         return self.visible and self.rect.collidepoint(pos)

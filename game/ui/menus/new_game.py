@@ -7,6 +7,7 @@ It never decides a rule: it builds a ``Rules`` with ``Rules.preset``, asks
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
 from typing import Any
 
@@ -205,7 +206,6 @@ class NewGameScene(MenuScene):
         if self.error:
             self.say(_sentence(self.error), error=True)
         else:
-            lo, hi = self.rules.player_range()
             changed = len([k for k in self.overrides if k != "target"])
             extra = f", {changed} house rule{'s' if changed != 1 else ''} changed" if changed else ""
             self.say(f"{preset_title(self.preset)} for {self.players} players{extra}.")
@@ -263,7 +263,9 @@ class NewGameScene(MenuScene):
             return
         if has_autosave() and not self.confirm_replace:  # the first press only asks
             self.confirm_replace = True
-            self.find("start").label = "Start anyway"
+            button = self.find("start")
+            if isinstance(button, ui.Button):
+                button.label = "Start anyway"
             self.say("You have a game in progress, and a new game ends it. Press Start anyway "
                      "for the new game, or Back to keep the old one.", error=True)
             return
@@ -408,7 +410,7 @@ class NewGameScene(MenuScene):
                 and self.scroll is not None and self.scroll.rect.collidepoint(event.pos)):
             row = next((r for r in self.rows.values() if r.rect.collidepoint(event.pos)), None)
             why = None if row is None or row.control.enabled else self.unused_why.get(row.name)
-            if why and not self.error:  # (an error stays on show: it says what to change)
+            if why and row is not None and not self.error:  # (an error stays on show: it says what to change)
                 self.say(f"\u201c{row.label}\u201d is not used here: {why}.")
         super()._handle(event)
 
@@ -421,9 +423,9 @@ class NewGameScene(MenuScene):
     def _control_for(self, info: OptionInfo) -> ui.Widget:
         value = self.option_value(info)
         if info.is_bool:
-            return ui.Toggle(value, lambda v, n=info.name: self.set_option(n, v), name=info.name)
+            return ui.Toggle(value, functools.partial(self.set_option, info.name), name=info.name)
         choices = [(v, info.value_label(v)) for v in info.values_for(value)]
-        return ui.Cycler(choices, value, lambda v, n=info.name: self.set_option(n, v), name=info.name,
+        return ui.Cycler(choices, value, functools.partial(self.set_option, info.name), name=info.name,
                          size=15)
 
     def _set_level(self, seat: int, level: str) -> None:
@@ -468,7 +470,7 @@ class NewGameScene(MenuScene):
                 c.value = bool(value)
             base_value = OptionInfo.get(info, base)
             row.changed = value != base_value
-            row.blamed = bool(self.error) and _blames(self.error, name)
+            row.blamed = bool(self.error and _blames(self.error, name))
             why = self.unused_why[name] = unused.get(name)
             # while the setup is refused, what was changed stays changeable, to undo it
             c.enabled = why is None or row.blamed or (bool(self.error) and row.changed)

@@ -67,6 +67,7 @@ class RulesScene(MenuScene):
         if self.controls:
             sections = [*sections, ("At the table", table_controls(self.rules))]
         for i, (heading, paragraphs) in enumerate(sections):
+            block: ui.Widget
             if i == 0:
                 block = ui.TextBlock(heading, size=24, bold=True, color=ui.GOLD)
             else:
@@ -87,6 +88,8 @@ class RulesScene(MenuScene):
 
     def on_key(self, event: Any) -> bool:
         s = self.scroll
+        if s is None:  # (build makes it)
+            return False
         k = event.key
         if k in (pygame.K_DOWN, pygame.K_UP):
             s.scroll(s.line * (1 if k == pygame.K_DOWN else -1))
@@ -98,7 +101,9 @@ class RulesScene(MenuScene):
             s.scroll_to(0 if k == pygame.K_HOME else s.max_offset)
             return True
         if k in (pygame.K_LEFT, pygame.K_RIGHT) and self.browse:
-            self.find("preset").adjust(-1 if k == pygame.K_LEFT else 1)
+            preset = self.find("preset")
+            if preset is not None:
+                preset.adjust(-1 if k == pygame.K_LEFT else 1)
             return True
         if k in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.back()

@@ -32,7 +32,7 @@ class SettingsScene(MenuScene):
 
     def refresh(self) -> None:
         vol = self.find("volume")
-        if vol is not None:
+        if isinstance(vol, ui.Row):
             vol.control.enabled = self.settings.sound
 
     def restore_defaults(self) -> None:

@@ -30,7 +30,9 @@ class StatsScene(MenuScene):
     def reset(self) -> None:
         if not self.confirm_reset:
             self.confirm_reset = True
-            self.find("reset").label = "Really reset?"
+            button = self.find("reset")
+            if isinstance(button, ui.Button):
+                button.label = "Really reset?"
             return
         self.stats.reset()
         try:

@@ -130,7 +130,9 @@ class TitleScene(MenuScene):
 
     def on_key(self, event: Any) -> bool:
         if event.key == pygame.K_n:
-            self.find("new_game").activate()
+            button = self.find("new_game")
+            if button is not None:
+                button.activate()
             return True
         return False
 
