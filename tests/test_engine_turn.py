@@ -605,6 +605,22 @@ def test_a_move_that_names_no_card_or_no_meld_is_refused_saying_what_is_wrong(ac
     assert position_dict(g) == before
 
 
+def test_a_move_naming_cards_by_their_bare_ids_leaves_cards_on_the_table():
+    """A program may name a card by its id (a plain int); what reaches the table, the
+    events and their texts is a card all the same ("9♠", not a number)."""
+    g = position(["5♣ 6♣ 7♣ K♣ 2♦ 9♠", "Q♠"], pile="2♣ 8♣", melds=[meld(1, "set:K", "K♦ K♥ K♠")])
+    events = g.apply(TakePile(int(C("8♣"))))
+    assert type(g.hands[0][-1]) is Card and events[0].cards == (C("8♣"),)
+    g.apply(MeldCards(tuple(int(C(t)) for t in ("5♣", "6♣", "7♣", "8♣"))))
+    assert all(type(c) is Card for c in g.melds[-1].cards) and str(g.melds[-1].cards[0]) == "5♣"
+    g.apply(LayOff(int(C("K♣")), 1))
+    assert all(type(c) is Card for c in g.melds[0].cards)
+    events = g.apply(Discard(int(C("9♠"))))
+    assert type(g.pile[-1]) is Card and str(g.pile[-1]) == "9♠"
+    assert [str(e.card) for e in events if hasattr(e, "card")][:1] == ["9♠"]
+    assert all(type(c) is Card for h in g.hands for c in h)
+
+
 def test_a_card_id_that_is_no_card_still_prints():
     from game.engine.cards import is_card
 

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 
 from . import events as ev
 from .actions import (
@@ -885,6 +886,7 @@ class GameState(Standings):
         why = _malformed(action)
         if why:
             raise IllegalActionError(f"{action!r} is not a move: {why}")
+        action = _with_cards(action)
         if isinstance(action, CallRummy):
             return self._call(action)
         seat = self.current
@@ -1352,6 +1354,20 @@ def _natural_for_shape(ctx: MeldContext, card: int, shape: tuple) -> bool:
     if shape[0] == RUN:
         return (card >> 4) & 7 == shape[1]
     return False
+
+
+def _with_cards(action: Action) -> Action:
+    """``action`` with every card it names a :class:`Card`: a program may name a card by its
+    bare id, and the state, its events and their texts hold cards ("J♠", not 59)."""
+    if isinstance(action, MeldCards):
+        if all(type(c) is Card for c in action.cards):
+            return action
+        return replace(action, cards=tuple(Card(c) for c in action.cards))
+    if isinstance(action, (TakePile, Discard, LayOff, Cover)):
+        return action if type(action.card) is Card else replace(action, card=Card(action.card))
+    if isinstance(action, CallRummy) and action.take is not None and type(action.take) is not Card:
+        return replace(action, take=Card(action.take))
+    return action
 
 
 def _malformed(action: object) -> str | None:
