@@ -281,6 +281,36 @@ def test_a_meld_needs_a_natural_card():
     refused("Jk 4♥ 4♣", "meld Jk 4♥ 4♣ as run:5♠", rules=jokers(), wild="4")
 
 
+def test_a_wild_ace_in_its_own_place_is_the_natural_of_a_run_to_the_ace():
+    # aces wild, jokers too: A♠ and two jokers as Q-K-A of spades has one natural, the A♠ at the top
+    two = jokers(jokers_per_deck=2)
+    ok("A♠ Jk Jk#2", "meld A♠ Jk Jk#2 as run:Q♠", rules=two, wild="A")
+    refused("A♠ Jk Jk#2", "meld A♠ Jk Jk#2 as run:Q♠", wild="A", rules={**two, "wild_rank_natural_in_place": False})
+
+
+def test_a_one_rank_meld_with_too_many_wilds_is_refused_for_the_wilds():
+    why = refused("7♣ 7♦ Jk Jk#2", "meld 7♣ 7♦ Jk Jk#2",
+                  rules=jokers(jokers_per_deck=2, wild_limit="fewer_than_naturals"))
+    assert "natural cards must outnumber wild cards" in why
+    why = refused("7♣ 7♦ Jk Jk#2", "meld 7♣ 7♦ Jk Jk#2", rules=jokers(jokers_per_deck=2, wild_limit="one_per_meld"))
+    assert "only one wild card" in why
+
+
+@pytest.mark.parametrize("aces,lowest,ace,seven,two", [
+    ("high_or_low", 2, (1, 14), (7,), (2,)),
+    ("low_only", 2, (1,), (7,), (2,)),
+    ("high_only", 2, (14,), (7,), (2,)),
+    ("high_only", 3, (14,), (7,), ()),
+])
+def test_run_positions_follow_the_aces_rule(aces, lowest, ace, seven, two):
+    from game.engine.melds import MeldContext
+
+    rules = Rules.preset("rummy5000", aces=aces, lowest_rank=lowest)
+    ctx = MeldContext(rules, None, 1, ())
+    assert ctx.run_positions(C("A♥")) == ace
+    assert ctx.run_positions(C("7♥")) == seven and ctx.run_positions(C("2♥")) == two
+
+
 # --------------------------------------------------------------------------- natural in place
 
 

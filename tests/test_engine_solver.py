@@ -134,3 +134,25 @@ def test_a_selection_of_several_melds_splits_into_them():
     assert split_into_melds(ctx, parse_cards("3♣ 3♠ 3♥ 7♠ 7♦ 7♥ 9♣")) is None
     assert split_into_melds(ctx, parse_cards("3♣ 4♣ 5♣")) is None
     assert split_into_melds(ctx, parse_cards("2♣ 3♣ 4♣ 5♣ 6♣ 7♣ 8♣ 9♣ 10♣ J♣ Q♣ K♣ A♣")) is None
+
+
+@pytest.mark.parametrize("limit", ["none", "one_per_meld", "fewer_than_naturals"])
+@pytest.mark.parametrize("hand", [
+    "7♣ 7♦ 7♥ 7♠ Jk Jk#2",          # a set of six holds two wilds under one_per_meld
+    "7♣ 7♦ 7♥ 7♠ 7♣#2 Jk Jk#2",
+    "4♥ 5♥ 6♥ 7♥ 8♥ 9♥ Jk Jk#2",
+    "A♠ K♠ Q♠ 7♠ 2♣ Jk Jk#2",
+])
+def test_iter_melds_lists_every_meld_the_rules_accept(limit, hand):
+    from itertools import combinations
+
+    rules = Rules.preset("rummy5000", jokers_per_deck=2, permanent_wilds=["jokers"], wild_limit=limit)
+    g, _ = new_game(rules, 6, seed=1)  # six players: two decks
+    cards = parse_cards(hand)
+    want = set()
+    for n in range(g.ctx.min_meld, len(cards) + 1):
+        for combo in combinations(cards, n):
+            for shape in shapes_for(g.ctx, combo):
+                want.add((tuple(sorted(c & 127 for c in combo)), shape))
+    got = {(tuple(sorted(c & 127 for c in cs)), shape) for cs, shape in iter_melds(g.ctx, cards)}
+    assert got == want
