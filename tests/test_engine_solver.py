@@ -156,3 +156,16 @@ def test_iter_melds_lists_every_meld_the_rules_accept(limit, hand):
                 want.add((tuple(sorted(c & 127 for c in combo)), shape))
     got = {(tuple(sorted(c & 127 for c in cs)), shape) for cs, shape in iter_melds(g.ctx, cards)}
     assert got == want
+
+
+@pytest.mark.parametrize("hand", ["K♠ A♠ Jk", "A♠ Jk Jk#2 9♦", "K♥ Jk Jk#2", "2♣ A♣ Jk"])
+def test_best_plan_fills_a_short_run_below_when_the_ace_caps_it(hand):
+    """A run core at the top of the ranks (K-A, or an ace alone) is completed downward with
+    wilds; one at the bottom (A-2) upward."""
+    rules = Rules.preset("rummy5000", jokers_per_deck=2, permanent_wilds=["jokers"])
+    g, _ = new_game(rules, 4, seed=1)
+    cards = parse_cards(hand)
+    plan = best_plan(g.ctx, cards, [], 0)
+    assert plan.points == brute_best(g.ctx, cards) > 0
+    if hand.startswith("K♠"):
+        assert [sorted(map(str, m)) for m, _ in plan.melds] == [sorted(["K♠", "A♠", "Jk"])]
