@@ -471,6 +471,8 @@ def _check_turn_state(g: GameState, tr: _Reader) -> None:
         raise tr.fail("melds_this_turn", "must count the melds in the turn's log")
     if g.call_open and not g.pile:
         raise tr.fail("call_open", "a call window needs a discard on the pile")
+    if g.call_open and g.discarder is None:
+        raise tr.fail("discarder", "a call window is open: name the seat whose discard it is")
     if g.turn_log:
         _check_turn_log(g, tr)
     if g.phase in (DRAW, PLAY, CALL) and not g.legal_actions():

@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import Any
 
 from game.bots import KINDS, make_bot
-from game.engine import CallRummy, Card, IllegalActionError, Rules, Undo, new_game
+from game.engine import CallRummy, Card, GameState, IllegalActionError, Rules, Undo, new_game
 from game.engine.cards import card_name
 from game.engine.save import dumps_game, loads_game
 from game.engine.state import use_words
@@ -203,7 +203,7 @@ def _saved_moves(info: Any, g: Any) -> list[tuple[int, str]]:
 class Controller:
     """Drives one game. ``seats[i]`` says who plays seat ``i``."""
 
-    def __init__(self, game: Any, seats: list[Seat], settings: Any = None,
+    def __init__(self, game: GameState, seats: list[Seat], settings: Any = None,
                  save_path: Path | str | None = None, seed: int | None = None):
         self.g = game
         self.seats = seats
@@ -517,16 +517,18 @@ class Controller:
         if w is not None and w.key == key:
             return w
         rules = g.rules
+        discarder = g.discarder
+        if discarder is None:  # (a discard opens the window; a save without one is refused)
+            raise AssertionError("a call window with no discard")
         h = self.human
-        human = (
-            h is not None and h != g.discarder and rules.rummy_calls != "off"
-            and (rules.rummy_calls != "discard" or g.has_own_meld(h))
-        )
-        if human and self.settings.rummy_help and not g.call_actions(h):
-            human = False  # (pointing out calls: nothing the person could call, so no wait)
+        human = False
+        if h is not None and h != discarder and rules.rummy_calls != "off":
+            human = rules.rummy_calls != "discard" or g.has_own_meld(h)
+            if human and self.settings.rummy_help and not g.call_actions(h):
+                human = False  # (pointing out calls: nothing the person could call, so no wait)
         length = self.call_window_seconds if human else 0.0
         w = CallWindow(key, self.now, self.now + length, human)
-        order = [(g.discarder + k) % g.players for k in range(1, g.players)]
+        order = [(discarder + k) % g.players for k in range(1, g.players)]
         for s in order:
             if self.seats[s].is_human or not g.call_actions(s):
                 continue
