@@ -71,6 +71,19 @@ def test_rummy5000_players_3_to_8_and_2_on_a_single_deck():
             r.check_players(bad)
 
 
+@pytest.mark.parametrize("jokers,decks", [(1, 1), (0, 2)])
+def test_a_deal_that_exactly_fills_the_pack_fits(jokers, decks):
+    """RULES.md 3: the largest deal plus one card for the pile must fit in the pack. Four
+    hands of 13 and the pile's first card are 53 cards: one deck with a joker holds them
+    all (the stock starts empty); without the joker a second deck is added."""
+    wilds = ["jokers"] if jokers else []
+    r = Rules.preset("rummy500", hand_size=13, jokers_per_deck=jokers, permanent_wilds=wilds)
+    assert r.largest_deal(4, 1) + 1 == 53 and r.decks_for(4) == decks
+    g, _ = new_game(r, 4, seed=5)
+    assert sorted(map(len, g.hands)) == [13] * 4 and len(g.pile) == 1
+    assert len(g.stock) == (0 if decks == 1 else 104 - 53)
+
+
 def test_rummy500_preset():
     r = Rules.preset("rummy500")
     assert r.deal_style == "fixed"
