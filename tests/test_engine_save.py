@@ -380,6 +380,8 @@ def test_a_position_without_its_format_line_still_reads():
     (lambda d: d["table"].__setitem__("next_meld_id", 2), "table.next_meld_id: must be above every meld's id"),
     (lambda d: d["table"].update(stock=d["table"]["stock"] + " " + d["table"]["pile"], pile=""),
      "table.call_open: a call window needs a discard on the pile"),
+    (lambda d: d["table"]["melds"][0].__setitem__("shape", "row:4♣"), "'row:4♣' is not a meld shape"),
+    (lambda d: d["table"]["melds"][0].__setitem__("shape", "run:4♣:low:x"), "is not a meld shape"),
     (lambda d: d["table"].__setitem__("discarder", None),
      "table.discarder: a call window is open: name the seat whose discard it is"),
     (lambda d: d.__setitem__("rules", {"preset": "partnership500"}),
