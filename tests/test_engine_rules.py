@@ -329,6 +329,7 @@ def test_a_deal_that_cannot_fit_is_refused_at_setup_naming_what_to_change():
     msg = str(e.value)
     assert "more decks" in msg
     assert "upcard_counts = total" in msg
+    assert "court_counts = ten" in msg
     assert "fewer players" in msg
 
 
@@ -344,6 +345,7 @@ def test_fixed_deal_that_cannot_fit_is_refused():
         new_game(r, players=3, seed=1)
     msg = str(e.value)
     assert "more decks" in msg and "fewer players" in msg and "hand_size" in msg
+    assert "upcard_counts" not in msg and "court_counts" not in msg  # (no upcard in this deal)
 
 
 def test_the_discard_pile_card_counts_toward_the_fit():
