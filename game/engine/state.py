@@ -983,9 +983,9 @@ class GameState(Standings):
         end = a.end or layoff_ends(self.ctx, m, a.card)[0]
         pub, up = self._public_part(seat, (a.card,))
         self._remove_from_hand(seat, a.card)
-        add_to_meld(m, Card(a.card), end, seat)
+        add_to_meld(m, a.card, end, seat)
         self.turn_log.append(("layoff", m.id, a.card, pub, up))
-        out: list[ev.Event] = [ev.LaidOff(seat, Card(a.card), m.id, end)]
+        out: list[ev.Event] = [ev.LaidOff(seat, a.card, m.id, end)]
         return out + self._after_play(seat)
 
     def _cover(self, seat: int, a: Cover) -> list[ev.Event]:
@@ -1000,15 +1000,15 @@ class GameState(Standings):
         old_double = m.double
         if self.rules.wild_after_meld == "swap":
             wild = m.cards[i]
-            m.cards[i] = Card(a.card)
+            m.cards[i] = a.card
             m.by[i] = seat
             m.double = m.double - {wild}  # the wild leaves; the card put in was not laid at once
             self.hands[seat].append(wild)
             self.known[seat].add(wild)
         else:
-            m.covers[i] = (Card(a.card), seat)
+            m.covers[i] = (a.card, seat)
         self.turn_log.append(("cover", m.id, a.card, i, wild, old_by, old_double != m.double, pub, up))
-        return [ev.Covered(seat, Card(a.card), m.id, i, wild)] + self._after_play(seat)
+        return [ev.Covered(seat, a.card, m.id, i, wild)] + self._after_play(seat)
 
     def _public_part(self, seat: int, cards: Sequence[Card]) -> tuple[tuple, Card | None]:
         """The cards among ``cards`` the table knows this seat holds, and its upcard if moved."""
@@ -1358,7 +1358,8 @@ def _natural_for_shape(ctx: MeldContext, card: int, shape: tuple) -> bool:
 
 def _with_cards(action: Action) -> Action:
     """``action`` with every card it names a :class:`Card`: a program may name a card by its
-    bare id, and the state, its events and their texts hold cards ("J♠", not 59)."""
+    bare id, and the state, its events and their texts hold cards ("J♠", not 59). The
+    moves' own code (``_lay_off``, ``_cover`` ...) can then take the cards as they come."""
     if isinstance(action, MeldCards):
         if all(type(c) is Card for c in action.cards):
             return action
