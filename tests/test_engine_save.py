@@ -162,9 +162,12 @@ def test_hand_written_position_with_melds_and_two_decks():
 
 def test_high_ace_run_shape_text():
     g = position_from_dict({"table": {"hands": ["2♦", "3♦"], "stock": "rest",
-                                      "melds": [meld(0, "run:Q♣", "Q♣ K♣ A♣")]}})
+                                      "melds": [meld(0, "run:Q♣", "Q♣ K♣ A♣"), meld(1, "run:A♠", "A♠ 2♠ 3♠")]}})
     text = dumps_position(g)
-    assert position_dict(loads_position(text))["table"]["melds"] == position_dict(g)["table"]["melds"]
+    assert [m["shape"] for m in position_dict(g)["table"]["melds"]] == ["run:Q♣", "run:A♠"]
+    back = loads_position(text)
+    assert position_dict(back)["table"]["melds"] == position_dict(g)["table"]["melds"]
+    assert [(m.lo, m.hi) for m in back.melds] == [(12, 14), (1, 3)]
 
 
 # --------------------------------------------------------------------------- damaged files
@@ -382,6 +385,7 @@ def test_a_position_without_its_format_line_still_reads():
      "table.call_open: a call window needs a discard on the pile"),
     (lambda d: d["table"]["melds"][0].__setitem__("shape", "row:4♣"), "'row:4♣' is not a meld shape"),
     (lambda d: d["table"]["melds"][0].__setitem__("shape", "run:4♣:low:x"), "is not a meld shape"),
+    (lambda d: d["table"]["melds"][0].__setitem__("shape", "run:A♣:high"), "'run:A♣:high' is not a meld shape"),
     (lambda d: d["table"].__setitem__("discarder", None),
      "table.discarder: a call window is open: name the seat whose discard it is"),
     (lambda d: d.__setitem__("rules", {"preset": "partnership500"}),

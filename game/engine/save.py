@@ -59,8 +59,9 @@ def _opt_card(c: int | None) -> str | None:
 
 def _shape_text(m: Meld) -> str:
     if m.kind == RUN:
-        p = m.lo
-        return f"run:{rank_text(1 if p == 14 else p)}{'♣♦♥♠'[m.suit]}" + (":high" if p == 14 else "")
+        # A run is named by its lowest card; a run is at least three cards long, so its lowest
+        # card is never the high ace (Q-K-A is "run:Q♠", A-2-3 is "run:A♠").
+        return f"run:{rank_text(m.lo)}{'♣♦♥♠'[m.suit]}"
     if m.kind == SET:
         return f"set:{rank_text(m.rank)}"
     return "wilds"
@@ -266,10 +267,9 @@ def _parse_shape(text: str) -> tuple:
         if parts[1].lower() == "jk":
             return (SET, 0)
         return (SET, parse_card(parts[1] + "♣").rank)
-    if parts[0] == "run" and len(parts) in (2, 3):
+    if parts[0] == "run" and len(parts) == 2:
         c = parse_card(parts[1])
-        lo = 14 if c.rank == 1 and len(parts) == 3 and parts[2] == "high" else c.rank
-        return (RUN, c.suit, lo)
+        return (RUN, c.suit, c.rank)
     raise ParseError(f"{text!r} is not a meld shape (set:7, run:6♥ or wilds)")
 
 
