@@ -7,16 +7,23 @@ melds and lay-offs that put the most points on the table.
 
 The best-plan search works on *cores*: groups of natural cards (a set's cards
 of one rank, or a run's cards of one suit inside a window) together with the
-number of wild cards the core needs to become a valid meld.  A depth-first
-search over the naturals, lowest first, decides for each natural whether it
-stays in hand or joins a core that contains it, with the wilds as a shared
-budget; a memo on (naturals left, wilds left) keeps it fast.  Wilds left over
-join the chosen melds where the limits allow, and cards left over are laid off
-on the table and on the new melds, greedily, until nothing more fits.
+number of wild cards the core needs to become a valid meld.  A run's core may
+leave a natural inside its window to another meld and take a wild in its place
+(where two runs of a suit cross, or under a wild limit); under a wild limit a
+core also comes with one or two wilds more than it needs.  A core names card
+faces: identical cards from different decks are interchangeable, and the search
+takes the lowest free copies.  A depth-first search over the naturals, lowest
+first, decides for each natural whether it stays in hand or joins a core that
+contains it, with the wilds as a shared budget; a memo on (naturals left, wilds
+left, room left) keeps it fast.  Wilds left over join the chosen melds as far as
+they have room (a set holds as many cards as the pack has of its rank, a run
+thirteen) when there is no wild limit, and cards left over are laid off on the
+table and on the new melds, greedily, until nothing more fits.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator, Sequence
 from itertools import combinations
 from typing import Any
@@ -315,17 +322,29 @@ def _cores(ctx: MeldContext, naturals: list[int], nwild: int) -> list[tuple[int,
         for r, ids in by_rank.items():
             for k in range(1, min(len(ids), ctx.max_set) + 1):
                 for combo in combinations(ids, k):
-                    need = max(0, m - k)
-                    if need > nwild:
-                        continue
+                    least = max(0, m - k)
                     cards = [naturals[i] for i in combo]
-                    probe = cards + [_PROBE] * need
-                    if _set_ok(ctx, probe, r, need):
-                        mask = 0
-                        for i in combo:
-                            mask |= 1 << i
-                        out.append((mask, need, (SET, r), cards))
+                    # with a wild limit, also the set with one or two wilds more (wilds
+                    # left over do not simply join it later)
+                    for need in (least, least + 1, least + 2) if ctx.limit != "none" else (least,):
+                        if need > nwild or k + need > ctx.max_set:
+                            break
+                        probe = cards + [_PROBE] * need
+                        if _set_ok(ctx, probe, r, need):
+                            mask = 0
+                            for i in combo:
+                                mask |= 1 << i
+                            out.append((mask, need, (SET, r), cards))
     if ctx.allow_runs:
+        limited = ctx.limit != "none"
+        face_count: Counter[int] = Counter()
+        rank_count: Counter[int] = Counter()
+        two_deck_suits: set[int] = set()
+        if nwild:
+            face_count.update(c & 127 for c in naturals)
+            two_deck_suits = {(f >> 4) & 7 for f, k in face_count.items() if k > 1}
+            if limited:
+                rank_count.update(c & 15 for c in naturals if (c >> 4) & 7 != JOKER_SUIT)
         for suit in range(4):
             by_pos: dict[int, list[int]] = {}
             for i, c in idx.items():
@@ -337,48 +356,83 @@ def _cores(ctx: MeldContext, naturals: list[int], nwild: int) -> list[tuple[int,
             if not by_pos:
                 continue
             ps = sorted(by_pos)
-            # windows whose both ends are naturals; wilds extend later
+            # the naturals a run may leave to another meld, a wild taking their place.  Two runs
+            # of a suit can cross where the hand holds cards from two decks; one of them then
+            # needs a wild where the card has no second copy.  Under a wild limit, also a wild
+            # of the round (it may serve as a wild elsewhere) and a card with a partner of its
+            # rank (for a set); without one, the set or the other meld could take the wild
+            # instead, which the search finds anyway.
+            spare = {p for p, ids in by_pos.items()
+                     if (suit in two_deck_suits and face_count[naturals[ids[0]] & 127] == 1)
+                     or (limited and (naturals[ids[0]] in ctx.wilds or rank_count[naturals[ids[0]] & 15] > 1))
+                     } if nwild and (limited or suit in two_deck_suits) else ()
+            # windows whose both ends are naturals; a natural inside may be left for another
+            # meld (a wild takes its place), and wilds extend a short window to a meld
             for a_i, a in enumerate(ps):
-                for b in ps[a_i:]:
+                for b_i in range(a_i, len(ps)):
+                    b = ps[b_i]
                     if b - a > 12:
                         break
-                    inner = [p for p in ps if a <= p <= b]
-                    gaps = (b - a + 1) - len(inner)
                     span = b - a + 1
-                    need = gaps + max(0, m - span)
-                    if need > nwild:
+                    base = span - (b_i - a_i + 1) + max(0, m - span)
+                    if base > nwild:
                         continue
-                    if span < m and (b - a + 1 + (m - span)) > 13:
+                    if not spare:
+                        _add_runs(ctx, out, naturals, by_pos, suit, ps[a_i:b_i + 1], base, nwild)
                         continue
-                    # choose one copy per position (first); ace position consistency
-                    if 1 in inner and 14 in inner:
-                        continue
-                    choice = [by_pos[p][0] for p in inner]
-                    if len({naturals[i] & 127 for i in choice}) != len(choice):
-                        continue
-                    lo = a
-                    if span < m:
-                        ext = m - span
-                        hi_room = ctx.run_hi - b
-                        up = min(ext, hi_room)
-                        lo = a - (ext - up)
-                        if lo < ctx.run_lo:
-                            continue
-                    cards = [naturals[i] for i in choice]
-                    n = max(span, m)
-                    probe = cards + [_PROBE] * (n - len(cards))
-                    if _run_ok(ctx, probe, suit, lo):
-                        mask = 0
-                        for i in choice:
-                            mask |= 1 << i
-                        out.append((mask, need, (RUN, suit, lo), cards))
+                    inside = ps[a_i + 1:b_i]
+                    may_skip = [p for p in inside if p in spare]
+                    for k in range(0, min(len(may_skip), nwild - base) + 1):
+                        for skipped in combinations(may_skip, k):
+                            inner = [a, *(p for p in inside if p not in skipped), b] if b != a else [a]
+                            _add_runs(ctx, out, naturals, by_pos, suit, inner, base + k, nwild)
     return out
+
+
+def _add_runs(ctx: MeldContext, out: list, naturals: list[int], by_pos: dict[int, list[int]], suit: int,
+              inner: list[int], need: int, nwild: int) -> None:
+    """The run cores with the naturals at positions ``inner`` (the first copy of each) and
+    ``need`` wilds; where the wild limit may refuse a wild that another meld cannot take,
+    also the same core with one or two wilds more."""
+    m = ctx.min_meld
+    if 1 in inner and 14 in inner:  # one ace cannot stand at both ends
+        return
+    choice = [by_pos[p][0] for p in inner]
+    if len({naturals[i] & 127 for i in choice}) != len(choice):
+        return
+    cards = [naturals[i] for i in choice]
+    mask = 0
+    for i in choice:
+        mask |= 1 << i
+    a, b = inner[0], inner[-1]
+    span = b - a + 1
+    extras = (0, 1, 2) if ctx.limit != "none" else (0,)
+    for extra in extras:
+        ext = max(0, m - span) + extra
+        n = span + ext
+        if need + extra > nwild or n > 13:
+            break
+        # where the extra places go: upward first, as far as the ranks allow; with a wild
+        # limit, each split is its own core (the limit may depend on where the wilds stand)
+        up_first = min(ext, ctx.run_hi - b)
+        ups = range(up_first, -1, -1) if extra else (up_first,)
+        for up in ups:
+            lo = a - (ext - up)
+            if lo < ctx.run_lo:
+                continue
+            probe = cards + [_PROBE] * (n - len(cards))
+            if _run_ok(ctx, probe, suit, lo):
+                out.append((mask, need + extra, (RUN, suit, lo), cards))
+                if not extra:
+                    break
 
 
 _PROBE = Card(127 * 128 + 4 * 16)  # a stand-in wild: a joker copy no pack reaches
 
 
 def _set_ok(ctx: MeldContext, cards: list, rank: int, nprobe: int) -> bool:
+    if rank == 0 and nprobe:
+        return False  # a group of jokers takes no wild card (and the stand-in would pass as a joker)
     if nprobe == 0:
         return check_set(ctx, cards, rank) is None
     return check_set(_ProbeCtx(ctx), cards, rank) is None  # type: ignore[arg-type]  # (a stand-in)
@@ -420,57 +474,110 @@ def best_plan(ctx: MeldContext, hand: Sequence[int], table: Sequence[Meld] = (),
     pure = sorted((c for c in hand if c in ctx.wilds and c not in flex), key=lambda c: -value[c])
     naturals = flex + sorted((c for c in hand if c not in ctx.wilds), key=lambda c: (c & 15, (c >> 4) & 7))
     nflex = len(flex)
-    cores = _cores(ctx, naturals, len(pure) + nflex)
-    by_low: dict[int, list] = {}
-    for core in cores:
-        mask = core[0]
-        low = (mask & -mask).bit_length() - 1
-        by_low.setdefault(low, []).append(core)
+    nwild = len(pure) + nflex
+    # Identical cards from different decks are interchangeable, so a core names faces, and the
+    # search realises it with the lowest copies of those faces still free.  (A core from
+    # ``_cores`` holds the first copy of each face; two runs that each need a 5♠ take one copy
+    # each.)
+    face_at = [c & 127 for c in naturals]
+    copies: dict[int, list[int]] = {}
+    for i, f in enumerate(face_at):
+        copies.setdefault(f, []).append(i)
+    run_len = min(13, ctx.run_hi - ctx.run_lo + 1)
     wild_unit = max((value[c] for c in pure + flex), default=0)
-    core_val = {}
-    for core in cores:
-        core_val[core[0], core[1]] = sum(value[c] for c in core[3]) + core[1] * wild_unit + 1
-    memo: dict[tuple[int, int, bool], tuple[int, tuple]] = {}
+    by_face: dict[int, list[tuple[int, bool, tuple[int, ...], int, tuple, int, int]]] = {}
+    seen_cores: set = set()
+    twins = len(copies) < len(naturals)  # some face has two copies
+    rooms = nwild and ctx.limit == "none"  # whether spare wilds need room (see ``search``)
+    for mask, need, shape, cards in _cores(ctx, naturals, nwild):
+        # ``mask`` holds the first copy of each face; a core whose faces have no second copy
+        # in the hand can only ever be that mask
+        faces: tuple[int, ...] = ()
+        single = True
+        if twins:
+            faces = tuple(c & 127 for c in cards)
+            key = (tuple(sorted(faces)), need, shape)
+            if key in seen_cores:
+                continue
+            seen_cores.add(key)
+            single = all(len(copies[f]) == 1 for f in faces)
+        room = 0
+        if rooms:
+            # how many more wilds the meld could take: a set up to the pack's copies of its
+            # rank (a group of jokers takes none), a run up to thirteen cards within the ranks
+            size = len(cards) + need
+            if shape[0] == SET:
+                room = max(0, ctx.max_set - size) if shape[1] else 0
+            else:
+                room = max(0, run_len - size)
+        low = (mask & -mask).bit_length() - 1
+        val = sum(value[c] for c in cards) + need * wild_unit + 1
+        by_face.setdefault(face_at[low], []).append((mask, single, faces, need, shape, room, val))
+    memo: dict[tuple[int, int, int], tuple[int, tuple]] = {}
     full = (1 << len(naturals)) - 1
     flex_mask = (1 << nflex) - 1
-    # wilds left over can join a meld (or the table) when the limits allow it
+    # wilds left over can join a meld (or the table) when the limits allow it, as far as the
+    # chosen melds have room for them
     spare_ok = ctx.limit == "none"
     table_room = may_lay_off and bool(table)
     NEG = (-(10**9), ())
 
-    def search(rest: int, w: int, melded: bool) -> tuple[int, tuple]:
+    def realise(rest: int, faces: tuple[int, ...]) -> int:
+        """The mask of the lowest free copies of ``faces`` in ``rest`` (0 when one is missing)."""
+        mask = 0
+        for f in faces:
+            for i in copies[f]:
+                bit = 1 << i
+                if rest & bit and not mask & bit:
+                    mask |= bit
+                    break
+            else:
+                return 0
+        return mask
+
+    def search(rest: int, w: int, room: int) -> tuple[int, tuple]:
         # ``w`` may dip below zero while flex cards still to be decided can repay it
         if rest == 0:
             if w < 0:
                 return NEG
-            return (w * wild_unit if spare_ok and (melded or table_room) else 0), ()
-        key = (rest, w, melded)
+            if not spare_ok or w == 0:
+                return 0, ()
+            return (w if table_room else min(w, room)) * wild_unit, ()
+        key = (rest, w, room)
         got = memo.get(key)
         if got is not None:
             return got
         low = (rest & -rest).bit_length() - 1
         pending = (rest & flex_mask).bit_count()
         # leave this card out: a flex card then serves as a wild, a natural stays in hand
-        best = search(rest & ~(1 << low), w + 1 if low < nflex else w, melded)
-        for core in by_low.get(low, ()):
-            mask, need = core[0], core[1]
-            if mask & rest != mask or need > w + pending - (mask & flex_mask).bit_count():
+        best = search(rest & ~(1 << low), w + 1 if low < nflex else w, room)
+        for first, single, faces, need, shape, core_room, val in by_face.get(face_at[low], ()):
+            if first & rest == first:
+                mask = first  # the first copies are free, so they are the lowest free ones
+            elif single:
                 continue
-            sub_v, sub_c = search(rest & ~mask, w - need, True)
-            v = sub_v + core_val[mask, need]
+            else:
+                mask = realise(rest, faces)
+                if not mask:
+                    continue
+            if need > w + pending - (mask & flex_mask).bit_count():
+                continue
+            sub_v, sub_c = search(rest & ~mask, w - need, min(nwild, room + core_room))
+            v = sub_v + val
             if v > best[0]:
-                best = (v, (core,) + sub_c)
+                best = (v, ((mask, need, shape),) + sub_c)
         memo[key] = best
         return best
 
-    _, chosen = search(full, len(pure), False)
+    _, chosen = search(full, len(pure), 0)
     # realise the chosen cores with actual wilds: pure wilds and the flex cards left out
-    in_cores = {c for core in chosen for c in core[3]}
-    wild_pool = sorted(pure + [c for c in flex if c not in in_cores], key=lambda c: -value[c])
+    in_cores = {i for mask, _, _ in chosen for i in range(len(naturals)) if mask >> i & 1}
+    wild_pool = sorted(pure + [c for i, c in enumerate(flex) if i not in in_cores], key=lambda c: -value[c])
     melds: list[tuple[list, tuple]] = []
-    for _, need, shape, cards in chosen:
+    for mask, need, shape in chosen:
+        cards = [naturals[i] for i in range(len(naturals)) if mask >> i & 1]
         use = [wild_pool.pop() for _ in range(need)]  # cheapest wilds fill gaps
-        melds.append((list(cards) + use, shape))
+        melds.append((cards + use, shape))
     used = set()
     for cards, _ in melds:
         used.update(cards)
