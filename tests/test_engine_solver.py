@@ -96,6 +96,24 @@ def test_best_plan_finds_the_best_in_hands_it_once_missed(preset, opts, rnd, han
     assert _plan_is_best(g, parse_cards(hand)) == (points, points)
 
 
+def test_spare_wilds_count_only_where_the_table_has_room():
+    """A full set on the table takes no wild, so the spare wild goes into a run of the hand's
+    own; a run on the table takes it as a lay-off."""
+    from game.engine.melds import make_meld
+
+    g, _ = new_game(Rules.preset("rummy5000"), 4, seed=1)  # sevens are wild this round
+    ctx = g.ctx
+    hand = parse_cards("7♠ 2♠ 7♣ 7♦ 7♥")
+    full = make_meld(ctx, parse_cards("K♠ K♣ K♦ K♥"), ("set", 13), 1, 1)
+    plan = best_plan(ctx, hand, [full], 0)
+    assert (plan.points, plan.left, plan.layoffs) == (405, [], [])
+    assert [len(cards) for cards, _ in plan.melds] == [5]
+    run = make_meld(ctx, parse_cards("9♥ 10♥ J♥"), ("run", 2, 9), 1, 2)
+    plan = best_plan(ctx, hand, [run], 0)
+    assert plan.points == 405 and plan.left == []
+    assert best_plan(ctx, hand, [full], 0, may_lay_off=False).points == 405
+
+
 @pytest.mark.parametrize("preset,opts", CASES + [
     ("rummy5000", {"jokers_per_deck": 2, "permanent_wilds": ["jokers"]}),
     ("rummy5000", {"jokers_per_deck": 2, "permanent_wilds": ["jokers"], "wild_limit": "one_per_meld"}),

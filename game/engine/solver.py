@@ -519,7 +519,15 @@ def best_plan(ctx: MeldContext, hand: Sequence[int], table: Sequence[Meld] = (),
     # wilds left over can join a meld (or the table) when the limits allow it, as far as the
     # chosen melds have room for them
     spare_ok = ctx.limit == "none"
-    table_room = may_lay_off and bool(table)
+    # the room the table's melds have for wilds, when the seat may lay off on them
+    table_space = 0
+    if rooms and may_lay_off and table:
+        a_wild = (pure + flex)[0]
+        for tm in table:
+            grown = tm.copy()
+            while table_space < nwild and layoff_ends(ctx, grown, a_wild):
+                add_to_meld(grown, Card(a_wild), layoff_ends(ctx, grown, a_wild)[0], seat)
+                table_space += 1
     NEG = (-(10**9), ())
 
     def realise(rest: int, faces: tuple[int, ...]) -> int:
@@ -542,7 +550,7 @@ def best_plan(ctx: MeldContext, hand: Sequence[int], table: Sequence[Meld] = (),
                 return NEG
             if not spare_ok or w == 0:
                 return 0, ()
-            return (w if table_room else min(w, room)) * wild_unit, ()
+            return min(w, room) * wild_unit, ()
         key = (rest, w, room)
         got = memo.get(key)
         if got is not None:
@@ -569,7 +577,7 @@ def best_plan(ctx: MeldContext, hand: Sequence[int], table: Sequence[Meld] = (),
         memo[key] = best
         return best
 
-    _, chosen = search(full, len(pure), 0)
+    _, chosen = search(full, len(pure), table_space)
     # realise the chosen cores with actual wilds: pure wilds and the flex cards left out
     in_cores = {i for mask, _, _ in chosen for i in range(len(naturals)) if mask >> i & 1}
     wild_pool = sorted(pure + [c for i, c in enumerate(flex) if i not in in_cores], key=lambda c: -value[c])
