@@ -68,6 +68,29 @@ def test_a_refusal_says_why():
     assert "3" in why
 
 
+@pytest.mark.parametrize("hand,rules,wild,why", [
+    ("5♥ 6♥ 8♥", "rummy500", None, "5♥ 6♥ 8♥ is not a meld: 7♥ is missing from that run"),
+    ("5♥ 6♥ 8♥ 10♥", "rummy500", None, "7♥ and 9♥ are missing"),
+    ("5♥ 9♥ 7♥", "rummy500", None, "6♥ and 8♥ are missing"),
+    ("5♥ 6♥ 6♥#2", {"preset": "rummy500", "decks": 2}, None, "a run cannot hold two cards of the same rank (6♥)"),
+    ("3♥ 9♥ 10♥", "rummy500", None, "those cards are too far apart to make one run"),
+    ("K♥ A♥ 2♥", "rummy500", None, "a run cannot turn the corner from K to A to 2"),
+    ("Q♥ K♥ A♥", "basic", None, "aces are low in this game: A-2-3 is a run, Q-K-A is not"),
+    ("A♥ 2♥ 3♥", {"preset": "rummy500", "aces": "high_only"}, None,
+     "aces are high in this game: Q-K-A is a run, A-2-3 is not"),
+    ("5♥ 9♥ Jk", jokers(), None, "6♥, 7♥ and 8♥ are missing from that run, with only one wild card to stand in"),
+    # a wild of the round in the run's suit is counted in its own place (8♥ here)
+    ("5♥ 6♥ 8♥ 10♥", jokers(), "8", "7♥ and 9♥ are missing"),
+    ("5♥ 6♥ 9♥ 8♣", jokers(), "8", "7♥ and 8♥ are missing from that run, with only one wild card to stand in"),
+    ("5♥ 6♣ 7♥", "rummy500", None, "those cards are neither one rank nor one suit in sequence"),
+    ("5♥ 6♥", "rummy500", None, "a meld needs at least 3 cards"),
+    # where the gaps can be filled, the run's own trouble is named: here the wild limit
+    ("5♥ 8♥ Jk Jk#2", jokers(jokers_per_deck=2, wild_limit="one_per_meld"), None, "a meld may hold only one wild card"),
+])
+def test_a_refused_run_says_what_is_wrong_with_it(hand, rules, wild, why):
+    assert why in refused(hand, f"meld {hand}", rules=rules, wild=wild)
+
+
 # --------------------------------------------------------------------------- aces
 
 

@@ -346,11 +346,16 @@ def explain_no_meld(ctx: MeldContext, cards: Sequence[int]) -> str:
         if why:
             reasons.append(why)
     if ctx.allow_runs and len(suits) <= 1:
-        why = None
-        for lo in range(ctx.run_lo, ctx.run_hi - n + 2):
-            _, why = arrange_run(ctx, cards, next(iter(suits)) if suits else 0, lo)
-            if why is None:
-                break
+        suit = next(iter(suits)) if suits else 0
+        why = _run_gap_reason(ctx, cards, suit)
+        if why is None:
+            # the run's own trouble (a wild limit, the ends of the ranks): the reason given
+            # for the run that starts at its lowest natural card, or else the first one tried
+            los = [min(p for c in naturals for p in ctx.run_positions(c) or (0,))] if naturals else []
+            for lo in [*los, *range(ctx.run_lo, ctx.run_hi - n + 2)]:
+                _, why = arrange_run(ctx, cards, suit, lo)
+                if why is not None:
+                    break
         reasons.append(why or "those cards are not consecutive")
     if not reasons:
         if len(ranks) > 1 and len(suits) > 1:
@@ -361,6 +366,54 @@ def explain_no_meld(ctx: MeldContext, cards: Sequence[int]) -> str:
             return "those cards are not one suit in sequence (only runs are allowed)"
         return "those cards do not form a set or a run"
     return reasons[-1] if len(suits) <= 1 and len(ranks) > 1 else reasons[0]
+
+
+def _run_gap_reason(ctx: MeldContext, cards: Sequence[int], suit: int) -> str | None:
+    """Why ``cards`` of one suit are no run, when their natural cards alone say it: two of one
+    rank, a turn round the corner (K-A-2), or more gaps between them than wilds to fill
+    them. None when the naturals could stand in one run."""
+    naturals = [c for c in cards if c not in ctx.wilds]
+    if not naturals:
+        return None
+    seen: set[int] = set()
+    for c in naturals:
+        if c & 15 in seen:
+            return f"a run cannot hold two cards of the same rank ({card_name(c)})"
+        seen.add(c & 15)
+    # a wild of the round in this suit may stand in its own place, or be a wild
+    in_place = [c for c in cards if c in ctx.wilds and ctx.natural_in_place and (c >> 4) & 7 == suit
+                and c & 15 not in seen]
+    best: list[int] | None = None
+    nwild = 0
+    for own in (in_place[:1], []) if in_place else ([],):
+        ranks = seen | {c & 15 for c in own}
+        wilds = len(cards) - len(naturals) - len(own)
+        for ace in sorted({p for p in (1, 14) if 1 in ranks and ctx.run_lo <= p <= ctx.run_hi}) or [0]:
+            ps = sorted(ace if r == 1 else r for r in ranks)
+            if not all(ctx.run_lo <= p <= ctx.run_hi for p in ps):
+                continue
+            missing = [p for p in range(ps[0], ps[-1] + 1) if p not in ps]
+            if len(missing) <= wilds:
+                return None  # the naturals could stand in one run: the trouble is elsewhere
+            if best is None or len(missing) - wilds < len(best) - nwild:
+                best, nwild = missing, wilds
+    if best is None:
+        return None
+    if {1, 2, 13} <= seen:
+        return "a run cannot turn the corner from K to A to 2"
+    if 1 in seen and ctx.run_hi < 14 and max(seen) >= 14 - len(cards):
+        return "aces are low in this game: A-2-3 is a run, Q-K-A is not"
+    if 1 in seen and ctx.run_lo > 1 and min(seen - {1}, default=14) <= len(cards):
+        return "aces are high in this game: Q-K-A is a run, A-2-3 is not"
+    if len(best) > 3:
+        return "those cards are too far apart to make one run"
+    names = [card_name((suit << 4) | (1 if p == 14 else p)) for p in best]
+    text = " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
+    verb = "is" if len(names) == 1 else "are"
+    if not nwild:
+        return f"{text} {verb} missing from that run"
+    stand_ins = "one wild card" if nwild == 1 else f"{nwild} wild cards"
+    return f"{text} {verb} missing from that run, with only {stand_ins} to stand in"
 
 
 def make_meld(ctx: MeldContext, cards: Sequence[int], shape: tuple, owner: int, meld_id: int) -> Meld:

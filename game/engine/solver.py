@@ -516,12 +516,10 @@ def best_plan(ctx: MeldContext, hand: Sequence[int], table: Sequence[Meld] = (),
     memo: dict[tuple[int, int, int], tuple[int, tuple]] = {}
     full = (1 << len(naturals)) - 1
     flex_mask = (1 << nflex) - 1
-    # wilds left over can join a meld (or the table) when the limits allow it, as far as the
-    # chosen melds have room for them
-    spare_ok = ctx.limit == "none"
+    # wilds left over can join a meld or the table as far as they have room for them
     # the room the table's melds have for wilds, when the seat may lay off on them
     table_space = 0
-    if rooms and may_lay_off and table:
+    if nwild and may_lay_off and table:
         a_wild = (pure + flex)[0]
         for tm in table:
             grown = tm.copy()
@@ -529,6 +527,15 @@ def best_plan(ctx: MeldContext, hand: Sequence[int], table: Sequence[Meld] = (),
                 add_to_meld(grown, Card(a_wild), layoff_ends(ctx, grown, a_wild)[0], seat)
                 table_space += 1
     NEG = (-(10**9), ())
+    # what each natural is worth laid off on the table as it stands (the lay-offs themselves
+    # are made after the search, so a card that fits only after another counts nothing here)
+    fits_table = [0] * len(naturals)
+    if may_lay_off and table:
+        stays = ctx.rules.wild_after_meld == "stays"
+        for i in range(nflex, len(naturals)):
+            c = naturals[i]
+            if any(layoff_ends(ctx, tm, c) or (stays and cover_index(ctx, tm, c) is not None) for tm in table):
+                fits_table[i] = value[c]
 
     def realise(rest: int, faces: tuple[int, ...]) -> int:
         """The mask of the lowest free copies of ``faces`` in ``rest`` (0 when one is missing)."""
@@ -548,8 +555,8 @@ def best_plan(ctx: MeldContext, hand: Sequence[int], table: Sequence[Meld] = (),
         if rest == 0:
             if w < 0:
                 return NEG
-            if not spare_ok or w == 0:
-                return 0, ()
+            # (under a wild limit, ``room`` is only the table's: the cores themselves come
+            # with the extra wilds a limit lets them take)
             return min(w, room) * wild_unit, ()
         key = (rest, w, room)
         got = memo.get(key)
@@ -557,8 +564,11 @@ def best_plan(ctx: MeldContext, hand: Sequence[int], table: Sequence[Meld] = (),
             return got
         low = (rest & -rest).bit_length() - 1
         pending = (rest & flex_mask).bit_count()
-        # leave this card out: a flex card then serves as a wild, a natural stays in hand
+        # leave this card out: a flex card then serves as a wild, a natural stays in hand or
+        # goes onto a table meld it fits as it is
         best = search(rest & ~(1 << low), w + 1 if low < nflex else w, room)
+        if fits_table[low]:
+            best = (best[0] + fits_table[low], best[1])
         for first, single, faces, need, shape, core_room, val in by_face.get(face_at[low], ()):
             if first & rest == first:
                 mask = first  # the first copies are free, so they are the lowest free ones
@@ -580,7 +590,13 @@ def best_plan(ctx: MeldContext, hand: Sequence[int], table: Sequence[Meld] = (),
     _, chosen = search(full, len(pure), table_space)
     # realise the chosen cores with actual wilds: pure wilds and the flex cards left out
     in_cores = {i for mask, _, _ in chosen for i in range(len(naturals)) if mask >> i & 1}
-    wild_pool = sorted(pure + [c for i, c in enumerate(flex) if i not in in_cores], key=lambda c: -value[c])
+    # the cheapest wilds fill the gaps; a wild of the round that fits a table meld in its own
+    # place is kept for that lay-off
+    def keep_for_table(c: int) -> bool:
+        return may_lay_off and c in flex and any(layoff_ends(ctx, tm, c) for tm in table)
+
+    wild_pool = sorted(pure + [c for i, c in enumerate(flex) if i not in in_cores],
+                       key=lambda c: (-keep_for_table(c), -value[c]))
     melds: list[tuple[list, tuple]] = []
     for mask, need, shape in chosen:
         cards = [naturals[i] for i in range(len(naturals)) if mask >> i & 1]
@@ -602,7 +618,18 @@ def best_plan(ctx: MeldContext, hand: Sequence[int], table: Sequence[Meld] = (),
             if len(left) <= keep:
                 break
             placed = False
+            if c in ctx.wilds and len(left) > 1:
+                # a wild goes where it lets the most of the cards left follow it (a wild on the
+                # 9♣ end of 6♣ 7♣ 8♣ lets the 10♣ go down too)
+                chain = _wild_spot(ctx, c, left, new_melds, table_copy, seat)
+                if chain is not None:
+                    where, m, end = chain
+                    add_to_meld(m, Card(c), end, seat)
+                    layoffs.append((c, where, end))
+                    placed = True
             for i, m in enumerate(new_melds):
+                if placed:
+                    break
                 ends = layoff_ends(ctx, m, c)
                 if ends:
                     add_to_meld(m, Card(c), ends[0], seat)
@@ -636,6 +663,28 @@ def best_plan(ctx: MeldContext, hand: Sequence[int], table: Sequence[Meld] = (),
         left.append(c)
     points = sum(value[c] for cards, _ in final_melds for c in cards) + sum(value[c] for c, _, _ in table_layoffs)
     return Plan(final_melds, table_layoffs, points, left)
+
+
+def _wild_spot(ctx: MeldContext, wild: int, left: list[int], new_melds: list[Meld], table: list[Meld],
+               seat: int) -> tuple[object, Meld, str] | None:
+    """Where to lay off ``wild`` so that the most points of the other cards ``left`` fit after
+    it: (the lay-off's target, the meld, the end), or None when no place makes a card fit
+    that did not already (then the first place will do)."""
+    others = [c for c in left if c != wild and c not in ctx.wilds]
+    if not others:
+        return None
+    targets: list[tuple[object, Meld]] = [(("new", i), m) for i, m in enumerate(new_melds)]
+    targets += [(m.id, m) for m in table]
+    fit_before = {c for c in others if any(layoff_ends(ctx, m, c) for _, m in targets)}
+    best, best_gain = None, 0
+    for where, m in targets:
+        for end in layoff_ends(ctx, m, wild):
+            grown = m.copy()
+            add_to_meld(grown, Card(wild), end, seat)
+            gain = sum(ctx.value[c] for c in others if c not in fit_before and layoff_ends(ctx, grown, c))
+            if gain > best_gain:
+                best, best_gain = (where, m, end), gain
+    return best
 
 
 def split_into_melds(ctx: MeldContext, cards: Sequence[int], limit: int = 12) -> list[tuple[tuple, tuple]] | None:
