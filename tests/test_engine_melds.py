@@ -84,6 +84,10 @@ def test_a_refusal_says_why():
     ("5♥ 6♥ 9♥ 8♣", jokers(), "8", "7♥ and 8♥ are missing from that run, with only one wild card to stand in"),
     ("5♥ 6♣ 7♥", "rummy500", None, "those cards are neither one rank nor one suit in sequence"),
     ("5♥ 6♥", "rummy500", None, "a meld needs at least 3 cards"),
+    ("7♣ 7♦ 7♥", {"preset": "rummy500", "allow_sets": False}, None,
+     "those cards are not one suit in sequence (only runs are allowed)"),
+    ("5♥ 6♥ 7♥", {"preset": "rummy500", "allow_runs": False}, None,
+     "those cards are not all of one rank (only sets are allowed)"),
     # where the gaps can be filled, the run's own trouble is named: here the wild limit
     ("5♥ 8♥ Jk Jk#2", jokers(jokers_per_deck=2, wild_limit="one_per_meld"), None, "a meld may hold only one wild card"),
 ])
