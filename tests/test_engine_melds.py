@@ -484,6 +484,29 @@ def test_a_lay_off_refused_by_a_rule_says_which():
     assert why.endswith(": natural cards must outnumber wild cards in a meld")
 
 
+@pytest.mark.parametrize("hand,melds,rules,why", [
+    ("9♠ 5♣", [meld(1, "run:5♠", "5♠ 6♠ 7♠")], "rummy500", "the 8♠ would have to go down first"),
+    ("2♠ 5♣", [meld(1, "run:5♠", "5♠ 6♠ 7♠")], "rummy500", "the 3♠ and 4♠ would have to go down first"),
+    ("K♠ 5♣", [meld(1, "run:5♠", "5♠ 6♠ 7♠")], "rummy500", "the 8♠ to Q♠ would have to go down first"),
+    ("6♠ 5♣", [meld(1, "run:5♠", "5♠ 6♠#2 7♠")], {"preset": "rummy500", "decks": 2},
+     "that run already has its 6"),
+    ("6♠ 5♣", [meld(1, "run:5♠", "5♠ Jk 7♠")], {"preset": "rummy500", "jokers_per_deck": 1,
+                                                 "permanent_wilds": ["jokers"]},
+     "a wild card already stands for the 6♠ in that run"),
+    ("A♠ 5♣", [meld(1, "run:J♠", "J♠ Q♠ K♠")], "basic", "aces are low in this game"),
+    ("A♠ 5♣", [meld(1, "run:2♠", "2♠ 3♠ 4♠")], {"preset": "rummy500", "aces": "high_only"},
+     "aces are high in this game"),
+    ("2♠ 5♣", [meld(1, "run:J♠", "J♠ Q♠ K♠ A♠")], "rummy500", "a run cannot turn the corner from K to A to 2"),
+    ("K♠ 5♣", [meld(1, "run:A♠", "A♠ 2♠ 3♠")], "rummy500", "a run cannot turn the corner from K to A to 2"),
+    ("K♠#2 5♣", [meld(1, "run:A♠", "A♠ 2♠ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠ J♠ Q♠ K♠")],
+     {"preset": "rummy500", "decks": 2}, "a run holds at most 13 cards"),
+])
+def test_a_card_that_does_not_fit_a_run_says_why(hand, melds, rules, why):
+    card = hand.split()[0]
+    got = refused(hand, f"layoff {card} on 1", rules=rules, melds=melds)
+    assert got.startswith(f"The {card.split('#')[0]} does not fit the run ") and ": " + why in got, got
+
+
 def test_persian_says_jokers_are_not_wild():
     why = refused("5♥ 6♥ Jk 2♣", "meld 5♥ 6♥ Jk", rules="persian", others=("", "", ""))
     assert why.endswith("jokers are not wild in this game; they meld only as a group of jokers")

@@ -443,7 +443,42 @@ def layoff_reason(ctx: MeldContext, meld: Meld, card: int) -> str | None:
         reasons = [arrange_run(ctx, cards, meld.suit, lo, new=False)[1]
                    for cards, lo in ((meld.cards + [card], meld.lo), ([card] + meld.cards, meld.lo - 1))]
         return next((r for r in reasons if r), None)
+    if meld.kind == RUN and (card >> 4) & 7 == meld.suit:
+        return _run_layoff_reason(ctx, meld, card)
     return None
+
+
+def _run_layoff_reason(ctx: MeldContext, meld: Meld, card: int) -> str | None:
+    """Why a natural card of a run's suit does not go on it, in the person's terms."""
+    if len(meld.cards) >= 13:
+        return "a run holds at most 13 cards"
+    lo, hi = meld.lo, meld.hi
+    places = ctx.run_positions(card)
+    for p in places:
+        if lo <= p <= hi:
+            held = meld.cards[p - lo]
+            if held in ctx.wilds and held & 127 != card & 127:
+                return f"a wild card already stands for the {card_name(card)} in that run"
+            return f"that run already has its {rank_text(card & 15)}"
+    r = card & 15
+    if r == 1 and hi == 13:
+        return "aces are low in this game: A-2-3 is a run, Q-K-A is not"
+    if r == 1 and lo == 2:
+        return "aces are high in this game: Q-K-A is a run, A-2-3 is not"
+    if (r == 2 and hi == 14) or (r == 13 and lo == 1):
+        return "a run cannot turn the corner from K to A to 2"
+    if not places:
+        return None
+    p = min(places, key=lambda q: min(abs(q - lo), abs(q - hi)))
+    gap = list(range(hi + 1, p)) if p > hi else list(range(p + 1, lo))
+    if len(meld.cards) + len(gap) + 1 > 13:
+        return "a run holds at most 13 cards"
+    names = [card_name((meld.suit << 4) | (1 if q == 14 else q)) for q in gap]
+    if len(names) > 3:
+        text = f"{names[0]} to {names[-1]}"
+    else:
+        text = " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
+    return f"the {text} would have to go down first"
 
 
 def layoff_ends(ctx: MeldContext, meld: Meld, card: int) -> list[str]:
