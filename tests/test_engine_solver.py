@@ -21,6 +21,7 @@ CASES = [
     ("rummy5000", {"decks": 2, "jokers_per_deck": 1, "permanent_wilds": ["jokers"]}),
     ("basic", {}),
 ]
+JOKERS = {"jokers_per_deck": 2, "permanent_wilds": ["jokers"]}
 
 
 def brute_best(ctx, hand) -> int:
@@ -96,6 +97,38 @@ def test_best_plan_finds_the_best_in_hands_it_once_missed(preset, opts, rnd, han
     assert _plan_is_best(g, parse_cards(hand)) == (points, points)
 
 
+@pytest.mark.parametrize("preset,opts", [("rummy5000", {}), ("rummy5000", JOKERS), ("rummy500", {}),
+                                         ("rummy500", {"wild_after_meld": "swap"}), ("persian", {})])
+def test_the_table_check_agrees_with_lay_offs_and_covers(preset, opts):
+    """The solver's quick test of whether a natural card goes onto the table gives the same
+    answer as asking each meld (``layoff_ends``, and ``cover_index`` where wilds stay)."""
+    from game.engine.melds import cover_index, make_meld
+    from game.engine.solver import _table_takes
+
+    g, _ = new_game(Rules.preset(preset, **opts), 4, seed=7)
+    ctx = g.ctx
+    stays = ctx.rules.wild_after_meld == "stays"
+    checked = taken = 0
+    for t in range(60):
+        rng = random.Random(t)
+        pack = list(g.pack)
+        rng.shuffle(pack)
+        table, used = [], set()
+        for cards, shape in iter_melds(ctx, pack[:26]):
+            if not used & set(cards):
+                table.append(make_meld(ctx, list(cards), shape, 1, len(table) + 1))
+                used |= set(cards)
+        takes = _table_takes(ctx, table)
+        for c in pack[26:]:
+            if c in ctx.wilds:
+                continue
+            slow = any(layoff_ends(ctx, m, c) or (stays and cover_index(ctx, m, c) is not None) for m in table)
+            assert takes(c) == slow, (card_text(c), [str(m) for m in table])
+            checked += 1
+            taken += slow
+    assert checked > 1000 and taken > 50
+
+
 def test_spare_wilds_count_only_where_the_table_has_room():
     """A full set on the table takes no wild, so the spare wild goes into a run of the hand's
     own; a run on the table takes it as a lay-off."""
@@ -155,7 +188,6 @@ def brute_best_with_table(ctx, hand, table, seat=0) -> int:
     return best
 
 
-JOKERS = {"jokers_per_deck": 2, "permanent_wilds": ["jokers"]}
 TABLE_REGRESSIONS = [
     # the A♦ goes onto the table's aces, so the wild makes 10♦ J Q♦ of the rest
     ("rummy5000", JOKERS, 7, ["A♣#2 4♦#2 4♥#2"], "A♦#2 10♦ Q♦#2 4♥", 220),

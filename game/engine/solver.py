@@ -24,7 +24,7 @@ table and on the new melds, greedily, until nothing more fits.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from itertools import combinations
 from typing import Any
 
@@ -42,6 +42,7 @@ from .melds import (
     cover_index,
     layoff_ends,
     make_meld,
+    natural_at,
     shapes_for,
 )
 
@@ -530,12 +531,11 @@ def best_plan(ctx: MeldContext, hand: Sequence[int], table: Sequence[Meld] = (),
     # what each natural is worth laid off on the table as it stands (the lay-offs themselves
     # are made after the search, so a card that fits only after another counts nothing here)
     fits_table = [0] * len(naturals)
-    if may_lay_off and table:
-        stays = ctx.rules.wild_after_meld == "stays"
+    if may_lay_off and table and len(naturals) > nflex:
+        takes = _table_takes(ctx, table)
         for i in range(nflex, len(naturals)):
-            c = naturals[i]
-            if any(layoff_ends(ctx, tm, c) or (stays and cover_index(ctx, tm, c) is not None) for tm in table):
-                fits_table[i] = value[c]
+            if takes(naturals[i]):
+                fits_table[i] = value[naturals[i]]
 
     def realise(rest: int, faces: tuple[int, ...]) -> int:
         """The mask of the lowest free copies of ``faces`` in ``rest`` (0 when one is missing)."""
@@ -663,6 +663,42 @@ def best_plan(ctx: MeldContext, hand: Sequence[int], table: Sequence[Meld] = (),
         left.append(c)
     points = sum(value[c] for cards, _ in final_melds for c in cards) + sum(value[c] for c, _, _ in table_layoffs)
     return Plan(final_melds, table_layoffs, points, left)
+
+
+def _table_takes(ctx: MeldContext, table: Sequence[Meld]) -> Callable[[int], bool]:
+    """Whether a natural card goes onto one of the ``table``'s melds as they stand (a lay-off,
+    or where the rules let it, a cover). Without a wild limit, from the cards each meld takes
+    next, worked out once (the test runs for every natural in the hand, at every solver call)."""
+    stays = ctx.rules.wild_after_meld == "stays"
+    if ctx.limit != "none":
+        return lambda c: any(layoff_ends(ctx, tm, c) or (stays and cover_index(ctx, tm, c) is not None)
+                             for tm in table)
+    ranks: set[int] = set()  # sets with room: any card of the rank (a joker: rank 0)
+    faces: set[int] = set()  # runs: the card just below and just above, of the run's suit
+    for m in table:
+        if m.kind == SET:
+            if len(m.cards) < (ctx.max_set if m.rank else ctx.max_jokers):
+                ranks.add(m.rank)
+        elif m.kind == RUN and len(m.cards) < 13:
+            for pos in (m.lo - 1, m.hi + 1):
+                if ctx.run_lo <= pos <= ctx.run_hi:
+                    faces.add((m.suit << 4) | (1 if pos == 14 else pos))
+        if not stays or m.kind == WILDS:
+            continue
+        for i, w in enumerate(m.cards):  # a wild not yet covered: its real card covers it
+            if i in m.covers or w not in ctx.wilds:
+                continue
+            if m.kind == RUN and not natural_at(ctx, w, RUN, 0, m.suit, m.lo + i):
+                pos = m.lo + i
+                faces.add((m.suit << 4) | (1 if pos == 14 else pos))
+            elif m.kind == SET and m.rank and not natural_at(ctx, w, SET, m.rank):
+                ranks.add(m.rank)
+
+    def takes(c: int) -> bool:
+        joker = (c >> 4) & 7 == JOKER_SUIT
+        return (0 if joker else c & 15) in ranks or (not joker and c & 127 in faces)
+
+    return takes
 
 
 def _wild_spot(ctx: MeldContext, wild: int, left: list[int], new_melds: list[Meld], table: list[Meld],
