@@ -523,10 +523,20 @@ def best_plan(ctx: MeldContext, hand: Sequence[int], table: Sequence[Meld] = (),
     if nwild and may_lay_off and table:
         a_wild = (pure + flex)[0]
         for tm in table:
-            grown = tm.copy()
-            while table_space < nwild and layoff_ends(ctx, grown, a_wild):
-                add_to_meld(grown, Card(a_wild), layoff_ends(ctx, grown, a_wild)[0], seat)
-                table_space += 1
+            if table_space >= nwild:
+                break
+            if ctx.limit == "none" and tm.kind == SET:
+                table_space += max(0, ctx.max_set - len(tm.cards)) if tm.rank else 0
+            elif ctx.limit == "none" and tm.kind == RUN:
+                table_space += max(0, min(13 - len(tm.cards), tm.lo - ctx.run_lo + ctx.run_hi - tm.hi))
+            else:  # a wild limit (or a meld of wilds): lay wilds on a copy until it takes no more
+                ends = layoff_ends(ctx, tm, a_wild)
+                grown = tm.copy() if ends else tm
+                while ends and table_space < nwild:
+                    add_to_meld(grown, Card(a_wild), ends[0], seat)
+                    table_space += 1
+                    ends = layoff_ends(ctx, grown, a_wild)
+        table_space = min(table_space, nwild)
     NEG = (-(10**9), ())
     # what each natural is worth laid off on the table as it stands (the lay-offs themselves
     # are made after the search, so a card that fits only after another counts nothing here)
