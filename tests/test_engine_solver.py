@@ -212,6 +212,8 @@ def test_best_plan_with_a_table_finds_the_best_in_hands_it_once_missed(preset, o
     cards = parse_cards(hand)
     assert brute_best_with_table(g.ctx, cards, melds) == points
     assert best_plan(g.ctx, cards, melds, 0).points == points
+    # a seat that may not lay off yet counts nothing on the table's melds
+    assert best_plan(g.ctx, cards, melds, 0, may_lay_off=False).points == brute_best(g.ctx, cards)
 
 
 @pytest.mark.parametrize("preset,opts", [("rummy5000", {}), ("rummy5000", JOKERS), ("rummy500", {}),
