@@ -37,11 +37,21 @@ import time
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from game.bots import KINDS, make_bot
-from game.engine import CallRummy, Card, GameState, IllegalActionError, Rules, Undo, new_game
+from game.bots import KINDS, Bot, make_bot
+from game.engine import (
+    Action,
+    CallRummy,
+    Card,
+    GameState,
+    IllegalActionError,
+    Rules,
+    Undo,
+    new_game,
+)
 from game.engine.cards import card_name
+from game.engine.events import Event
 from game.engine.save import dumps_game, loads_game
 from game.engine.state import use_words
 from game.engine.view import view_of
@@ -50,6 +60,10 @@ from .files import replace_file, why_failed, write_atomic
 from .files import set_aside as set_aside_file
 from .moves_text import action_words
 from .settings import Settings
+
+if TYPE_CHECKING:
+    from .app import Overrides
+    from .table import TableScene
 
 log = logging.getLogger(__name__)
 
@@ -82,11 +96,18 @@ class Seat:
     name: str
     kind: str = "bot"          # "human" or "bot"
     level: str = "normal"
-    bot: Any = None
+    bot: Bot | None = None
 
     @property
     def is_human(self) -> bool:
         return self.kind == "human"
+
+    @property
+    def computer(self) -> Bot:
+        """The computer player of a computer seat (the controller gives each one its bot)."""
+        if self.bot is None:
+            raise AssertionError(f"{self.name}'s seat has no computer player")
+        return self.bot
 
 
 @dataclass
@@ -95,7 +116,7 @@ class CallWindow:
     opened: float
     deadline: float
     human: bool                              # the person may call in this window
-    bot_calls: list[tuple[float, int, Any]] = field(default_factory=list)  # (time, seat, action)
+    bot_calls: list[tuple[float, int, CallRummy]] = field(default_factory=list)  # (time, seat, action)
 
 
 def autosave_path() -> Path:
@@ -141,13 +162,13 @@ def seats_path(save: Path) -> Path:
     return Path(save).with_name(Path(save).name + ".seats")
 
 
-def load_saved(path: str | Path) -> tuple[Any, list[dict] | None]:
+def load_saved(path: str | Path) -> tuple[GameState, list[dict] | None]:
     """Read a saved game (falling back to the ``.bak`` copy) and its seat list, if any."""
     g, seats, _ = read_save(path)
     return g, seats
 
 
-def read_save(path: str | Path) -> tuple[Any, list[dict] | None, str | None]:
+def read_save(path: str | Path) -> tuple[GameState, list[dict] | None, str | None]:
     """:func:`load_saved`, and why the save itself could not be read when its ``.bak``
     copy was used instead (``None`` when the save was read)."""
     path = Path(path)
@@ -183,7 +204,7 @@ def _read_seats(save: Path) -> list | None:
     return None
 
 
-def _saved_moves(info: Any, g: Any) -> list[tuple[int, str]]:
+def _saved_moves(info: Any, g: GameState) -> list[tuple[int, str]]:
     """The round's last moves kept with a save: only this round's, and only well-formed
     lines (a damaged list is dropped whole: it is a convenience, not part of the game)."""
     if not isinstance(info, dict) or info.get("moves_round") != g.round_no:
@@ -203,7 +224,7 @@ def _saved_moves(info: Any, g: Any) -> list[tuple[int, str]]:
 class Controller:
     """Drives one game. ``seats[i]`` says who plays seat ``i``."""
 
-    def __init__(self, game: GameState, seats: list[Seat], settings: Any = None,
+    def __init__(self, game: GameState, seats: list[Seat], settings: Settings | Overrides | None = None,
                  save_path: Path | str | None = None, seed: int | None = None):
         self.g = game
         self.seats = seats
@@ -217,15 +238,15 @@ class Controller:
         for i, s in enumerate(seats):
             if not s.is_human and s.bot is None:
                 s.bot = make_bot(s.level, self.rng.getrandbits(32) + i)
-        self.listener: Any = None
+        self.listener: TableScene | None = None
         self.now = 0.0
         self.wait_until = 0.0
         self.window: CallWindow | None = None
         self.version = 0
-        self._thinking: tuple[int, int, Future] | None = None  # (version, seat, future)
+        self._thinking: tuple[int, int, Future[Action]] | None = None  # (version, seat, future)
         self._pool: ThreadPoolExecutor | None = None
         self.history: list[str] = []
-        self.moves: list[tuple[int, Any, tuple]] = []  # (seat, action, its events)
+        self.moves: list[tuple[int, Action, tuple[Event, ...]]] = []  # (seat, action, its events)
         self.earlier_moves: list[tuple[int, str]] = []  # this round's, as saved before Continue
         self.save_error: str | None = None
         self.recovered: str | None = None   # why the save could not be read (its .bak was)
@@ -235,8 +256,8 @@ class Controller:
     @classmethod
     def new(cls, rules: Rules | str | None = "rummy5000", players: int = 4,
             names: list[str] | None = None, levels: list[str] | None = None, seed: int | None = None,
-            settings: Any = None, save_path: Path | str | None = None, autoplay: bool = False,
-            **options: Any) -> Controller:
+            settings: Settings | Overrides | None = None, save_path: Path | str | None = None,
+            autoplay: bool = False, **options: Any) -> Controller:
         """Deal a new game.
 
         ``rules`` is a :class:`Rules` or a preset name (then ``options`` are set on it).
@@ -272,7 +293,7 @@ class Controller:
         return c
 
     @classmethod
-    def load(cls, path: str | Path, settings: Any = None, save_path: Path | str | None = None,
+    def load(cls, path: str | Path, settings: Settings | Overrides | None = None, save_path: Path | str | None = None,
              autoplay: bool = False) -> Controller:
         g, seat_info, problem = read_save(path)
         seats = []
@@ -395,7 +416,7 @@ class Controller:
         return f"{name} is playing…"
 
     # ------------------------------------------------------------------ acting
-    def act(self, action: Any) -> list:
+    def act(self, action: Action) -> list[Event]:
         """The person's move; raises IllegalActionError with the engine's reason."""
         if isinstance(action, CallRummy):
             if self.human is None or not self.seat_is_human(action.seat):
@@ -406,18 +427,18 @@ class Controller:
             raise IllegalActionError(f"It is {self.seats[self.g.current].name}'s turn")
         return self._apply(action, action.seat if isinstance(action, CallRummy) else self.g.current)
 
-    def is_legal(self, action: Any) -> bool:
+    def is_legal(self, action: Action) -> bool:
         """Ask the engine, on a copy, whether ``action`` would be accepted now."""
         return self.g.is_legal(action)
 
-    def why_illegal(self, action: Any) -> str | None:
+    def why_illegal(self, action: Action) -> str | None:
         try:
             self.g.copy().apply(action)
         except IllegalActionError as exc:
             return str(exc)
         return None
 
-    def _apply(self, action: Any, seat: int) -> list:
+    def _apply(self, action: Action, seat: int) -> list[Event]:
         g = self.g
         if self.listener is not None:
             self.listener.before_change()
@@ -436,7 +457,7 @@ class Controller:
             self.autosave()
         return events
 
-    def next_round(self) -> list:
+    def next_round(self) -> list[Event]:
         g = self.g
         if g.phase != ROUND_OVER:
             return []
@@ -454,7 +475,7 @@ class Controller:
             self.autosave()
         return events
 
-    def hint(self) -> Any:
+    def hint(self) -> Action | None:
         """The move a "normal" computer player would make in the person's place."""
         if self.human is None:
             return None
@@ -533,7 +554,7 @@ class Controller:
             if self.seats[s].is_human or not g.call_actions(s):
                 continue
             try:
-                action = self.seats[s].bot.call(view_of(g, s))
+                action = self.seats[s].computer.call(view_of(g, s))
             except Exception as exc:
                 log.warning("%s failed to decide on a call: %s", self.seats[s].name, exc)
                 action = None
@@ -567,18 +588,17 @@ class Controller:
             self._thinking = think = None
         if think is None:
             view = view_of(self.g, seat)
-            bot = self.seats[seat].bot
             if self.speed <= 0 or self.fast:
-                fut: Future = Future()
+                fut: Future[Action] = Future()
                 try:
-                    fut.set_result(bot.choose(view))
+                    fut.set_result(self.seats[seat].computer.choose(view))
                 except Exception as exc:  # a bot bug must not stop the game
                     fut.set_exception(exc)
                 self.wait_until = self.now
             else:
                 if self._pool is None:
                     self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
-                fut = self._pool.submit(bot.choose, view)
+                fut = self._pool.submit(self.seats[seat].computer.choose, view)
                 delay = BOT_DELAY.get(self.seats[seat].level, 0.7) / max(self.speed, 0.1)
                 # at a big table the pauses shrink, so a lap takes about as long as with 5 players
                 delay *= min(1.0, 4 / max(1, self.g.players - 1))

@@ -6,9 +6,10 @@ the round's moves as they were.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
 
 from game.engine import (
+    Action,
     CallRummy,
     Cover,
     Discard,
@@ -23,7 +24,7 @@ from game.engine import events as ev
 from game.engine.cards import card_name, cards_name
 
 
-def action_words(action: Any, events: Any = ()) -> str:
+def action_words(action: Action, events: Sequence[ev.Event] = ()) -> str:
     """A move as a short phrase for the list of last moves, with what it led to: "discarded
     8♦ and went out", "laid 7♥ off on #2 and floats" (going by the move's events)."""
     words = _words(action, events)
@@ -36,7 +37,7 @@ def action_words(action: Any, events: Any = ()) -> str:
     return words
 
 
-def _words(action: Any, events: Any) -> str:
+def _words(action: Action, events: Sequence[ev.Event]) -> str:
     if isinstance(action, DrawStock):
         return "drew from the stock"
     if isinstance(action, TakePile):
