@@ -25,9 +25,10 @@ import sys
 import time
 import traceback
 import warnings
+from collections.abc import Callable
 from pathlib import Path
 from types import SimpleNamespace
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 import pygame
 
@@ -39,6 +40,12 @@ from .files import why_failed
 from .scene import Scene, SceneStack
 from .settings import Settings
 from .widgets import Text
+
+if TYPE_CHECKING:
+    from game.engine import Rules
+
+    from .controller import Controller
+    from .table import TableScene
 
 log = logging.getLogger(__name__)
 
@@ -52,11 +59,13 @@ SCREENSHOT_ENV = "RUMMY5000_SCREENSHOT_DIR"
 AUTOPLAY_SPEED_ENV = "RUMMY5000_AUTOPLAY_SPEED"
 SIZE_ENV = "RUMMY5000_WINDOW_SIZE"
 
+T = TypeVar("T")
+
 
 class Overrides:
     """A settings object with a few values replaced (without touching the saved settings)."""
 
-    def __init__(self, base: Any, **values: Any):
+    def __init__(self, base: Settings, **values: Any):
         object.__setattr__(self, "_base", base)
         object.__setattr__(self, "_values", values)
 
@@ -114,7 +123,7 @@ INPUT_EVENTS = frozenset((pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBU
 class App:
     """The window, the scene stack and the loop."""
 
-    def __init__(self, size: tuple[int, int] | None = None, settings: Any = None,
+    def __init__(self, size: tuple[int, int] | None = None, settings: Settings | None = None,
                  fullscreen: bool = False, remember_window: bool = False):
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
         _prefer_plain_x11_framebuffer()
@@ -164,7 +173,7 @@ class App:
         if fullscreen or (self.remember_window and self.settings.fullscreen):
             self.toggle_fullscreen()
 
-    def _window_state(self) -> tuple[Any, Any]:
+    def _window_state(self) -> tuple[list[int], bool]:
         return (list(self.settings.window_size), self.settings.fullscreen)
 
     def _remembered_size(self) -> tuple[int, int] | None:
@@ -278,7 +287,7 @@ class App:
             s.apply_settings()
         self.dirty = True
 
-    def _show_table(self, scene: Scene) -> Scene:
+    def _show_table(self, scene: TableScene) -> TableScene:
         """The table replaces whatever was on the stack (menus come back at the end)."""
         self.close_scenes()
         self.stack.clear()
@@ -287,9 +296,9 @@ class App:
         self.dirty = True
         return scene
 
-    def start_game(self, rules: Any = None, players: int = 4, names: list[str] | None = None,
+    def start_game(self, rules: Rules | str | None = None, players: int = 4, names: list[str] | None = None,
                    levels: list[str] | None = None, seed: int | None = None, *,
-                   autoplay: bool = False, exit_after: str | None = None, **options: Any) -> Scene:
+                   autoplay: bool = False, exit_after: str | None = None, **options: Any) -> TableScene:
         """Deal a new game and show the table.
 
         ``rules``: a ``Rules`` or a preset name (``options`` then change it). ``levels``:
@@ -336,7 +345,7 @@ class App:
             log.warning("the statistics could not be saved: %s", exc)
 
     def continue_game(self, path: str | Path | None = None, autoplay: bool = False,
-                      exit_after: str | None = None) -> Scene:
+                      exit_after: str | None = None) -> TableScene:
         """Resume a saved game (default: the autosave). Raises RuntimeError if it cannot."""
         from .controller import Controller, autosave_path, set_aside
         from .table import TableScene
@@ -355,13 +364,13 @@ class App:
             c.autosave(fresh=not own)
         return self._show_table(TableScene(self, c, exit_after=exit_after))
 
-    def play(self, controller: Any, exit_after: str | None = None) -> Scene:
+    def play(self, controller: Controller, exit_after: str | None = None) -> TableScene:
         """Show the table for a game already set up (tests, tools)."""
         from .table import TableScene
 
         return self._show_table(TableScene(self, controller, exit_after=exit_after))
 
-    def _game_settings(self, autoplay: bool) -> Any:
+    def _game_settings(self, autoplay: bool) -> Settings | Overrides:
         if not autoplay:
             return self.settings
         speed = float(os.environ.get(AUTOPLAY_SPEED_ENV, "0") or 0)
@@ -552,7 +561,7 @@ def selftest(args: Any = None) -> int:
     lines: list[str] = []
     ok = True
 
-    def check(name: str, fn) -> Any:
+    def check(name: str, fn: Callable[[], T]) -> T | None:
         nonlocal ok
         try:
             result = fn()

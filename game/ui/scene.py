@@ -8,7 +8,13 @@ over the table.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import pygame
+
+    from .app import App
+    from .controller import Controller
 
 
 class Scene:
@@ -16,10 +22,13 @@ class Scene:
 
     opaque = True
     holds_below = False  # the scenes under it, though they show, stand still (see SceneStack.running)
-    controller: Any = None  # the game a table scene drives; None for every other scene
-
-    def __init__(self, app: Any):
+    def __init__(self, app: App):
         self.app = app
+
+    @property
+    def controller(self) -> Controller | None:
+        """The game a table scene drives; None for every other scene."""
+        return None
 
     def enter(self) -> None:
         """Called when the scene becomes the top of the stack."""
@@ -27,13 +36,13 @@ class Scene:
     def leave(self) -> None:
         """Called when the scene stops being the top (popped or covered)."""
 
-    def handle(self, event: Any) -> None:
+    def handle(self, event: pygame.event.Event) -> None:
         """One pygame event."""
 
     def update(self, dt: float) -> None:
         """Advance time by ``dt`` seconds."""
 
-    def draw(self, surface: Any) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         """Paint the scene; must not change any state."""
 
     def resize(self, size: tuple[int, int]) -> None:

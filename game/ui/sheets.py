@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -22,6 +22,9 @@ from .cards import sort_key_suit
 from .menus import MenuScene, go_new_game, leave_to_title
 from .rules_text import explain_round, goal_text, preset_title, round_over_words
 from .stats import Stats, strongest_opponent
+
+if TYPE_CHECKING:
+    from .app import App
 
 log = logging.getLogger(__name__)
 
@@ -108,7 +111,7 @@ class RoundEndScene(SheetScene):
     as the round ended; **Back to scores** (V, Esc, Enter) brings it back. T shows every
     round's scores, and L (when the table gives ``on_moves``) the moves of the round."""
 
-    def __init__(self, app: Any, state: Any, on_next: Callable[[], Any] | None,
+    def __init__(self, app: App, state: Any, on_next: Callable[[], Any] | None,
                  on_moves: Callable[[], Any] | None = None):
         self.state = state
         self.on_next = on_next
@@ -132,7 +135,7 @@ class RoundEndScene(SheetScene):
         self.refocus(self.find("back" if on else "next"))
         self.app.invalidate()
 
-    def on_key(self, event: Any) -> bool:
+    def on_key(self, event: pygame.event.Event) -> bool:
         key = event.key
         if self.peeking:
             if key in (pygame.K_v, pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE,
@@ -315,7 +318,7 @@ class RoundEndScene(SheetScene):
                 w.draw(surface, self.theme)
 
 
-def show_scores(app: Any, state: Any) -> None:
+def show_scores(app: App, state: Any) -> None:
     """Put :class:`ScoresScene` over whatever shows (the table, a round's sheet)."""
     app.stack.push(ScoresScene(app, state))
 
@@ -331,7 +334,7 @@ class _ListSheet(SheetScene):
     room = 0
     wheel_rows = 1
 
-    def __init__(self, app: Any):
+    def __init__(self, app: App):
         super().__init__(app)
         self.show_focus = True
         self.focus.focus(self.find("back"))
@@ -342,7 +345,7 @@ class _ListSheet(SheetScene):
     def scroll_by(self, delta: int) -> None:
         raise NotImplementedError
 
-    def on_key(self, event: Any) -> bool:
+    def on_key(self, event: pygame.event.Event) -> bool:
         if event.key in (self.close_key, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             self.back()
             return True
@@ -354,7 +357,7 @@ class _ListSheet(SheetScene):
             return True
         return False
 
-    def _handle(self, event: Any) -> None:
+    def _handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEWHEEL:
             self.scroll_by(-int(event.y) * self.wheel_rows)
             return
@@ -399,7 +402,7 @@ class ScoresScene(_ListSheet):
 
     close_key = pygame.K_t
 
-    def __init__(self, app: Any, state: Any):
+    def __init__(self, app: App, state: Any):
         self.state = state
         self.skip: int | None = None  # rounds summed above the ones shown; None: the last ones show
         super().__init__(app)
@@ -536,7 +539,7 @@ class MovesScene(_ListSheet):
     close_key = pygame.K_l
     wheel_rows = 3
 
-    def __init__(self, app: Any, title: str, lines: list[tuple[tuple, str]]):
+    def __init__(self, app: App, title: str, lines: list[tuple[tuple, str]]):
         self.title = title  # "Round 3"
         self.lines = list(lines)  # (the player's colour, "Clara took 7♠ from the pile")
         self.top: int | None = None  # the first row shown; None: the newest move shows
@@ -611,7 +614,7 @@ class MovesScene(_ListSheet):
 class GameOverScene(SheetScene):
     """The winners and final scores; the game is counted in the statistics once."""
 
-    def __init__(self, app: Any, state: Any, on_done: Callable[[str], Any] | None = None,
+    def __init__(self, app: App, state: Any, on_done: Callable[[str], Any] | None = None,
                  on_moves: Callable[[], Any] | None = None, levels: Sequence[str | None] = ()):
         self.state = state
         self.on_done = on_done
@@ -656,7 +659,7 @@ class GameOverScene(SheetScene):
         else:
             leave_to_title(self.app)
 
-    def on_key(self, event: Any) -> bool:
+    def on_key(self, event: pygame.event.Event) -> bool:
         if event.key == pygame.K_ESCAPE:
             self.done("title")
             return True

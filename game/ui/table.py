@@ -61,6 +61,7 @@ from .table_paint import HAND_TAG, SEAT_COLOURS, TablePainting, shape_label, sho
 from .widgets import Button, Choice, Toast
 
 if TYPE_CHECKING:
+    from .app import App
     from .controller import Controller
 
 log = logging.getLogger(__name__)
@@ -87,7 +88,7 @@ class TableScene(TableInput, TablePainting, Scene):
 
     opaque = True
 
-    def __init__(self, app: Any, controller: Controller, exit_after: str | None = None):
+    def __init__(self, app: App, controller: Controller, exit_after: str | None = None):
         super().__init__(app)
         self.c = controller
         controller.listener = self

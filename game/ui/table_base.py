@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from game.engine import Action, Card, Cover, GameState, LayOff
 
     from .anim import Animator
+    from .app import App
     from .cards import CardArt
     from .controller import Controller
     from .layout import TableLayout
@@ -31,7 +32,7 @@ if TYPE_CHECKING:
 class TableParts:
     """The table scene's state, as its parts see it (declarations: the scene sets it)."""
 
-    app: Any
+    app: App
     c: Controller
     art: CardArt
     text: Text

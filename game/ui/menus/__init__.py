@@ -25,7 +25,7 @@ the combination cannot be played.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from .base import MenuScene, draw_card, draw_card_back, has_autosave
 from .new_game import NewGameScene
@@ -34,24 +34,27 @@ from .settings_screen import SettingsScene
 from .stats_screen import StatsScene
 from .title import TitleScene
 
+if TYPE_CHECKING:
+    from ..app import App
+
 __all__ = [
     "MenuScene", "NewGameScene", "RulesScene", "SettingsScene", "StatsScene", "TitleScene",
     "draw_card", "draw_card_back", "go_new_game", "go_title", "has_autosave", "leave_to_title",
 ]
 
 
-def go_title(app: Any) -> None:
+def go_title(app: App) -> None:
     """Empty the stack and show the title screen."""
     app.stack.clear()
     app.stack.push(TitleScene(app))
 
 
-def leave_to_title(app: Any) -> None:
+def leave_to_title(app: App) -> None:
     """Back to the title, letting the application close the table first if it can."""
     app.go_title()  # the application's go_title closes the table, then calls go_title above
 
 
-def go_new_game(app: Any) -> None:
+def go_new_game(app: App) -> None:
     """Title screen with the new-game screen on top (Back returns to the title)."""
     leave_to_title(app)
     app.stack.push(NewGameScene(app))

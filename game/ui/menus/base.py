@@ -4,7 +4,7 @@ focus and mouse widgets) and the card painting the title and settings screens sh
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -14,6 +14,9 @@ from .. import ui_kit as ui
 from ..cards import CardArt
 from ..controller import autosave_path  # the save Continue looks at
 from ..scene import Scene
+
+if TYPE_CHECKING:
+    from ..app import App
 
 
 def has_autosave() -> bool:
@@ -54,7 +57,7 @@ class MenuScene(Scene):
     heading = ""
     show_felt = True
 
-    def __init__(self, app: Any):
+    def __init__(self, app: App):
         super().__init__(app)
         self.theme = ui.Theme(self._size())
         self.widgets: list[ui.Widget] = []
@@ -126,7 +129,7 @@ class MenuScene(Scene):
                           getattr(control, "hover", None), getattr(control, "value", None)))
         return (tuple(marks), self.scroll.offset if self.scroll is not None else None)
 
-    def handle(self, event: Any) -> None:
+    def handle(self, event: pygame.event.Event) -> None:
         """Handle ``event``; a mouse motion that changed what the screen shows asks for
         a frame (the application draws one after every key and click)."""
         if event.type != pygame.MOUSEMOTION:
@@ -137,7 +140,7 @@ class MenuScene(Scene):
         if self._look() != before:
             self.app.invalidate()
 
-    def _handle(self, event: Any) -> None:
+    def _handle(self, event: pygame.event.Event) -> None:
         editing = next((w for w in self.all_widgets() if w.editing), None)
         if editing is not None and event.type in (pygame.KEYDOWN, pygame.TEXTINPUT):
             editing.handle(event)
@@ -172,7 +175,7 @@ class MenuScene(Scene):
             if w.handle(event) and event.type != pygame.MOUSEMOTION:
                 break
 
-    def on_key(self, event: Any) -> bool:
+    def on_key(self, event: pygame.event.Event) -> bool:
         """Screen-specific keys, before the focus keys; True if used."""
         return False
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -30,6 +30,9 @@ from ..rules_text import (
 from ..settings import BOT_LEVELS, LEVEL_NOTES
 from .base import MenuScene, has_autosave
 from .rules_screen import RulesScene
+
+if TYPE_CHECKING:
+    from ..app import App
 
 HUMAN = "human"
 NAME_LEN = 16  # letters in a player's name, at most
@@ -58,7 +61,7 @@ class NewGameScene(MenuScene):
 
     heading = "New game"
 
-    def __init__(self, app: Any):
+    def __init__(self, app: App):
         settings = app.settings
         self.level_default = settings.default_level
         last = settings.last_game if isinstance(settings.last_game, dict) else {}
@@ -400,7 +403,7 @@ class NewGameScene(MenuScene):
         self.sync()
         self.refocus(keep)
 
-    def _handle(self, event: Any) -> None:
+    def _handle(self, event: pygame.event.Event) -> None:
         start = self.find("start")
         if (event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1
                 and start is not None and not start.enabled and start.hit(event.pos) and self.error):

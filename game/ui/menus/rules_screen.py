@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -17,13 +17,16 @@ from ..rules_text import (
 )
 from .base import MenuScene
 
+if TYPE_CHECKING:
+    from ..app import App
+
 
 class RulesScene(MenuScene):
     """The rules of a preset (or of the new-game screen's choices) in plain words."""
 
     heading = "Rules"
 
-    def __init__(self, app: Any, rules: Rules | None = None, browse: bool | None = None,
+    def __init__(self, app: App, rules: Rules | None = None, browse: bool | None = None,
                  controls: bool = False):
         self.controls = controls  # how to play at the table comes last
         if rules is None:  # from the title: browse the presets, starting with the last one played
@@ -86,7 +89,7 @@ class RulesScene(MenuScene):
         self.scroll.layout()
         self.refocus(keep)
 
-    def on_key(self, event: Any) -> bool:
+    def on_key(self, event: pygame.event.Event) -> bool:
         s = self.scroll
         if s is None:  # (build makes it)
             return False

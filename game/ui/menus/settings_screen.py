@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -10,13 +10,16 @@ from .. import ui_kit as ui
 from ..settings import ANIMATION_SPEEDS, BOT_LEVELS, CARD_BACKS, CARD_SCALES, Settings
 from .base import MenuScene, draw_card, draw_card_back
 
+if TYPE_CHECKING:
+    from ..app import App
+
 
 class SettingsScene(MenuScene):
     """Animation, sound, cards, the Rummy! window and the default computer level."""
 
     heading = "Settings"
 
-    def __init__(self, app: Any):
+    def __init__(self, app: App):
         super().__init__(app)
 
     @property

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -14,13 +14,16 @@ from ..settings import BOT_LEVELS
 from ..stats import Stats
 from .base import MenuScene
 
+if TYPE_CHECKING:
+    from ..app import App
+
 
 class StatsScene(MenuScene):
     """Games, wins, best score and rounds per preset."""
 
     heading = "Statistics"
 
-    def __init__(self, app: Any):
+    def __init__(self, app: App):
         self.stats = Stats.load()
         self.confirm_reset = False
         super().__init__(app)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -18,6 +18,9 @@ from .new_game import NewGameScene
 from .rules_screen import RulesScene
 from .settings_screen import SettingsScene
 from .stats_screen import StatsScene
+
+if TYPE_CHECKING:
+    from ..app import App
 
 log = logging.getLogger(__name__)
 
@@ -40,7 +43,7 @@ class TitleScene(MenuScene):
         ("quit", "Quit"),
     )
 
-    def __init__(self, app: Any):
+    def __init__(self, app: App):
         self.can_continue = has_autosave()
         self.notice: str | None = None
         super().__init__(app)
@@ -86,7 +89,7 @@ class TitleScene(MenuScene):
             self.focus.focus(self.find("continue" if self.can_continue else "new_game"))
         self._gold_follows_focus()
 
-    def _handle(self, event: Any) -> None:
+    def _handle(self, event: pygame.event.Event) -> None:
         super()._handle(event)
         self._gold_follows_focus()
 
@@ -128,7 +131,7 @@ class TitleScene(MenuScene):
     def back(self) -> None:
         pass  # the title screen stays; Quit is a button
 
-    def on_key(self, event: Any) -> bool:
+    def on_key(self, event: pygame.event.Event) -> bool:
         if event.key == pygame.K_n:
             button = self.find("new_game")
             if button is not None:
