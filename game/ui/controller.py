@@ -322,7 +322,7 @@ class Controller:
             c.earlier_moves = _saved_moves(seat_info[c.human], g)
         return c
 
-    deal_events: list = []
+    deal_events: list[Event] = []
 
     def move_lines(self, last: int = MOVES_KEPT) -> list[tuple[int, str]]:
         """This round's last moves as ``(seat, words)``, the oldest first (at most ``last``)."""

@@ -26,7 +26,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 from pygame import Rect
@@ -61,8 +61,11 @@ from .table_paint import HAND_TAG, SEAT_COLOURS, TablePainting, shape_label, sho
 from .widgets import Button, Choice, Toast
 
 if TYPE_CHECKING:
+    from game.engine.melds import Meld
+
     from .app import App
     from .controller import Controller
+    from .sheets import SheetScene
 
 log = logging.getLogger(__name__)
 
@@ -322,7 +325,7 @@ class TableScene(TableInput, TablePainting, Scene):
         self.meld_boxes = {}
         self.meld_labels = {}
         self.label_room = {}
-        by_owner: dict[int, list[Any]] = {s: [] for s in range(g.players)}
+        by_owner: dict[int, list[Meld]] = {s: [] for s in range(g.players)}
         for m in g.melds:
             by_owner[m.owner].append(m)
         lays_elsewhere = {s for m in g.melds for _, s, _ in m.placed() if s != m.owner}
@@ -426,7 +429,7 @@ class TableScene(TableInput, TablePainting, Scene):
                     snap[c].rect = r
         self.snapshot = snap
 
-    def after_change(self, events: list, seat: int | None, action: Any) -> None:
+    def after_change(self, events: list[ev.Event], seat: int | None, action: Action | None) -> None:
         """Called by the controller after the state changed: animate what moved."""
         deal = any(isinstance(e, (ev.DealtHand, ev.DealtUpcard)) for e in events)
         if deal:
@@ -475,7 +478,7 @@ class TableScene(TableInput, TablePainting, Scene):
             return g.pile[-len(drag.cards):] == list(drag.cards)
         return bool(g.stock) and g.stock[-1] == drag.cards[0]
 
-    def _animate_from_snapshot(self, duration: float, events: list | None = None,
+    def _animate_from_snapshot(self, duration: float, events: list[ev.Event] | None = None,
                                shows_move: bool = False) -> None:
         if self.layout is None:
             return
@@ -510,7 +513,7 @@ class TableScene(TableInput, TablePainting, Scene):
         self.anim.add(Tween(c, c, Rect(src), Rect(p.rect), dur, delay, face_from, p.face, wild,
                             on_land=self.invalidate, layer=layer, shows_move=shows_move))
 
-    def _animate_deal(self, events: list) -> None:
+    def _animate_deal(self, events: list[ev.Event]) -> None:
         self.snapshot = None
         L = self.layout
         if L is None:
@@ -538,7 +541,7 @@ class TableScene(TableInput, TablePainting, Scene):
             self._tween(c, p, Rect(L.stock), False, DEAL_TIME, k * stagger, layer=1,
                         shows_move=True)
 
-    def _sounds(self, events: list) -> None:
+    def _sounds(self, events: list[ev.Event]) -> None:
         names = []
         for e in events:
             if isinstance(e, ev.CalledRummy):
@@ -556,7 +559,7 @@ class TableScene(TableInput, TablePainting, Scene):
         if names:
             self.sound(names[0])
 
-    def _describe(self, events: list, seat: int | None) -> None:
+    def _describe(self, events: list[ev.Event], seat: int | None) -> None:
         """Say what the others did (the person sees their own moves happen)."""
         for e in events:
             who = getattr(e, "seat", None)
@@ -749,7 +752,7 @@ class TableScene(TableInput, TablePainting, Scene):
             self.selected = [x for x in self.selected if x != c]
             self._place(force=True)
 
-    def _layoff_actions(self, card: Card, m: Any, drop_x: int | None) -> list[LayOff | Cover]:
+    def _layoff_actions(self, card: Card, m: Meld, drop_x: int | None) -> list[LayOff | Cover]:
         ends = ["high", "low"]
         box = self.meld_boxes.get(m.id)
         if m.kind == "run" and drop_x is not None and box is not None and drop_x < box.centerx:
@@ -758,7 +761,7 @@ class TableScene(TableInput, TablePainting, Scene):
             ends = [""]
         return [LayOff(card, m.id, e) for e in ends] + [Cover(card, m.id)]
 
-    def _layoff_label(self, a: Any, m: Any) -> str:
+    def _layoff_label(self, a: LayOff | Cover, m: Meld) -> str:
         if isinstance(a, Cover):
             if self.g.rules.wild_after_meld == "swap":
                 return f"on the wild in #{m.id} (the wild comes to your hand)"
@@ -906,7 +909,7 @@ class TableScene(TableInput, TablePainting, Scene):
 
     def open_menu(self) -> None:
         """Esc: a small menu (the game is saved after every move, so leaving is safe)."""
-        entries: list[tuple[str, Any]] = [("Back to the game", None)]
+        entries: list[tuple[str, Callable[[], object] | None]] = [("Back to the game", None)]
         if hasattr(self.app, "stack"):
             entries.append(("Rules of this game (F1)", self.show_rules))
             entries.append(("Scores, round by round (T)", self.show_scores))
@@ -943,7 +946,7 @@ class TableScene(TableInput, TablePainting, Scene):
                            pick, center=True, pause=True)
         choice.focus = 1
 
-    def _cover(self, scene: Any) -> None:
+    def _cover(self, scene: Scene) -> None:
         """Open ``scene`` over the table, which waits underneath while it shows (the rules,
         the scores, the moves)."""
         self.choice = None  # (covering the table ends a drag: see leave)
@@ -1051,7 +1054,7 @@ class TableScene(TableInput, TablePainting, Scene):
             return
         self._open_overlay()
 
-    def _sheet_scene(self, over: bool, then: Any = None) -> Any:
+    def _sheet_scene(self, over: bool, then: SheetScene | None = None) -> SheetScene | None:
         """The round-end or game-over sheet, or None if it fails to build (the table's own
         overlay stands in); the round-end sheet's button shows ``then`` (the game-over
         sheet) instead of dealing again."""
@@ -1066,7 +1069,7 @@ class TableScene(TableInput, TablePainting, Scene):
             log.warning("cannot open the round-end sheet: %s", exc)
             return None
 
-    def _sheet_then(self, scene: Any) -> None:
+    def _sheet_then(self, scene: SheetScene) -> None:
         """The round-end sheet of the game's last round is done: show the winners."""
         if self.app.stack.top is not self:
             self.app.stack.pop()

@@ -11,13 +11,15 @@ checker only, the methods each part calls on another. It adds nothing at run tim
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     import pygame
     from pygame import Rect
 
     from game.engine import Action, Card, Cover, GameState, LayOff
+    from game.engine.events import Event
+    from game.engine.melds import Meld
 
     from .anim import Animator
     from .app import App
@@ -73,7 +75,7 @@ class TableParts:
     hand_labels: dict[int, Rect]
     snapshot: dict[int, Place] | None    # card id -> where it was drawn before a change
     bg: pygame.Surface | None
-    overlay: dict[str, Any] | None
+    overlay: dict[str, bool] | None
     overlay_buttons: list[Button]
     dirty: bool
     buttons: dict[str, Button]
@@ -105,7 +107,7 @@ class TableParts:
 
         def before_change(self) -> None: ...
 
-        def _animate_from_snapshot(self, duration: float, events: list[Any] | None = None,
+        def _animate_from_snapshot(self, duration: float, events: list[Event] | None = None,
                                    shows_move: bool = False) -> None: ...
 
         def _press_holds(self, press: Press) -> bool: ...
@@ -120,7 +122,7 @@ class TableParts:
 
         def _act(self, action: Action, snap_back: list[Card] | None = None) -> bool: ...
 
-        def _layoff_actions(self, card: Card, m: Any, drop_x: int | None) -> list[LayOff | Cover]: ...
+        def _layoff_actions(self, card: Card, m: Meld, drop_x: int | None) -> list[LayOff | Cover]: ...
 
         def draw_stock(self) -> bool: ...
 

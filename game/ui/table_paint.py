@@ -11,7 +11,7 @@ can be drawn at any time. The table's input, animation and engine calls stay in
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 from pygame import Rect
@@ -27,6 +27,7 @@ from .widgets import ACCENT, TEXT, TEXT_DIM, panel
 
 if TYPE_CHECKING:
     from game.engine import Card
+    from game.engine.melds import Meld
 
     from .table import Place
 
@@ -67,7 +68,7 @@ def shape_label(shape: tuple, n: int) -> str:
 RANK_PLURAL = {0: "jokers", 1: "aces", 11: "jacks", 12: "queens", 13: "kings"}  # (0: a group of jokers)
 
 
-def short_meld(m: Any) -> str:
+def short_meld(m: Meld) -> str:
     """A meld in a few characters: ``7–9♥``, ``kings``, ``7s``."""
     if m.kind == "run":
         lo, hi = m.lo, m.hi
@@ -356,7 +357,7 @@ class TablePainting(TableParts):
         return max(10, int(self.laid_out().font_small * 0.9))
 
     @staticmethod
-    def _meld_tag(m: Any) -> str:
+    def _meld_tag(m: Meld) -> str:
         return f"#{m.id} {short_meld(m)}"
 
     def _draw_meld_labels(self, surface: pygame.Surface) -> None:
@@ -386,7 +387,7 @@ class TablePainting(TableParts):
         with the same label colour as that meld, so one meld reads as one across seats."""
         g = self.g
         L = self.laid_out()
-        elsewhere: dict[int, list[tuple[Card, Any]]] = {}
+        elsewhere: dict[int, list[tuple[Card, Meld]]] = {}
         for m in g.melds:
             for card, seat, _ in m.placed():
                 if seat != m.owner:
