@@ -14,10 +14,13 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.engine.cards import rank_text
 from game.engine.rules import PERMANENT_WILDS, TARGETS, Rules
+
+if TYPE_CHECKING:
+    from game.engine.state import GameState, RoundResult
 
 GROUPS = ("Cards", "Deal", "Melds", "Turn", "Rummy calls", "Ending", "Scoring")
 
@@ -674,7 +677,7 @@ def rules_as_text(rules: Rules) -> str:
     return "\n".join(parts)
 
 
-def goal_text(state: Any, short: bool = False) -> str:
+def goal_text(state: GameState, short: bool = False) -> str:
     """What ends the game, for the table and the round sheet: ``Playing to 5,000`` (short:
     ``to 5000``), or in a game of fixed length (a number of deals, rotating wilds)
     ``Round 1 of 2`` (rounds, as the sidebar and the round sheet count them), as the
@@ -689,7 +692,7 @@ def goal_text(state: Any, short: bool = False) -> str:
     return f"Playing to {rules.target:,}" + (" (lowest total wins)" if rules.lowest_total_wins else "")
 
 
-def round_over_words(state: Any, number: int) -> tuple[str, str]:
+def round_over_words(state: GameState, number: int) -> tuple[str, str]:
     """The round sheet's title and what ends the game, in the words of the table's sidebar,
     which counts rounds ("Round 2"): "Round 2 of 2 is over" and "That was the last round"
     in a game of fixed length (a number of deals, rotating wilds); else "Round 3 is over"
@@ -708,7 +711,7 @@ def _verb(subject: list[str], verb: str) -> str:
     return verb if len(subject) == 1 and subject[0] != "You" else verb.removesuffix("s")
 
 
-def explain_round(rules: Rules, result: Any, names: list[str], early: bool = False) -> str:
+def explain_round(rules: Rules, result: RoundResult, names: list[str], early: bool = False) -> str:
     """One or two sentences on how the last round was scored, for the round-end sheet.
 
     ``result`` is the engine's ``RoundResult`` (``went_out``, ``in_hand``, ``bonus`` ...;
@@ -733,7 +736,7 @@ def explain_round(rules: Rules, result: Any, names: list[str], early: bool = Fal
         first = "The stock ran out and no one went out."
     rs = rules.round_scoring
     if rs == "melds_and_out_bonus":
-        if who is not None:
+        if who is not None and out is not None:
             rest = (f"Everyone scores their melds and lay-offs; {inner} also {_verb([who], 'collects')} the "
                     f"{bonus[out]:,} points left in the other hands.")
         else:
@@ -742,11 +745,11 @@ def explain_round(rules: Rules, result: Any, names: list[str], early: bool = Fal
         counted = who is not None or rules.hands_count_on_empty_stock
         rest = ("Everyone scores their melds and lay-offs minus the cards left in their hand."
                 if counted else "Everyone scores their melds and lay-offs; hands do not count this time.")
-        if who is not None and bonus[out]:
+        if who is not None and out is not None and bonus[out]:
             rest += f" {who} {_verb([who], 'gets')} {bonus[out]:,} for going out."
     elif rs == "winner_collects":
         winners = [s for s, b in enumerate(bonus) if b]
-        if who is not None:
+        if who is not None and out is not None:
             rest = f"{who} {_verb([who], 'collects')} the {bonus[out]:,} points left in the other hands."
         elif winners:
             low = [names[s] for s in winners]
@@ -759,7 +762,7 @@ def explain_round(rules: Rules, result: Any, names: list[str], early: bool = Fal
     else:
         rest = "Everyone scores their melds and lay-offs"
         rest += (f"; {inner} {_verb([who], 'adds')} the {bonus[out]:,} points left in the other hands."
-                 if who is not None else ".")
+                 if who is not None and out is not None else ".")
     if final and fin is not None:  # (there is a final bonus only when a seat holds it)
         to = "you" if names[fin] == "You" else names[fin]
         rest += f" The final bonus of {final:,}, for the side ahead after the last round, goes to {to}."

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -24,6 +24,9 @@ from .rules_text import explain_round, goal_text, preset_title, round_over_words
 from .stats import Stats, strongest_opponent
 
 if TYPE_CHECKING:
+    from game.engine import GameState, Rules
+    from game.engine.state import RoundResult
+
     from .app import App
 
 log = logging.getLogger(__name__)
@@ -75,11 +78,11 @@ class SheetScene(MenuScene):
                 w.draw(surface, self.theme)
 
 
-def _names(state: Any) -> list[str]:
+def _names(state: GameState) -> list[str]:
     return [state.seat_name(s) for s in range(state.players)]
 
 
-def _sides(state: Any) -> list[list[int]] | None:
+def _sides(state: GameState) -> list[list[int]] | None:
     """The teams when partners score together, else None."""
     if not state.rules.partnerships:
         return None
@@ -90,7 +93,7 @@ def _side_name(side: list[int], names: list[str]) -> str:
     return " & ".join(names[s] for s in side)
 
 
-def _points_colour(rules: Any, points: int) -> tuple:
+def _points_colour(rules: Rules, points: int) -> tuple:
     """Green for points that help, red for points that hurt (with penalty scoring, where
     the lowest total wins, points scored are the ones that hurt), grey for none."""
     if not points:
@@ -111,8 +114,8 @@ class RoundEndScene(SheetScene):
     as the round ended; **Back to scores** (V, Esc, Enter) brings it back. T shows every
     round's scores, and L (when the table gives ``on_moves``) the moves of the round."""
 
-    def __init__(self, app: App, state: Any, on_next: Callable[[], Any] | None,
-                 on_moves: Callable[[], Any] | None = None):
+    def __init__(self, app: App, state: GameState, on_next: Callable[[], object] | None,
+                 on_moves: Callable[[], object] | None = None):
         self.state = state
         self.on_next = on_next
         self.on_moves = on_moves
@@ -318,7 +321,7 @@ class RoundEndScene(SheetScene):
                 w.draw(surface, self.theme)
 
 
-def show_scores(app: App, state: Any) -> None:
+def show_scores(app: App, state: GameState) -> None:
     """Put :class:`ScoresScene` over whatever shows (the table, a round's sheet)."""
     app.stack.push(ScoresScene(app, state))
 
@@ -402,7 +405,7 @@ class ScoresScene(_ListSheet):
 
     close_key = pygame.K_t
 
-    def __init__(self, app: App, state: Any):
+    def __init__(self, app: App, state: GameState):
         self.state = state
         self.skip: int | None = None  # rounds summed above the ones shown; None: the last ones show
         super().__init__(app)
@@ -445,13 +448,13 @@ class ScoresScene(_ListSheet):
         results = list(self.state.results)
         cols = self.columns()
 
-        def points(res: Any) -> list[int]:
+        def points(res: RoundResult) -> list[int]:
             return [sum(res.points[s] for s in seats) for _, seats in cols]
 
-        def out(res: Any) -> list[bool]:
+        def out(res: RoundResult) -> list[bool]:
             return [res.went_out in seats for _, seats in cols]
 
-        def summed(part: list[Any]) -> tuple[str, list[int], list[bool]]:
+        def summed(part: list[RoundResult]) -> tuple[str, list[int], list[bool]]:
             label = f"{part[0].round}–{part[-1].round}" if len(part) > 1 else str(part[0].round)
             return label, [sum(col) for col in zip(*(points(res) for res in part))], [False] * len(cols)
 
@@ -614,8 +617,8 @@ class MovesScene(_ListSheet):
 class GameOverScene(SheetScene):
     """The winners and final scores; the game is counted in the statistics once."""
 
-    def __init__(self, app: App, state: Any, on_done: Callable[[str], Any] | None = None,
-                 on_moves: Callable[[], Any] | None = None, levels: Sequence[str | None] = ()):
+    def __init__(self, app: App, state: GameState, on_done: Callable[[str], object] | None = None,
+                 on_moves: Callable[[], object] | None = None, levels: Sequence[str | None] = ()):
         self.state = state
         self.on_done = on_done
         self.on_moves = on_moves  # L: the last round's moves (the table gives it)
