@@ -16,11 +16,14 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game.resources import font_path
+
+if TYPE_CHECKING:
+    from pygame.typing import RectLike
 
 # ---------------------------------------------------------------------- colours
 
@@ -276,11 +279,11 @@ def card_tiles(cards: Sequence[tuple[str, int, bool]], font: pygame.font.Font, w
 # ---------------------------------------------------------------------- widgets
 
 
-def _pos(event: Any) -> tuple[int, int] | None:
+def _pos(event: pygame.event.Event) -> tuple[int, int] | None:
     return getattr(event, "pos", None)
 
 
-def drag_lost(event: Any) -> bool:
+def drag_lost(event: pygame.event.Event) -> bool:
     """Whether ``event`` ends a mouse drag whose release the window never saw: the focus
     went to another window, or a motion comes with the left button already up (it was let
     go outside the window). Used by the sliders, the scroll bars and the table."""
@@ -295,7 +298,7 @@ class Widget:
 
     focusable = True
 
-    def __init__(self, rect: Any = None, *, enabled: bool = True, name: str = ""):
+    def __init__(self, rect: RectLike | None = None, *, enabled: bool = True, name: str = ""):
         self.rect = pygame.Rect(rect) if rect is not None else pygame.Rect(0, 0, 0, 0)
         self.enabled = enabled
         self.visible = True
@@ -307,7 +310,7 @@ class Widget:
     def hit(self, pos: tuple[int, int] | None) -> bool:
         return pos is not None and self.visible and self.rect.collidepoint(pos)
 
-    def handle(self, event: Any) -> bool:
+    def handle(self, event: pygame.event.Event) -> bool:
         if not self.visible:
             return False
         if event.type == pygame.MOUSEMOTION:
@@ -363,7 +366,7 @@ class Widget:
 class Button(Widget):
     """A push button.  ``primary`` buttons are gold."""
 
-    def __init__(self, label: str, on_click: Callable[[], Any] | None = None, rect: Any = None, *,
+    def __init__(self, label: str, on_click: Callable[[], object] | None = None, rect: RectLike | None = None, *,
                  primary: bool = False, enabled: bool = True, size: float = 18, name: str = ""):
         super().__init__(rect, enabled=enabled, name=name or label)
         self.label = label
@@ -406,7 +409,7 @@ class Button(Widget):
 class Toggle(Widget):
     """An on/off switch with its state written beside it."""
 
-    def __init__(self, value: bool, on_change: Callable[[bool], Any] | None = None, rect: Any = None,
+    def __init__(self, value: bool, on_change: Callable[[bool], object] | None = None, rect: RectLike | None = None,
                  *, enabled: bool = True, name: str = "", on_text: str = "On", off_text: str = "Off"):
         super().__init__(rect, enabled=enabled, name=name)
         self.value = bool(value)
@@ -466,9 +469,9 @@ class Cycler(Widget):
     (-1 before the first choice, +1 after the last), so the screen can say why."""
 
     def __init__(self, choices: Sequence[tuple[Any, str]], value: Any,
-                 on_change: Callable[[Any], Any] | None = None, rect: Any = None, *,
+                 on_change: Callable[[Any], object] | None = None, rect: RectLike | None = None, *,
                  enabled: bool = True, name: str = "", wrap: bool = True, size: float = 16,
-                 on_limit: Callable[[int], Any] | None = None):
+                 on_limit: Callable[[int], object] | None = None):
         super().__init__(rect, enabled=enabled, name=name)
         self.choices = list(choices)
         if not any(v == value for v, _ in self.choices):
@@ -545,7 +548,7 @@ class Slider(Widget):
     """A horizontal slider from ``lo`` to ``hi`` in steps of ``step``."""
 
     def __init__(self, lo: float, hi: float, step: float, value: float,
-                 on_change: Callable[[float], Any] | None = None, rect: Any = None, *,
+                 on_change: Callable[[float], object] | None = None, rect: RectLike | None = None, *,
                  fmt: Callable[[float], str] = lambda v: f"{v:g}", enabled: bool = True,
                  name: str = ""):
         super().__init__(rect, enabled=enabled, name=name)
@@ -577,7 +580,7 @@ class Slider(Widget):
         f = (x - t.left) / max(1, t.width)
         return self.lo + max(0.0, min(1.0, f)) * (self.hi - self.lo)
 
-    def handle(self, event: Any) -> bool:
+    def handle(self, event: pygame.event.Event) -> bool:
         if self.dragging and drag_lost(event):
             self.dragging = False  # the knob stays where it was last moved to
         if self.enabled and self.dragging and event.type == pygame.MOUSEMOTION:
@@ -629,9 +632,9 @@ class TextInput(Widget):
     Ctrl+A (Cmd+A) selects the whole text: typing then replaces it, Backspace or Delete
     clears it, an arrow key or Home/End lets it go."""
 
-    def __init__(self, text: str, on_change: Callable[[str], Any] | None = None, rect: Any = None, *,
+    def __init__(self, text: str, on_change: Callable[[str], object] | None = None, rect: RectLike | None = None, *,
                  max_len: int = 16, placeholder: str = "", enabled: bool = True, name: str = "",
-                 on_limit: Callable[[], Any] | None = None):
+                 on_limit: Callable[[], object] | None = None):
         super().__init__(rect, enabled=enabled, name=name)
         self.text = text
         self.on_change = on_change
@@ -679,7 +682,7 @@ class TextInput(Widget):
         else:
             self.start()
 
-    def handle(self, event: Any) -> bool:
+    def handle(self, event: pygame.event.Event) -> bool:
         if self._editing:
             if event.type == pygame.TEXTINPUT:
                 if self.selected:
@@ -739,7 +742,7 @@ class TextInput(Widget):
 class Row(Widget):
     """A setting row: a label (and a one-line explanation) on the left, a control on the right."""
 
-    def __init__(self, label: str, control: Widget, help: str = "", rect: Any = None, *,
+    def __init__(self, label: str, control: Widget, help: str = "", rect: RectLike | None = None, *,
                  control_width: int = 0, name: str = ""):
         self.control = control
         enabled = control.enabled
@@ -809,7 +812,7 @@ class Row(Widget):
         h = theme.font(16, True).get_linesize() + lines * theme.font(13).get_linesize() + theme.px(14)
         return max(minimum, h)
 
-    def handle(self, event: Any) -> bool:
+    def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:
             self.hover = self.hit(_pos(event))
         return self.control.handle(event)
@@ -857,11 +860,11 @@ class Heading(Widget):
 
     focusable = False
 
-    def __init__(self, text: str, rect: Any = None):
+    def __init__(self, text: str, rect: RectLike | None = None):
         super().__init__(rect)
         self.text = text
 
-    def handle(self, event: Any) -> bool:
+    def handle(self, event: pygame.event.Event) -> bool:
         return False
 
     def draw(self, surface: pygame.Surface, theme: Theme) -> None:
@@ -883,7 +886,7 @@ class TextBlock(Widget):
         super().__init__()
         self.text, self.size, self.color, self.bold, self.bullet = text, size, color, bold, bullet
 
-    def handle(self, event: Any) -> bool:
+    def handle(self, event: pygame.event.Event) -> bool:
         return False
 
     def measure(self, width: int, theme: Theme) -> int:
@@ -909,7 +912,7 @@ class ScrollView:
     content); :meth:`layout` turns them into screen rects for the current offset.
     """
 
-    def __init__(self, rect: Any = None):
+    def __init__(self, rect: RectLike | None = None):
         self.rect = pygame.Rect(rect) if rect is not None else pygame.Rect(0, 0, 0, 0)
         self.items: list[tuple[Widget, pygame.Rect]] = []
         self.offset = 0
@@ -972,7 +975,7 @@ class ScrollView:
         y = self.rect.y + round((self.rect.height - h) * self.offset / self.max_offset)
         return track, pygame.Rect(track.x, y, w, h)
 
-    def handle(self, event: Any) -> bool:
+    def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEWHEEL:
             self.scroll(-event.y * self.line * 1.5)
             return True
@@ -1053,7 +1056,7 @@ class FocusRing:
     def __init__(self) -> None:
         self.widgets: list[Widget] = []
         self.index = -1
-        self.on_move: Callable[[Widget], Any] | None = None
+        self.on_move: Callable[[Widget], object] | None = None
 
     def set(self, widgets: Sequence[Widget], keep: Widget | None = None) -> None:
         current = keep or self.current
@@ -1095,7 +1098,7 @@ class FocusRing:
             i = usable[(k + step) % len(usable)]
         self.focus(self.widgets[i])
 
-    def handle_key(self, event: Any) -> bool:
+    def handle_key(self, event: pygame.event.Event) -> bool:
         if event.type != pygame.KEYDOWN:
             return False
         key = event.key
