@@ -9,9 +9,14 @@ silent: playing never raises.
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.resources import sound_path
+
+if TYPE_CHECKING:
+    import pygame
+
+    from .settings import Settings
 
 log = logging.getLogger(__name__)
 
@@ -24,9 +29,9 @@ SOUND_NAMES = (
 class Audio:
     """Plays the game's sounds; silent when there is no sound device."""
 
-    def __init__(self, settings: Any, names: tuple[str, ...] = SOUND_NAMES):
+    def __init__(self, settings: Settings, names: tuple[str, ...] = SOUND_NAMES):
         self.settings = settings
-        self.sounds: dict[str, Any] = {}
+        self.sounds: dict[str, pygame.mixer.Sound] = {}
         self.available = False
         self.problem: str | None = None
         self._pygame: Any = None

@@ -19,7 +19,7 @@ import os
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from game.resources import user_data_dir
 
@@ -29,8 +29,10 @@ from .settings import BOT_LEVELS
 FILE_NAME = "stats.json"
 VERSION = 1
 
+T = TypeVar("T")
 
-def _counted(out: Any, data: Any, names: Sequence[str]) -> Any:
+
+def _counted(out: T, data: Any, names: Sequence[str]) -> T:
     """``out`` with the counts ``names`` read from the entry ``data`` (0 where missing)."""
     if not isinstance(data, dict):
         raise ValueError("an entry is not an object")

@@ -4,7 +4,7 @@ focus and mouse widgets) and the card painting the title and settings screens sh
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -14,6 +14,7 @@ from .. import ui_kit as ui
 from ..cards import CardArt
 from ..controller import autosave_path  # the save Continue looks at
 from ..scene import Scene
+from ..settings import Settings
 
 if TYPE_CHECKING:
     from ..app import App
@@ -30,7 +31,7 @@ _ART = CardArt()  # the table's own card painter, for the title's fan and the se
 _TURNED: dict[tuple, pygame.Surface] = {}
 
 
-def draw_card(surface: pygame.Surface, card: str, rect: pygame.Rect, settings: Any, angle: float = 0.0) -> None:
+def draw_card(surface: pygame.Surface, card: str, rect: pygame.Rect, settings: Settings, angle: float = 0.0) -> None:
     """``card`` ("A♠") as the table draws it, as ``settings`` ask (four colours or two), in
     ``rect`` and turned by ``angle`` degrees."""
     _ART.configure(four_colour=settings.four_colour)

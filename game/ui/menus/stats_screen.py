@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -11,7 +11,7 @@ from game.engine.rules import Rules
 from .. import ui_kit as ui
 from ..rules_text import preset_title
 from ..settings import BOT_LEVELS
-from ..stats import Stats
+from ..stats import PresetStats, Stats
 from .base import MenuScene
 
 if TYPE_CHECKING:
@@ -65,7 +65,7 @@ class StatsScene(MenuScene):
         ]
         self.refocus(keep)
 
-    def rows(self) -> list[tuple[str, Any]]:
+    def rows(self) -> list[tuple[str, PresetStats]]:
         names = list(Rules.preset_names()) + sorted(set(self.stats.presets) - set(Rules.preset_names()))
         return [(n, self.stats.get(n)) for n in names]
 
