@@ -299,6 +299,20 @@ def test_any_meld_exists_agrees_with_iter_melds():
         assert any_meld_exists(g.ctx, hand) == bool(list(iter_melds(g.ctx, hand)))
 
 
+@pytest.mark.parametrize("hand,points,left", [
+    ("5♠ 6♠ 7♠ 8♠", 21, 1),          # a run of three, and one end kept
+    ("5♠ 6♠ 7♠", 0, 3),              # no meld leaves a card: nothing goes down
+    ("K♠ K♦ K♣ 5♠ 6♠ 7♠", 30, 3),    # the kings go down, the run is held for a discard
+    ("K♠ K♦ K♣ K♥ 9♦", 40, 1),       # the nine is left over anyway
+])
+def test_keep_holds_a_card_back_when_every_card_would_go_down(hand, points, left):
+    g, _ = new_game(Rules.preset("rummy500"), 4, seed=1)
+    cards = parse_cards(hand)
+    plan = best_plan(g.ctx, cards, [], 0, keep=1)
+    assert (plan.points, len(plan.left)) == (points, left)
+    assert sorted(plan.left + [c for m, _ in plan.melds for c in m]) == sorted(cards)
+
+
 def test_meld_with_exists_prefers_the_named_copy():
     g, _ = new_game(Rules.preset("rummy500"), 6, seed=1)  # two decks
     ctx = g.ctx

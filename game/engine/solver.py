@@ -467,6 +467,24 @@ def best_plan(ctx: MeldContext, hand: Sequence[int], table: Sequence[Meld] = (),
     always extend its new melds).  ``keep``: cards that must stay in hand (1 to
     keep a discard).
     """
+    plan = _best_plan(ctx, hand, table, seat, may_lay_off, keep)
+    if len(plan.left) >= keep or len(hand) < keep:
+        return plan
+    # every card went down: hold back the card whose absence costs least, and plan the rest
+    best: tuple[Plan, int] | None = None
+    for _, c in sorted({c & 127: c for c in hand}.items()):
+        rest = list(hand)
+        rest.remove(c)
+        sub = best_plan(ctx, rest, table, seat, may_lay_off, keep - 1)
+        if best is None or (sub.points, -ctx.value[c]) > (best[0].points, -ctx.value[best[1]]):
+            best = (sub, c)
+    assert best is not None
+    sub, c = best
+    return Plan(sub.melds, sub.layoffs, sub.points, [*sub.left, c])
+
+
+def _best_plan(ctx: MeldContext, hand: Sequence[int], table: Sequence[Meld], seat: int,
+               may_lay_off: bool, keep: int) -> Plan:
     value = ctx.value
     # "flex" cards are wild but have a rank: they may stand as naturals in their own place
     flex_ok = ctx.natural_in_place
