@@ -366,7 +366,7 @@ def _cores(ctx: MeldContext, naturals: list[int], nwild: int) -> list[tuple[int,
             spare = {p for p, ids in by_pos.items()
                      if (suit in two_deck_suits and face_count[naturals[ids[0]] & 127] == 1)
                      or (limited and (naturals[ids[0]] in ctx.wilds or rank_count[naturals[ids[0]] & 15] > 1))
-                     } if nwild and (limited or suit in two_deck_suits) else ()
+                     } if nwild and (limited or suit in two_deck_suits) and len(naturals) <= _SKIP_MAX else ()
             # windows whose both ends are naturals; a natural inside may be left for another
             # meld (a wild takes its place), and wilds extend a short window to a meld
             for a_i, a in enumerate(ps):
@@ -388,6 +388,12 @@ def _cores(ctx: MeldContext, naturals: list[int], nwild: int) -> list[tuple[int,
                             inner = [a, *(p for p in inside if p not in skipped), b] if b != a else [a]
                             _add_runs(ctx, out, naturals, by_pos, suit, inner, base + k, nwild)
     return out
+
+
+# Runs that leave a natural inside them to another meld multiply the cores; past this many
+# naturals in hand (a hand swollen by a deep pile) they are not tried, which keeps the search
+# within a fraction of a second at the cost of exactness in those rare hands.
+_SKIP_MAX = 16
 
 
 def _add_runs(ctx: MeldContext, out: list, naturals: list[int], by_pos: dict[int, list[int]], suit: int,
@@ -606,9 +612,12 @@ def _best_plan(ctx: MeldContext, hand: Sequence[int], table: Sequence[Meld], sea
                 mask = realise(rest, faces)
                 if not mask:
                     continue
-            if need > w + pending - (mask & flex_mask).bit_count():
+            most = w + pending - (mask & flex_mask).bit_count()  # wilds the rest can still free
+            if need > most:
                 continue
-            sub_v, sub_c = search(rest & ~mask, w - need, min(nwild, room + core_room))
+            # room beyond the wilds that can still be left over changes nothing: capping it
+            # keeps the states few
+            sub_v, sub_c = search(rest & ~mask, w - need, min(most - need, room + core_room))
             v = sub_v + val
             if v > best[0]:
                 best = (v, ((mask, need, shape),) + sub_c)
