@@ -506,8 +506,10 @@ def _best_plan(ctx: MeldContext, hand: Sequence[int], table: Sequence[Meld], sea
     # each.)
     face_at = [c & 127 for c in naturals]
     copies: dict[int, list[int]] = {}
+    face_mask: dict[int, int] = {}
     for i, f in enumerate(face_at):
         copies.setdefault(f, []).append(i)
+        face_mask[f] = face_mask.get(f, 0) | 1 << i
     run_len = min(13, ctx.run_hi - ctx.run_lo + 1)
     wild_unit = max((value[c] for c in pure + flex), default=0)
     by_face: dict[int, list[tuple[int, bool, tuple[int, ...], int, tuple, int, int]]] = {}
@@ -598,11 +600,14 @@ def _best_plan(ctx: MeldContext, hand: Sequence[int], table: Sequence[Meld], sea
             return got
         low = (rest & -rest).bit_length() - 1
         pending = (rest & flex_mask).bit_count()
-        # leave this card out: a flex card then serves as a wild, a natural stays in hand or
-        # goes onto a table meld it fits as it is
-        best = search(rest & ~(1 << low), w + 1 if low < nflex else w, room)
-        if fits_table[low]:
-            best = (best[0] + fits_table[low], best[1])
+        # leave this card out, and its other free copies with it (leaving one copy out and
+        # melding another is the same as melding the first, which the cores below do): a flex
+        # card then serves as a wild, a natural stays in hand or goes onto a table meld it fits
+        out = rest & face_mask[face_at[low]]
+        best = search(rest & ~out, w + (out & flex_mask).bit_count(), room)
+        credit = fits_table[low] * out.bit_count()
+        if credit:
+            best = (best[0] + credit, best[1])
         for first, single, faces, need, shape, core_room, val in by_face.get(face_at[low], ()):
             if first & rest == first:
                 mask = first  # the first copies are free, so they are the lowest free ones
