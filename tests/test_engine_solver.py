@@ -334,6 +334,35 @@ def test_solver_is_fast_enough_for_a_big_hand():
     assert plan.points >= sum(ctx.value[c] for c in wilds)
 
 
+def test_a_search_past_its_budget_still_gives_a_sound_plan(monkeypatch):
+    """With the state budget cut to almost nothing, the plan is still made of real melds of
+    the hand's cards and scores what it lays down; it may only score less than the best."""
+    import game.engine.solver as solver
+
+    g, _ = new_game(Rules.preset("rummy5000", **JOKERS), 8, seed=3)
+    ctx = g.ctx
+    rng = random.Random(4)
+    full = []
+    hands = []
+    for _ in range(20):
+        pack = list(g.pack)
+        rng.shuffle(pack)
+        hands.append([c for c in pack if c in ctx.wilds][:3] + [c for c in pack if c not in ctx.wilds][:14])
+        full.append(best_plan(ctx, hands[-1], [], 0).points)
+    monkeypatch.setattr(solver, "_STATE_BUDGET", 40)
+    cut = []
+    for hand in hands:
+        plan = best_plan(ctx, hand, [], 0)
+        for cards, shape in plan.melds:
+            assert shape in shapes_for(ctx, cards)
+        used = Counter(c for cards, _ in plan.melds for c in cards)
+        assert sorted(plan.left) == sorted((Counter(hand) - used).elements())
+        assert plan.points == sum(ctx.value[c] for c in used.elements())
+        cut.append(plan.points)
+    assert all(0 < c <= f for c, f in zip(cut, full))
+    assert sum(cut) < sum(full)  # the budget did cut the search short
+
+
 def test_enumerated_melds_are_valid_and_distinct():
     found = 0
     for t in range(30):

@@ -390,6 +390,10 @@ def _cores(ctx: MeldContext, naturals: list[int], nwild: int) -> list[tuple[int,
     return out
 
 
+# The most states the plan search visits; past it (only hands swollen past thirty cards with
+# several wilds come near) it settles for the best plan along the melds it has tried.
+_STATE_BUDGET = 150_000
+
 # Runs that leave a natural inside them to another meld multiply the cores; past this many
 # naturals in hand (a hand swollen by a deep pile) they are not tried, which keeps the search
 # within a fraction of a second at the cost of exactness in those rare hands.
@@ -600,32 +604,39 @@ def _best_plan(ctx: MeldContext, hand: Sequence[int], table: Sequence[Meld], sea
             return got
         low = (rest & -rest).bit_length() - 1
         pending = (rest & flex_mask).bit_count()
-        # leave this card out, and its other free copies with it (leaving one copy out and
-        # melding another is the same as melding the first, which the cores below do): a flex
-        # card then serves as a wild, a natural stays in hand or goes onto a table meld it fits
+        # the cores that hold this card, first: should the search outgrow its budget (a hand
+        # swollen past thirty cards), the states still to come leave their cards out, and the
+        # plan is the best found along the melds tried so far
+        core_best = NEG
+        if len(memo) < _STATE_BUDGET:
+            for first, single, faces, need, shape, core_room, val in by_face.get(face_at[low], ()):
+                if first & rest == first:
+                    mask = first  # the first copies are free, so they are the lowest free ones
+                elif single:
+                    continue
+                else:
+                    mask = realise(rest, faces)
+                    if not mask:
+                        continue
+                most = w + pending - (mask & flex_mask).bit_count()  # wilds the rest can still free
+                if need > most:
+                    continue
+                # room beyond the wilds that can still be left over changes nothing: capping it
+                # keeps the states few
+                sub_v, sub_c = search(rest & ~mask, w - need, min(most - need, room + core_room))
+                v = sub_v + val
+                if v > core_best[0]:
+                    core_best = (v, ((mask, need, shape),) + sub_c)
+        # or leave this card out, and its other free copies with it (leaving one copy out and
+        # melding another is the same as melding the first, which the cores do): a flex card
+        # then serves as a wild, a natural stays in hand or goes onto a table meld it fits
         out = rest & face_mask[face_at[low]]
         best = search(rest & ~out, w + (out & flex_mask).bit_count(), room)
         credit = fits_table[low] * out.bit_count()
         if credit:
             best = (best[0] + credit, best[1])
-        for first, single, faces, need, shape, core_room, val in by_face.get(face_at[low], ()):
-            if first & rest == first:
-                mask = first  # the first copies are free, so they are the lowest free ones
-            elif single:
-                continue
-            else:
-                mask = realise(rest, faces)
-                if not mask:
-                    continue
-            most = w + pending - (mask & flex_mask).bit_count()  # wilds the rest can still free
-            if need > most:
-                continue
-            # room beyond the wilds that can still be left over changes nothing: capping it
-            # keeps the states few
-            sub_v, sub_c = search(rest & ~mask, w - need, min(most - need, room + core_room))
-            v = sub_v + val
-            if v > best[0]:
-                best = (v, ((mask, need, shape),) + sub_c)
+        if core_best[0] > best[0]:
+            best = core_best
         memo[key] = best
         return best
 
