@@ -18,7 +18,10 @@ contains it, with the wilds as a shared budget; a memo on (naturals left, wilds
 left, room left) keeps it fast.  Wilds left over join the chosen melds as far as
 they have room (a set holds as many cards as the pack has of its rank, a run
 thirteen) when there is no wild limit, and cards left over are laid off on the
-table and on the new melds, greedily, until nothing more fits.
+table and on the new melds, greedily, until nothing more fits (a wild where the
+next card can follow it).  Before that, the search credits a card that fits a table
+meld as it stands.  A hand swollen by a deep pile is bounded: the search stops
+branching after ``_STATE_BUDGET`` states, keeping the best plan found so far.
 """
 
 from __future__ import annotations
@@ -547,8 +550,8 @@ def _best_plan(ctx: MeldContext, hand: Sequence[int], table: Sequence[Meld], sea
     memo: dict[tuple[int, int, int], tuple[int, tuple]] = {}
     full = (1 << len(naturals)) - 1
     flex_mask = (1 << nflex) - 1
-    # wilds left over can join a meld or the table as far as they have room for them
-    # the room the table's melds have for wilds, when the seat may lay off on them
+    # wilds left over can join a meld or the table as far as they have room for them; this is
+    # the room the table's melds have, when the seat may lay off on them
     table_space = 0
     if nwild and may_lay_off and table:
         a_wild = (pure + flex)[0]
