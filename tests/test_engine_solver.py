@@ -191,6 +191,8 @@ def brute_best_with_table(ctx, hand, table, seat=0) -> int:
 TABLE_REGRESSIONS = [
     # the A♦ goes onto the table's aces, so the wild makes 10♦ J Q♦ of the rest
     ("rummy5000", JOKERS, 7, ["A♣#2 4♦#2 4♥#2"], "A♦#2 10♦ Q♦#2 4♥", 220),
+    # the 9♣ and the 10♣ after it go onto 6♣ 7♣ 8♣, so the joker makes a set of the 5s
+    ("rummy500", {}, 1, ["6♣ 7♣ 8♣"], "9♣ 10♣ 5♥ 5♦ Jk", 44),
     # the joker goes to the 9♣ end of 6♣ 7♣ 8♣, so the 10♣ follows it
     ("rummy500", {}, 1, ["4♣ 4♦ Jk#2", "6♣ 7♣ 8♣"], "9♦ Jk K♦ 2♦ 5♦ 10♣", 25),
     # under one wild a meld, the 8♥ (wild this round) goes onto the table's 8s as an 8, and

@@ -579,6 +579,20 @@ def _best_plan(ctx: MeldContext, hand: Sequence[int], table: Sequence[Meld], sea
         for i in range(nflex, len(naturals)):
             if takes(naturals[i]):
                 fits_table[i] = value[naturals[i]]
+        # and a card that follows such a card on a run of the table (9♣ then 10♣ on 6♣ 7♣ 8♣)
+        held = {c & 127: i for i, c in enumerate(naturals) if i >= nflex}
+        for m in table:
+            if m.kind != RUN or len(m.cards) >= 13:
+                continue
+            for step, start in ((1, m.hi + 1), (-1, m.lo - 1)):
+                pos, n = start, len(m.cards)
+                while ctx.run_lo <= pos <= ctx.run_hi and n < 13:
+                    i = held.get((m.suit << 4) | (1 if pos == 14 else pos))
+                    if i is None:
+                        break
+                    fits_table[i] = value[naturals[i]]
+                    pos += step
+                    n += 1
 
     def realise(rest: int, faces: tuple[int, ...]) -> int:
         """The mask of the lowest free copies of ``faces`` in ``rest`` (0 when one is missing)."""
