@@ -587,10 +587,10 @@ def _best_plan(ctx: MeldContext, hand: Sequence[int], table: Sequence[Meld], sea
             for step, start in ((1, m.hi + 1), (-1, m.lo - 1)):
                 pos, n = start, len(m.cards)
                 while ctx.run_lo <= pos <= ctx.run_hi and n < 13:
-                    i = held.get((m.suit << 4) | (1 if pos == 14 else pos))
-                    if i is None:
+                    at = held.get((m.suit << 4) | (1 if pos == 14 else pos))
+                    if at is None:
                         break
-                    fits_table[i] = value[naturals[i]]
+                    fits_table[at] = value[naturals[at]]
                     pos += step
                     n += 1
 
