@@ -315,6 +315,24 @@ def test_keep_holds_a_card_back_when_every_card_would_go_down(hand, points, left
     assert sorted(plan.left + [c for m, _ in plan.melds for c in m]) == sorted(cards)
 
 
+def test_best_plan_covers_a_wild_on_the_table_with_its_real_card():
+    """Where a wild stays on the table (``wild_after_meld`` "stays"), the real card it stands
+    for may be laid on it: the plan counts that cover as a lay-off."""
+    from game.engine.melds import make_meld
+
+    g, _ = new_game(Rules.preset("rummy5000", **JOKERS), 4, seed=1)
+    ctx = g.ctx
+    assert ctx.rules.wild_after_meld == "stays"
+    run = make_meld(ctx, parse_cards("5♥ Jk 7♥"), ("run", 2, 5), 1, 1)
+    plan = best_plan(ctx, parse_cards("6♥ K♣ Q♦"), [run], 0)
+    assert plan.layoffs == [(parse_cards("6♥")[0], 1, "cover")]
+    assert plan.points == ctx.value[parse_cards("6♥")[0]]
+    # without the stays rule there is nothing to cover
+    g2, _ = new_game(Rules.preset("rummy5000", **JOKERS, wild_after_meld="swap"), 4, seed=1)
+    run2 = make_meld(g2.ctx, parse_cards("5♥ Jk 7♥"), ("run", 2, 5), 1, 1)
+    assert best_plan(g2.ctx, parse_cards("6♥ K♣ Q♦"), [run2], 0).layoffs == []
+
+
 def test_meld_with_exists_prefers_the_named_copy():
     g, _ = new_game(Rules.preset("rummy500"), 6, seed=1)  # two decks
     ctx = g.ctx

@@ -725,12 +725,9 @@ def _best_plan(ctx: MeldContext, hand: Sequence[int], table: Sequence[Meld], sea
                 changed = True
     # fold new-meld lay-offs into the melds themselves
     final_melds = [(tuple(m.cards), m.shape) for m in new_melds]
+    # (the lay-offs stop while ``keep`` cards are left; a hand whose melds take every card
+    # is left to ``best_plan``, which holds one back and plans again)
     table_layoffs = [(c, t, e) for c, t, e in layoffs if not isinstance(t, tuple)]
-    # keep: if everything went down but a card must stay, return the cheapest lay-off
-    while len(left) < keep and table_layoffs:
-        c, t, e = min(table_layoffs, key=lambda x: value[x[0]])
-        table_layoffs.remove((c, t, e))
-        left.append(c)
     points = sum(value[c] for cards, _ in final_melds for c in cards) + sum(value[c] for c, _, _ in table_layoffs)
     return Plan(final_melds, table_layoffs, points, left)
 
