@@ -354,6 +354,25 @@ def test_a_card_taken_from_deep_that_goes_down_only_after_another_is_put_down(le
     assert parse_card("8♣") in g.meld_by_id(1).cards
 
 
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_a_seat_without_a_meld_does_not_plan_lay_offs_it_may_not_make(level):
+    """Rummy 5000 (here with melds of four): a seat lays off only once it has a meld of its
+    own. The Q♥ and K♥ with the wild as J♥ would score most laid off on 7-10♥, a plan with no
+    meld in it: the seat melds its 4s with the wild instead of holding everything back."""
+    from game.engine.solver import best_plan
+
+    g = position(["4♠ 4♣ 4♦ 5♣ Q♥ K♥ 8♠", "Q♦ 3♥ 4♥"], rules=Rules.preset("rummy5000", min_meld=4),
+                 wild="5", melds=[meld(1, "run:7♥", "7♥ 8♥ 9♥ 10♥")], phase="play", current=0)
+    assert g.rules.layoff_needs_own_meld and not g.has_own_meld(0)
+    layoffs_only = best_plan(g.ctx, list(g.hands[0]), g.melds, 0, may_lay_off=True)
+    assert layoffs_only.melds == [] and len(layoffs_only.layoffs) == 3
+    b = make_bot(level, 3, **({"time_limit": None} if level == "hard" else {}))
+    a = b.choose(view_of(g, 0))
+    assert b.refused == 0
+    assert isinstance(a, MeldCards) and sorted(map(str, a.cards)) == ["4♠", "4♣", "4♦", "5♣"]
+    g.apply(a)
+
+
 def _refuse(kind):
     """A ``propose`` that fails in one of the ways the fallback catches."""
     def propose(view, checker):

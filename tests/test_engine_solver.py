@@ -193,6 +193,10 @@ TABLE_REGRESSIONS = [
     ("rummy5000", JOKERS, 7, ["A♣#2 4♦#2 4♥#2"], "A♦#2 10♦ Q♦#2 4♥", 220),
     # the 9♣ and the 10♣ after it go onto 6♣ 7♣ 8♣, so the joker makes a set of the 5s
     ("rummy500", {}, 1, ["6♣ 7♣ 8♣"], "9♣ 10♣ 5♥ 5♦ Jk", 44),
+    # a wild J and the Q♦ after it go onto 8♦ 9♦ 10♦ (sevens are wild this round), not into a run
+    ("rummy5000", {}, 1, ["8♦ 9♦ 10♦"], "2♦ Q♦ 7♣ 3♦ 6♦ 4♦", 125),
+    # 8♦ 7♦ below 9♦ 10♦ J♦, and the joker as Q♦ with the K♦ above it
+    ("rummy500", {}, 1, ["9♦ 10♦ J♦"], "2♦ 8♦ 7♦ Jk#2 K♦ 3♦", 40),
     # the joker goes to the 9♣ end of 6♣ 7♣ 8♣, so the 10♣ follows it
     ("rummy500", {}, 1, ["4♣ 4♦ Jk#2", "6♣ 7♣ 8♣"], "9♦ Jk K♦ 2♦ 5♦ 10♣", 25),
     # under one wild a meld, the 8♥ (wild this round) goes onto the table's 8s as an 8, and

@@ -347,7 +347,11 @@ class Analysis:
         may = self.may_lay_off
         p = best_plan(ctx, list(hand), self.table, self.seat, may_lay_off=may, keep=keep)
         if not may and p.melds:
-            p = best_plan(ctx, list(hand), self.table, self.seat, may_lay_off=True, keep=keep)
+            # a meld of its own this turn lets the seat lay off after it, so plan with lay-offs;
+            # a plan that lays off but melds nothing is not open to it, and the first stands
+            q = best_plan(ctx, list(hand), self.table, self.seat, may_lay_off=True, keep=keep)
+            if q.melds:
+                p = q
         return p
 
     def plan_gain(self, plan: Plan) -> float:

@@ -523,7 +523,10 @@ def _best_plan(ctx: MeldContext, hand: Sequence[int], table: Sequence[Meld], sea
     seen_cores: set = set()
     twins = len(copies) < len(naturals)  # some face has two copies
     rooms = nwild and ctx.limit == "none"  # whether spare wilds need room (see ``search``)
-    for mask, need, shape, cards in _cores(ctx, naturals, nwild):
+    cores = _cores(ctx, naturals, nwild)
+    if may_lay_off and table and nwild and ctx.limit == "none":
+        cores += _table_bridges(ctx, naturals, nflex, table)
+    for mask, need, shape, cards in cores:
         # ``mask`` holds the first copy of each face; a core whose faces have no second copy
         # in the hand can only ever be that mask
         faces: tuple[int, ...] = ()
@@ -542,8 +545,8 @@ def _best_plan(ctx: MeldContext, hand: Sequence[int], table: Sequence[Meld], sea
             size = len(cards) + need
             if shape[0] == SET:
                 room = max(0, ctx.max_set - size) if shape[1] else 0
-            else:
-                room = max(0, run_len - size)
+            elif shape[0] == RUN:
+                room = max(0, run_len - size)  # (a bridge onto the table adds no room of its own)
         low = (mask & -mask).bit_length() - 1
         val = sum(value[c] for c in cards) + need * wild_unit + 1
         by_face.setdefault(face_at[low], []).append((mask, single, faces, need, shape, room, val))
@@ -669,6 +672,8 @@ def _best_plan(ctx: MeldContext, hand: Sequence[int], table: Sequence[Meld], sea
                        key=lambda c: (-keep_for_table(c), -value[c]))
     melds: list[tuple[list, tuple]] = []
     for mask, need, shape in chosen:
+        if shape[0] == _BRIDGE:
+            continue  # its cards and its wild stay for the lay-offs below
         cards = [naturals[i] for i in range(len(naturals)) if mask >> i & 1]
         use = [wild_pool.pop() for _ in range(need)]  # cheapest wilds fill gaps
         melds.append((cards + use, shape))
@@ -730,6 +735,38 @@ def _best_plan(ctx: MeldContext, hand: Sequence[int], table: Sequence[Meld], sea
     table_layoffs = [(c, t, e) for c, t, e in layoffs if not isinstance(t, tuple)]
     points = sum(value[c] for cards, _ in final_melds for c in cards) + sum(value[c] for c, _, _ in table_layoffs)
     return Plan(final_melds, table_layoffs, points, left)
+
+
+_BRIDGE = "bridge"
+
+
+def _table_bridges(ctx: MeldContext, naturals: list[int], nflex: int,
+                   table: Sequence[Meld]) -> list[tuple[int, int, tuple, list[int]]]:
+    """Cores that extend a table run through one wild: the hand's cards of the run's suit
+    beyond one end, up to a gap that a wild fills (Q♦ after a wild J on 8♦ 9♦ 10♦). Only
+    without a wild limit; the lay-offs after the search lay the wild first, where the cards
+    can follow it."""
+    held = {c & 127: i for i, c in enumerate(naturals) if i >= nflex}
+    out: list[tuple[int, int, tuple, list[int]]] = []
+    for m in table:
+        if m.kind != RUN:
+            continue
+        for step, start in ((1, m.hi + 1), (-1, m.lo - 1)):
+            pos, n, mask, cards, gap = start, len(m.cards), 0, [], False
+            while ctx.run_lo <= pos <= ctx.run_hi and n < 13:
+                i = held.get((m.suit << 4) | (1 if pos == 14 else pos))
+                if i is None:
+                    if gap:
+                        break
+                    gap = True
+                else:
+                    mask |= 1 << i
+                    cards.append(naturals[i])
+                    if gap:
+                        out.append((mask, 1, (_BRIDGE, m.id, step), list(cards)))
+                pos += step
+                n += 1
+    return out
 
 
 def _table_takes(ctx: MeldContext, table: Sequence[Meld]) -> Callable[[int], bool]:
