@@ -373,6 +373,23 @@ def test_a_seat_without_a_meld_does_not_plan_lay_offs_it_may_not_make(level):
     g.apply(a)
 
 
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_a_card_taken_from_deep_goes_down_after_a_card_the_plan_wanted_for_a_set(level):
+    """The 8♣ taken from the pile fits 3♣-6♣ only after the 7♣, which the best melds would
+    put in a set of 7s. The seat lays the 7♣ and the 8♣ off (no refused proposal)."""
+    g = position(["7♣ 7♥ 7♦ K♥ 2♠", "Q♦ 3♥ 4♠"], rules=Rules.preset("rummy500"),
+                 melds=[meld(1, "run:3♣", "3♣ 4♣ 5♣ 6♣")], pile="8♣ 2♦")
+    g.apply(TakePile(parse_card("8♣")))
+    b = make_bot(level, 3, **({"time_limit": None} if level == "hard" else {}))
+    for _ in range(8):
+        a = b.choose(view_of(g, 0))
+        g.apply(a)
+        if isinstance(a, Discard):
+            break
+    assert isinstance(a, Discard) and b.refused == 0
+    assert parse_card("8♣") in g.meld_by_id(1).cards
+
+
 def _refuse(kind):
     """A ``propose`` that fails in one of the ways the fallback catches."""
     def propose(view, checker):

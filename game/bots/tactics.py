@@ -28,7 +28,7 @@ from collections.abc import Iterable, Sequence
 from typing import TypeVar
 
 from game.engine import CallRummy, Card, Cover, Discard, DrawStock, LayOff, MeldCards, TakePile
-from game.engine.melds import RUN, cover_index, layoff_ends, swap_ok
+from game.engine.melds import RUN, add_to_meld, cover_index, layoff_ends, swap_ok
 from game.engine.solver import Plan, best_plan, iter_melds
 from game.engine.view import PlayerView
 
@@ -424,9 +424,11 @@ def plan_steps(an: Analysis, hand: Sequence[Card], must: Card | None = None) -> 
     plan = an.plan(hand)
     if must is not None and must in hand and not _plan_uses(plan, must):
         forced = forced_use(an, hand, must)
+        if forced is None and an.may_lay_off and an.rules.deep_take_use == "meld_or_layoff":
+            forced = _layoff_chain(an, hand, must)
         if forced is not None:
             first, rest_plan = forced
-            steps.append(first)
+            steps.extend(first if isinstance(first, list) else [first])
             plan = rest_plan
     # covers that swap a wild into the hand come first: the wild is worth more
     if an.may_lay_off and an.rules.wild_after_meld == "swap":
@@ -500,6 +502,25 @@ def forced_use(an: Analysis, hand: Sequence[int], must: int):
     if best is None:
         return None
     return best[1], best[2]
+
+
+def _layoff_chain(an: Analysis, hand: Sequence[Card], must: Card) -> tuple[list, Plan] | None:
+    """A card taken from the pile that fits a table meld only once another card of the hand is
+    laid off before it (the 8♠ on 3-7♠, then the 9♠ taken): those two lay-offs, and the plan
+    for the rest of the hand."""
+    ctx = an.ctx
+    for m in an.table:
+        for c in hand:
+            if c == must:
+                continue
+            for end in layoff_ends(ctx, m, c):
+                grown = m.copy()
+                add_to_meld(grown, c, end, an.seat)
+                ends = layoff_ends(ctx, grown, must)
+                if ends:
+                    rest = [x for x in hand if x != c and x != must]
+                    return [LayOff(c, m.id, end), LayOff(must, m.id, ends[0])], an.plan(rest)
+    return None
 
 
 def _two_naturals(an: Analysis, cards, shape, must) -> bool:
