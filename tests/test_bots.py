@@ -339,11 +339,23 @@ def test_a_card_taken_from_deep_that_goes_down_only_after_another_is_put_down(le
     level finds that way itself (no refused proposal), and then discards."""
     from game.engine import LayOff
 
-    g = position(["7♣ K♥ 9♦ J♠ 2♠", "Q♦ 3♥ 4♠"], rules=Rules.preset("rummy500"),
-                 melds=[meld(1, "run:3♣", "3♣ 4♣ 5♣ 6♣")], pile="8♣ 2♦")
-    g.apply(TakePile(parse_card("8♣")))
+    g = _take_the_deep_8c("7♣ K♥ 9♦ J♠ 2♠")
     assert g.must_use == parse_card("8♣")
     assert not any(isinstance(a, LayOff) and a.card == g.must_use for a in g.legal_actions())
+    _play_to_the_discard(g, level)
+
+
+def _take_the_deep_8c(hand: str):
+    """Seat 0 holds ``hand`` and takes the 8♣ from under the 2♦, with 3♣-6♣ on the table."""
+    g = position([hand, "Q♦ 3♥ 4♠"], rules=Rules.preset("rummy500"),
+                 melds=[meld(1, "run:3♣", "3♣ 4♣ 5♣ 6♣")], pile="8♣ 2♦")
+    g.apply(TakePile(parse_card("8♣")))
+    return g
+
+
+def _play_to_the_discard(g, level):
+    """The seat plays its turn out with a bot of ``level``, which proposes only legal moves and
+    gets the 8♣ onto the table's run."""
     b = make_bot(level, 3, **({"time_limit": None} if level == "hard" else {}))
     for _ in range(8):
         a = b.choose(view_of(g, 0))
@@ -377,17 +389,7 @@ def test_a_seat_without_a_meld_does_not_plan_lay_offs_it_may_not_make(level):
 def test_a_card_taken_from_deep_goes_down_after_a_card_the_plan_wanted_for_a_set(level):
     """The 8♣ taken from the pile fits 3♣-6♣ only after the 7♣, which the best melds would
     put in a set of 7s. The seat lays the 7♣ and the 8♣ off (no refused proposal)."""
-    g = position(["7♣ 7♥ 7♦ K♥ 2♠", "Q♦ 3♥ 4♠"], rules=Rules.preset("rummy500"),
-                 melds=[meld(1, "run:3♣", "3♣ 4♣ 5♣ 6♣")], pile="8♣ 2♦")
-    g.apply(TakePile(parse_card("8♣")))
-    b = make_bot(level, 3, **({"time_limit": None} if level == "hard" else {}))
-    for _ in range(8):
-        a = b.choose(view_of(g, 0))
-        g.apply(a)
-        if isinstance(a, Discard):
-            break
-    assert isinstance(a, Discard) and b.refused == 0
-    assert parse_card("8♣") in g.meld_by_id(1).cards
+    _play_to_the_discard(_take_the_deep_8c("7♣ 7♥ 7♦ K♥ 2♠"), level)
 
 
 def _refuse(kind):
