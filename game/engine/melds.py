@@ -368,6 +368,20 @@ def explain_no_meld(ctx: MeldContext, cards: Sequence[int]) -> str:
     return reasons[-1] if len(suits) <= 1 and len(ranks) > 1 else reasons[0]
 
 
+_NO_CORNER = "a run cannot turn the corner from K to A to 2"
+_ACES_LOW = "aces are low in this game: A-2-3 is a run, Q-K-A is not"
+_ACES_HIGH = "aces are high in this game: Q-K-A is a run, A-2-3 is not"
+
+
+def _run_cards_text(suit: int, positions: Sequence[int]) -> str:
+    """The cards of ``suit`` at run ``positions``, for a person: "7♥", "7♥ and 9♥",
+    "2♥, 3♥ and 4♥", or past three "8♠ to Q♠"."""
+    names = [card_name((suit << 4) | (1 if p == 14 else p)) for p in positions]
+    if len(names) > 3:
+        return f"{names[0]} to {names[-1]}"
+    return " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
+
+
 def _run_gap_reason(ctx: MeldContext, cards: Sequence[int], suit: int) -> str | None:
     """Why ``cards`` of one suit are no run, when their natural cards alone say it: two of one
     rank, a turn round the corner (K-A-2), or more gaps between them than wilds to fill
@@ -400,16 +414,15 @@ def _run_gap_reason(ctx: MeldContext, cards: Sequence[int], suit: int) -> str | 
     if best is None:
         return None
     if {1, 2, 13} <= seen:
-        return "a run cannot turn the corner from K to A to 2"
+        return _NO_CORNER
     if 1 in seen and ctx.run_hi < 14 and max(seen) >= 14 - len(cards):
-        return "aces are low in this game: A-2-3 is a run, Q-K-A is not"
+        return _ACES_LOW
     if 1 in seen and ctx.run_lo > 1 and min(seen - {1}, default=14) <= len(cards):
-        return "aces are high in this game: Q-K-A is a run, A-2-3 is not"
+        return _ACES_HIGH
     if len(best) > 3:
         return "those cards are too far apart to make one run"
-    names = [card_name((suit << 4) | (1 if p == 14 else p)) for p in best]
-    text = " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
-    verb = "is" if len(names) == 1 else "are"
+    text = _run_cards_text(suit, best)
+    verb = "is" if len(best) == 1 else "are"
     if not nwild:
         return f"{text} {verb} missing from that run"
     stand_ins = "one wild card" if nwild == 1 else f"{nwild} wild cards"
@@ -462,23 +475,18 @@ def _run_layoff_reason(ctx: MeldContext, meld: Meld, card: int) -> str | None:
             return f"that run already has its {rank_text(card & 15)}"
     r = card & 15
     if r == 1 and hi == 13:
-        return "aces are low in this game: A-2-3 is a run, Q-K-A is not"
+        return _ACES_LOW
     if r == 1 and lo == 2:
-        return "aces are high in this game: Q-K-A is a run, A-2-3 is not"
+        return _ACES_HIGH
     if (r == 2 and hi == 14) or (r == 13 and lo == 1):
-        return "a run cannot turn the corner from K to A to 2"
+        return _NO_CORNER
     if not places:
         return None
     p = min(places, key=lambda q: min(abs(q - lo), abs(q - hi)))
     gap = list(range(hi + 1, p)) if p > hi else list(range(p + 1, lo))
     if len(meld.cards) + len(gap) + 1 > 13:
         return "a run holds at most 13 cards"
-    names = [card_name((meld.suit << 4) | (1 if q == 14 else q)) for q in gap]
-    if len(names) > 3:
-        text = f"{names[0]} to {names[-1]}"
-    else:
-        text = " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
-    return f"the {text} would have to go down first"
+    return f"the {_run_cards_text(meld.suit, gap)} would have to go down first"
 
 
 def layoff_ends(ctx: MeldContext, meld: Meld, card: int) -> list[str]:

@@ -366,10 +366,13 @@ def _cores(ctx: MeldContext, naturals: list[int], nwild: int) -> list[tuple[int,
             # of the round (it may serve as a wild elsewhere) and a card with a partner of its
             # rank (for a set); without one, the set or the other meld could take the wild
             # instead, which the search finds anyway.
-            spare = {p for p, ids in by_pos.items()
-                     if (suit in two_deck_suits and face_count[naturals[ids[0]] & 127] == 1)
-                     or (limited and (naturals[ids[0]] in ctx.wilds or rank_count[naturals[ids[0]] & 15] > 1))
-                     } if nwild and (limited or suit in two_deck_suits) and len(naturals) <= _SKIP_MAX else ()
+            spare: set[int] = set()
+            if nwild and (limited or suit in two_deck_suits) and len(naturals) <= _SKIP_MAX:
+                for p, ids in by_pos.items():
+                    c = naturals[ids[0]]
+                    crossing = suit in two_deck_suits and face_count[c & 127] == 1
+                    if crossing or (limited and (c in ctx.wilds or rank_count[c & 15] > 1)):
+                        spare.add(p)
             # windows whose both ends are naturals; a natural inside may be left for another
             # meld (a wild takes its place), and wilds extend a short window to a meld
             for a_i, a in enumerate(ps):
@@ -524,8 +527,10 @@ def _best_plan(ctx: MeldContext, hand: Sequence[int], table: Sequence[Meld], sea
     twins = len(copies) < len(naturals)  # some face has two copies
     rooms = nwild and ctx.limit == "none"  # whether spare wilds need room (see ``search``)
     cores = _cores(ctx, naturals, nwild)
-    if may_lay_off and table and nwild and ctx.limit == "none":
-        cores += _table_bridges(ctx, naturals, nflex, table)
+    # the hand's cards that follow one another onto the table's runs, and the bridges onto them
+    follow, bridges = _table_reach(ctx, naturals, nflex, table) if may_lay_off and table else (set(), [])
+    if nwild and ctx.limit == "none":
+        cores += bridges
     for mask, need, shape, cards in cores:
         # ``mask`` holds the first copy of each face; a core whose faces have no second copy
         # in the hand can only ever be that mask
@@ -582,20 +587,8 @@ def _best_plan(ctx: MeldContext, hand: Sequence[int], table: Sequence[Meld], sea
         for i in range(nflex, len(naturals)):
             if takes(naturals[i]):
                 fits_table[i] = value[naturals[i]]
-        # and a card that follows such a card on a run of the table (9♣ then 10♣ on 6♣ 7♣ 8♣)
-        held = {c & 127: i for i, c in enumerate(naturals) if i >= nflex}
-        for m in table:
-            if m.kind != RUN or len(m.cards) >= 13:
-                continue
-            for step, start in ((1, m.hi + 1), (-1, m.lo - 1)):
-                pos, n = start, len(m.cards)
-                while ctx.run_lo <= pos <= ctx.run_hi and n < 13:
-                    at = held.get((m.suit << 4) | (1 if pos == 14 else pos))
-                    if at is None:
-                        break
-                    fits_table[at] = value[naturals[at]]
-                    pos += step
-                    n += 1
+        for i in follow:  # (9♣ then 10♣ on 6♣ 7♣ 8♣)
+            fits_table[i] = value[naturals[i]]
 
     def realise(rest: int, faces: tuple[int, ...]) -> int:
         """The mask of the lowest free copies of ``faces`` in ``rest`` (0 when one is missing)."""
@@ -740,13 +733,15 @@ def _best_plan(ctx: MeldContext, hand: Sequence[int], table: Sequence[Meld], sea
 _BRIDGE = "bridge"
 
 
-def _table_bridges(ctx: MeldContext, naturals: list[int], nflex: int,
-                   table: Sequence[Meld]) -> list[tuple[int, int, tuple, list[int]]]:
-    """Cores that extend a table run through one wild: the hand's cards of the run's suit
-    beyond one end, up to a gap that a wild fills (Q♦ after a wild J on 8♦ 9♦ 10♦). Only
-    without a wild limit; the lay-offs after the search lay the wild first, where the cards
-    can follow it."""
+def _table_reach(ctx: MeldContext, naturals: list[int], nflex: int,
+                 table: Sequence[Meld]) -> tuple[set[int], list[tuple[int, int, tuple, list[int]]]]:
+    """Walking out from each end of the table's runs over the hand's natural cards: the ones
+    that follow one another onto a run with no gap (the 9♣ and the 10♣ onto 6♣ 7♣ 8♣), by
+    index, and the cores that carry on past one gap a wild fills, a *bridge* (Q♦ after a wild
+    J on 8♦ 9♦ 10♦; the lay-offs after the search lay the wild first, where the cards can
+    follow it)."""
     held = {c & 127: i for i, c in enumerate(naturals) if i >= nflex}
+    follow: set[int] = set()
     out: list[tuple[int, int, tuple, list[int]]] = []
     for m in table:
         if m.kind != RUN:
@@ -764,9 +759,11 @@ def _table_bridges(ctx: MeldContext, naturals: list[int], nflex: int,
                     cards.append(naturals[i])
                     if gap:
                         out.append((mask, 1, (_BRIDGE, m.id, step), list(cards)))
+                    else:
+                        follow.add(i)
                 pos += step
                 n += 1
-    return out
+    return follow, out
 
 
 def _table_takes(ctx: MeldContext, table: Sequence[Meld]) -> Callable[[int], bool]:
