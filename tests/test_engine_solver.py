@@ -387,6 +387,42 @@ def test_a_search_past_its_budget_still_gives_a_sound_plan(monkeypatch):
     assert sum(cut) < sum(full)  # the budget did cut the search short
 
 
+
+def test_the_context_remembers_a_hands_cores_without_changing_a_plan(monkeypatch):
+    """The solver keeps each hand's cores in the round's context. A plan whose search added
+    the table's bridges leaves the remembered cores as they were, and a full memo starts
+    again: the plans are the ones a fresh context gives."""
+    import game.engine.solver as solver
+    from game.engine.melds import make_meld
+
+    def setup():
+        g, _ = new_game(Rules.preset("rummy5000"), 4, seed=1)  # sevens are wild
+        run = parse_cards("8♦ 9♦ 10♦")
+        return g.ctx, [make_meld(g.ctx, run, shapes_for(g.ctx, run)[0], 1, 1)]
+
+    hands = [parse_cards(h) for h in ("2♦ Q♦ 7♣ 3♦ 6♦ 4♦", "Q♦ 7♣ 5♠ 5♥", "2♦ 3♦ 4♦ 7♣ J♣")]
+
+    def plans(ctx, table):
+        return [repr(best_plan(ctx, h, t, 0, may_lay_off=may))
+                for h in hands for t in (table, []) for may in (True, False)]
+
+    monkeypatch.setattr(solver, "_MEMO_SIZE", 0)  # each call works its cores out afresh
+    ctx, table = setup()
+    first = plans(ctx, table)
+    assert best_plan(ctx, hands[0], table, 0).points == 125  # the wild J and the Q♦ go onto the run
+    monkeypatch.setattr(solver, "_MEMO_SIZE", 4096)
+    ctx, table = setup()
+    assert plans(ctx, table) == first
+    assert len(ctx.memo) == len(hands)
+    assert plans(ctx, table) == first
+    # what the memo keeps is the hand's own cores, not the bridges onto this table
+    assert all(cores == solver._cores(ctx, list(naturals), nwild) for (naturals, nwild), cores in ctx.memo.items())
+    monkeypatch.setattr(solver, "_MEMO_SIZE", 2)
+    ctx.memo.clear()
+    assert plans(ctx, table) == first  # each hand's cores worked out again
+    assert len(ctx.memo) <= 2
+
+
 def test_enumerated_melds_are_valid_and_distinct():
     found = 0
     for t in range(30):

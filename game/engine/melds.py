@@ -31,7 +31,7 @@ class MeldContext:
     __slots__ = (
         "rules", "wilds", "perm_wilds", "wild_rank", "max_set", "run_lo", "run_hi",
         "natural_in_place", "limit", "min_meld", "allow_sets", "allow_runs", "wild_set", "value",
-        "low_ace_value", "joker_groups", "max_jokers",
+        "low_ace_value", "joker_groups", "max_jokers", "memo",
     )
 
     def __init__(self, rules: Rules, wild_rank: int | None, decks: int, pack: Iterable[int]):
@@ -60,6 +60,8 @@ class MeldContext:
         # a low ace scores apart with low_ace, and with simple scoring (5/10/15: a low ace is 5)
         low = rules.low_ace or rules.simple_scoring
         self.low_ace_value = rules.value_table()["ace_low"] if low else None
+        # what the meld solver worked out for this context, by hand (the context never changes)
+        self.memo: dict = {}
 
     def is_wild(self, card: int) -> bool:
         return card in self.wilds

@@ -22,6 +22,12 @@ table and on the new melds, greedily, until nothing more fits (a wild where the
 next card can follow it).  Before that, the search credits a card that fits a table
 meld as it stands.  A hand swollen by a deep pile is bounded: the search stops
 branching after ``_STATE_BUDGET`` states, keeping the best plan found so far.
+A hand's cores depend only on the hand and the round's rules, so the round's context
+remembers them (a bot plans the same hand against many tables).
+
+``_best_plan`` runs in four steps: split the hand (``_Hand``), search the cores
+(``_search_cores``), make melds of the chosen ones (``_realise_cores``), and lay off
+what is left (``_lay_off``).
 """
 
 from __future__ import annotations
@@ -396,6 +402,22 @@ def _cores(ctx: MeldContext, naturals: list[int], nwild: int) -> list[tuple[int,
     return out
 
 
+# How many hands' cores a context keeps (a decision of the hard bot plans about a thousand
+# hands, half of them twice); past it the memo starts again.
+_MEMO_SIZE = 4096
+
+
+def _cached_cores(ctx: MeldContext, naturals: list[int], nwild: int) -> list[tuple[int, int, tuple, list[int]]]:
+    """``_cores``, remembered in the context by hand (the list is the caller's to extend)."""
+    key = (tuple(naturals), nwild)
+    got = ctx.memo.get(key)
+    if got is None:
+        if len(ctx.memo) >= _MEMO_SIZE:
+            ctx.memo.clear()
+        got = ctx.memo[key] = _cores(ctx, naturals, nwild)
+    return list(got)
+
+
 # The most states the plan search visits; past it (only hands swollen past thirty cards with
 # several wilds come near) it settles for the best plan along the melds it has tried.
 _STATE_BUDGET = 150_000
@@ -499,38 +521,59 @@ def best_plan(ctx: MeldContext, hand: Sequence[int], table: Sequence[Meld] = (),
     return Plan(sub.melds, sub.layoffs, sub.points, [*sub.left, c])
 
 
+class _Hand:
+    """A hand split for the search: the wilds that can stand as naturals in their own place
+    (*flex*, first among the naturals), the other wilds (*pure*, dearest first), and the
+    naturals; with each natural's face, the copies of each face, and the mask of each face."""
+
+    __slots__ = ("flex", "pure", "naturals", "nflex", "nwild", "face_at", "copies", "face_mask")
+
+    def __init__(self, ctx: MeldContext, hand: Sequence[int]):
+        value = ctx.value
+        flex_ok = ctx.natural_in_place
+        self.flex = sorted((c for c in hand if c in ctx.wilds and flex_ok and (c >> 4) & 7 != JOKER_SUIT),
+                           key=lambda c: (c & 15, (c >> 4) & 7))
+        self.pure = sorted((c for c in hand if c in ctx.wilds and c not in self.flex), key=lambda c: -value[c])
+        self.naturals = self.flex + sorted((c for c in hand if c not in ctx.wilds),
+                                           key=lambda c: (c & 15, (c >> 4) & 7))
+        self.nflex = len(self.flex)
+        self.nwild = len(self.pure) + self.nflex
+        # Identical cards from different decks are interchangeable, so a core names faces, and
+        # the search realises it with the lowest copies of those faces still free.  (A core from
+        # ``_cores`` holds the first copy of each face; two runs that each need a 5♠ take one
+        # copy each.)
+        self.face_at = [c & 127 for c in self.naturals]
+        self.copies: dict[int, list[int]] = {}
+        self.face_mask: dict[int, int] = {}
+        for i, f in enumerate(self.face_at):
+            self.copies.setdefault(f, []).append(i)
+            self.face_mask[f] = self.face_mask.get(f, 0) | 1 << i
+
+
+# one core as the search uses it: (mask of the first copies, whether its faces have one copy
+# each, its faces, wilds needed, shape, wilds it has room for beyond those, worth)
+_Core = tuple[int, bool, tuple[int, ...], int, tuple, int, int]
+
+
 def _best_plan(ctx: MeldContext, hand: Sequence[int], table: Sequence[Meld], seat: int,
                may_lay_off: bool, keep: int) -> Plan:
+    h = _Hand(ctx, hand)
+    chosen = _search_cores(ctx, h, table, seat, may_lay_off)
+    melds = _realise_cores(ctx, h, chosen, table, may_lay_off)
+    used = {c for cards, _ in melds for c in cards}
+    left = [c for c in hand if c not in used]
+    return _lay_off(ctx, melds, left, table, seat, may_lay_off, keep)
+
+
+def _index_cores(ctx: MeldContext, h: _Hand, cores: list, wild_unit: int) -> dict[int, list[_Core]]:
+    """The cores by the face of their lowest natural, each once (two cores that name the same
+    faces are one), with the room each leaves for wilds left over."""
     value = ctx.value
-    # "flex" cards are wild but have a rank: they may stand as naturals in their own place
-    flex_ok = ctx.natural_in_place
-    flex = sorted((c for c in hand if c in ctx.wilds and flex_ok and (c >> 4) & 7 != JOKER_SUIT),
-                  key=lambda c: (c & 15, (c >> 4) & 7))
-    pure = sorted((c for c in hand if c in ctx.wilds and c not in flex), key=lambda c: -value[c])
-    naturals = flex + sorted((c for c in hand if c not in ctx.wilds), key=lambda c: (c & 15, (c >> 4) & 7))
-    nflex = len(flex)
-    nwild = len(pure) + nflex
-    # Identical cards from different decks are interchangeable, so a core names faces, and the
-    # search realises it with the lowest copies of those faces still free.  (A core from
-    # ``_cores`` holds the first copy of each face; two runs that each need a 5♠ take one copy
-    # each.)
-    face_at = [c & 127 for c in naturals]
-    copies: dict[int, list[int]] = {}
-    face_mask: dict[int, int] = {}
-    for i, f in enumerate(face_at):
-        copies.setdefault(f, []).append(i)
-        face_mask[f] = face_mask.get(f, 0) | 1 << i
     run_len = min(13, ctx.run_hi - ctx.run_lo + 1)
-    wild_unit = max((value[c] for c in pure + flex), default=0)
-    by_face: dict[int, list[tuple[int, bool, tuple[int, ...], int, tuple, int, int]]] = {}
-    seen_cores: set = set()
-    twins = len(copies) < len(naturals)  # some face has two copies
-    rooms = nwild and ctx.limit == "none"  # whether spare wilds need room (see ``search``)
-    cores = _cores(ctx, naturals, nwild)
-    # the hand's cards that follow one another onto the table's runs, and the bridges onto them
-    follow, bridges = _table_reach(ctx, naturals, nflex, table) if may_lay_off and table else (set(), [])
-    if nwild and ctx.limit == "none":
-        cores += bridges
+    rooms = h.nwild and ctx.limit == "none"  # whether spare wilds need room (see ``_search_cores``)
+    twins = len(h.copies) < len(h.naturals)  # some face has two copies
+    by_face: dict[int, list[_Core]] = {}
+    seen: set = set()
     for mask, need, shape, cards in cores:
         # ``mask`` holds the first copy of each face; a core whose faces have no second copy
         # in the hand can only ever be that mask
@@ -539,10 +582,10 @@ def _best_plan(ctx: MeldContext, hand: Sequence[int], table: Sequence[Meld], sea
         if twins:
             faces = tuple(c & 127 for c in cards)
             key = (tuple(sorted(faces)), need, shape)
-            if key in seen_cores:
+            if key in seen:
                 continue
-            seen_cores.add(key)
-            single = all(len(copies[f]) == 1 for f in faces)
+            seen.add(key)
+            single = all(len(h.copies[f]) == 1 for f in faces)
         room = 0
         if rooms:
             # how many more wilds the meld could take: a set up to the pack's copies of its
@@ -554,30 +597,49 @@ def _best_plan(ctx: MeldContext, hand: Sequence[int], table: Sequence[Meld], sea
                 room = max(0, run_len - size)  # (a bridge onto the table adds no room of its own)
         low = (mask & -mask).bit_length() - 1
         val = sum(value[c] for c in cards) + need * wild_unit + 1
-        by_face.setdefault(face_at[low], []).append((mask, single, faces, need, shape, room, val))
+        by_face.setdefault(h.face_at[low], []).append((mask, single, faces, need, shape, room, val))
+    return by_face
+
+
+def _table_space(ctx: MeldContext, h: _Hand, table: Sequence[Meld], seat: int) -> int:
+    """How many of the hand's wilds the table's melds have room for (at most all of them)."""
+    space = 0
+    a_wild = (h.pure + h.flex)[0]
+    for tm in table:
+        if space >= h.nwild:
+            break
+        if ctx.limit == "none" and tm.kind == SET:
+            space += max(0, ctx.max_set - len(tm.cards)) if tm.rank else 0
+        elif ctx.limit == "none" and tm.kind == RUN:
+            space += max(0, min(13 - len(tm.cards), tm.lo - ctx.run_lo + ctx.run_hi - tm.hi))
+        else:  # a wild limit (or a meld of wilds): lay wilds on a copy until it takes no more
+            ends = layoff_ends(ctx, tm, a_wild)
+            grown = tm.copy() if ends else tm
+            while ends and space < h.nwild:
+                add_to_meld(grown, Card(a_wild), ends[0], seat)
+                space += 1
+                ends = layoff_ends(ctx, grown, a_wild)
+    return min(space, h.nwild)
+
+
+def _search_cores(ctx: MeldContext, h: _Hand, table: Sequence[Meld], seat: int,
+                  may_lay_off: bool) -> tuple[tuple[int, int, tuple], ...]:
+    """The cores of the best plan: (mask of the naturals, wilds needed, shape) each."""
+    value = ctx.value
+    naturals, nflex = h.naturals, h.nflex
+    face_at, copies, face_mask = h.face_at, h.copies, h.face_mask
+    wild_unit = max((value[c] for c in h.pure + h.flex), default=0)
+    cores = _cached_cores(ctx, naturals, h.nwild)
+    # the hand's cards that follow one another onto the table's runs, and the bridges onto them
+    follow, bridges = _table_reach(ctx, naturals, nflex, table) if may_lay_off and table else (set(), [])
+    if h.nwild and ctx.limit == "none":
+        cores += bridges
+    by_face = _index_cores(ctx, h, cores, wild_unit)
     memo: dict[tuple[int, int, int], tuple[int, tuple]] = {}
-    full = (1 << len(naturals)) - 1
     flex_mask = (1 << nflex) - 1
     # wilds left over can join a meld or the table as far as they have room for them; this is
     # the room the table's melds have, when the seat may lay off on them
-    table_space = 0
-    if nwild and may_lay_off and table:
-        a_wild = (pure + flex)[0]
-        for tm in table:
-            if table_space >= nwild:
-                break
-            if ctx.limit == "none" and tm.kind == SET:
-                table_space += max(0, ctx.max_set - len(tm.cards)) if tm.rank else 0
-            elif ctx.limit == "none" and tm.kind == RUN:
-                table_space += max(0, min(13 - len(tm.cards), tm.lo - ctx.run_lo + ctx.run_hi - tm.hi))
-            else:  # a wild limit (or a meld of wilds): lay wilds on a copy until it takes no more
-                ends = layoff_ends(ctx, tm, a_wild)
-                grown = tm.copy() if ends else tm
-                while ends and table_space < nwild:
-                    add_to_meld(grown, Card(a_wild), ends[0], seat)
-                    table_space += 1
-                    ends = layoff_ends(ctx, grown, a_wild)
-        table_space = min(table_space, nwild)
+    table_space = _table_space(ctx, h, table, seat) if h.nwild and may_lay_off and table else 0
     NEG = (-(10**9), ())
     # what each natural is worth laid off on the table as it stands (the lay-offs themselves
     # are made after the search, so a card that fits only after another counts nothing here)
@@ -653,72 +715,50 @@ def _best_plan(ctx: MeldContext, hand: Sequence[int], table: Sequence[Meld], sea
         memo[key] = best
         return best
 
-    _, chosen = search(full, len(pure), table_space)
-    # realise the chosen cores with actual wilds: pure wilds and the flex cards left out
-    in_cores = {i for mask, _, _ in chosen for i in range(len(naturals)) if mask >> i & 1}
-    # the cheapest wilds fill the gaps; a wild of the round that fits a table meld in its own
-    # place is kept for that lay-off
-    def keep_for_table(c: int) -> bool:
-        return may_lay_off and c in flex and any(layoff_ends(ctx, tm, c) for tm in table)
+    return search((1 << len(naturals)) - 1, len(h.pure), table_space)[1]
 
-    wild_pool = sorted(pure + [c for i, c in enumerate(flex) if i not in in_cores],
+
+def _realise_cores(ctx: MeldContext, h: _Hand, chosen: tuple[tuple[int, int, tuple], ...],
+                   table: Sequence[Meld], may_lay_off: bool) -> list[tuple[list, tuple]]:
+    """The chosen cores as melds of real cards: the cheapest wilds (pure wilds and the flex
+    cards no core holds) fill the gaps; a wild of the round that fits a table meld in its own
+    place is kept for that lay-off, and a bridge's cards stay for the lay-offs."""
+    value = ctx.value
+    naturals = h.naturals
+    in_cores = {i for mask, _, _ in chosen for i in range(len(naturals)) if mask >> i & 1}
+
+    def keep_for_table(c: int) -> bool:
+        return may_lay_off and c in h.flex and any(layoff_ends(ctx, tm, c) for tm in table)
+
+    wild_pool = sorted(h.pure + [c for i, c in enumerate(h.flex) if i not in in_cores],
                        key=lambda c: (-keep_for_table(c), -value[c]))
     melds: list[tuple[list, tuple]] = []
     for mask, need, shape in chosen:
         if shape[0] == _BRIDGE:
-            continue  # its cards and its wild stay for the lay-offs below
+            continue  # its cards and its wild stay for the lay-offs
         cards = [naturals[i] for i in range(len(naturals)) if mask >> i & 1]
         use = [wild_pool.pop() for _ in range(need)]  # cheapest wilds fill gaps
         melds.append((cards + use, shape))
-    used = set()
-    for cards, _ in melds:
-        used.update(cards)
-    left = [c for c in hand if c not in used]
-    # lay off: leftover cards (wilds first, dearest first) onto new melds and the table
+    return melds
+
+
+def _lay_off(ctx: MeldContext, melds: list[tuple[list, tuple]], left: list[int], table: Sequence[Meld],
+             seat: int, may_lay_off: bool, keep: int) -> Plan:
+    """The plan: the ``melds``, and the cards ``left`` laid off (wilds first, dearest first)
+    onto them and onto the table, greedily, until nothing more fits or ``keep`` cards are
+    left."""
+    value = ctx.value
     new_melds = [make_meld(ctx, cards, shape, seat, -(i + 1)) for i, (cards, shape) in enumerate(melds)]
     layoffs: list[tuple[int, object, str]] = []
-    table_copy = [m.copy() for m in table] if may_lay_off else []
-    # an extra meld of wilds alone, when allowed
+    # the table's melds, each copied the first time a card goes onto it
+    on_table = _TableCopy(table if may_lay_off else ())
     changed = True
     while changed and len(left) > keep:
         changed = False
         for c in sorted(left, key=lambda c: -value[c]):
             if len(left) <= keep:
                 break
-            placed = False
-            if c in ctx.wilds and len(left) > 1:
-                # a wild goes where it lets the most of the cards left follow it (a wild on the
-                # 9♣ end of 6♣ 7♣ 8♣ lets the 10♣ go down too)
-                chain = _wild_spot(ctx, c, left, new_melds, table_copy, seat)
-                if chain is not None:
-                    where, m, end = chain
-                    add_to_meld(m, Card(c), end, seat)
-                    layoffs.append((c, where, end))
-                    placed = True
-            for i, m in enumerate(new_melds):
-                if placed:
-                    break
-                ends = layoff_ends(ctx, m, c)
-                if ends:
-                    add_to_meld(m, Card(c), ends[0], seat)
-                    layoffs.append((c, ("new", i), ends[0]))
-                    placed = True
-                    break
-            if not placed:
-                for m in table_copy:
-                    ends = layoff_ends(ctx, m, c)
-                    if ends:
-                        add_to_meld(m, Card(c), ends[0], seat)
-                        layoffs.append((c, m.id, ends[0]))
-                        placed = True
-                        break
-                    spot = cover_index(ctx, m, c)
-                    if spot is not None and ctx.rules.wild_after_meld == "stays":
-                        m.covers[spot] = (Card(c), seat)
-                        layoffs.append((c, m.id, "cover"))
-                        placed = True
-                        break
-            if placed:
+            if _place(ctx, c, left, new_melds, on_table, layoffs, seat):
                 left.remove(c)
                 changed = True
     # fold new-meld lay-offs into the melds themselves
@@ -728,6 +768,60 @@ def _best_plan(ctx: MeldContext, hand: Sequence[int], table: Sequence[Meld], sea
     table_layoffs = [(c, t, e) for c, t, e in layoffs if not isinstance(t, tuple)]
     points = sum(value[c] for cards, _ in final_melds for c in cards) + sum(value[c] for c, _, _ in table_layoffs)
     return Plan(final_melds, table_layoffs, points, left)
+
+
+class _TableCopy(list):
+    """The table's melds for a plan's lay-offs: each is copied before its first change, so
+    that a plan that lays nothing on a meld costs no copy of it."""
+
+    def __init__(self, table: Sequence[Meld]):
+        super().__init__(table)
+        self._own: set[int] = set()
+
+    def own(self, m: Meld) -> Meld:
+        """The copy of ``m`` (one of these melds) that may be changed."""
+        for j, x in enumerate(self):
+            if x is m:
+                if j not in self._own:
+                    self[j] = m = m.copy()
+                    self._own.add(j)
+                return m
+        raise ValueError("not one of the table's melds")
+
+
+def _place(ctx: MeldContext, c: int, left: list[int], new_melds: list[Meld], table: _TableCopy,
+           layoffs: list[tuple[int, object, str]], seat: int) -> bool:
+    """Lay ``c`` off on one of the plan's new melds or the ``table``, noting the lay-off in
+    ``layoffs``; whether it went somewhere."""
+    if c in ctx.wilds and len(left) > 1:
+        # a wild goes where it lets the most of the cards left follow it (a wild on the
+        # 9♣ end of 6♣ 7♣ 8♣ lets the 10♣ go down too)
+        chain = _wild_spot(ctx, c, left, new_melds, table, seat)
+        if chain is not None:
+            where, m, end = chain
+            if not isinstance(where, tuple):
+                m = table.own(m)
+            add_to_meld(m, Card(c), end, seat)
+            layoffs.append((c, where, end))
+            return True
+    for i, m in enumerate(new_melds):
+        ends = layoff_ends(ctx, m, c)
+        if ends:
+            add_to_meld(m, Card(c), ends[0], seat)
+            layoffs.append((c, ("new", i), ends[0]))
+            return True
+    for m in table:
+        ends = layoff_ends(ctx, m, c)
+        if ends:
+            add_to_meld(table.own(m), Card(c), ends[0], seat)
+            layoffs.append((c, m.id, ends[0]))
+            return True
+        spot = cover_index(ctx, m, c)
+        if spot is not None and ctx.rules.wild_after_meld == "stays":
+            table.own(m).covers[spot] = (Card(c), seat)
+            layoffs.append((c, m.id, "cover"))
+            return True
+    return False
 
 
 _BRIDGE = "bridge"
