@@ -406,22 +406,24 @@ def test_the_context_remembers_a_hands_cores_without_changing_a_plan(monkeypatch
         return [repr(best_plan(ctx, h, t, 0, may_lay_off=may))
                 for h in hands for t in (table, []) for may in (True, False)]
 
-    monkeypatch.setattr(solver, "_MEMO_SIZE", 0)  # each call works its cores out afresh
+    monkeypatch.setattr(solver, "_MEMO_CORES", 0)  # each call works its cores out afresh
     ctx, table = setup()
     first = plans(ctx, table)
     assert best_plan(ctx, hands[0], table, 0).points == 125  # the wild J and the Q♦ go onto the run
-    monkeypatch.setattr(solver, "_MEMO_SIZE", 4096)
+    monkeypatch.setattr(solver, "_MEMO_CORES", 50_000)
     ctx, table = setup()
     assert plans(ctx, table) == first
-    assert len(ctx.memo) == len(hands)
+    memo = ctx.memo["cores"]
+    assert len(memo) == len(hands) and memo.held == sum(len(cores) for cores in memo.values())
     assert plans(ctx, table) == first
     # what the memo keeps is the hand's own cores, not the bridges onto this table
-    assert all(cores == solver._cores(ctx, list(naturals), nwild) for (naturals, nwild), cores in ctx.memo.items())
-    monkeypatch.setattr(solver, "_MEMO_SIZE", 2)
-    ctx.memo.clear()
+    assert all(cores == solver._cores(ctx, list(naturals), nwild) for (naturals, nwild), cores in memo.items())
+    most = max(len(cores) for cores in memo.values())
+    monkeypatch.setattr(solver, "_MEMO_CORES", most)
+    memo.clear()
+    memo.held = 0
     assert plans(ctx, table) == first  # each hand's cores worked out again
-    assert len(ctx.memo) <= 2
-
+    assert len(memo) < len(hands) and memo.held <= most
 
 def test_enumerated_melds_are_valid_and_distinct():
     found = 0
