@@ -366,6 +366,40 @@ def _play_to_the_discard(g, level):
     assert parse_card("8♣") in g.meld_by_id(1).cards
 
 
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_card_taken_from_deep_goes_down_after_a_wild_at_the_far_end(level):
+    """Twos wild: the 3♠ taken fits the seat's 5-7♠ only once the 2♣ stands as the 4♠; as
+    the 8♠ it would leave no room. Every level finds the way (no refused proposal)."""
+    g = position(["2♣ K♦ Q♥ 9♣", "K♣ Q♠ 3♦"], rules=Rules.preset("rummy5000"), wild="2",
+                 melds=[meld(0, "run:5♠", "5♠ 6♠ 7♠")], pile="9♥ 3♠ J♣")
+    g.apply(TakePile(parse_card("3♠")))
+    b = make_bot(level, 3, **({"time_limit": None} if level == "hard" else {}))
+    for _ in range(8):
+        a = b.choose(view_of(g, 0))
+        g.apply(a)
+        if isinstance(a, Discard):
+            break
+    assert isinstance(a, Discard) and b.refused == 0
+    assert [str(c) for c in g.meld_by_id(1).cards[:2]] == ["3♠", "2♣"]
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_card_taken_from_deep_goes_down_after_two_cards_of_the_hand(level):
+    """Melds of four: the 9♣ taken fits the seat's 3-6♣ only after the 7♣ and the 8♣, and
+    7-8-9♣ is no meld. Every level lays the three off (no refused proposal)."""
+    g = position(["7♣ 8♣ K♥ 9♦ J♠", "K♣ Q♠ 3♦"], rules=Rules.preset("rummy5000", min_meld=4),
+                 wild="10", melds=[meld(0, "run:3♣", "3♣ 4♣ 5♣ 6♣")], pile="9♣ 2♦")
+    g.apply(TakePile(parse_card("9♣")))
+    b = make_bot(level, 3, **({"time_limit": None} if level == "hard" else {}))
+    for _ in range(8):
+        a = b.choose(view_of(g, 0))
+        g.apply(a)
+        if isinstance(a, Discard):
+            break
+    assert isinstance(a, Discard) and b.refused == 0
+    assert [str(c) for c in g.meld_by_id(1).cards[-3:]] == ["7♣", "8♣", "9♣"]
+
+
 @pytest.mark.parametrize("level", ["normal", "hard"])
 def test_a_seat_without_a_meld_does_not_plan_lay_offs_it_may_not_make(level):
     """Rummy 5000 (here with melds of four): a seat lays off only once it has a meld of its

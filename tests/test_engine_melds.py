@@ -550,3 +550,89 @@ def test_without_natural_in_place_wild_rank_cards_and_a_joker_have_no_natural():
     # option off its 6s are wild
     g = playing("6♣ 6♦ Jk 2♦", wild="6", rules=jokers(wild_rank_natural_in_place=False))
     assert attempt(g, "meld 6♣ 6♦ Jk") is not None
+
+
+# ---------------------------------------------------------------------- lay-off chains
+
+
+def _chain_table(melds, wild="2", rules="rummy5000"):
+    """A table with ``melds`` (owner 1) and ``wild`` wild: its context and melds."""
+    from engine_helpers import position
+
+    g = position(["K♦", "Q♦"], rules=Rules.preset(rules), wild=wild,
+                 melds=[meld(1, shape, text) for shape, text in melds])
+    return g.ctx, g.melds
+
+
+def _chain_text(chain):
+    return None if chain is None else [f"{c} {end}" for c, _, end in chain]
+
+
+def test_a_lay_off_chain_is_the_card_alone_when_it_fits_at_once():
+    from game.engine.melds import layoff_chain
+
+    ctx, melds = _chain_table([("run:3♣", "3♣ 4♣ 5♣")])
+    assert _chain_text(layoff_chain(ctx, C("6♣"), [C("6♣"), C("9♦")], melds)) == ["6♣ high"]
+    assert layoff_chain(ctx, C("9♦"), [C("6♣"), C("9♦")], melds) is None
+
+
+def test_a_lay_off_chain_puts_the_cards_that_make_room_first():
+    from game.engine.melds import layoff_chain
+
+    ctx, melds = _chain_table([("run:3♣", "3♣ 4♣ 5♣")])
+    hand = [C(t) for t in "8♣ 6♣ K♥ 7♣".split()]
+    assert _chain_text(layoff_chain(ctx, C("8♣"), hand, melds)) == ["6♣ high", "7♣ high", "8♣ high"]
+    # a gap the hand cannot fill: no chain
+    assert layoff_chain(ctx, C("8♣"), [C("8♣"), C("6♣"), C("K♥")], melds) is None
+
+
+def test_a_lay_off_chain_places_a_wild_at_whichever_end_makes_room():
+    """The 3♠ fits 5-7♠ only with the wild as the 4♠, at the low end. Putting the wild on the
+    first end a lay-off names (high, as the 8♠) would leave no room for it."""
+    from game.engine.melds import layoff_chain, layoff_ends
+
+    ctx, melds = _chain_table([("run:5♠", "5♠ 6♠ 7♠")])
+    assert layoff_ends(ctx, melds[0], C("2♣")) == ["high", "low"]
+    chain = layoff_chain(ctx, C("3♠"), [C("3♠"), C("2♣"), C("K♥")], melds)
+    assert _chain_text(chain) == ["2♣ low", "3♠ low"]
+    assert [m for _, m, _ in chain] == [melds[0].id, melds[0].id]
+
+
+def test_a_lay_off_chain_spends_the_fewest_cards_of_the_hand():
+    """The 8♣ fits 3-5♣ after the 6♣ and the 7♣, or 10-Q♣ after the 9♣ alone: the shorter."""
+    from game.engine.melds import layoff_chain
+
+    ctx, melds = _chain_table([("run:3♣", "3♣ 4♣ 5♣"), ("run:10♣", "10♣ J♣ Q♣")])
+    hand = [C(t) for t in "6♣ 7♣ 9♣ 8♣".split()]
+    chain = layoff_chain(ctx, C("8♣"), hand, melds)
+    assert _chain_text(chain) == ["9♣ low", "8♣ low"]
+    assert {m for _, m, _ in chain} == {melds[1].id}
+
+
+def test_a_lay_off_chain_leaves_the_cards_it_must_keep():
+    from game.engine.melds import layoff_chain
+
+    ctx, melds = _chain_table([("run:A♦", "A♦ 2♦ 3♦")], wild="K")
+    hand = [C(t) for t in "4♦ 5♦ 6♦".split()]
+    assert _chain_text(layoff_chain(ctx, C("6♦"), hand, melds)) == ["4♦ high", "5♦ high", "6♦ high"]
+    assert layoff_chain(ctx, C("6♦"), hand, melds, keep=1) is None
+    assert layoff_chain(ctx, C("6♦"), [*hand, C("9♠")], melds, keep=1) is not None
+
+
+def test_a_lay_off_chain_ends_with_a_cover_where_the_card_takes_a_wilds_place():
+    from game.engine.melds import layoff_chain
+
+    ctx, melds = _chain_table([("run:5♠", "5♠ 2♣ 7♠")])
+    assert _chain_text(layoff_chain(ctx, C("6♠"), [C("6♠")], melds)) == ["6♠ cover"]
+
+
+def test_a_lay_off_chain_search_stops_at_its_budget():
+    """Four wilds can stand anywhere around 5-7♠: the K♠ needs five places filled. A budget
+    too small for that search answers None rather than search on."""
+    from game.engine.melds import layoff_chain
+
+    ctx, melds = _chain_table([("run:5♠", "5♠ 6♠ 7♠")])
+    hand = [C(t) for t in "2♣ 2♦ 2♥ 2♠ 8♠ K♠".split()]
+    chain = layoff_chain(ctx, C("K♠"), hand, melds)
+    assert chain is not None and len(chain) == 6 and chain[-1][0] == C("K♠")
+    assert layoff_chain(ctx, C("K♠"), hand, melds, budget=5) is None

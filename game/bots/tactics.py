@@ -28,7 +28,7 @@ from collections.abc import Iterable, Sequence
 from typing import TypeVar
 
 from game.engine import CallRummy, Card, Cover, Discard, DrawStock, LayOff, MeldCards, TakePile
-from game.engine.melds import RUN, add_to_meld, cover_index, layoff_ends, swap_ok
+from game.engine.melds import RUN, cover_index, layoff_chain, layoff_ends, swap_ok
 from game.engine.solver import Plan, best_plan, iter_melds
 from game.engine.view import PlayerView
 
@@ -505,22 +505,19 @@ def forced_use(an: Analysis, hand: Sequence[int], must: int):
 
 
 def _layoff_chain(an: Analysis, hand: Sequence[Card], must: Card) -> tuple[list, Plan] | None:
-    """A card taken from the pile that fits a table meld only once another card of the hand is
-    laid off before it (the 8♠ on 3-7♠, then the 9♠ taken): those two lay-offs, and the plan
-    for the rest of the hand."""
-    ctx = an.ctx
-    for m in an.table:
-        for c in hand:
-            if c == must:
-                continue
-            for end in layoff_ends(ctx, m, c):
-                grown = m.copy()
-                add_to_meld(grown, c, end, an.seat)
-                ends = layoff_ends(ctx, grown, must)
-                if ends:
-                    rest = [x for x in hand if x != c and x != must]
-                    return [LayOff(c, m.id, end), LayOff(must, m.id, ends[0])], an.plan(rest)
-    return None
+    """A card taken from the pile that fits a table meld, maybe only once other cards of the
+    hand are laid off before it (the 8♠ on 3-7♠, then the 9♠ taken): the engine's shortest
+    chain of lay-offs, and the plan for the rest of the hand."""
+    keep = 1 if an.rules.going_out == "discard_required" else 0
+    chain = layoff_chain(an.ctx, must, hand, an.table, an.seat, keep=keep)
+    if chain is None:
+        return None
+    rest = list(hand)
+    steps: list = []
+    for c, target, end in chain:
+        rest.remove(c)
+        steps.append(Cover(c, target) if end == "cover" else LayOff(c, target, end))
+    return steps, an.plan(rest)
 
 
 def _two_naturals(an: Analysis, cards, shape, must) -> bool:

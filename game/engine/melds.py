@@ -574,6 +574,88 @@ def swap_ok(ctx: MeldContext, meld: Meld, index: int, card: int) -> bool:
     return slots is not None
 
 
+def layoff_chain(ctx: MeldContext, card: Card, hand: Sequence[Card], melds: Sequence[Meld],
+                 seat: int = -1, keep: int = 0, budget: int = 4000) -> list[tuple[Card, int, str]] | None:
+    """The shortest way to put ``card`` on a table meld, other cards of ``hand`` laid off
+    on the same meld first to make room for it (a 6♣ on 3-4-5♣, then the 7♣), or None.
+
+    The answer lists ``(card, meld id, end)`` in the order to play them, ``card``'s own
+    last; its end is ``"cover"`` where it takes the place of a wild.  At least ``keep``
+    cards of ``hand`` stay in hand after the chain.  Cards laid off on other melds never
+    make room on this one, so each meld is searched alone, breadth first (the fewest
+    cards of the hand spent), over distinct arrangements of the meld.  ``budget`` bounds
+    the arrangements looked at over all melds; past it the search answers None.
+    """
+    for m in melds:
+        if cover_index(ctx, m, card) is not None:
+            return [(card, m.id, "cover")]
+    for m in melds:
+        ends = layoff_ends(ctx, m, card)
+        if ends:
+            return [(card, m.id, ends[0])]
+    others = list(hand)
+    if card in others:
+        others.remove(card)
+    spare = min(len(others), len(hand) - (card in hand) - keep)
+    best: list[tuple[Card, int, str]] | None = None
+    wild = card in ctx.wilds
+    for m in melds:
+        limit = spare if best is None else min(spare, len(best) - 2)
+        if limit < 1:
+            break
+        # lay-offs never change a meld's kind, suit or rank: only a wild may fit another
+        if not wild and (m.kind == WILDS or (m.kind == RUN and (card >> 4) & 7 != m.suit)
+                         or (m.kind == SET and card & 15 != m.rank)):
+            continue
+        chain, budget = _chain_onto(ctx, card, m, others, seat, limit, budget)
+        if chain is not None:
+            best = chain
+        if budget <= 0:
+            return best
+    return best
+
+
+def _chain_onto(ctx: MeldContext, card: Card, meld: Meld, others: list[Card], seat: int,
+                limit: int, budget: int) -> tuple[list[tuple[Card, int, str]] | None, int]:
+    """Breadth-first search of lay-offs from ``others`` onto ``meld`` after which ``card``
+    fits it, at most ``limit`` of them: the chain (``card``'s own step last) and the budget left."""
+    exact = ctx.limit != "none"  # where wilds are limited, their places matter, not only the cards
+
+    def key(m: Meld, used: tuple) -> tuple:  # faces: the decks' copies of a card are alike
+        return tuple(c & 127 for c in m.cards) if exact else (m.lo, len(m.cards), used)
+
+    level: list[tuple[Meld, list[Card], tuple, list]] = [(meld, others, (), [])]
+    seen = {key(meld, ())}
+    for _ in range(limit):
+        nxt = []
+        for m, left, used, steps in level:
+            for c in {c & 127: c for c in left}.values():  # one copy of each card
+                for end in layoff_ends(ctx, m, c):
+                    grown = m.copy()
+                    add_to_meld(grown, c, end, seat)
+                    now = tuple(sorted((*used, c & 127)))
+                    k = key(grown, now)
+                    if k in seen:
+                        continue
+                    seen.add(k)
+                    budget -= 1
+                    rest = list(left)
+                    rest.remove(c)
+                    path = [*steps, (c, m.id, end)]
+                    if cover_index(ctx, grown, card) is not None:
+                        return [*path, (card, m.id, "cover")], budget
+                    fit = layoff_ends(ctx, grown, card)
+                    if fit:
+                        return [*path, (card, m.id, fit[0])], budget
+                    if budget <= 0:
+                        return None, budget
+                    nxt.append((grown, rest, now, path))
+        if not nxt:
+            break
+        level = nxt
+    return None, budget
+
+
 def add_to_meld(meld: Meld, card: Card, end: str, seat: int) -> None:
     if end == "low":
         meld.cards.insert(0, card)

@@ -55,6 +55,7 @@ from .melds import (
     add_to_meld,
     cover_index,
     explain_no_meld,
+    layoff_chain,
     layoff_ends,
     layoff_reason,
     make_meld,
@@ -512,7 +513,9 @@ class GameState(Standings):
         may_meld = not (self.rules.one_meld_per_turn and self.melds_this_turn >= 1)
         fits = False
         if mode == "meld_or_layoff" and len(hand) - 1 >= keep:
-            fits = self._fits_after_layoffs(card, hand)
+            # maybe after other cards of the hand are laid off first (a 6♣ on 3-4-5♣ makes
+            # room for the 7♣), with ``keep`` cards left over
+            fits = layoff_chain(ctx, card, hand, self.melds, keep=keep) is not None
             if fits:
                 own = self.has_own_meld(seat) if has_meld is None else has_meld
                 if own or not self.rules.layoff_needs_own_meld:
@@ -539,41 +542,11 @@ class GameState(Standings):
             if len(left) - 1 < keep:
                 continue
             new = make_meld(ctx, cards, shape, seat, -1)
-            if self._fits_after_layoffs(card, left, self.melds + [new]):
+            if layoff_chain(ctx, card, left, self.melds + [new], keep=keep) is not None:
                 return True
             if n >= 200:  # a hand this rich surely has a way; stop looking
                 return True
         return False
-
-    def _fits_after_layoffs(self, card: Card, hand: list, melds: list | None = None) -> bool:
-        """Whether ``card`` can go on a table meld, maybe after other cards of ``hand`` are
-        laid off first (a 6♣ on 3-4-5♣ makes room for the 7♣)."""
-        ctx = self.ctx
-        melds = self.melds if melds is None else melds
-        if any(cover_index(ctx, m, card) is not None for m in melds):
-            return True
-        copied = False
-        rest = [c for c in hand if c != card]
-        while True:
-            if any(layoff_ends(ctx, m, card) for m in melds):
-                return True
-            placed = False
-            for c in rest:
-                for m in melds:
-                    ends = layoff_ends(ctx, m, c)
-                    if ends:
-                        if not copied:
-                            melds = [x.copy() for x in melds]
-                            copied = True
-                            m = next(x for x in melds if x.id == m.id)
-                        add_to_meld(m, c, ends[0], -1)
-                        rest.remove(c)
-                        placed = True
-                        break
-                if placed:
-                    break
-            if not placed:
-                return False
 
     def _obligation_met(self, seat: int) -> bool:
         o = self.must_use
