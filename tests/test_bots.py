@@ -353,9 +353,9 @@ def _take_the_deep_8c(hand: str):
     return g
 
 
-def _play_to_the_discard(g, level):
+def _play_to_the_discard(g, level, card="8♣"):
     """The seat plays its turn out with a bot of ``level``, which proposes only legal moves and
-    gets the 8♣ onto the table's run."""
+    gets ``card`` onto the table's meld #1."""
     b = make_bot(level, 3, **({"time_limit": None} if level == "hard" else {}))
     for _ in range(8):
         a = b.choose(view_of(g, 0))
@@ -363,7 +363,7 @@ def _play_to_the_discard(g, level):
         if isinstance(a, Discard):
             break
     assert isinstance(a, Discard) and b.refused == 0
-    assert parse_card("8♣") in g.meld_by_id(1).cards
+    assert parse_card(card) in g.meld_by_id(1).cards
 
 
 @pytest.mark.parametrize("level", LEVELS)
@@ -373,13 +373,7 @@ def test_a_card_taken_from_deep_goes_down_after_a_wild_at_the_far_end(level):
     g = position(["2♣ K♦ Q♥ 9♣", "K♣ Q♠ 3♦"], rules=Rules.preset("rummy5000"), wild="2",
                  melds=[meld(0, "run:5♠", "5♠ 6♠ 7♠")], pile="9♥ 3♠ J♣")
     g.apply(TakePile(parse_card("3♠")))
-    b = make_bot(level, 3, **({"time_limit": None} if level == "hard" else {}))
-    for _ in range(8):
-        a = b.choose(view_of(g, 0))
-        g.apply(a)
-        if isinstance(a, Discard):
-            break
-    assert isinstance(a, Discard) and b.refused == 0
+    _play_to_the_discard(g, level, "3♠")
     assert [str(c) for c in g.meld_by_id(1).cards[:2]] == ["3♠", "2♣"]
 
 
@@ -390,13 +384,7 @@ def test_a_card_taken_from_deep_goes_down_after_two_cards_of_the_hand(level):
     g = position(["7♣ 8♣ K♥ 9♦ J♠", "K♣ Q♠ 3♦"], rules=Rules.preset("rummy5000", min_meld=4),
                  wild="10", melds=[meld(0, "run:3♣", "3♣ 4♣ 5♣ 6♣")], pile="9♣ 2♦")
     g.apply(TakePile(parse_card("9♣")))
-    b = make_bot(level, 3, **({"time_limit": None} if level == "hard" else {}))
-    for _ in range(8):
-        a = b.choose(view_of(g, 0))
-        g.apply(a)
-        if isinstance(a, Discard):
-            break
-    assert isinstance(a, Discard) and b.refused == 0
+    _play_to_the_discard(g, level, "9♣")
     assert [str(c) for c in g.meld_by_id(1).cards[-3:]] == ["7♣", "8♣", "9♣"]
 
 

@@ -173,14 +173,11 @@ def test_the_top_card_taken_may_be_the_last_card_when_it_can_then_be_laid_off():
 
 
 def test_a_pile_card_may_be_used_after_a_wild_makes_room_at_the_far_end():
+    from engine_helpers import meld, position
+
     # twos wild: the 3♠ fits 5-7♠ once the 2♣ stands as the 4♠ (not as the 8♠)
-    g = position_from_dict({
-        "rules": {"preset": "rummy5000", "wild_indicator": "rotating"}, "players": 2,
-        "round": 2, "dealer": 1,
-        "table": {"wild_rank": "2", "hands": ["2♣ K♦ Q♥", "K♣ Q♠ 3♦"], "pile": "9♥ 3♠ J♣",
-                  "melds": [{"owner": 0, "shape": "run:5♠", "cards": "5♠ 6♠ 7♠"}],
-                  "stock": "rest", "phase": "draw", "current": 0},
-    })
+    g = position(["2♣ K♦ Q♥", "K♣ Q♠ 3♦"], rules=Rules.preset("rummy5000"), wild="2",
+                 melds=[meld(0, "run:5♠", "5♠ 6♠ 7♠")], pile="9♥ 3♠ J♣")
     assert "take 3♠" in [str(a) for a in g.legal_actions()]
     g.apply(parse_action("take 3♠"))
     with pytest.raises(IllegalActionError, match="3♠"):
@@ -191,20 +188,20 @@ def test_a_pile_card_may_be_used_after_a_wild_makes_room_at_the_far_end():
     assert g.phase == "draw" and g.current == 1
 
 
-def test_a_pile_take_is_refused_when_its_chain_would_leave_nothing_to_discard():
-    # a discard is required to go out: the 6♦ goes on A-3♦ only after the 4♦ and the 5♦,
-    # and that would leave no card to discard, so the take is refused up front
-    table = {"hands": ["4♦", "K♣ Q♠"], "pile": "J♣ 6♦ 5♦",
-             "melds": [{"owner": 1, "shape": "run:A♦", "cards": "A♦ 2♦ 3♦"}],
-             "stock": "rest", "phase": "draw", "current": 0}
-    g = position_from_dict({"rules": {"preset": "rummy500", "going_out": "discard_required"},
-                            "players": 2, "dealer": 1, "table": table})
-    assert [str(a) for a in g.legal_actions()] == ["draw", "take 5♦"]
-    with pytest.raises(IllegalActionError, match="6♦"):
-        g.apply(parse_action("take 6♦"))
-    # where going out needs no discard, the same take is fine: the chain goes out
-    g = position_from_dict({"rules": {"preset": "rummy500"}, "players": 2, "dealer": 1,
-                            "table": dict(table)})
+@pytest.mark.parametrize("going_out", ["discard_required", "meld_all_or_discard"])
+def test_a_pile_take_is_refused_when_its_chain_would_leave_nothing_to_discard(going_out):
+    from engine_helpers import meld, position
+
+    # the 6♦ goes on A-3♦ only after the 4♦ and the 5♦: where a discard is required to go
+    # out, that leaves no card to discard, so the take is refused up front; otherwise the
+    # chain goes out
+    g = position(["4♦", "K♣ Q♠"], rules=Rules.preset("rummy500", going_out=going_out),
+                 melds=[meld(1, "run:A♦", "A♦ 2♦ 3♦")], pile="J♣ 6♦ 5♦")
+    if going_out == "discard_required":
+        assert [str(a) for a in g.legal_actions()] == ["draw", "take 5♦"]
+        with pytest.raises(IllegalActionError, match="6♦"):
+            g.apply(parse_action("take 6♦"))
+        return
     g.apply(parse_action("take 6♦"))
     for text in ("layoff 4♦ on 1", "layoff 5♦ on 1", "layoff 6♦ on 1"):
         g.apply(parse_action(text))
