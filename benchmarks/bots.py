@@ -227,6 +227,9 @@ class _Measured:
         self.level = hero.level
         self.asked = self.differ = 0
         self.gain = 0.0
+        # by kind of decision: the gain this round and how many decisions differed
+        self.kind_gain = {k: 0.0 for k in _DECISION_KINDS}
+        self.kind_differ = {k: 0 for k in _DECISION_KINDS}
 
     def call(self, view):
         return self.hero.call(view)
@@ -237,6 +240,8 @@ class _Measured:
         self.asked += 1
         if mine != theirs:
             self.differ += 1
+            kind = _decision_kind(view, mine, theirs)
+            self.kind_differ[kind] += 1
             seed = self.deal + self.asked
             d = []
             for k in range(self.rollouts):
@@ -246,7 +251,24 @@ class _Measured:
                     d.append(a - b)
             if d:
                 self.gain += sum(d) / len(d)
+                self.kind_gain[kind] += sum(d) / len(d)
         return mine
+
+
+_DECISION_KINDS = ("draw", "meld_or_hold", "discard", "other")
+
+
+def _decision_kind(view, mine, theirs) -> str:
+    """What two different answers to one view disagree about: the draw, melding against
+    holding (one melds or lays off, the other discards), the discard, or something else."""
+    if view.phase == "draw":
+        return "draw"
+    both = {type(mine), type(theirs)}
+    if both == {Discard}:
+        return "discard"
+    if Discard in both and len(both) == 2:
+        return "meld_or_hold"
+    return "other"
 
 
 def _measured_rounds(args, measure):
@@ -269,6 +291,8 @@ def decisions(args) -> dict:
     opts = dict(args.hard_option) if args.hero == "hard" else {}
     opts.update(dict(args.hero_option))
     per_round, differ, asked = [], 0, 0
+    kind_rounds: dict[str, list[float]] = {k: [] for k in _DECISION_KINDS}
+    kind_differ = dict.fromkeys(_DECISION_KINDS, 0)
     t0 = time.perf_counter()
 
     def measure(g, seat, deal):
@@ -279,16 +303,23 @@ def decisions(args) -> dict:
         per_round.append(m.gain)
         differ += m.differ
         asked += m.asked
+        for k in _DECISION_KINDS:
+            kind_rounds[k].append(m.kind_gain[k])
+            kind_differ[k] += m.kind_differ[k]
         if args.progress and (r + 1) % 10 == 0:
             mean, ci = mean_ci(per_round)
             print(f"[{r + 1}/{args.rounds}] gain per round {mean:+.1f} ± {ci:.1f}, "
                   f"{differ}/{asked} decisions differ ({time.perf_counter() - t0:.0f}s)",
                   file=sys.stderr, flush=True)
     mean, ci = mean_ci(per_round)
+    by_kind = {}
+    for k in _DECISION_KINDS:
+        k_mean, k_ci = mean_ci(kind_rounds[k])
+        by_kind[k] = {"differ": kind_differ[k], "gain_per_round": round(k_mean, 1), "ci95": round(k_ci, 1)}
     return {
         "preset": args.preset, "players": n, "hero": args.hero, "hero_options": opts,
         "rounds": len(per_round), "decisions": asked, "differ": differ, "rollouts": args.rollouts,
-        "gain_per_round": round(mean, 1), "ci95": round(ci, 1),
+        "gain_per_round": round(mean, 1), "ci95": round(ci, 1), "by_kind": by_kind,
         "seconds": round(time.perf_counter() - t0, 1),
     }
 

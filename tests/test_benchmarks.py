@@ -8,6 +8,8 @@ import random
 import sys
 from pathlib import Path
 
+import pytest
+
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks import bots as bench  # noqa: E402
@@ -22,6 +24,7 @@ def test_decisions_of_the_normal_bot_against_itself_never_differ(capsys):
     out = run(capsys, "decisions", "--hero", "normal", "--rounds", "4", "--rollouts", "2")
     assert out["decisions"] > 0
     assert out["differ"] == 0 and out["gain_per_round"] == 0
+    assert all(k["differ"] == 0 and k["gain_per_round"] == 0 for k in out["by_kind"].values())
 
 
 def test_decisions_measures_the_hard_bot(capsys):
@@ -29,6 +32,10 @@ def test_decisions_measures_the_hard_bot(capsys):
               "--hard-option", "iterations=2", "--hard-option", "time_limit=null")
     assert out["rounds"] == 2 and out["decisions"] > 0
     assert out["hero_options"] == {"iterations": 2, "time_limit": None}
+    # the kinds of decision share out the differing decisions and the gain
+    assert sum(k["differ"] for k in out["by_kind"].values()) == out["differ"]
+    assert sum(k["gain_per_round"] for k in out["by_kind"].values()) == pytest.approx(
+        out["gain_per_round"], abs=0.3)
 
 
 def test_play_out_repeats_itself_and_scores_relative_to_the_others():
