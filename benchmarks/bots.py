@@ -273,14 +273,26 @@ def _decision_kind(view, mine, theirs) -> str:
 
 def _measured_rounds(args, measure):
     """Rounds of normal bots, one per deal of the series, in which seat ``r % players``
-    plays as ``measure(g, seat, deal)``; yields ``(r, that seat's player)`` after each."""
+    plays as ``measure(g, seat, deal)``; yields ``(r, that seat's player)`` after each.
+
+    With ``args.skip_rounds`` (where the command has it), normal bots first play that many
+    rounds of the game, so that the measured round comes later in it, the scores nearer
+    the target; a game that ends before is not measured."""
     rules = rules_of(args)
     n = args.players
+    skip = getattr(args, "skip_rounds", 0)
     for r in range(args.rounds):
         seat = r % n
         deal = args.seed * 1_000_003 + r
         g, _ = new_game(rules, n, seed=deal)
         bots = [make_bot("normal", seed=deal * 31 + s) for s in range(n)]
+        for _ in range(skip):
+            play_round(g, bots)
+            if g.phase != "round_over":
+                break
+            g.next_round()
+        if g.phase == "game_over":
+            continue
         m = bots[seat] = measure(g, seat, deal)
         play_round(g, bots)
         yield r, m
@@ -318,8 +330,8 @@ def decisions(args) -> dict:
         by_kind[k] = {"differ": kind_differ[k], "gain_per_round": round(k_mean, 1), "ci95": round(k_ci, 1)}
     return {
         "preset": args.preset, "players": n, "hero": args.hero, "hero_options": opts,
-        "rounds": len(per_round), "decisions": asked, "differ": differ, "rollouts": args.rollouts,
-        "gain_per_round": round(mean, 1), "ci95": round(ci, 1), "by_kind": by_kind,
+        "rounds": len(per_round), "skip_rounds": args.skip_rounds, "decisions": asked, "differ": differ,
+        "rollouts": args.rollouts, "gain_per_round": round(mean, 1), "ci95": round(ci, 1), "by_kind": by_kind,
         "seconds": round(time.perf_counter() - t0, 1),
     }
 
@@ -706,6 +718,8 @@ def main(argv=None) -> int:
     c.add_argument("--rounds", type=int, default=100)
     c.add_argument("--rollouts", type=int, default=24)
     c.add_argument("--hero-option", action="append", default=[], type=parse_option)
+    c.add_argument("--skip-rounds", type=int, default=0,
+                   help="normal bots play this many rounds of each game before the measured one")
     e = sub.add_parser("edge", parents=[common])
     e.add_argument("--level", default="normal")
     e.add_argument("--rounds", type=int, default=1000)

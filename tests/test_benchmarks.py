@@ -38,6 +38,24 @@ def test_decisions_measures_the_hard_bot(capsys):
         out["gain_per_round"], abs=0.3)
 
 
+def test_decisions_can_measure_a_round_later_in_the_game(capsys, monkeypatch):
+    """``--skip-rounds``: normal bots play the first rounds, and the measured seat joins for
+    the one after them, with the scores those rounds left."""
+    seen = []
+    real = bench._Measured.choose
+
+    def choose(self, view):
+        seen.append((view.round_no, sum(view.scores)))
+        return real(self, view)
+
+    monkeypatch.setattr(bench._Measured, "choose", choose)
+    out = run(capsys, "decisions", "--hero", "normal", "--rounds", "2", "--rollouts", "2",
+              "--skip-rounds", "3")
+    assert out["skip_rounds"] == 3 and out["rounds"] == 2 and out["differ"] == 0
+    assert seen and all(rnd == 4 for rnd, _ in seen)
+    assert any(total != 0 for _, total in seen)
+
+
 def test_play_out_repeats_itself_and_scores_relative_to_the_others():
     from game.bots import make_bot
     from game.engine import Rules, new_game
