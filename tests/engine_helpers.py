@@ -7,6 +7,7 @@ chosen cards on top of the stock so that the next draws are known.
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 from game.engine import Rules, parse_action, parse_card, parse_cards
@@ -122,3 +123,18 @@ def attempt(g, text: str):
     except IllegalActionError as e:
         return str(e)
     return None
+
+
+def shuffled_packs(preset: str, opts: dict, count: int, step: int, rounds=(1, 7)):
+    """For each round number in ``rounds`` (a game of four, ``seed`` that number), ``count``
+    shuffles of its pack: yields ``(ctx, t, rng, pack)``, ``rng`` seeded ``t * step + round``
+    and already used for the shuffle."""
+    from game.engine.state import new_game
+
+    for rnd in rounds:
+        g, _ = new_game(Rules.preset(preset, **opts), 4, seed=rnd)
+        for t in range(count):
+            rng = random.Random(t * step + rnd)
+            pack = list(g.pack)
+            rng.shuffle(pack)
+            yield g.ctx, t, rng, pack

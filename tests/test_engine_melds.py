@@ -678,68 +678,61 @@ def test_a_lay_off_chain_is_as_short_as_any_order_of_lay_offs_finds(preset, opts
     """Small hands crowded around one or two table melds: ``layoff_chain`` finds a chain
     exactly when some order of lay-offs, onto any meld at any end, lets the card go down,
     with as few cards of the hand; and each of its steps is a legal lay-off in turn."""
-    import random
+    from engine_helpers import shuffled_packs
 
-    from game.engine import new_game
     from game.engine.melds import add_to_meld, cover_index, layoff_chain, layoff_ends, make_meld
     from game.engine.solver import iter_melds
 
     found = total = 0
-    for rnd in (1, 7):
-        g, _ = new_game(Rules.preset(preset, **opts), 4, seed=rnd)
-        ctx = g.ctx
-        for t in range(60):
-            rng = random.Random(t * 13 + rnd)
-            pack = list(g.pack)
-            rng.shuffle(pack)
-            table = []
-            for cards, shape in iter_melds(ctx, pack[:14]):
-                table.append(make_meld(ctx, list(cards), shape, 1, 1))
-                break
-            taken = {c for m in table for c in m.cards}
-            if t % 3:  # and a run of three naturals, the card a few places past one end of it
-                suit, lo = rng.randrange(4), rng.randint(2, 10)
-                cards = [next((c for c in pack if c not in taken and c not in ctx.wilds
-                               and c & 127 == (suit << 4) | r), None) for r in range(lo, lo + 3)]
-                if None not in cards:
-                    table.append(make_meld(ctx, cards, ("run", suit, lo), 1, 2))
-                    taken.update(cards)
-            if not table:
-                continue
-            suits = {(c >> 4) & 7 for c in taken}
-            pool = [c for c in pack if c not in taken and ((c >> 4) & 7 in suits or c in ctx.wilds)]
-            hand = rng.sample(pool, rng.randint(2, 5))
-            card = hand[0]
-            runs = [m for m in table if m.kind == "run"]
-            if runs and t % 3:
-                m = rng.choice(runs)
-                far = (m.hi + rng.randint(2, 4)) if rng.random() < 0.5 else (m.lo - rng.randint(2, 4))
-                near = [q for q in range(min(far, m.lo), max(far, m.hi) + 1) if not m.lo <= q <= m.hi]
-                faces = {(m.suit << 4) | (1 if q == 14 else q) for q in near if 1 <= q <= 14}
-                fitting = [c for c in pack if c not in taken and ((c & 127) in faces or c in ctx.wilds)]
-                target = [c for c in fitting if c not in ctx.wilds and (c & 15) == (1 if far == 14 else far)]
-                if target:
-                    card = target[0]
-                    rest = [c for c in fitting if c != card]
-                    hand = [card, *rng.sample(rest, min(len(rest), rng.randint(1, 4)))]
-                    hand += rng.sample([c for c in pool if c not in hand], 1)
-            keep = t % 2
-            chain = layoff_chain(ctx, card, hand, table, keep=keep)
-            fewest = _brute_chain(ctx, card, hand, table, keep)
-            total += 1
-            if fewest is None:
-                assert chain is None, (hand, table, chain)
-                continue
-            found += fewest > 0
-            assert chain is not None and len(chain) == fewest + 1, (hand, table, chain, fewest)
-            melds = {m.id: m.copy() for m in table}
-            left = list(hand)
-            for c, mid, end in chain:
-                if end == "cover":
-                    assert c == card and cover_index(ctx, melds[mid], c) is not None
-                else:
-                    assert end in layoff_ends(ctx, melds[mid], c)
-                    add_to_meld(melds[mid], c, end, 0)
-                left.remove(c)
-            assert chain[-1][0] == card and len(left) >= keep
+    for ctx, t, rng, pack in shuffled_packs(preset, opts, 60, 13):
+        table = []
+        for cards, shape in iter_melds(ctx, pack[:14]):
+            table.append(make_meld(ctx, list(cards), shape, 1, 1))
+            break
+        taken = {c for m in table for c in m.cards}
+        if t % 3:  # and a run of three naturals, the card a few places past one end of it
+            suit, lo = rng.randrange(4), rng.randint(2, 10)
+            cards = [next((c for c in pack if c not in taken and c not in ctx.wilds
+                           and c & 127 == (suit << 4) | r), None) for r in range(lo, lo + 3)]
+            if None not in cards:
+                table.append(make_meld(ctx, cards, ("run", suit, lo), 1, 2))
+                taken.update(cards)
+        if not table:
+            continue
+        suits = {(c >> 4) & 7 for c in taken}
+        pool = [c for c in pack if c not in taken and ((c >> 4) & 7 in suits or c in ctx.wilds)]
+        hand = rng.sample(pool, rng.randint(2, 5))
+        card = hand[0]
+        runs = [m for m in table if m.kind == "run"]
+        if runs and t % 3:
+            m = rng.choice(runs)
+            far = (m.hi + rng.randint(2, 4)) if rng.random() < 0.5 else (m.lo - rng.randint(2, 4))
+            near = [q for q in range(min(far, m.lo), max(far, m.hi) + 1) if not m.lo <= q <= m.hi]
+            faces = {(m.suit << 4) | (1 if q == 14 else q) for q in near if 1 <= q <= 14}
+            fitting = [c for c in pack if c not in taken and ((c & 127) in faces or c in ctx.wilds)]
+            target = [c for c in fitting if c not in ctx.wilds and (c & 15) == (1 if far == 14 else far)]
+            if target:
+                card = target[0]
+                rest = [c for c in fitting if c != card]
+                hand = [card, *rng.sample(rest, min(len(rest), rng.randint(1, 4)))]
+                hand += rng.sample([c for c in pool if c not in hand], 1)
+        keep = t % 2
+        chain = layoff_chain(ctx, card, hand, table, keep=keep)
+        fewest = _brute_chain(ctx, card, hand, table, keep)
+        total += 1
+        if fewest is None:
+            assert chain is None, (hand, table, chain)
+            continue
+        found += fewest > 0
+        assert chain is not None and len(chain) == fewest + 1, (hand, table, chain, fewest)
+        melds = {m.id: m.copy() for m in table}
+        left = list(hand)
+        for c, mid, end in chain:
+            if end == "cover":
+                assert c == card and cover_index(ctx, melds[mid], c) is not None
+            else:
+                assert end in layoff_ends(ctx, melds[mid], c)
+                add_to_meld(melds[mid], c, end, 0)
+            left.remove(c)
+        assert chain[-1][0] == card and len(left) >= keep
     assert total >= 100 and found >= 20, (total, found)
