@@ -288,10 +288,10 @@ def _measured_rounds(args, measure):
         bots = [make_bot("normal", seed=deal * 31 + s) for s in range(n)]
         for _ in range(skip):
             play_round(g, bots)
-            if g.phase != "round_over":
+            if g.phase != "round_over":  # the game is over (or a round was cut): no measure
                 break
             g.next_round()
-        if g.phase == "game_over":
+        if skip and g.round_no != skip + 1:
             continue
         m = bots[seat] = measure(g, seat, deal)
         play_round(g, bots)

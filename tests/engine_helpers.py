@@ -125,16 +125,16 @@ def attempt(g, text: str):
     return None
 
 
-def shuffled_packs(preset: str, opts: dict, count: int, step: int, rounds=(1, 7)):
-    """For each round number in ``rounds`` (a game of four, ``seed`` that number), ``count``
-    shuffles of its pack: yields ``(ctx, t, rng, pack)``, ``rng`` seeded ``t * step + round``
-    and already used for the shuffle."""
+def shuffled_packs(preset: str, opts: dict, count: int, step: int, seeds=(1, 7)):
+    """For each of ``seeds``, a game of four dealt with that seed, and ``count`` shuffles of
+    its pack: yields ``(ctx, t, rng, pack)``, ``rng`` seeded ``t * step + seed`` and
+    already used for the shuffle."""
     from game.engine.state import new_game
 
-    for rnd in rounds:
-        g, _ = new_game(Rules.preset(preset, **opts), 4, seed=rnd)
+    for seed in seeds:
+        g, _ = new_game(Rules.preset(preset, **opts), 4, seed=seed)
         for t in range(count):
-            rng = random.Random(t * step + rnd)
+            rng = random.Random(t * step + seed)
             pack = list(g.pack)
             rng.shuffle(pack)
             yield g.ctx, t, rng, pack
