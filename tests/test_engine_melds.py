@@ -617,6 +617,9 @@ def test_a_lay_off_chain_leaves_the_cards_it_must_keep():
     assert _chain_text(layoff_chain(ctx, C("6♦"), hand, melds)) == ["4♦ high", "5♦ high", "6♦ high"]
     assert layoff_chain(ctx, C("6♦"), hand, melds, keep=1) is None
     assert layoff_chain(ctx, C("6♦"), [*hand, C("9♠")], melds, keep=1) is not None
+    # the card alone, though it fits at once, cannot be the last card kept
+    assert _chain_text(layoff_chain(ctx, C("4♦"), [C("4♦")], melds)) == ["4♦ high"]
+    assert layoff_chain(ctx, C("4♦"), [C("4♦")], melds, keep=1) is None
 
 
 def test_a_lay_off_chain_ends_with_a_cover_where_the_card_takes_a_wilds_place():

@@ -445,25 +445,14 @@ def plan_steps(an: Analysis, hand: Sequence[Card], must: Card | None = None) -> 
         melds.sort(key=lambda mc: must not in mc[0])
     for cards, shape in melds:
         steps.append(MeldCards(tuple(cards), shape))
-    for c, target, end in plan.layoffs:
-        if end == "cover":
-            steps.append(Cover(c, target))
-        else:
-            steps.append(LayOff(c, target, end))
-    if must is not None and must in hand and not any(_step_has(s, must) for s in steps):
-        if an.rules.deep_take_use == "meld_or_layoff":
-            for m in view.melds:
-                ends = layoff_ends(ctx, m, must)
-                if ends:
-                    steps.append(LayOff(must, m.id, ends[0]))
-                    break
+    steps.extend(_placing(c, target, end) for c, target, end in plan.layoffs)
     return steps, plan
 
 
-def _step_has(step, card: int) -> bool:
-    if isinstance(step, MeldCards):
-        return card in step.cards
-    return getattr(step, "card", None) == card
+def _placing(card: Card, target: int, end: str) -> LayOff | Cover:
+    """The action for a lay-off ``(card, meld id, end)`` of a plan or a chain; the end
+    ``"cover"`` lays the card on a wild it stands for."""
+    return Cover(card, target) if end == "cover" else LayOff(card, target, end)
 
 
 def _plan_uses(plan: Plan, card: int) -> bool:
@@ -508,16 +497,13 @@ def _layoff_chain(an: Analysis, hand: Sequence[Card], must: Card) -> tuple[list,
     """A card taken from the pile that fits a table meld, maybe only once other cards of the
     hand are laid off before it (the 8♠ on 3-7♠, then the 9♠ taken): the engine's shortest
     chain of lay-offs, and the plan for the rest of the hand."""
-    keep = 1 if an.rules.going_out == "discard_required" else 0
-    chain = layoff_chain(an.ctx, must, hand, an.table, an.seat, keep=keep)
+    chain = layoff_chain(an.ctx, must, hand, an.table, an.seat, keep=an.rules.kept_to_discard)
     if chain is None:
         return None
     rest = list(hand)
-    steps: list = []
-    for c, target, end in chain:
+    for c, _, _ in chain:
         rest.remove(c)
-        steps.append(Cover(c, target) if end == "cover" else LayOff(c, target, end))
-    return steps, an.plan(rest)
+    return [_placing(*step) for step in chain], an.plan(rest)
 
 
 def _two_naturals(an: Analysis, cards, shape, must) -> bool:

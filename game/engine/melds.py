@@ -586,17 +586,16 @@ def layoff_chain(ctx: MeldContext, card: Card, hand: Sequence[Card], melds: Sequ
     cards of the hand spent), over distinct arrangements of the meld.  ``budget`` bounds
     the arrangements looked at over all melds; past it the search answers None.
     """
-    for m in melds:
-        if cover_index(ctx, m, card) is not None:
-            return [(card, m.id, "cover")]
-    for m in melds:
-        ends = layoff_ends(ctx, m, card)
-        if ends:
-            return [(card, m.id, ends[0])]
     others = list(hand)
     if card in others:
         others.remove(card)
-    spare = min(len(others), len(hand) - (card in hand) - keep)
+    spare = len(others) - keep
+    if spare < 0:
+        return None
+    for m in melds:
+        last = _last_step(ctx, m, card)
+        if last is not None:
+            return [(card, m.id, last)]
     best: list[tuple[Card, int, str]] | None = None
     wild = card in ctx.wilds
     for m in melds:
@@ -642,11 +641,9 @@ def _chain_onto(ctx: MeldContext, card: Card, meld: Meld, others: list[Card], se
                     rest = list(left)
                     rest.remove(c)
                     path = [*steps, (c, m.id, end)]
-                    if cover_index(ctx, grown, card) is not None:
-                        return [*path, (card, m.id, "cover")], budget
-                    fit = layoff_ends(ctx, grown, card)
-                    if fit:
-                        return [*path, (card, m.id, fit[0])], budget
+                    last = _last_step(ctx, grown, card)
+                    if last is not None:
+                        return [*path, (card, m.id, last)], budget
                     if budget <= 0:
                         return None, budget
                     nxt.append((grown, rest, now, path))
@@ -654,6 +651,15 @@ def _chain_onto(ctx: MeldContext, card: Card, meld: Meld, others: list[Card], se
             break
         level = nxt
     return None, budget
+
+
+def _last_step(ctx: MeldContext, meld: Meld, card: Card) -> str | None:
+    """How ``card`` goes on ``meld`` now: ``"cover"`` on a wild it stands for, else the
+    first end it extends, or None."""
+    if cover_index(ctx, meld, card) is not None:
+        return "cover"
+    ends = layoff_ends(ctx, meld, card)
+    return ends[0] if ends else None
 
 
 def add_to_meld(meld: Meld, card: Card, end: str, seat: int) -> None:

@@ -312,6 +312,12 @@ class Rules:
         return self.going_out in ("discard_unplayable", "floating")
 
     @property
+    def kept_to_discard(self) -> int:
+        """Cards a player must keep in hand while melding and laying off: one where going
+        out needs a discard (``discard_required``), else none."""
+        return 1 if self.going_out == "discard_required" else 0
+
+    @property
     def lowest_total_wins(self) -> bool:
         return self.round_scoring == "penalty"
 

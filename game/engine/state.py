@@ -509,10 +509,10 @@ class GameState(Standings):
         from .solver import meld_with_exists
 
         ctx = self.ctx
-        keep = 1 if self.rules.going_out == "discard_required" else 0
+        keep = self.rules.kept_to_discard
         may_meld = not (self.rules.one_meld_per_turn and self.melds_this_turn >= 1)
         fits = False
-        if mode == "meld_or_layoff" and len(hand) - 1 >= keep:
+        if mode == "meld_or_layoff":
             # maybe after other cards of the hand are laid off first (a 6♣ on 3-4-5♣ makes
             # room for the 7♣), with ``keep`` cards left over
             fits = layoff_chain(ctx, card, hand, self.melds, keep=keep) is not None
@@ -539,8 +539,6 @@ class GameState(Standings):
             left = list(hand)
             for c in cards:
                 left.remove(c)
-            if len(left) - 1 < keep:
-                continue
             new = make_meld(ctx, cards, shape, seat, -1)
             if layoff_chain(ctx, card, left, self.melds + [new], keep=keep) is not None:
                 return True
@@ -608,7 +606,7 @@ class GameState(Standings):
             for c in moved:
                 rest.remove(c)
             rest.sort(key=lambda c: c in self.taken)
-            keep = 1 if self.rules.going_out == "discard_required" else 0
+            keep = self.rules.kept_to_discard
             if meld_with_exists(self.ctx, o, rest, two_naturals=self.rules.deep_take_use == "new_meld_two_naturals",
                                 not_natural=self.taken, max_size=len(rest) - keep):
                 return None
