@@ -13,6 +13,7 @@ from game.engine import (
     IllegalActionError,
     LayOff,
     MeldCards,
+    Rules,
     TakePile,
     parse_action,
 )
@@ -162,6 +163,104 @@ def test_deep_take_lay_off_after_melding_from_the_taken_cards():
     melds = [meld(1, "run:5♥", "5♥ 6♥ 7♥")]
     g = position(["Q♣ Q♦ 2♠", "K♠"], pile="4♦ 8♥ Q♥", melds=melds)
     play(g, "take 8♥", "meld Q♣ Q♦ Q♥", "layoff 8♥ on 1", "discard 2♠")
+
+
+def _can_use_by_search(ctx, card, hand, table, keep):
+    """Brute force: some order of melds (one of them first, as no meld of the seat's own
+    is on the table), lay-offs onto any meld at any end, then ``card`` melded, laid off or
+    on a wild, with ``keep`` cards left."""
+    from game.engine.melds import add_to_meld, cover_index, layoff_ends, make_meld
+    from game.engine.solver import iter_melds
+
+    seen = set()
+
+    def search(ms, left, own):
+        key = (tuple(sorted(left)), own, tuple((tuple(m.cards), m.lo) for m in ms))
+        if key in seen:
+            return False
+        seen.add(key)
+        if own and len(left) - 1 >= keep and any(
+                cover_index(ctx, m, card) is not None or layoff_ends(ctx, m, card) for m in ms):
+            return True
+        if any(card in cards and len(left) - len(cards) >= keep
+               for cards, _ in iter_melds(ctx, left, must=card)):
+            return True
+        others = list(left)
+        others.remove(card)
+        for cards, shape in iter_melds(ctx, others):
+            if len(left) - len(cards) - 1 < keep:
+                continue
+            rest = list(left)
+            for c in cards:
+                rest.remove(c)
+            if search(ms + [make_meld(ctx, list(cards), shape, 0, 90 + len(ms))], rest, True):
+                return True
+        if own and len(left) - 2 >= keep:
+            for c in set(others):
+                for j, m in enumerate(ms):
+                    for end in layoff_ends(ctx, m, c):
+                        grown = m.copy()
+                        add_to_meld(grown, c, end, 0)
+                        rest = list(left)
+                        rest.remove(c)
+                        if search([*ms[:j], grown, *ms[j + 1:]], rest, True):
+                            return True
+        return False
+
+    return search(list(table), list(hand), False)
+
+
+@pytest.mark.parametrize("opts", [{}, {"going_out": "discard_required"},
+                                  {"jokers_per_deck": 2, "permanent_wilds": ["jokers"]}])
+def test_taking_a_pile_card_to_lay_off_after_a_first_meld_is_allowed_exactly_when_it_can_be_done(opts):
+    """The seat has no meld of its own, so the card taken deep from the pile can only be
+    laid off after a meld of the hand goes down, and that meld must not use up the cards
+    that make room for it, nor (``discard_required``) the card kept to discard.  Small
+    hands around a run: the engine allows the take exactly when brute force finds a way."""
+    from engine_helpers import shuffled_packs
+
+    from game.engine.melds import make_meld
+    from game.engine.solver import iter_melds
+    from game.engine.state import new_game
+
+    counts = {True: 0, False: 0}
+    games = {s: new_game(Rules.preset("rummy5000", **opts), 4, seed=s)[0] for s in (1, 7)}
+    for ctx, _, rng, pack in shuffled_packs("rummy5000", opts, 150, 17):
+        naturals = [c for c in pack if c not in ctx.wilds]
+        wild_ranks = {c & 15 for c in ctx.wilds}
+        suit, lo = rng.randrange(4), rng.randint(2, 9)
+        while wild_ranks & set(range(lo, lo + 5)):
+            lo = rng.randint(2, 9)
+        run = [next(c for c in naturals if c & 127 == (suit << 4) | r) for r in range(lo, lo + 3)]
+        table = [make_meld(ctx, run, ("run", suit, lo), 1, 1)]
+        left = [c for c in pack if c not in run]
+        # the card: one or two places past the run's top; the card between, maybe
+        gap = rng.randint(1, 2)
+        card = next(c for c in left if c not in ctx.wilds and c & 127 == (suit << 4) | (lo + 2 + gap))
+        left.remove(card)
+        hand = [card]
+        if gap == 2 and rng.random() < 0.7:
+            between = next(c for c in left if c not in ctx.wilds and c & 127 == (suit << 4) | (lo + 3))
+            hand.append(between)
+            left.remove(between)
+            if rng.random() < 0.5:  # a set of its rank, which would use it up
+                for c in [c for c in left if c & 15 == between & 15 and c not in ctx.wilds][:rng.randint(1, 3)]:
+                    hand.append(c)
+                    left.remove(c)
+        extra = left[:rng.randint(0, 4)]
+        hand += extra
+        for cards, _ in iter_melds(ctx, left[5:20]):
+            if rng.random() < 0.5:
+                hand += list(cards)
+            break
+        g = next(g for g in games.values() if g.ctx.wilds == ctx.wilds)
+        keep = g.rules.kept_to_discard
+        g.melds = table
+        got = g._can_use(0, card, list(hand), "meld_or_layoff", has_meld=False)
+        want = _can_use_by_search(ctx, card, hand, table, keep)
+        assert got == want, (opts, hand, table)
+        counts[want] += 1
+    assert counts[True] >= 30 and counts[False] >= 30, counts
 
 
 def test_deep_take_new_meld():

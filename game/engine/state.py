@@ -511,12 +511,12 @@ class GameState(Standings):
         ctx = self.ctx
         keep = self.rules.kept_to_discard
         may_meld = not (self.rules.one_meld_per_turn and self.melds_this_turn >= 1)
-        fits = False
+        chain = None
         if mode == "meld_or_layoff":
             # maybe after other cards of the hand are laid off first (a 6♣ on 3-4-5♣ makes
             # room for the 7♣), with ``keep`` cards left over
-            fits = layoff_chain(ctx, card, hand, self.melds, keep=keep) is not None
-            if fits:
+            chain = layoff_chain(ctx, card, hand, self.melds, keep=keep)
+            if chain is not None:
                 own = self.has_own_meld(seat) if has_meld is None else has_meld
                 if own or not self.rules.layoff_needs_own_meld:
                     return True
@@ -527,12 +527,18 @@ class GameState(Standings):
         if meld_with_exists(ctx, card, hand, two_naturals=mode == "new_meld_two_naturals",
                             not_natural=taken, max_size=len(hand) - keep):
             return True
-        if not fits:
+        if chain is None:
             return False
         # no meld of one's own yet: one must be made first, and it must not use up the
-        # cards that make room for this one
+        # cards that make room for this one.  Any meld of the cards the chain leaves will do.
         from .solver import iter_melds
 
+        spare = list(hand)
+        for c, _, _ in chain:
+            spare.remove(c)
+        if any(len(spare) - len(cards) >= keep for cards, _ in iter_melds(ctx, spare)):
+            return True
+        # else a meld that shares cards with that chain, laid down first, may open another
         rest = list(hand)
         rest.remove(card)
         for n, (cards, shape) in enumerate(iter_melds(ctx, rest)):
