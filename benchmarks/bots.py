@@ -27,6 +27,9 @@ Eight measurements, each a subcommand; all run in one process (the figures in
     others' mean) is summed per round.  Far less noisy than whole games, since only
     the decisions that differ are measured, each many times.
     ``python benchmarks/bots.py decisions --hero hard --rounds 100``
+    (``--skip-rounds N`` or ``--late``: measure a round later in the game;
+    ``--value games``: play each play-out to the end of the game and count the seat's
+    share of it won, in hundredths of a game)
 
 ``edge``
     what an edge in points per round is worth in games won.  Rounds of one level
@@ -204,9 +207,12 @@ def duplicate(args) -> dict:
     }
 
 
-def play_out(g, action, seat, k, seed):
+def play_out(g, action, seat, k, seed, whole_game=False):
     """The seat's relative points when ``action`` is played at ``g`` and the round goes on
-    with normal bots (the stock reshuffled; deal ``k`` of the same series for every action)."""
+    with normal bots (the stock reshuffled; deal ``k`` of the same series for every action).
+
+    ``whole_game``: the game is played on to its end instead, and the answer is the seat's
+    share of the game won (1, a part of 1 on a tie, or 0)."""
     w = g.copy()
     rng = random.Random(seed * 7919 + k)
     rng.shuffle(w.stock)
@@ -214,15 +220,25 @@ def play_out(g, action, seat, k, seed):
     w.apply(action)
     bots = [make_bot("normal", seed=seed * 1000 + k * 8 + s) for s in range(w.players)]
     pts = play_round(w, bots)
-    return None if pts is None else relative(pts, seat)
+    if not whole_game:
+        return None if pts is None else relative(pts, seat)
+    for _ in range(200):
+        if pts is None or w.phase == "game_over":
+            break
+        w.next_round()
+        pts = play_round(w, bots)
+    if w.phase != "game_over":
+        return None
+    return 1.0 / len(w.winners) if seat in w.winners else 0.0
 
 
 class _Measured:
     """The hero's seat in ``decisions``: plays the hero's choice and, where the normal
     bot would choose otherwise, plays both out from the real position ``g``."""
 
-    def __init__(self, g, hero, ref, rollouts: int, deal: int):
+    def __init__(self, g, hero, ref, rollouts: int, deal: int, whole_game: bool = False):
         self.g, self.hero, self.ref = g, hero, ref
+        self.whole_game = whole_game
         self.rollouts, self.deal = rollouts, deal
         self.level = hero.level
         self.asked = self.differ = 0
@@ -245,10 +261,10 @@ class _Measured:
             seed = self.deal + self.asked
             d = []
             for k in range(self.rollouts):
-                a = play_out(self.g, mine, view.seat, k, seed)
-                b = play_out(self.g, theirs, view.seat, k, seed)
+                a = play_out(self.g, mine, view.seat, k, seed, self.whole_game)
+                b = play_out(self.g, theirs, view.seat, k, seed, self.whole_game)
                 if a is not None and b is not None:
-                    d.append(a - b)
+                    d.append((a - b) * (100.0 if self.whole_game else 1.0))  # games: in points of 100
             if d:
                 self.gain += sum(d) / len(d)
                 self.kind_gain[kind] += sum(d) / len(d)
@@ -277,21 +293,27 @@ def _measured_rounds(args, measure):
 
     With ``args.skip_rounds`` (where the command has it), normal bots first play that many
     rounds of the game, so that the measured round comes later in it, the scores nearer
-    the target; a game that ends before is not measured."""
+    the target; a game that ends before is not measured.  With ``args.late`` they play on
+    until a round may end the game (a side within ``args.late`` points of the target, or
+    the last deal), and that round is measured."""
     rules = rules_of(args)
     n = args.players
     skip = getattr(args, "skip_rounds", 0)
+    late = getattr(args, "late", None)
     for r in range(args.rounds):
         seat = r % n
         deal = args.seed * 1_000_003 + r
         g, _ = new_game(rules, n, seed=deal)
         bots = [make_bot("normal", seed=deal * 31 + s) for s in range(n)]
-        for _ in range(skip):
+        played, ended = 0, False
+        while played < skip or (late is not None and not g.may_end_this_round(late)):
             play_round(g, bots)
             if g.phase != "round_over":  # the game is over (or a round was cut): no measure
+                ended = True
                 break
             g.next_round()
-        if skip and g.round_no != skip + 1:
+            played += 1
+        if ended:
             continue
         m = bots[seat] = measure(g, seat, deal)
         play_round(g, bots)
@@ -309,7 +331,8 @@ def decisions(args) -> dict:
 
     def measure(g, seat, deal):
         return _Measured(g, make_bot(args.hero, seed=deal * 31 + seat, **opts),
-                         make_bot("normal", seed=deal * 31 + seat), args.rollouts, deal)
+                         make_bot("normal", seed=deal * 31 + seat), args.rollouts, deal,
+                         args.value == "games")
 
     for r, m in _measured_rounds(args, measure):
         per_round.append(m.gain)
@@ -330,7 +353,7 @@ def decisions(args) -> dict:
         by_kind[k] = {"differ": kind_differ[k], "gain_per_round": round(k_mean, 1), "ci95": round(k_ci, 1)}
     return {
         "preset": args.preset, "players": n, "hero": args.hero, "hero_options": opts,
-        "rounds": len(per_round), "skip_rounds": args.skip_rounds, "decisions": asked, "differ": differ,
+        "rounds": len(per_round), "skip_rounds": args.skip_rounds, "late": args.late, "value": args.value, "decisions": asked, "differ": differ,
         "rollouts": args.rollouts, "gain_per_round": round(mean, 1), "ci95": round(ci, 1), "by_kind": by_kind,
         "seconds": round(time.perf_counter() - t0, 1),
     }
@@ -720,6 +743,12 @@ def main(argv=None) -> int:
     c.add_argument("--hero-option", action="append", default=[], type=parse_option)
     c.add_argument("--skip-rounds", type=int, default=0,
                    help="normal bots play this many rounds of each game before the measured one")
+    c.add_argument("--value", choices=("points", "games"), default="points",
+                   help="what a play-out is worth: the seat's points in the round less the others' "
+                        "mean, or (games) its share of the game won, the game played to its end")
+    c.add_argument("--late", type=float, nargs="?", const=400.0, default=None, metavar="MARGIN",
+                   help="normal bots play each game on until a round may end it (a side within MARGIN "
+                        "points of the target, 400 by default, or the last deal); that round is measured")
     e = sub.add_parser("edge", parents=[common])
     e.add_argument("--level", default="normal")
     e.add_argument("--rounds", type=int, default=1000)

@@ -56,6 +56,37 @@ def test_decisions_can_measure_a_round_later_in_the_game(capsys, monkeypatch):
     assert any(total != 0 for _, total in seen)
 
 
+def test_decisions_can_measure_the_rounds_that_may_end_the_game(capsys, monkeypatch):
+    """``--late``: normal bots play on until a side is within the margin of the target,
+    and the measured seat joins for that round."""
+    seen = []
+    real = bench._Measured.choose
+
+    def choose(self, view):
+        seen.append((view.round_no, max(view.scores)))
+        return real(self, view)
+
+    monkeypatch.setattr(bench._Measured, "choose", choose)
+    out = run(capsys, "decisions", "--hero", "normal", "--rounds", "2", "--rollouts", "2",
+              "--option", "target=1000", "--late", "300")
+    assert out["late"] == 300 and out["rounds"] >= 1 and out["differ"] == 0
+    assert seen and all(rnd > 1 and top >= 700 for rnd, top in seen)
+
+
+def test_a_play_out_to_the_end_of_the_game_gives_each_seat_its_share_of_it():
+    from game.bots import make_bot
+    from game.engine import Rules, new_game
+    from game.engine.view import view_of
+
+    g, _ = new_game(Rules.preset("rummy5000", target=600), 4, seed=5)
+    a = make_bot("normal", 1).choose(view_of(g, g.current))
+    for k in range(3):
+        shares = [bench.play_out(g, a, s, k, 9, whole_game=True) for s in range(4)]
+        assert sum(shares) == pytest.approx(1.0)
+        assert all(0 <= x <= 1 for x in shares)
+        assert shares == [bench.play_out(g, a, s, k, 9, whole_game=True) for s in range(4)]
+
+
 def test_play_out_repeats_itself_and_scores_relative_to_the_others():
     from game.bots import make_bot
     from game.engine import Rules, new_game
