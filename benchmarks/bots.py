@@ -264,7 +264,7 @@ class _Measured:
                 a = play_out(self.g, mine, view.seat, k, seed, self.whole_game)
                 b = play_out(self.g, theirs, view.seat, k, seed, self.whole_game)
                 if a is not None and b is not None:
-                    d.append((a - b) * (100.0 if self.whole_game else 1.0))  # games: in points of 100
+                    d.append((a - b) * (100.0 if self.whole_game else 1.0))  # games: in hundredths
             if d:
                 self.gain += sum(d) / len(d)
                 self.kind_gain[kind] += sum(d) / len(d)
@@ -353,7 +353,8 @@ def decisions(args) -> dict:
         by_kind[k] = {"differ": kind_differ[k], "gain_per_round": round(k_mean, 1), "ci95": round(k_ci, 1)}
     return {
         "preset": args.preset, "players": n, "hero": args.hero, "hero_options": opts,
-        "rounds": len(per_round), "skip_rounds": args.skip_rounds, "late": args.late, "value": args.value, "decisions": asked, "differ": differ,
+        "rounds": len(per_round), "skip_rounds": args.skip_rounds, "late": args.late, "value": args.value,
+        "decisions": asked, "differ": differ,
         "rollouts": args.rollouts, "gain_per_round": round(mean, 1), "ci95": round(ci, 1), "by_kind": by_kind,
         "seconds": round(time.perf_counter() - t0, 1),
     }
