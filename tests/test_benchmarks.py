@@ -38,39 +38,37 @@ def test_decisions_measures_the_hard_bot(capsys):
         out["gain_per_round"], abs=0.3)
 
 
-def test_decisions_can_measure_a_round_later_in_the_game(capsys, monkeypatch):
-    """``--skip-rounds``: normal bots play the first rounds, and the measured seat joins for
-    the one after them, with the scores those rounds left."""
+def _measured_rounds_seen(capsys, monkeypatch, *argv):
+    """``decisions`` of the normal bot against itself with ``argv``: its summary, and the
+    round number and scores of each view the measured seat was asked about."""
     seen = []
     real = bench._Measured.choose
 
     def choose(self, view):
-        seen.append((view.round_no, sum(view.scores)))
+        seen.append((view.round_no, tuple(view.scores)))
         return real(self, view)
 
     monkeypatch.setattr(bench._Measured, "choose", choose)
-    out = run(capsys, "decisions", "--hero", "normal", "--rounds", "2", "--rollouts", "2",
-              "--skip-rounds", "3")
-    assert out["skip_rounds"] == 3 and out["rounds"] == 2 and out["differ"] == 0
-    assert seen and all(rnd == 4 for rnd, _ in seen)
-    assert any(total != 0 for _, total in seen)
+    out = run(capsys, "decisions", "--hero", "normal", "--rounds", "2", "--rollouts", "2", *argv)
+    assert seen and out["differ"] == 0
+    return out, seen
+
+
+def test_decisions_can_measure_a_round_later_in_the_game(capsys, monkeypatch):
+    """``--skip-rounds``: normal bots play the first rounds, and the measured seat joins for
+    the one after them, with the scores those rounds left."""
+    out, seen = _measured_rounds_seen(capsys, monkeypatch, "--skip-rounds", "3")
+    assert out["skip_rounds"] == 3 and out["rounds"] == 2
+    assert all(rnd == 4 for rnd, _ in seen)
+    assert any(sum(scores) != 0 for _, scores in seen)
 
 
 def test_decisions_can_measure_the_rounds_that_may_end_the_game(capsys, monkeypatch):
     """``--late``: normal bots play on until a side is within the margin of the target,
     and the measured seat joins for that round."""
-    seen = []
-    real = bench._Measured.choose
-
-    def choose(self, view):
-        seen.append((view.round_no, max(view.scores)))
-        return real(self, view)
-
-    monkeypatch.setattr(bench._Measured, "choose", choose)
-    out = run(capsys, "decisions", "--hero", "normal", "--rounds", "2", "--rollouts", "2",
-              "--option", "target=1000", "--late", "300")
-    assert out["late"] == 300 and out["rounds"] >= 1 and out["differ"] == 0
-    assert seen and all(rnd > 1 and top >= 700 for rnd, top in seen)
+    out, seen = _measured_rounds_seen(capsys, monkeypatch, "--option", "target=1000", "--late", "300")
+    assert out["late"] == 300 and out["rounds"] >= 1
+    assert all(rnd > 1 and max(scores) >= 700 for rnd, scores in seen)
 
 
 def test_a_play_out_to_the_end_of_the_game_gives_each_seat_its_share_of_it():
