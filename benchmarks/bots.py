@@ -239,6 +239,7 @@ class _Measured:
     def __init__(self, g, hero, ref, rollouts: int, deal: int, whole_game: bool = False):
         self.g, self.hero, self.ref = g, hero, ref
         self.whole_game = whole_game
+        self.unit = 100.0 if whole_game else 1.0  # games: the gain in hundredths of a game
         self.rollouts, self.deal = rollouts, deal
         self.level = hero.level
         self.asked = self.differ = 0
@@ -264,7 +265,7 @@ class _Measured:
                 a = play_out(self.g, mine, view.seat, k, seed, self.whole_game)
                 b = play_out(self.g, theirs, view.seat, k, seed, self.whole_game)
                 if a is not None and b is not None:
-                    d.append((a - b) * (100.0 if self.whole_game else 1.0))  # games: in hundredths
+                    d.append((a - b) * self.unit)
             if d:
                 self.gain += sum(d) / len(d)
                 self.kind_gain[kind] += sum(d) / len(d)
