@@ -149,6 +149,23 @@ def test_damaged_settings_file_is_reported_not_fatal(text):
     assert Settings.load().problem is None
 
 
+@pytest.mark.parametrize("data", [
+    b"\xff\xfe{\x00}\x00",  # not UTF-8 at all
+    '{"last_game": {"names": ["Jos\u00e9"]}}'.encode("latin-1"),  # saved by an editor in Latin-1
+])
+def test_a_settings_or_stats_file_that_is_not_utf8_is_set_aside_not_fatal(data):
+    """Bytes that are not UTF-8 are a damaged file like any other: the game starts with
+    the defaults, says so, and keeps the file as ``.bad``."""
+    for name, load in (("settings.json", Settings.load), ("stats.json", Stats.load)):
+        path = user_data_dir() / name
+        path.write_bytes(data)
+        loaded = load()
+        assert loaded.problem and "damaged" in loaded.problem
+        assert not path.exists()
+        assert (user_data_dir() / (name + ".bad")).read_bytes() == data
+    assert Settings.load().to_dict() == Settings().to_dict()
+
+
 def test_bad_values_fall_back_one_by_one():
     path = user_data_dir() / "settings.json"
     path.write_text(json.dumps({

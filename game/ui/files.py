@@ -92,15 +92,15 @@ def read_json_file(target: Path, what: str, check, fallback: str) -> tuple[Any, 
     damaged file is set aside as ``<name>.bad``).  ``check`` raises ValueError on bad
     content.  Never raises."""
     try:
-        text = target.read_text(encoding="utf-8")
+        raw = target.read_bytes()
     except FileNotFoundError:
         return None, None
     except OSError as exc:
         problem = f"Your {what} could not be read ({exc}); {fallback}."
         log.warning("%s", problem)
         return None, problem
-    try:
-        return check(json.loads(text)), None
+    try:  # (bytes that are not UTF-8 are a ValueError too: a damaged file like any other)
+        return check(json.loads(raw.decode("utf-8"))), None
     except ValueError as exc:
         log.warning("damaged %s file %s: %s", what, target, exc)
         set_aside(target, ".bad")
