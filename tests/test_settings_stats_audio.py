@@ -436,3 +436,85 @@ def test_a_failing_sound_does_not_raise():
     a.settings, a.available, a.problem, a._pygame = Settings(), True, None, None
     a.sounds = {"meld": Broken()}
     a.play("meld")
+
+
+# ---------------------------------------------------------------------- files that cannot be read
+
+
+@pytest.mark.parametrize("name", ["settings.json", "stats.json"])
+def test_a_file_that_cannot_be_read_is_not_written_over(name, monkeypatch):
+    """A settings or statistics file that is there but cannot be read (no permission, a
+    moment's trouble) may hold the player's record: the game runs on the defaults and
+    never writes over it."""
+    from pathlib import Path
+
+    from game.ui.files import KeptFileError
+
+    path = user_data_dir() / name
+    kept = '{"presets": {"rummy5000": {"games": 250, "wins": 120}}, "volume": 0.2}'
+    path.write_text(kept)
+    real = Path.read_bytes
+
+    def refused(self):
+        if self == path:
+            raise PermissionError(13, "Permission denied", str(self))
+        return real(self)
+
+    monkeypatch.setattr(Path, "read_bytes", refused)
+    loaded = Settings.load() if name == "settings.json" else Stats.load()
+    assert loaded.problem and "could not be read" in loaded.problem and "Permission denied" in loaded.problem
+    if isinstance(loaded, Stats):
+        loaded.record_game("rummy5000", True, 100, 1)
+    with pytest.raises(KeptFileError):
+        loaded.save()
+    if isinstance(loaded, Settings):
+        assert loaded.save_or_log("the volume") is False
+    assert path.read_text() == kept
+    loaded.save(user_data_dir() / "elsewhere.json")  # another file may still be written
+
+
+@pytest.mark.parametrize("name", ["settings.json", "stats.json"])
+def test_json_nested_too_deep_to_read_is_a_damaged_file(name):
+    path = user_data_dir() / name
+    text = "[" * 100_000 + "]" * 100_000
+    path.write_text(text)
+    loaded = Settings.load() if name == "settings.json" else Stats.load()
+    assert loaded.problem and "damaged" in loaded.problem
+    assert (user_data_dir() / (name + ".bad")).read_text() == text
+
+
+def test_a_byte_order_mark_is_allowed():
+    (user_data_dir() / "settings.json").write_bytes(b"\xef\xbb\xbf" + json.dumps({"volume": 0.3}).encode())
+    s = Settings.load()
+    assert s.problem is None and s.volume == 0.3
+
+
+def test_a_failed_write_names_the_players_file_not_the_temporary_one():
+    from game.ui.files import why_failed, write_atomic
+
+    target = user_data_dir() / "settings.json"
+    target.mkdir(parents=True)  # a folder in the way
+    with pytest.raises(OSError) as e:
+        write_atomic(target, "{}")
+    assert why_failed(e.value) == "Is a directory (settings.json)"
+    assert sorted(p.name for p in user_data_dir().iterdir()) == ["settings.json"]
+
+
+def test_the_last_game_keeps_only_what_the_new_game_screen_reads():
+    deep: list = []
+    for _ in range(600):
+        deep = [deep]
+    (user_data_dir() / "settings.json").write_text(json.dumps({"last_game": {
+        "rules": {"preset": "rummy500", "target": 700, "junk": deep}, "players": 3, "extra": deep,
+        "names": ["Ann\x00ie", "B" * 40, "Jos\udce9", 7, "  "] + ["x"] * 20, "levels": ["hard", ["easy"]],
+    }}))
+    s = Settings.load()
+    s.save()  # (a deep value would have made writing it fail)
+    last = Settings.load().last_game
+    assert last["players"] == 3 and "extra" not in last
+    assert "rules" not in last  # rules the game cannot read are left out (the screen starts from the preset)
+    assert last["names"][:5] == ["Annie", "B" * 16, "Jos?", "", ""] and len(last["names"]) == 8
+    assert last["levels"] == ["hard", ""]
+    (user_data_dir() / "settings.json").write_text(json.dumps({"last_game": {"rules": {"preset": "rummy500",
+                                                                                        "target": 700}}}))
+    assert Settings.load().last_game == {"rules": {"preset": "rummy500", "target": 700}}

@@ -1025,6 +1025,19 @@ def test_settings_screen_changes_and_saves(app):
     draw(scene, app.screen_size)
 
 
+def test_settings_that_cannot_be_saved_say_so_once_and_let_the_player_go_back(app):
+    """Done (or Escape) saves; when the file cannot be written the screen says why and
+    stays, and the next press goes back all the same: the player is never held here."""
+    (user_data_dir() / "settings.json").mkdir(parents=True)  # a folder in the way
+    scene = menus.SettingsScene(app)
+    app.stack.push(scene)
+    click(scene, scene.find("done").rect.center)
+    assert app.stack.top is scene and scene.message_is_error
+    assert scene.message.startswith("Your settings could not be saved (Is a directory (settings.json))")
+    click(scene, scene.find("done").rect.center)
+    assert app.stack.top is None
+
+
 def test_settings_restore_defaults(app):
     app.settings.card_back = "red"
     app.settings.volume = 0.1

@@ -6,7 +6,8 @@ statistics and the saved game.
 * :func:`replace_file` is ``os.replace`` that tries again while the file is locked for
   a moment;
 * :func:`read_json_file` never raises: a damaged file is set aside as ``<name>.bad``
-  (:func:`set_aside`) and described;
+  (:func:`set_aside`) and described, and one that exists but cannot be read is said to
+  be so, so that it is not written over;
 * :func:`why_failed` words a failed write for the player.
 
 This module does not import pygame.
@@ -73,11 +74,13 @@ def write_atomic(target: Path | str, text: str) -> None:
             except OSError:  # (a file system that cannot sync still has the file written)
                 pass
         replace_file(tmp, target)
-    except BaseException:
+    except BaseException as exc:
         try:
             os.unlink(tmp)
         except OSError:
             pass
+        if isinstance(exc, OSError) and exc.filename is not None:  # the player's file, not the temporary one
+            exc.filename, exc.filename2 = str(target), None
         raise
 
 
@@ -86,23 +89,34 @@ def atomic_write_json(target: Path, data: Any) -> None:
     write_atomic(target, json.dumps(data, indent=2, sort_keys=True) + "\n")
 
 
-def read_json_file(target: Path, what: str, check, fallback: str) -> tuple[Any, str | None]:
-    """Read a JSON file of the player's: ``(check(data), None)``, ``(None, None)`` when
-    there is no file, or ``(None, problem)`` when it cannot be read or is damaged (a
-    damaged file is set aside as ``<name>.bad``).  ``check`` raises ValueError on bad
-    content.  Never raises."""
+def read_json_file(target: Path, what: str, check, fallback: str) -> tuple[Any, str | None, bool]:
+    """Read a JSON file of the player's: ``(check(data), None, False)``, ``(None, None,
+    False)`` when there is no file, ``(None, problem, False)`` when it is damaged (it is
+    set aside as ``<name>.bad``), or ``(None, problem, True)`` when it is there but cannot
+    be read (no permission, a folder of that name): then it must not be written over,
+    since it may hold the player's data.  ``check`` raises ValueError on bad content.
+    A UTF-8 byte-order mark at the start (some editors write one) is allowed.  Never
+    raises."""
     try:
         raw = target.read_bytes()
     except FileNotFoundError:
-        return None, None
+        return None, None, False
     except OSError as exc:
-        problem = f"Your {what} could not be read ({exc}); {fallback}."
+        problem = f"Your {what} could not be read ({why_failed(exc)}); {fallback}."
         log.warning("%s", problem)
-        return None, problem
-    try:  # (bytes that are not UTF-8 are a ValueError too: a damaged file like any other)
-        return check(json.loads(raw.decode("utf-8"))), None
-    except ValueError as exc:
+        return None, problem, True
+    try:  # bytes that are not UTF-8, and JSON nested too deep to read, are damage too
+        return check(json.loads(raw.decode("utf-8-sig"))), None, False
+    except (ValueError, RecursionError) as exc:
         log.warning("damaged %s file %s: %s", what, target, exc)
         set_aside(target, ".bad")
         return None, (f"Your {what} file was damaged and has been set aside as {target.name}.bad; "
-                      f"{fallback}.")
+                      f"{fallback}."), False
+
+
+class KeptFileError(OSError):
+    """A file that could not be read is not written over (it may hold the player's data)."""
+
+    def __init__(self, target: Path):
+        super().__init__(f"{target.name} could not be read, so it is left as it is")
+        self.path = target

@@ -3,8 +3,9 @@
 :class:`Settings` is a plain dataclass.  :meth:`Settings.load` never raises: a
 missing file gives the defaults, and a damaged one is moved aside as
 ``settings.json.bad``, described in :attr:`Settings.problem` (the title screen
-shows it) and replaced by the defaults.  Each value is checked on its own, so one
-bad entry does not throw away the others.  :meth:`Settings.save` writes a
+shows it) and replaced by the defaults; one that is there but cannot be read is left
+alone, and not written over.  Each value is checked on its own, so one bad entry does
+not throw away the others.  :meth:`Settings.save` writes a
 temporary file and renames it over the old one, so a crash never leaves half a
 file.
 
@@ -19,9 +20,10 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from game.engine import Rules, RulesError
 from game.resources import user_data_dir
 
-from .files import atomic_write_json, read_json_file
+from .files import KeptFileError, atomic_write_json, read_json_file
 
 log = logging.getLogger(__name__)
 
@@ -90,6 +92,8 @@ class Settings:
     # not saved: why the file could not be read, for the title screen to show once
     problem: str | None = field(default=None, compare=False, repr=False)
     path: Path | None = field(default=None, compare=False, repr=False)
+    # the file at ``path`` is there but could not be read: it is not written over
+    kept: bool = field(default=False, compare=False, repr=False)
 
     SAVED = (
         "animation_speed", "sound", "volume", "card_scale", "four_colour", "card_back",
@@ -115,7 +119,8 @@ class Settings:
                 raise ValueError("the file does not hold an object of settings")
             return data
 
-        data, settings.problem = read_json_file(target, "settings", check, "the defaults are used")
+        data, settings.problem, settings.kept = read_json_file(
+            target, "settings", check, "the defaults are used")
         if data is None:
             return settings
         bad = settings.update_from(data)
@@ -128,8 +133,12 @@ class Settings:
         return settings
 
     def save(self, path: str | os.PathLike | None = None) -> None:
-        """Write the settings atomically.  Raises OSError if the folder cannot be written."""
+        """Write the settings atomically.  Raises OSError if the folder cannot be written,
+        and :class:`KeptFileError` (an OSError) instead of writing over a file that was
+        there but could not be read."""
         target = Path(path) if path is not None else (self.path or self.default_path())
+        if self.kept and target == self.path:
+            raise KeptFileError(target)
         atomic_write_json(target, self.to_dict())
         self.path = target
 
@@ -176,6 +185,41 @@ def _choice(value: Any, choices) -> str | None:
     return value if isinstance(value, str) and value in choices else None
 
 
+LAST_GAME_SEATS = 8  # the most seats a game has
+LAST_GAME_TEXT = 16  # the longest name the new-game screen takes
+
+
+def _short_text(value: Any) -> str | None:
+    """A name or level from the file: printable, trimmed, no longer than a name may be."""
+    if not isinstance(value, str):
+        return None
+    text = "".join(ch for ch in value.encode("utf-8", "replace").decode("utf-8") if ch.isprintable())
+    return text.strip()[:LAST_GAME_TEXT] or None
+
+
+def _last_game(value: Any) -> dict | None:
+    """The last new-game setup with only what the new-game screen reads, each part in its
+    own shape (a part that is not is left out), or None when it is not an object at all."""
+    if not isinstance(value, dict):
+        return None
+    out: dict[str, Any] = {}
+    rules = value.get("rules")
+    if isinstance(rules, dict):
+        try:  # only options the rules know, written as the rules write them
+            out["rules"] = Rules.from_dict(rules).to_dict()
+        except (RulesError, TypeError, ValueError, AttributeError, RecursionError):
+            pass
+    if isinstance(value.get("preset"), str):
+        out["preset"] = value["preset"][:40]
+    players = value.get("players")
+    if isinstance(players, int) and not isinstance(players, bool) and 0 < players <= LAST_GAME_SEATS:
+        out["players"] = players
+    for key in ("names", "levels"):
+        if isinstance(value.get(key), list):
+            out[key] = [_short_text(v) or "" for v in value[key][:LAST_GAME_SEATS]]
+    return out
+
+
 def _clean(name: str, value: Any) -> Any:
     """A valid value for the named setting, or None."""
     if name in ("sound", "four_colour", "fullscreen", "rummy_help"):
@@ -195,7 +239,7 @@ def _clean(name: str, value: Any) -> Any:
     if name == "hand_sort":
         return _choice(value, HAND_SORTS)
     if name == "last_game":
-        return value if isinstance(value, dict) else None
+        return _last_game(value)
     if name == "window_size":
         if value == []:
             return []

@@ -7,8 +7,9 @@ leaving a game about to be lost does not lift the win rate.  Games and wins are 
 counted by the strongest computer level the person played against (``against``; a
 partner does not count), over every preset.
 :meth:`Stats.load` never raises: a damaged file is kept as ``stats.json.bad``,
-described in :attr:`Stats.problem`, and fresh statistics are used.  Saving is
-atomic (a temporary file renamed over the old one).
+described in :attr:`Stats.problem`, and fresh statistics are used; a file that is there
+but cannot be read is left alone, and not written over.  Saving is atomic (a temporary
+file renamed over the old one).
 
 This module does not import pygame.
 """
@@ -23,7 +24,7 @@ from typing import Any, TypeVar
 
 from game.resources import user_data_dir
 
-from .files import atomic_write_json, read_json_file
+from .files import KeptFileError, atomic_write_json, read_json_file
 from .settings import BOT_LEVELS
 
 FILE_NAME = "stats.json"
@@ -118,6 +119,8 @@ class Stats:
     against: dict[str, LevelStats] = field(default_factory=dict)  # by the strongest computer level
     problem: str | None = field(default=None, compare=False, repr=False)
     path: Path | None = field(default=None, compare=False, repr=False)
+    # the file at ``path`` is there but could not be read: it is not written over
+    kept: bool = field(default=False, compare=False, repr=False)
 
     @staticmethod
     def default_path() -> Path:
@@ -138,13 +141,19 @@ class Stats:
             return ({str(k): PresetStats.from_dict(v) for k, v in data["presets"].items()},
                     {str(k): LevelStats.from_dict(v) for k, v in against.items()})
 
-        found, stats.problem = read_json_file(target, "statistics", check, "fresh statistics are used")
+        found, stats.problem, stats.kept = read_json_file(
+            target, "statistics", check, "fresh statistics are used")
         if found is not None:
             stats.presets, stats.against = found
         return stats
 
     def save(self, path: str | os.PathLike | None = None) -> None:
+        """Write the statistics atomically.  Raises OSError if the folder cannot be
+        written, and :class:`KeptFileError` instead of writing over a file that was there
+        but could not be read."""
         target = Path(path) if path is not None else (self.path or self.default_path())
+        if self.kept and target == self.path:
+            raise KeptFileError(target)
         atomic_write_json(target, self.to_dict())
         self.path = target
 

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from .. import ui_kit as ui
+from ..files import why_failed
 from ..settings import ANIMATION_SPEEDS, BOT_LEVELS, CARD_BACKS, CARD_SCALES, Settings
 from .base import MenuScene, draw_card, draw_card_back
 
@@ -46,17 +47,23 @@ class SettingsScene(MenuScene):
         self.build()
         self.app.apply_settings()
 
-    def save(self) -> None:
+    def save(self) -> bool:
+        """Write the settings; on failure say why (they still apply until the game is
+        closed) and return False."""
         try:
             self.settings.save()
         except OSError as exc:
-            self.say(f"Your settings could not be saved: {exc}", error=True)
-            return
+            self.say(f"Your settings could not be saved ({why_failed(exc)}). They apply until "
+                     "you close the game; press Done again to go back.", error=True)
+            return False
         self.say(None)
+        return True
 
     def back(self) -> None:
-        self.save()
-        if not self.message_is_error or not self.message:
+        """Done or Escape: save and go back; when saving fails, the first press says so
+        and stays, and the next goes back all the same (the player is never held here)."""
+        warned = self.message_is_error and bool(self.message)
+        if self.save() or warned:
             self.app.stack.pop()
 
     def leave(self) -> None:

@@ -9,6 +9,7 @@ import pygame
 from game.engine.rules import Rules
 
 from .. import ui_kit as ui
+from ..files import why_failed
 from ..rules_text import preset_title
 from ..settings import BOT_LEVELS
 from ..stats import PresetStats, Stats
@@ -42,7 +43,7 @@ class StatsScene(MenuScene):
             self.stats.save()
             self.say("Statistics cleared.")
         except OSError as exc:
-            self.say(f"The statistics could not be saved: {exc}", error=True)
+            self.say(f"The statistics could not be saved: {why_failed(exc)}", error=True)
         self.confirm_reset = False
         self.build()
 
