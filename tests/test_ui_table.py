@@ -1788,6 +1788,58 @@ def test_a_new_game_over_an_unfinished_one_counts_that_one_as_left_unfinished(ap
     assert Stats.load().total_games == 1
 
 
+def test_loading_another_games_file_counts_the_saved_one_as_left_unfinished(app, tmp_path, monkeypatch):
+    """Resuming another file (``--load``) replaces the game in progress, as a new game
+    does, so that game counts as left unfinished too."""
+    from game.engine.save import dumps_game
+    from game.ui.stats import Stats
+
+    monkeypatch.setenv("RUMMY5000_DATA_DIR", str(tmp_path))
+    other = tmp_path / "other.json"
+    other.write_text(dumps_game(Controller.new("rummy500", 2, seed=3).g), encoding="utf-8")
+    scene = app.start_game("rummy5000", 3, seed=4)
+    c, g = scene.c, scene.g
+    while not g.turns[c.human]:
+        if c.human_to_act and g.phase == "play":
+            c.act(next(Discard(x) for x in g.hands[c.human] if c.is_legal(Discard(x))))
+        else:
+            advance(app, scene)
+    app.continue_game(other)
+    e = Stats.load().get("rummy5000")
+    assert (e.games, e.abandoned) == (1, 1)
+    app.continue_game()  # its own save: nothing more to count
+    assert Stats.load().total_games == 1
+
+
+def test_a_saved_game_loaded_after_its_end_is_not_counted_again(app, tmp_path, monkeypatch):
+    """The statistics count a game when it ends; loading its save afterwards shows the
+    final scores again without counting it a second time."""
+    from game.engine.save import dumps_game
+    from game.ui import sheets
+    from game.ui.stats import Stats
+
+    monkeypatch.setenv("RUMMY5000_DATA_DIR", str(tmp_path))
+    c = Controller.new("basic", 2, seed=11)
+    c.settings.animation_speed = 0
+    for _ in range(20000):
+        if c.g.phase == "game_over":
+            break
+        if c.g.phase == "round_over":
+            c.next_round()
+        elif c.human_to_act:
+            c.act(c.hint())
+        else:
+            c.update(10.0)
+    assert c.g.phase == "game_over"
+    finished = tmp_path / "finished.json"
+    finished.write_text(dumps_game(c.g), encoding="utf-8")
+    for _ in range(2):
+        app.continue_game(finished)  # (the last round's sheet, then the winners: made at once)
+        app.run_until(lambda: any(isinstance(s, sheets.SheetScene) for s in app.stack.scenes), timeout=10)
+        assert any(isinstance(s, sheets.SheetScene) for s in app.stack.scenes)
+        assert Stats.load().total_games == 0
+
+
 def test_continue_after_a_damaged_save_says_so_and_keeps_the_good_copy(app, tmp_path, monkeypatch):
     from game.engine.save import loads_game
 
@@ -2120,6 +2172,29 @@ def test_with_no_screen_the_game_says_so_instead_of_running_unseen(monkeypatch, 
     monkeypatch.delenv("SDL_VIDEODRIVER")
     monkeypatch.setattr(app_mod.pygame.display, "get_driver", lambda: "x11")
     assert app_mod.main(SimpleNamespace()) == 0
+
+
+def test_a_video_driver_that_cannot_start_is_a_clear_exit_not_a_crash(monkeypatch, capsys):
+    """SDL_VIDEODRIVER naming a driver the machine lacks (x11 with no X server) makes
+    pygame refuse to start the display: the game says so and exits with code 2, and a
+    frozen build says it in a message box too; no crash report is written."""
+    from types import SimpleNamespace
+
+    import game.ui.app as app_mod
+
+    class _NoDriver:
+        def __init__(self, *a, **k):
+            raise app_mod.pygame.error("x11 not available")
+
+    shown = []
+    monkeypatch.setattr(app_mod, "App", _NoDriver)
+    monkeypatch.setattr(app_mod.sys, "frozen", True, raising=False)
+    monkeypatch.setattr(app_mod.pygame.display, "message_box",
+                        lambda title, message, kind, **k: shown.append((title, message, kind)))
+    assert app_mod.main(SimpleNamespace()) == 2
+    assert "rummy5000: cannot open a window: x11 not available" in capsys.readouterr().err
+    assert shown == [("Rummy 5000", "Rummy 5000 cannot open a window:\n\nx11 not available", "error")]
+    assert not (user_data_dir() / "crash.log").exists()
 
 
 def test_one_game_runs_per_data_folder(tmp_path):

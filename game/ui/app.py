@@ -361,6 +361,8 @@ class App:
             own = source == autosave_path()
             if own and c.recovered:
                 set_aside(source)  # the .bak it went on from stays the good copy
+            if not own:  # another game's file replaces the saved game, as a new game does
+                self._count_left_game()
             c.autosave(fresh=not own)
         return self._show_table(TableScene(self, c, exit_after=exit_after))
 
@@ -759,7 +761,13 @@ def _video_driver() -> str | None:
 
 
 def _run(get, cannot_load) -> int:
-    app = App(remember_window=True)
+    try:
+        app = App(remember_window=True)
+    except pygame.error as exc:  # (SDL_VIDEODRIVER names a driver this machine lacks, say)
+        print(f"rummy5000: cannot open a window: {exc}", file=sys.stderr)
+        _tell_frozen(f"Rummy 5000 cannot open a window:\n\n{exc}", "error")
+        pygame.quit()
+        return 2
     try:
         if not os.environ.get("SDL_VIDEODRIVER") and _video_driver() in HEADLESS_DRIVERS:
             # with no screen SDL falls back to drawing off screen: a game nobody could see

@@ -32,6 +32,7 @@ from __future__ import annotations
 import json
 import logging
 import random
+import re
 import shutil
 import time
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -79,6 +80,29 @@ CALL_REACTION = {"easy": 2.2, "normal": 1.6, "hard": 1.1}
 AUTOSAVE_NAME = "autosave.json"
 MOVES_KEPT = 400  # the moves of a round a game remembers (and saves): all of them, but for a freak round
 HUMAN = "human"
+NAME_LEN = 16  # letters in a saved name, at most (the new-game screen's NAME_LEN)
+MOVE_LEN = 200  # letters in a saved line of the last moves, at most
+
+# in text read from a file: line breaks and tabs, which become spaces, and the other
+# control characters and lone surrogates, which are dropped (a font cannot draw them)
+_SPACES = re.compile(r"[\t\n\v\f\r\x1c-\x1f\x85\u2028\u2029]")
+_UNDRAWABLE = re.compile(r"[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
+
+
+def _clean_text(text: Any, limit: int) -> str:
+    """``text`` read from a file, fit to show: no control characters or lone surrogates,
+    no spaces around it, at most ``limit`` letters; "" when it is not text at all."""
+    if not isinstance(text, str):
+        return ""
+    text = text[:limit * 4]  # (a huge string is cut before it is looked at)
+    return _UNDRAWABLE.sub("", _SPACES.sub(" ", text)).strip()[:limit]
+
+
+def _clean_names(g: GameState) -> None:
+    """The player names of a loaded game, cleaned as :func:`_clean_text` does (an empty one
+    becomes the engine's "Player N")."""
+    if g.names:
+        g.names = tuple(_clean_text(n, NAME_LEN) or f"Player {i + 1}" for i, n in enumerate(g.names))
 
 
 def _discard_keys(x: str | None) -> str:
@@ -185,6 +209,7 @@ def read_save(path: str | Path) -> tuple[GameState, list[dict] | None, str | Non
         except Exception as exc:  # SaveError, a damaged file
             errors.append(f"{p.name}: {exc}")
             continue
+        _clean_names(g)
         return g, _read_seats(path), (errors[0] if errors else None)
     raise RuntimeError("; ".join(errors))
 
@@ -197,7 +222,7 @@ def _read_seats(save: Path) -> list | None:
     for p in (first, first.with_name(first.name + ".bak")):
         try:
             data = json.loads(p.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+        except (OSError, ValueError, RecursionError):  # (RecursionError: nested too deep)
             continue
         if isinstance(data, list):
             return data
@@ -206,7 +231,8 @@ def _read_seats(save: Path) -> list | None:
 
 def _saved_moves(info: Any, g: GameState) -> list[tuple[int, str]]:
     """The round's last moves kept with a save: only this round's, and only well-formed
-    lines (a damaged list is dropped whole: it is a convenience, not part of the game)."""
+    lines (a damaged list is dropped whole: it is a convenience, not part of the game),
+    cleaned as :func:`_clean_text` does."""
     if not isinstance(info, dict) or info.get("moves_round") != g.round_no:
         return []
     lines = info.get("moves")
@@ -217,7 +243,9 @@ def _saved_moves(info: Any, g: GameState) -> list[tuple[int, str]]:
         if not (isinstance(line, list) and len(line) == 2 and isinstance(line[1], str)
                 and isinstance(line[0], int) and not isinstance(line[0], bool) and 0 <= line[0] < g.players):
             return []
-        kept.append((line[0], line[1][:120]))
+        text = _clean_text(line[1], MOVE_LEN)
+        if text:
+            kept.append((line[0], text))
     return kept
 
 
@@ -296,7 +324,7 @@ class Controller:
     def load(cls, path: str | Path, settings: Settings | Overrides | None = None, save_path: Path | str | None = None,
              autoplay: bool = False) -> Controller:
         g, seat_info, problem = read_save(path)
-        seats = []
+        seats: list[Seat] = []
         for i in range(g.players):
             info = seat_info[i] if seat_info and i < len(seat_info) else {}
             if not isinstance(info, dict):
@@ -306,12 +334,12 @@ class Controller:
                 kind = "human" if i == 0 else "bot"
             if autoplay:
                 kind = "bot"
-            name = info.get("name")
-            if not isinstance(name, str) or not name.strip():
-                name = g.seat_name(i)
+            name = _clean_text(info.get("name"), NAME_LEN) or g.seat_name(i)
             level = info.get("level")
             if level not in KINDS:  # what a saved seat list may name
                 level = "normal"
+            if kind == "human" and any(s.is_human for s in seats):
+                kind, level = "bot", "normal"  # one person at the table, as in a new game
             seats.append(Seat(name, kind, level if kind == "bot" else ""))
         c = cls(g, seats, settings=settings, save_path=save_path)
         c.recovered = problem

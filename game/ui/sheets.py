@@ -615,15 +615,18 @@ class MovesScene(_ListSheet):
 
 
 class GameOverScene(SheetScene):
-    """The winners and final scores; the game is counted in the statistics once."""
+    """The winners and final scores; the game is counted in the statistics once (and not
+    at all with ``counted=True``: a saved game that was already over when it was loaded
+    was counted when it ended)."""
 
     def __init__(self, app: App, state: GameState, on_done: Callable[[str], object] | None = None,
-                 on_moves: Callable[[], object] | None = None, levels: Sequence[str | None] = ()):
+                 on_moves: Callable[[], object] | None = None, levels: Sequence[str | None] = (),
+                 counted: bool = False):
         self.state = state
         self.on_done = on_done
         self.on_moves = on_moves  # L: the last round's moves (the table gives it)
         self.levels = list(levels)  # each seat's computer level ("" for a person), for the statistics
-        self.recorded = False
+        self.recorded = counted
         self.record_problem: str | None = None
         super().__init__(app)
         self.record()

@@ -94,6 +94,8 @@ class TableScene(TableInput, TablePainting, Scene):
     def __init__(self, app: App, controller: Controller, exit_after: str | None = None):
         super().__init__(app)
         self.c = controller
+        # a saved game loaded after its end was counted in the statistics when it ended
+        self.over_when_loaded = controller.g.phase == "game_over"
         controller.listener = self
         self.exit_after = exit_after
         self.art = app.card_art
@@ -1062,7 +1064,8 @@ class TableScene(TableInput, TablePainting, Scene):
         try:
             if over:
                 return sheets.GameOverScene(self.app, state=g, on_moves=self.show_moves,
-                                          levels=[s.level for s in self.c.seats])
+                                          levels=[s.level for s in self.c.seats],
+                                          counted=self.over_when_loaded)
             nxt = self._sheet_next if then is None else (lambda: self._sheet_then(then))
             return sheets.RoundEndScene(self.app, state=g, on_next=nxt, on_moves=self.show_moves)
         except Exception as exc:
