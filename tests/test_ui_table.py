@@ -2868,3 +2868,14 @@ def test_a_player_count_the_game_cannot_seat_is_refused_in_the_engines_words(cap
 
     assert main(SimpleNamespace(preset=preset, players=players)) == 2
     assert capsys.readouterr().err.strip() == f"rummy5000: cannot start the game: {words}"
+
+
+@pytest.mark.parametrize("value, speed", [("nan", 0.0), ("abc", 0.0), ("-1", 0.0), ("inf", 0.0), ("", 0.0),
+                                          ("2.5", 2.5)])
+def test_the_autoplay_speed_from_the_environment_is_a_sane_number(app, monkeypatch, value, speed):
+    """RUMMY5000_AUTOPLAY_SPEED (demos, tests) sets the animation speed of an autoplayed
+    game; a value that is no speed means no animation, never a table that cannot move."""
+    import game.ui.app as app_mod
+
+    monkeypatch.setenv(app_mod.AUTOPLAY_SPEED_ENV, value)
+    assert app._game_settings(autoplay=True).animation_speed == speed

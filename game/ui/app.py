@@ -375,7 +375,12 @@ class App:
     def _game_settings(self, autoplay: bool) -> Settings | Overrides:
         if not autoplay:
             return self.settings
-        speed = float(os.environ.get(AUTOPLAY_SPEED_ENV, "0") or 0)
+        try:
+            speed = float(os.environ.get(AUTOPLAY_SPEED_ENV, "0") or 0)
+        except ValueError:
+            speed = 0.0
+        if not 0 <= speed <= 1000:  # (NaN, negative, absurd: no animation)
+            speed = 0.0
         return Overrides(self.settings, animation_speed=speed)
 
     def restart_game(self, scene: Scene | None = None) -> None:
