@@ -98,24 +98,79 @@ class Theme:
         return self.font(30, True)
 
 
+ELLIPSIS = "…"
+
+# control characters (NUL, newline, tab, escape...) become spaces
+_CONTROL = dict.fromkeys([*range(0x20), *range(0x7F, 0xA0)], " ")
+
+
+def safe_text(text: str) -> str:
+    """``text`` as the font renderer can take it: control characters (NUL, newlines,
+    tabs) become spaces and lone surrogates become "?". Ordinary text comes back as is."""
+    if text.isprintable():
+        if text.isascii():
+            return text
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:
+            pass
+        else:
+            return text
+    return text.translate(_CONTROL).encode("utf-8", "replace").decode("utf-8")
+
+
+def max_chars(width: float) -> int:
+    """How many characters can matter on a line ``width`` pixels wide: every glyph is at
+    least a pixel wide, so a longer string cannot fit. Text is cut to this before measuring."""
+    return max(200, min(int(width), 8192))
+
+
+def longest_fit(lo: int, hi: int, fits: Callable[[int], bool]) -> int:
+    """The largest ``k`` in ``lo..hi`` for which ``fits(k)``, or ``lo - 1`` if there is none.
+
+    ``fits`` must hold up to some ``k`` and fail beyond it, as the width of a growing prefix
+    does. The search steps out from ``lo`` and then halves, so it measures O(log k) strings
+    no longer than about ``2 * k``."""
+    if lo > hi or not fits(lo):
+        return lo - 1
+    good, bad, step = lo, hi + 1, 1
+    while good + step < bad:
+        if not fits(good + step):
+            bad = good + step
+            break
+        good += step
+        step *= 2
+    while bad - good > 1:
+        mid = (good + bad) // 2
+        if fits(mid):
+            good = mid
+        else:
+            bad = mid
+    return good
+
+
+def prefix_fits(font: pygame.font.Font, text: str, width: float, tail: str = "") -> Callable[[int], bool]:
+    """A test for :func:`longest_fit`: does ``text[:k] + tail`` fit in ``width`` pixels?"""
+    return lambda k: font.size(text[:k] + tail)[0] <= width
+
+
 def wrap_text(text: str, font: pygame.font.Font, width: int) -> list[str]:
     """Break ``text`` into lines no wider than ``width`` pixels (words longer than a line are cut)."""
     lines: list[str] = []
+    limit = max_chars(width)
     for para in text.split("\n"):
-        words = para.split(" ")
+        words = safe_text(para).split(" ")
         line = ""
         for word in words:
             trial = word if not line else line + " " + word
-            if font.size(trial)[0] <= width:
+            if len(trial) <= limit and font.size(trial)[0] <= width:
                 line = trial
                 continue
             if line:
                 lines.append(line)
             # a single word wider than the line: cut it
-            while font.size(word)[0] > width and len(word) > 1:
-                cut = len(word)
-                while cut > 1 and font.size(word[:cut])[0] > width:
-                    cut -= 1
+            while len(word) > 1 and (len(word) > limit or font.size(word)[0] > width):
+                cut = max(1, longest_fit(2, min(len(word), limit), prefix_fits(font, word, width)))
                 lines.append(word[:cut])
                 word = word[cut:]
             line = word
@@ -125,11 +180,12 @@ def wrap_text(text: str, font: pygame.font.Font, width: int) -> list[str]:
 
 def fit_text(text: str, font: pygame.font.Font, width: int) -> str:
     """``text``, shortened with an ellipsis if it is wider than ``width``."""
-    if font.size(text)[0] <= width:
-        return text
-    while text and font.size(text + "…")[0] > width:
-        text = text[:-1]
-    return text + "…"
+    limit = max_chars(width)
+    cut = safe_text(text[:limit])
+    if len(text) <= limit and font.size(cut)[0] <= width:
+        return cut
+    k = longest_fit(0, len(cut), prefix_fits(font, cut, width, ELLIPSIS))
+    return cut[:max(0, k)] + ELLIPSIS
 
 
 def draw_text(
@@ -145,6 +201,7 @@ def draw_text(
     """Draw one line; ``anchor`` is a pygame.Rect attribute name such as ``center``.
     ``body=False`` draws only the shadow (for text whose letters go on top of something
     drawn after it); the rect is the text's either way."""
+    text = safe_text(text)
     img = font.render(text, True, color)
     rect = img.get_rect(**{anchor: pos})
     if shadow:
@@ -254,7 +311,8 @@ def card_tiles(cards: Sequence[tuple[str, int, bool]], font: pygame.font.Font, w
     line and how many cards it shows as tiles."""
     pad, gap = max(2, font.get_height() // 5), max(2, font.get_height() // 5)
     h = font.get_linesize() + 2
-    imgs = [(font.render(text, True, suit_colour(suit, four_colour)), wild) for text, suit, wild in cards]
+    imgs = [(font.render(safe_text(text), True, suit_colour(suit, four_colour)), wild)
+            for text, suit, wild in cards]
     widths = [img.get_width() + 2 * pad for img, _ in imgs]
     shown = len(imgs)
     while shown and sum(widths[:shown]) + gap * shown + (

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from .ui_kit import get_font
+from .ui_kit import ELLIPSIS, get_font, longest_fit, max_chars, prefix_fits, safe_text
 
 TEXT = (240, 240, 232)
 TEXT_DIM = (180, 195, 185)
@@ -34,6 +34,7 @@ class Text:
     def __init__(self, limit: int = 600):
         self._cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
         self._wraps: dict[tuple, list[str]] = {}
+        self._fits: dict[tuple, tuple[str, int]] = {}
         self.limit = limit
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
@@ -45,7 +46,7 @@ class Text:
         if s is not None:
             self._cache.move_to_end(key)
             return s
-        s = self.font(size, bold).render(text, True, colour)
+        s = self.font(size, bold).render(safe_text(text), True, colour)
         self._cache[key] = s
         if len(self._cache) > self.limit:
             self._cache.popitem(last=False)
@@ -53,15 +54,37 @@ class Text:
 
     def fit(self, text: str, size: int, max_w: int, colour=TEXT, bold: bool = False) -> pygame.Surface:
         """Render ``text``, shrinking the font (then eliding) to fit ``max_w`` pixels."""
-        s = self.render(text, size, colour, bold)
-        if s.get_width() <= max_w:
-            return s
-        smaller = max(9, int(size * max_w / max(1, s.get_width())))
-        s = self.render(text, smaller, colour, bold)
-        while s.get_width() > max_w and len(text) > 2:
-            text = text[:-2] + "…"
-            s = self.render(text, smaller, colour, bold)
-        return s
+        limit = max_chars(max_w)
+        if len(text) <= limit:
+            s = self.render(text, size, colour, bold)
+            if s.get_width() <= max_w:
+                return s
+        key = (text, int(size), max_w, bold)
+        fitted = self._fits.get(key)
+        if fitted is None:
+            fitted = self._shorten(text, size, max_w, colour, bold)
+            if len(self._fits) > self.limit:
+                self._fits.clear()
+            self._fits[key] = fitted
+        return self.render(*fitted, colour, bold)
+
+    def _shorten(self, text: str, size: int, max_w: int, colour, bold: bool) -> tuple[str, int]:
+        """The (string, font size) :meth:`fit` draws for ``text`` too wide at ``size``: the
+        font shrunk in proportion (not below 9 px), then the longest prefix plus "…" that
+        fits (at least one character)."""
+        limit = max_chars(max_w)
+        cut = safe_text(text[:limit])
+        if len(text) <= limit:
+            wide = self.render(text, size, colour, bold).get_width()
+        else:
+            wide = self.font(size, bold).size(cut)[0]
+        smaller = max(9, int(size * max_w / max(1, wide)))
+        if len(text) <= limit and self.render(text, smaller, colour, bold).get_width() <= max_w:
+            return text, smaller
+        if len(cut) <= 2:
+            return cut, smaller
+        k = longest_fit(1, len(cut) - 2, prefix_fits(self.font(smaller, bold), cut, max_w, ELLIPSIS))
+        return cut[:max(1, k)] + ELLIPSIS, smaller
 
     def wrap(self, text: str, size: int, max_w: int, lines: int = 2, bold: bool = False) -> list[str]:
         """``text`` broken at spaces into at most ``lines`` lines of ``max_w`` pixels (cached).
@@ -72,14 +95,13 @@ class Text:
         out = self._wraps.get(key)
         if out is None:
             font = self.font(size, bold)
-            out, rest = [], text
-            while len(out) < lines - 1 and font.size(rest)[0] > max_w:
+            limit = max_chars(max_w)
+            out, rest = [], safe_text(text)
+            while len(out) < lines - 1 and (len(rest) > limit or font.size(rest)[0] > max_w):
                 words = rest.split(" ")
-                cut = len(words) - 1
-                while cut > 1 and font.size(" ".join(words[:cut]))[0] > max_w:
-                    cut -= 1
-                if cut < 1:
+                if len(words) < 2:
                     break
+                cut = longest_fit(2, len(words) - 1, _words_fit(font, words, max_w))
                 out.append(" ".join(words[:cut]))
                 rest = " ".join(words[cut:])
             out.append(rest)
@@ -94,6 +116,11 @@ class Text:
         r = s.get_rect(**{anchor: pos})
         surface.blit(s, r)
         return r
+
+
+def _words_fit(font: pygame.font.Font, words: list[str], width: int) -> Callable[[int], bool]:
+    """A test for :func:`longest_fit`: do the first ``k`` words fit in ``width`` pixels?"""
+    return lambda k: font.size(" ".join(words[:k]))[0] <= width
 
 
 _panel_cache: dict[tuple, pygame.Surface] = {}
