@@ -497,7 +497,7 @@ def test_make_bot_names_the_levels():
 
 @pytest.mark.parametrize("setting, value", [
     ("draw_candidates", 0), ("discard_candidates", -1), ("max_rollout_actions", 0), ("prune_after", 0),
-    ("infer_tries", 0), ("horizon", -1), ("time_limit", 0), ("time_limit", -0.5),
+    ("infer_tries", 0), ("horizon", -1), ("time_limit", -0.5), ("time_limit", float("nan")),
 ])
 def test_the_hard_bots_counts_out_of_range_are_refused_by_name(setting, value):
     """A search setting out of its range is a BotError naming it when the bot is made,
@@ -505,7 +505,7 @@ def test_the_hard_bots_counts_out_of_range_are_refused_by_name(setting, value):
     with pytest.raises(BotError, match=setting):
         make_bot("hard", 1, **{setting: value})
     # the edge of each range is a bot that plays
-    edge = {"horizon": 0, "time_limit": 0.01}.get(setting, 1)
+    edge = {"horizon": 0, "time_limit": 0.0}.get(setting, 1)
     bot = make_bot("hard", 1, **{setting: edge})
     g, _ = new_game(Rules.preset(), players=3, seed=4)
     g.apply(bot.choose(view_of(g, g.current)))

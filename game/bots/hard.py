@@ -159,8 +159,8 @@ class HardBot(NormalBot):
                 raise BotError(f"the hard bot's setting {name} is at least 1, not {named[name]!r}")
         if horizon is not None and horizon < 0:
             raise BotError(f"the hard bot's setting horizon is 0 or more (or none), not {horizon!r}")
-        if time_limit is not None and not time_limit > 0:
-            raise BotError(f"the hard bot's setting time_limit is above 0 (or none), not {time_limit!r}")
+        if time_limit is not None and not time_limit >= 0:
+            raise BotError(f"the hard bot's setting time_limit is 0 or more (or none), not {time_limit!r}")
         self.iterations = max(1, int(iterations))
         self.time_limit = time_limit
         self.draw_candidates = draw_candidates
