@@ -1765,6 +1765,17 @@ def test_a_new_game_starts_its_save_afresh(app, tmp_path, monkeypatch):
     assert loads_game(bak.read_text()).rules.preset_name == "rummy500"
 
 
+def play_the_persons_first_turn(app, scene):
+    """Play on until the person has had a turn (a draw, then a legal discard); the controller."""
+    c, g = scene.c, scene.g
+    while not g.turns[c.human]:
+        if c.human_to_act and g.phase == "play":
+            c.act(next(Discard(x) for x in g.hands[c.human] if c.is_legal(Discard(x))))
+        else:
+            advance(app, scene)
+    return c
+
+
 def test_a_new_game_over_an_unfinished_one_counts_that_one_as_left_unfinished(app, tmp_path, monkeypatch):
     from game.ui.stats import Stats
 
@@ -1773,12 +1784,7 @@ def test_a_new_game_over_an_unfinished_one_counts_that_one_as_left_unfinished(ap
     app.start_game("rummy5000", 3, seed=4)  # the person had no turn in that one: not counted
     assert Stats.load().total_games == 0
     scene = app.start_game("rummy5000", 3, seed=4)
-    c, g = scene.c, scene.g
-    while not g.turns[c.human]:
-        if c.human_to_act and g.phase == "play":
-            c.act(next(Discard(x) for x in g.hands[c.human] if c.is_legal(Discard(x))))
-        else:
-            advance(app, scene)
+    c = play_the_persons_first_turn(app, scene)
     app.start_game("rummy500", 2, seed=5)
     e = Stats.load().get("rummy5000")
     assert (e.games, e.wins, e.abandoned, e.total_rounds) == (1, 0, 1, 0)
@@ -1798,12 +1804,7 @@ def test_loading_another_games_file_counts_the_saved_one_as_left_unfinished(app,
     other = tmp_path / "other.json"
     other.write_text(dumps_game(Controller.new("rummy500", 2, seed=3).g), encoding="utf-8")
     scene = app.start_game("rummy5000", 3, seed=4)
-    c, g = scene.c, scene.g
-    while not g.turns[c.human]:
-        if c.human_to_act and g.phase == "play":
-            c.act(next(Discard(x) for x in g.hands[c.human] if c.is_legal(Discard(x))))
-        else:
-            advance(app, scene)
+    play_the_persons_first_turn(app, scene)
     app.continue_game(other)
     e = Stats.load().get("rummy5000")
     assert (e.games, e.abandoned) == (1, 1)
@@ -2134,6 +2135,19 @@ def test_an_error_nothing_handles_is_written_to_crash_log(monkeypatch, capsys):
     assert not shown  # from source the terminal shows it; no box
 
 
+def as_frozen_build(monkeypatch, app_class) -> list:
+    """Run ``main`` as a frozen build with ``app_class`` for the App; the message boxes it
+    shows are collected in the returned list."""
+    import game.ui.app as app_mod
+
+    shown: list = []
+    monkeypatch.setattr(app_mod, "App", app_class)
+    monkeypatch.setattr(app_mod.sys, "frozen", True, raising=False)
+    monkeypatch.setattr(app_mod.pygame.display, "message_box",
+                        lambda title, message, kind, **k: shown.append((title, message, kind)))
+    return shown
+
+
 @pytest.mark.parametrize("writable", [True, False])
 def test_a_frozen_build_also_says_so_in_a_message_box(monkeypatch, capsys, tmp_path, writable):
     from types import SimpleNamespace
@@ -2143,11 +2157,7 @@ def test_a_frozen_build_also_says_so_in_a_message_box(monkeypatch, capsys, tmp_p
     if not writable:
         (tmp_path / "file").write_text("x")
         monkeypatch.setenv("RUMMY5000_DATA_DIR", str(tmp_path / "file" / "data"))
-    shown = []
-    monkeypatch.setattr(app_mod, "App", _Breaks)
-    monkeypatch.setattr(app_mod.sys, "frozen", True, raising=False)
-    monkeypatch.setattr(app_mod.pygame.display, "message_box",
-                        lambda title, message, kind, **k: shown.append((title, message, kind)))
+    shown = as_frozen_build(monkeypatch, _Breaks)
     assert app_mod.main(SimpleNamespace()) == 1
     [(title, message, kind)] = shown
     assert title == "Rummy 5000" and kind == "error"
@@ -2186,11 +2196,7 @@ def test_a_video_driver_that_cannot_start_is_a_clear_exit_not_a_crash(monkeypatc
         def __init__(self, *a, **k):
             raise app_mod.pygame.error("x11 not available")
 
-    shown = []
-    monkeypatch.setattr(app_mod, "App", _NoDriver)
-    monkeypatch.setattr(app_mod.sys, "frozen", True, raising=False)
-    monkeypatch.setattr(app_mod.pygame.display, "message_box",
-                        lambda title, message, kind, **k: shown.append((title, message, kind)))
+    shown = as_frozen_build(monkeypatch, _NoDriver)
     assert app_mod.main(SimpleNamespace()) == 2
     assert "rummy5000: cannot open a window: x11 not available" in capsys.readouterr().err
     assert shown == [("Rummy 5000", "Rummy 5000 cannot open a window:\n\nx11 not available", "error")]
