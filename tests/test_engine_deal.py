@@ -625,3 +625,10 @@ def test_names_must_be_text():
 
     with pytest.raises(RulesError, match="^names must be text"):
         new_game(Rules.preset(), players=2, seed=1, names=["Ann", 7])
+
+
+def test_a_seat_without_a_name_is_player_n():
+    g, _ = new_game(Rules.preset(), players=3, seed=1)
+    assert [g.seat_name(s) for s in range(3)] == ["Player 1", "Player 2", "Player 3"]
+    g, _ = new_game(Rules.preset(), players=3, seed=1, names=["Ann", "", "Cy"])
+    assert [g.seat_name(s) for s in range(3)] == ["Ann", "Player 2", "Cy"]

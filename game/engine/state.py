@@ -321,7 +321,8 @@ class GameState(Standings):
         return sum(v[c] for c in self.hands[seat])
 
     def seat_name(self, seat: int) -> str:
-        return self.names[seat] if self.names else f"Player {seat + 1}"
+        """The seat's name; "Player N" when the game has no names or this one is empty."""
+        return (self.names[seat] if self.names else "") or f"Player {seat + 1}"
 
     # ------------------------------------------------------------------ dealing
     def _deal(self) -> list[ev.Event]:

@@ -32,7 +32,6 @@ from __future__ import annotations
 import json
 import logging
 import random
-import re
 import shutil
 import time
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -57,7 +56,7 @@ from game.engine.save import dumps_game, loads_game
 from game.engine.state import use_words
 from game.engine.view import view_of
 
-from .files import replace_file, why_failed, write_atomic
+from .files import NAME_LEN, clean_text, replace_file, why_failed, write_atomic
 from .files import set_aside as set_aside_file
 from .moves_text import action_words
 from .settings import Settings
@@ -80,29 +79,14 @@ CALL_REACTION = {"easy": 2.2, "normal": 1.6, "hard": 1.1}
 AUTOSAVE_NAME = "autosave.json"
 MOVES_KEPT = 400  # the moves of a round a game remembers (and saves): all of them, but for a freak round
 HUMAN = "human"
-NAME_LEN = 16  # letters in a saved name, at most (the new-game screen's NAME_LEN)
 MOVE_LEN = 200  # letters in a saved line of the last moves, at most
-
-# in text read from a file: line breaks and tabs, which become spaces, and the other
-# control characters and lone surrogates, which are dropped (a font cannot draw them)
-_SPACES = re.compile(r"[\t\n\v\f\r\x1c-\x1f\x85\u2028\u2029]")
-_UNDRAWABLE = re.compile(r"[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
-
-
-def _clean_text(text: Any, limit: int) -> str:
-    """``text`` read from a file, fit to show: no control characters or lone surrogates,
-    no spaces around it, at most ``limit`` letters; "" when it is not text at all."""
-    if not isinstance(text, str):
-        return ""
-    text = text[:limit * 4]  # (a huge string is cut before it is looked at)
-    return _UNDRAWABLE.sub("", _SPACES.sub(" ", text)).strip()[:limit]
 
 
 def _clean_names(g: GameState) -> None:
-    """The player names of a loaded game, cleaned as :func:`_clean_text` does (an empty one
-    becomes the engine's "Player N")."""
+    """The player names of a loaded game, cleaned by :func:`clean_text` (one left empty
+    reads as the engine's "Player N")."""
     if g.names:
-        g.names = tuple(_clean_text(n, NAME_LEN) or f"Player {i + 1}" for i, n in enumerate(g.names))
+        g.names = tuple(clean_text(n, NAME_LEN) for n in g.names)
 
 
 def _discard_keys(x: str | None) -> str:
@@ -232,7 +216,7 @@ def _read_seats(save: Path) -> list | None:
 def _saved_moves(info: Any, g: GameState) -> list[tuple[int, str]]:
     """The round's last moves kept with a save: only this round's, and only well-formed
     lines (a damaged list is dropped whole: it is a convenience, not part of the game),
-    cleaned as :func:`_clean_text` does."""
+    cleaned by :func:`clean_text`."""
     if not isinstance(info, dict) or info.get("moves_round") != g.round_no:
         return []
     lines = info.get("moves")
@@ -243,7 +227,7 @@ def _saved_moves(info: Any, g: GameState) -> list[tuple[int, str]]:
         if not (isinstance(line, list) and len(line) == 2 and isinstance(line[1], str)
                 and isinstance(line[0], int) and not isinstance(line[0], bool) and 0 <= line[0] < g.players):
             return []
-        text = _clean_text(line[1], MOVE_LEN)
+        text = clean_text(line[1], MOVE_LEN)
         if text:
             kept.append((line[0], text))
     return kept
@@ -334,7 +318,7 @@ class Controller:
                 kind = "human" if i == 0 else "bot"
             if autoplay:
                 kind = "bot"
-            name = _clean_text(info.get("name"), NAME_LEN) or g.seat_name(i)
+            name = clean_text(info.get("name"), NAME_LEN) or g.seat_name(i)
             level = info.get("level")
             if level not in KINDS:  # what a saved seat list may name
                 level = "normal"

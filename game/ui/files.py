@@ -8,7 +8,8 @@ statistics and the saved game.
 * :func:`read_json_file` never raises: a damaged file is set aside as ``<name>.bad``
   (:func:`set_aside`) and described, and one that exists but cannot be read is said to
   be so, so that it is not written over;
-* :func:`why_failed` words a failed write for the player.
+* :func:`why_failed` words a failed write for the player;
+* :func:`clean_text` makes a name or a line read from a file fit to show.
 
 This module does not import pygame.
 """
@@ -18,12 +19,29 @@ from __future__ import annotations
 import json
 import logging
 import os
+import re
 import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
 log = logging.getLogger(__name__)
+
+NAME_LEN = 16  # letters in a player's name, at most (the new-game screen's limit)
+
+# in text read from a file: line breaks and tabs, which become spaces, and the other
+# control characters and lone surrogates, which are dropped (a font cannot draw them)
+_SPACES = re.compile(r"[\t\n\v\f\r\x1c-\x1f\x85\u2028\u2029]")
+_UNDRAWABLE = re.compile(r"[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
+
+
+def clean_text(text: Any, limit: int) -> str:
+    """``text`` read from a file, fit to show: no control characters or lone surrogates,
+    no spaces around it, at most ``limit`` letters; "" when it is not text at all."""
+    if not isinstance(text, str):
+        return ""
+    text = text[:limit * 4]  # (a huge string is cut before it is looked at)
+    return _UNDRAWABLE.sub("", _SPACES.sub(" ", text)).strip()[:limit]
 
 
 def set_aside(target: Path | str, suffix: str) -> None:

@@ -23,7 +23,7 @@ from typing import Any
 from game.engine import Rules, RulesError
 from game.resources import user_data_dir
 
-from .files import KeptFileError, atomic_write_json, read_json_file
+from .files import NAME_LEN, KeptFileError, atomic_write_json, clean_text, read_json_file
 
 log = logging.getLogger(__name__)
 
@@ -185,16 +185,7 @@ def _choice(value: Any, choices) -> str | None:
     return value if isinstance(value, str) and value in choices else None
 
 
-LAST_GAME_SEATS = 8  # the most seats a game has
-LAST_GAME_TEXT = 16  # the longest name the new-game screen takes
-
-
-def _short_text(value: Any) -> str | None:
-    """A name or level from the file: printable, trimmed, no longer than a name may be."""
-    if not isinstance(value, str):
-        return None
-    text = "".join(ch for ch in value.encode("utf-8", "replace").decode("utf-8") if ch.isprintable())
-    return text.strip()[:LAST_GAME_TEXT] or None
+MAX_SEATS = 8  # the most seats a game has
 
 
 def _last_game(value: Any) -> dict | None:
@@ -212,11 +203,11 @@ def _last_game(value: Any) -> dict | None:
     if isinstance(value.get("preset"), str):
         out["preset"] = value["preset"][:40]
     players = value.get("players")
-    if isinstance(players, int) and not isinstance(players, bool) and 0 < players <= LAST_GAME_SEATS:
+    if isinstance(players, int) and not isinstance(players, bool) and 0 < players <= MAX_SEATS:
         out["players"] = players
     for key in ("names", "levels"):
         if isinstance(value.get(key), list):
-            out[key] = [_short_text(v) or "" for v in value[key][:LAST_GAME_SEATS]]
+            out[key] = [clean_text(v, NAME_LEN) for v in value[key][:MAX_SEATS]]
     return out
 
 

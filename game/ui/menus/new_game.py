@@ -17,6 +17,7 @@ from game.engine.errors import RulesError
 from game.engine.rules import Rules
 
 from .. import ui_kit as ui
+from ..files import NAME_LEN
 from ..rules_text import (
     GROUPS,
     OPTION_BY_NAME,
@@ -27,7 +28,7 @@ from ..rules_text import (
     option_help,
     preset_title,
 )
-from ..settings import BOT_LEVELS, LEVEL_NOTES
+from ..settings import BOT_LEVELS, LEVEL_NOTES, MAX_SEATS
 from .base import MenuScene, has_autosave
 from .rules_screen import RulesScene
 
@@ -35,13 +36,11 @@ if TYPE_CHECKING:
     from ..app import App
 
 HUMAN = "human"
-NAME_LEN = 16  # letters in a player's name, at most
 FRIENDLY_NAMES = (
     "Alice", "Ben", "Chloe", "Dev", "Elena", "Farid", "Grace", "Hugo", "Ines", "Jonas", "Kira",
     "Leo", "Maya", "Nico", "Olga", "Pablo", "Quinn", "Rosa", "Sam", "Tess", "Uma", "Victor",
     "Wen", "Yusuf", "Zoe",
 )
-MAX_SEATS = 8
 
 
 def _option_words(option: str, value: str | None) -> str:
@@ -93,7 +92,7 @@ class NewGameScene(MenuScene):
         if isinstance(names, list):
             for i, n in enumerate(names[:MAX_SEATS]):
                 if isinstance(n, str) and n.strip():
-                    self.names[i] = n.strip()[:16]
+                    self.names[i] = n.strip()[:NAME_LEN]
         levels = last.get("levels")
         if isinstance(levels, list):
             for i, lv in enumerate(levels[1:MAX_SEATS], start=1):
