@@ -122,7 +122,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv and argv[0] in SUBCOMMANDS:
         return _run_subcommand(argv[0], argv[1:])
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    for option in ("load", "preset"):  # an empty value would otherwise be quietly ignored
+        if getattr(args, option) is not None and not getattr(args, option).strip():
+            parser.error(f"--{option} needs a {'file' if option == 'load' else 'preset'} name")
     return _run_gui(args)
 
 

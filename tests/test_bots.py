@@ -496,7 +496,7 @@ def test_make_bot_names_the_levels():
 
 
 @pytest.mark.parametrize("setting, value", [
-    ("draw_candidates", 0), ("discard_candidates", -1), ("max_rollout_actions", 0), ("prune_after", 0),
+    ("iterations", 0), ("iterations", -3), ("draw_candidates", 0), ("discard_candidates", -1), ("max_rollout_actions", 0), ("prune_after", 0),
     ("infer_tries", 0), ("horizon", -1), ("time_limit", -0.5), ("time_limit", float("nan")),
 ])
 def test_the_hard_bots_counts_out_of_range_are_refused_by_name(setting, value):

@@ -142,6 +142,20 @@ def test_bad_option_is_a_usage_error(capsys):
     assert exc.value.code == 2
 
 
+@pytest.mark.parametrize("option, says", [("--load", "file name"), ("--preset", "preset name")])
+@pytest.mark.parametrize("value", ["", "  "])
+def test_an_empty_load_or_preset_is_a_usage_error(option, says, value, monkeypatch, capsys):
+    """``--load ""`` used to open the title screen and ``--preset ""`` a Rummy 5000 game,
+    as if the option had not been given."""
+    fake = types.ModuleType("game.ui.app")
+    fake.main = lambda args: pytest.fail("the game started")
+    monkeypatch.setitem(sys.modules, "game.ui.app", fake)
+    with pytest.raises(SystemExit) as exc:
+        main([option, value])
+    assert exc.value.code == 2
+    assert f"{option} needs a {says}" in capsys.readouterr().err
+
+
 # --- packaging -------------------------------------------------------------------------
 
 

@@ -115,9 +115,12 @@ _KINDS = {"int": ((int,), "a whole number"), "float": ((int, float), "a number")
           "bool": ((bool,), "true or false"), "str": ((str,), "a word")}
 
 
-def check_settings(level: str, func: Any, values: dict[str, Any]) -> None:
+def check_settings(level: str, func: Any, values: dict[str, Any],
+                   least: dict[str, int] | None = None) -> None:
     """Raise :class:`BotError` for a value of the wrong kind for ``func``'s keyword
-    arguments, read from their annotations (``int``, ``float | None``, ``bool``...)."""
+    arguments, read from their annotations (``int``, ``float | None``, ``bool``...), or
+    below its least value in ``least`` (a setting that may be none is not checked then;
+    NaN is below every least value)."""
     params = inspect.signature(func).parameters
     for name, value in values.items():
         p = params.get(name)
@@ -134,6 +137,12 @@ def check_settings(level: str, func: Any, values: dict[str, Any]) -> None:
         if not isinstance(value, types) or (isinstance(value, bool) and bool not in types):
             words = " or ".join([k[1] for k in kinds] + (["none"] if "None" in parts else []))
             raise BotError(f"the {level} bot's setting {name} is {words}, not {value!r}")
+    for name, floor in (least or {}).items():
+        value = values.get(name)
+        if value is not None and not value >= floor:
+            more = " (or none)" if "None" in str(params[name].annotation) else ""
+            words = "at least 1" if floor == 1 else f"{floor} or more"
+            raise BotError(f"the {level} bot's setting {name} is {words}{more}, not {value!r}")
 
 
 class Bot:

@@ -140,6 +140,11 @@ class FastPolicy(NormalBot):
 
 class HardBot(NormalBot):
     level = "hard"
+    # the least value of each count and limit of the search (a search of no deals, or of
+    # no candidates, would have nothing to choose from)
+    LEAST = {"iterations": 1, "draw_candidates": 1, "discard_candidates": 1,
+             "max_rollout_actions": 1, "prune_after": 1, "infer_tries": 1, "horizon": 0,
+             "time_limit": 0}
 
     def __init__(self, seed: int = 0, iterations: int = 24, time_limit: float | None = 0.6,
                  draw_candidates: int = 3, discard_candidates: int = 4, horizon: int | None = None,
@@ -152,16 +157,8 @@ class HardBot(NormalBot):
                  win_value: bool = False, hold_each: bool = False, **tuning):
         named = {k: v for k, v in locals().items() if k not in ("self", "seed", "tuning", "__class__")}
         super().__init__(seed, **tuning)
-        check_settings(self.level, HardBot.__init__, named)
-        for name in ("draw_candidates", "discard_candidates", "max_rollout_actions", "prune_after",
-                     "infer_tries"):
-            if named[name] < 1:
-                raise BotError(f"the hard bot's setting {name} is at least 1, not {named[name]!r}")
-        if horizon is not None and horizon < 0:
-            raise BotError(f"the hard bot's setting horizon is 0 or more (or none), not {horizon!r}")
-        if time_limit is not None and not time_limit >= 0:
-            raise BotError(f"the hard bot's setting time_limit is 0 or more (or none), not {time_limit!r}")
-        self.iterations = max(1, int(iterations))
+        check_settings(self.level, HardBot.__init__, named, self.LEAST)
+        self.iterations = iterations
         self.time_limit = time_limit
         self.draw_candidates = draw_candidates
         self.discard_candidates = discard_candidates

@@ -102,8 +102,12 @@ def write_atomic(target: Path | str, text: str) -> None:
         raise
 
 
-def atomic_write_json(target: Path, data: Any) -> None:
-    """Write ``data`` as JSON to ``target`` (see :func:`write_atomic`)."""
+def atomic_write_json(target: Path, data: Any, kept: Path | None = None) -> None:
+    """Write ``data`` as JSON to ``target`` (see :func:`write_atomic`).  ``kept`` names a
+    file that was there but could not be read (see :func:`read_json_file`): writing
+    to it raises :class:`KeptFileError` instead, since it may hold the player's data."""
+    if kept is not None and Path(target) == Path(kept):
+        raise KeptFileError(Path(target))
     write_atomic(target, json.dumps(data, indent=2, sort_keys=True) + "\n")
 
 

@@ -23,7 +23,7 @@ from typing import Any
 from game.engine import Rules, RulesError
 from game.resources import user_data_dir
 
-from .files import NAME_LEN, KeptFileError, atomic_write_json, clean_text, read_json_file
+from .files import NAME_LEN, atomic_write_json, clean_text, read_json_file
 
 log = logging.getLogger(__name__)
 
@@ -134,12 +134,10 @@ class Settings:
 
     def save(self, path: str | os.PathLike | None = None) -> None:
         """Write the settings atomically.  Raises OSError if the folder cannot be written,
-        and :class:`KeptFileError` (an OSError) instead of writing over a file that was
+        and :class:`~game.ui.files.KeptFileError` (an OSError) instead of writing over a file that was
         there but could not be read."""
         target = Path(path) if path is not None else (self.path or self.default_path())
-        if self.kept and target == self.path:
-            raise KeptFileError(target)
-        atomic_write_json(target, self.to_dict())
+        atomic_write_json(target, self.to_dict(), kept=self.path if self.kept else None)
         self.path = target
 
     def save_or_log(self, what: str = "settings") -> bool:

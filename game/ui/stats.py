@@ -24,7 +24,7 @@ from typing import Any, TypeVar
 
 from game.resources import user_data_dir
 
-from .files import KeptFileError, atomic_write_json, read_json_file
+from .files import atomic_write_json, read_json_file
 from .settings import BOT_LEVELS
 
 FILE_NAME = "stats.json"
@@ -149,12 +149,10 @@ class Stats:
 
     def save(self, path: str | os.PathLike | None = None) -> None:
         """Write the statistics atomically.  Raises OSError if the folder cannot be
-        written, and :class:`KeptFileError` instead of writing over a file that was there
+        written, and :class:`~game.ui.files.KeptFileError` instead of writing over a file that was there
         but could not be read."""
         target = Path(path) if path is not None else (self.path or self.default_path())
-        if self.kept and target == self.path:
-            raise KeptFileError(target)
-        atomic_write_json(target, self.to_dict())
+        atomic_write_json(target, self.to_dict(), kept=self.path if self.kept else None)
         self.path = target
 
     def to_dict(self) -> dict[str, Any]:
