@@ -700,6 +700,51 @@ def test_lay_off_by_dragging_onto_anothers_meld(app):
     assert g.melded_points()[0] > 0
 
 
+def test_several_cards_laid_off_at_once_each_go_to_the_end_they_fit(app):
+    """Two selected cards dragged onto a run, one for each end: each goes where it fits,
+    whichever half of the run they were dropped on."""
+    for side in ("right", "left"):
+        g = build({0: "7♦ Q♦ 2♣ 5♠"}, pile="Q♠", phase="play", melds=[(0, "4♣ 4♥ 4♠"), (1, "8♦ 9♦ 10♦ J♦")])
+        scene = play(app, g)
+        for card in ("7♦", "Q♦"):
+            click(app, spot(scene, c(card)))
+        box = scene.meld_boxes[g.melds[1].id]
+        drag(app, spot(scene, c("Q♦")), (box.right - 3 if side == "right" else box.x + 3, box.centery))
+        assert [str(x) for x in g.melds[1].cards] == ["7♦", "8♦", "9♦", "10♦", "J♦", "Q♦"], side
+        assert sorted(map(str, g.hands[0])) == ["2♣", "5♠"]
+        assert scene.selected == []
+
+
+@pytest.mark.parametrize("hand, laid, drop", [
+    ("6♦ 7♦", ["6♦", "7♦", "8♦", "9♦", "10♦", "J♦"], "right"),  # the 7 must go before the 6
+    ("7♦ 6♦", ["6♦", "7♦", "8♦", "9♦", "10♦", "J♦"], "right"),
+    ("6♦ K♣", ["6♦", "K♣", "8♦", "9♦", "10♦", "J♦"], "right"),  # the wild goes where the 6 needs it
+    ("Q♦ K♣", ["8♦", "9♦", "10♦", "J♦", "Q♦", "K♣"], "right"),  # (the wild at the side dropped on)
+    ("Q♦ K♣", ["K♣", "8♦", "9♦", "10♦", "J♦", "Q♦"], "left"),
+])
+def test_several_cards_laid_off_at_once_go_in_an_order_that_fits_them_all(app, hand, laid, drop):
+    g = build({0: hand + " 2♣ 5♠"}, pile="Q♠", phase="play", melds=[(0, "4♣ 4♥ 4♠"), (1, "8♦ 9♦ 10♦ J♦")])
+    scene = play(app, g)
+    box = scene.meld_boxes[g.melds[1].id]
+    scene.lay_off([c(x) for x in hand.split()], g.melds[1].id,
+                  box.right - 3 if drop == "right" else box.x + 3)
+    app.pump(2)
+    assert [str(x) for x in g.melds[1].cards] == laid
+    assert sorted(map(str, g.hands[0])) == ["2♣", "5♠"]
+
+
+def test_several_cards_that_cannot_all_be_laid_off_stop_with_the_engines_reason(app):
+    g = build({0: "7♦ 3♠ 2♣ 5♠"}, pile="Q♠", phase="play", melds=[(0, "4♣ 4♥ 4♠"), (1, "8♦ 9♦ 10♦ J♦")])
+    scene = play(app, g)
+    box = scene.meld_boxes[g.melds[1].id]
+    scene.lay_off([c("3♠"), c("7♦")], g.melds[1].id, box.right - 3)
+    app.pump(2)
+    assert scene.toasts[-1].kind == "error"
+    assert "3♠" in scene.toasts[-1].text and "does not fit" in scene.toasts[-1].text
+    assert sorted(map(str, g.hands[0] + g.melds[1].cards)) == sorted(
+        ["7♦", "3♠", "2♣", "5♠", "8♦", "9♦", "10♦", "J♦"])  # nothing lost
+
+
 def test_dragged_card_makes_the_melds_it_fits_glow(app):
     g = build({0: "8♥ 2♦ 5♣ Q♠"}, pile="Q♦", phase="play",
               melds=[(0, "J♣ J♦ J♠"), (1, "5♥ 6♥ 7♥"), (2, "3♠ 3♦ 3♥")])
