@@ -1082,6 +1082,12 @@ def test_stats_screen_shows_and_resets(app):
 
 
 def test_stats_screen_says_how_many_games_were_left_unfinished(app, monkeypatch):
+    said, draw_text = [], ui.draw_text
+    monkeypatch.setattr(ui, "draw_text", lambda surface, text, *a, **k: (said.append(text),
+                                                                         draw_text(surface, text, *a, **k))[1])
+    draw(menus.StatsScene(app), app.screen_size)  # none yet: it says what will count, unfinished ones too
+    assert "No games yet: a game counts when it ends, or as not won if another ends it unfinished." in said
+    monkeypatch.setattr(ui, "draw_text", draw_text)
     stats = Stats()
     stats.record_game("rummy500", True, 612, 5)
     stats.record_abandoned("rummy5000", 2)

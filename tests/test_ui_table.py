@@ -2930,3 +2930,90 @@ def test_the_autoplay_speed_from_the_environment_is_a_sane_number(app, monkeypat
 
     monkeypatch.setenv(app_mod.AUTOPLAY_SPEED_ENV, value)
     assert app._game_settings(autoplay=True).animation_speed == speed
+
+
+def _game_in_progress() -> Controller:
+    """A saved game in which the person has had a turn (so a new game would end it)."""
+    from game.ui.controller import autosave_path
+
+    c = Controller.new("rummy5000", 3, seed=4, save_path=autosave_path())
+    c.settings.animation_speed = 0
+    for _ in range(2000):
+        if c.g.turns[c.human]:
+            break
+        if c.human_to_act:
+            c.act(c.hint())
+        else:
+            c.update(10.0)
+    c.autosave()
+    return c
+
+
+@pytest.mark.parametrize("answer", ["keep", "escape", "new"])
+@pytest.mark.parametrize("how", ["load", "preset"])
+def test_the_command_line_asks_before_ending_a_game_in_progress(monkeypatch, tmp_path, how, answer):
+    """``--load FILE`` (or ``--preset``) while a game is in progress used to end that game
+    at once, counting it as not won; now the player is asked first, keeping it the first
+    choice (and Esc)."""
+    from game.engine.save import dumps_game, loads_game
+    from game.ui import app as app_mod
+    from game.ui.controller import autosave_path
+    from game.ui.menus.replace_game import ReplaceGameScene
+    from game.ui.stats import Stats
+    from game.ui.table import TableScene
+
+    kept = _game_in_progress()
+    other = tmp_path / "other.json"
+    other.write_text(dumps_game(Controller.new("rummy500", 2, seed=3).g), encoding="utf-8")
+    seen = []
+
+    class Answers(app_mod.App):
+        def run(self):
+            asked = self.stack.top
+            seen.append((type(asked), asked.text() if isinstance(asked, ReplaceGameScene) else ""))
+            assert Stats.load().total_games == 0  # nothing counted while it asks
+            if answer == "escape":
+                asked.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
+            else:
+                asked.find(answer).activate()
+            table = self.stack.top
+            seen.append((type(table), table.g.rules.preset_name, table.g.hands))
+            self.close_scenes()
+            return 0
+
+    monkeypatch.setattr(app_mod, "App", Answers)
+    args = SimpleNamespace(load=str(other)) if how == "load" else SimpleNamespace(preset="basic", players=2)
+    assert app_mod.main(args) == 0
+    (scene, text), (top, preset, hands) = seen
+    assert scene is ReplaceGameScene and "Rummy 5000, round 1" in text and "counts as not won" in text
+    assert top is TableScene
+    if answer == "new":
+        assert preset == ("rummy500" if how == "load" else "basic")
+        assert Stats.load().get("rummy5000").abandoned == 1
+    else:
+        assert (preset, hands) == ("rummy5000", kept.g.hands)
+        assert Stats.load().total_games == 0
+        assert loads_game(autosave_path().read_text()).hands == kept.g.hands
+
+
+def test_the_command_line_does_not_ask_when_nothing_would_be_lost(monkeypatch, tmp_path):
+    """No game saved, or its own save named: the game opens at once."""
+    from game.ui import app as app_mod
+    from game.ui.controller import autosave_path
+    from game.ui.table import TableScene
+
+    seen = []
+
+    class Records(app_mod.App):
+        def run(self):
+            seen.append(type(self.stack.top))
+            self.close_scenes()
+            return 0
+
+    monkeypatch.setattr(app_mod, "App", Records)
+    assert app_mod.main(SimpleNamespace(preset="basic", players=2)) == 0  # nothing saved yet
+    _game_in_progress()
+    assert app_mod.main(SimpleNamespace(load=str(autosave_path()))) == 0
+    monkeypatch.chdir(autosave_path().parent)  # (written another way)
+    assert app_mod.main(SimpleNamespace(load="./" + autosave_path().name)) == 0
+    assert seen == [TableScene, TableScene, TableScene]

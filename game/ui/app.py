@@ -42,7 +42,7 @@ from .settings import Settings
 from .widgets import Text
 
 if TYPE_CHECKING:
-    from game.engine import Rules
+    from game.engine import GameState, Rules
 
     from .controller import Controller
     from .table import TableScene
@@ -318,24 +318,34 @@ class App:
         c.autosave(fresh=True)
         return self._show_table(TableScene(self, c, exit_after=exit_after))
 
-    def _count_left_game(self) -> None:
-        """A new game replaces the saved one: if the person had played in it and it was not
-        over, the statistics count it as played, not won, and left unfinished."""
+    def _left_game(self) -> tuple[GameState, int, list[str | None]] | None:
+        """The saved game a new one would end, if the person had played in it and it is
+        not over: ``(game, the person's seat, each seat's computer level or None)``."""
         from .controller import autosave_path, read_save
-        from .stats import Stats, strongest_opponent
 
         try:
             g, seats, _ = read_save(autosave_path())
         except Exception:  # none, or damaged: nothing to count
-            return
+            return None
         human = next((i for i, s in enumerate(seats or ())
                       if isinstance(s, dict) and s.get("kind") == "human"), None)
         if g.phase == "game_over" or human is None or human >= g.players:
-            return
+            return None
         if not g.results and not g.turns[human]:
-            return  # the person has not had a turn yet
+            return None  # the person has not had a turn yet
         levels = [s.get("level") if isinstance(s, dict) and s.get("kind") == "bot" else None
                   for s in seats or ()]
+        return g, human, levels
+
+    def _count_left_game(self) -> None:
+        """A new game replaces the saved one: if the person had played in it and it was not
+        over, the statistics count it as played, not won, and left unfinished."""
+        from .stats import Stats, strongest_opponent
+
+        left = self._left_game()
+        if left is None:
+            return
+        g, human, levels = left
         stats = Stats.load()
         stats.record_abandoned(g.rules.preset_name, len(g.results),
                                against=strongest_opponent(levels, human, g.sides()))
@@ -344,10 +354,36 @@ class App:
         except OSError as exc:
             log.warning("the statistics could not be saved: %s", exc)
 
+    def ask_before_ending(self, new_label: str, new_what: str, start_new: Callable[[], Any]) -> None:
+        """Run ``start_new`` (which opens another game), first asking whether to end the
+        game in progress when there is one the statistics would count (the command line's
+        ``--load`` and ``--preset``; the new-game screen asks in its own way)."""
+        from .menus.replace_game import ReplaceGameScene
+        from .rules_text import preset_title
+
+        left = self._left_game()
+        if left is None:
+            start_new()
+            return
+        g, human, _ = left
+        about = f"{preset_title(g.rules.preset_name)}, round {len(g.results) + 1}, you have {g.scores[human]:,} points"
+
+        def keep() -> None:
+            try:
+                self.continue_game()
+            except Exception as exc:  # the title screen says what is wrong with it
+                log.warning("cannot continue the saved game: %s", exc)
+                self.close_scenes()
+                self.stack.clear()
+                self.show_title()
+
+        self.stack.push(ReplaceGameScene(self, about, new_label, new_what, start_new, keep))
+        self.dirty = True
+
     def continue_game(self, path: str | Path | None = None, autoplay: bool = False,
                       exit_after: str | None = None) -> TableScene:
         """Resume a saved game (default: the autosave). Raises RuntimeError if it cannot."""
-        from .controller import Controller, autosave_path, set_aside
+        from .controller import Controller, autosave_path, is_autosave, set_aside
         from .table import TableScene
 
         source = Path(path) if path else autosave_path()
@@ -358,7 +394,7 @@ class App:
                                 levels=["human" if s.is_human else s.level for s in c.seats],
                                 autoplay=autoplay, exit_after=exit_after, options={})
         if not autoplay:
-            own = source == autosave_path()
+            own = is_autosave(source)
             if own and c.recovered:
                 set_aside(source)  # the .bak it went on from stays the good copy
             if not own:  # another game's file replaces the saved game, as a new game does
@@ -779,17 +815,38 @@ def _run(get, cannot_load) -> int:
             print("rummy5000: there is no screen to open a window on (on Linux: is DISPLAY or "
                   "WAYLAND_DISPLAY set?)", file=sys.stderr)
             return 2
+        autoplay = bool(get("autoplay"))  # (autoplay saves nothing, so ends nothing)
         if get("load"):
+            from .controller import is_autosave
+
+            def load() -> None:
+                app.continue_game(get("load"), autoplay=autoplay, exit_after=get("exit_after"))
+
             try:
-                app.continue_game(get("load"), autoplay=bool(get("autoplay")),
-                                  exit_after=get("exit_after"))
+                if autoplay or is_autosave(get("load")):
+                    load()
+                else:
+                    app.ask_before_ending(f"Open {Path(get('load')).name}",
+                                          f"Opening {Path(get('load')).name}", load)
             except Exception as exc:
                 return cannot_load(exc)
-        elif get("autoplay") or any(get(n) is not None for n in ("preset", "players", "seed")):
+        elif autoplay or any(get(n) is not None for n in ("preset", "players", "seed")):
+            players = get("players")
+            preset, players = get("preset") or "rummy5000", 4 if players is None else players
+
+            def start() -> None:
+                app.start_game(preset, players, seed=get("seed"), autoplay=autoplay,
+                               exit_after=get("exit_after"))
+
             try:
-                players = get("players")
-                app.start_game(get("preset") or "rummy5000", 4 if players is None else players, seed=get("seed"),
-                               autoplay=bool(get("autoplay")), exit_after=get("exit_after"))
+                if autoplay:
+                    start()
+                else:
+                    from game.engine import Rules, new_game
+
+                    # a bad preset or player count is refused before anything is asked
+                    new_game(Rules.preset(preset), players, seed=0)
+                    app.ask_before_ending("Start the new game", "A new game", start)
             except Exception as exc:  # a bad preset or player count: the engine says why
                 print(f"rummy5000: cannot start the game: {str(exc) or type(exc).__name__}", file=sys.stderr)
                 pygame.quit()

@@ -133,6 +133,14 @@ def autosave_path() -> Path:
     return user_data_dir() / AUTOSAVE_NAME
 
 
+def is_autosave(path: str | Path) -> bool:
+    """Whether ``path`` names the autosave (however it is written: relative, through a link)."""
+    try:
+        return Path(path).resolve() == autosave_path().resolve()
+    except (OSError, RuntimeError, ValueError):  # (a link loop, a NUL in the name)
+        return Path(path) == autosave_path()
+
+
 def atomic_write(path: Path, text: str) -> None:
     """Write ``text`` to ``path`` safely (:func:`files.write_atomic`); the previous file
     is kept as ``path.bak``."""

@@ -110,7 +110,7 @@ class StatsScene(MenuScene):
         total = self.stats.total_games
         left = sum(st.abandoned for _, st in self.rows())
         note = (f"{total} game{'s' if total != 1 else ''} played in all." if total
-                else "No games yet: statistics count every game played to the end.")
+                else "No games yet: a game counts when it ends, or as not won if another ends it unfinished.")
         if left:
             note = note[:-1] + f", {left} of them left unfinished (counted as not won)."
         ui.draw_text(surface, note, t.font(15), ui.MUTED, (inner.x, y + t.px(16)))
