@@ -1812,3 +1812,15 @@ def test_points_are_green_when_they_help_and_red_when_they_hurt():
     assert [sheets._points_colour(plain, p) for p in (40, -15, 0)] == [ui.OK, ui.ERROR, ui.MUTED]
     # with penalty scoring a round's points are charged: the fewer the better
     assert [sheets._points_colour(penalty, p) for p in (40, -15, 0)] == [ui.ERROR, ui.OK, ui.MUTED]
+
+
+def test_no_default_player_name_is_a_word_of_a_house_rules_name():
+    """The round's end once read "the house rule 'Grace turn after a quick out' ... would give
+    everyone one first" at a table with a player called Grace."""
+    import re
+
+    from game.ui.controller import BOT_NAMES
+    from game.ui.rules_text import OPTIONS
+
+    words = {w.lower() for o in OPTIONS for w in re.findall(r"[A-Za-z]+", o.label)}
+    assert {n for n in (*menus.new_game.FRIENDLY_NAMES, *BOT_NAMES) if n.lower() in words} == set()

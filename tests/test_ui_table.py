@@ -3017,3 +3017,16 @@ def test_the_command_line_does_not_ask_when_nothing_would_be_lost(monkeypatch, t
     monkeypatch.chdir(autosave_path().parent)  # (written another way)
     assert app_mod.main(SimpleNamespace(load="./" + autosave_path().name)) == 0
     assert seen == [TableScene, TableScene, TableScene]
+
+
+def test_why_a_move_was_refused_goes_when_a_move_is_made(app):
+    """A refusal is about the position it was made in: once a move is made it would read
+    as news of the new one ("The 3♣ does not fit ..." above "Bruno took 2 cards")."""
+    g = build({0: "8♥ 3♣ 5♣ Q♠"}, pile="Q♦", phase="play", melds=[(0, "J♣ J♦ J♠"), (1, "A♥ A♦ A♠")])
+    scene = play(app, g)
+    drag(app, spot(scene, c("3♣")), scene.meld_boxes[g.melds[1].id].center)
+    assert [t.kind for t in scene.toasts] == ["error"] and "3♣" in scene.toasts[0].text
+    scene.message("The game could not be saved: disk full", "error", ttl=6.0)  # not about a move
+    assert scene.discard(c("3♣"))
+    app.pump(2)
+    assert [t.text for t in scene.toasts if t.kind == "error"] == ["The game could not be saved: disk full"]

@@ -196,6 +196,11 @@ class TableScene(TableInput, TablePainting, Scene):
         self.toasts.append(Toast(text, kind, ttl))
         self.invalidate()
 
+    def refuse(self, text: str) -> None:
+        """Say why a move was refused, until a move is made (or it fades)."""
+        self.message(text, "error")
+        self.toasts[-1].refusal = True
+
     def notify(self, text: str, kind: str = "info") -> None:
         self.message(text, kind)
 
@@ -633,11 +638,12 @@ class TableScene(TableInput, TablePainting, Scene):
         try:
             self.c.act(action)
         except IllegalActionError as exc:
-            self.message(str(exc), "error")
+            self.refuse(str(exc))
             self.sound("error")
             if snap_back:
                 self._snap_back(snap_back)
             return False
+        self.toasts = [t for t in self.toasts if not t.refusal]  # (about another position)
         self.hint_cards.clear()
         self.hint_meld = None
         self.hint_stock = False
@@ -661,7 +667,7 @@ class TableScene(TableInput, TablePainting, Scene):
     def take_pile(self, card: Card | None = None) -> bool:
         g = self.g
         if not g.pile:
-            self.message("The discard pile is empty", "error")
+            self.refuse("The discard pile is empty")
             return False
         card = g.pile[-1] if card is None else card
         done = self._act(TakePile(card))
@@ -685,7 +691,7 @@ class TableScene(TableInput, TablePainting, Scene):
     def meld_selected(self, cards: list[Card] | None = None) -> None:
         cards = list(cards if cards is not None else self._selection_in_order())
         if not cards:
-            self.message("Select cards to meld first (click them, or Space)", "error")
+            self.refuse("Select cards to meld first (click them, or Space)")
             return
         g = self.g
         shapes = shapes_for(g.ctx, cards) if len(cards) >= 3 else []
@@ -828,7 +834,7 @@ class TableScene(TableInput, TablePainting, Scene):
             why = c.why_illegal(CallRummy(seat, meld=target))
             if why and len(g.melds) > 1 and "does not fit" in why and g.pile:
                 why = f"The {card_name(g.pile[-1])} fits no meld on the table"
-            self.message(why or "You cannot call Rummy! now", "error")
+            self.refuse(why or "You cannot call Rummy! now")
             self.sound("error")
             return
         # a call names a pile card (pile calls) or a meld, never both

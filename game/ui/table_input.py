@@ -366,7 +366,7 @@ class TableInput(TableParts):
             return
         if on_pile:
             if len(cards) != 1:
-                self.message("Discard one card at a time", "error")
+                self.refuse("Discard one card at a time")
                 self._snap_back(cards)
                 return
             self.selected = [c for c in self.selected if c != cards[0]]
@@ -457,8 +457,7 @@ class TableInput(TableParts):
                 self.selected = [x for x in self.selected if x != c]
                 self.discard(c)
             else:
-                self.message("To discard, move the focus to a card in your hand (\u2193), then X",
-                             "error")
+                self.refuse("To discard, move the focus to a card in your hand (\u2193), then X")
         elif k == pygame.K_e and self.buttons["end"].visible:
             self.end_round()
         elif k == pygame.K_ESCAPE:
@@ -553,8 +552,7 @@ class TableInput(TableParts):
                 return
             cards = self._selection_in_order()
             if not cards:
-                self.message("Select a card in your hand (Down, arrows, Space), then Enter here",
-                             "error")
+                self.refuse("Select a card in your hand (Down, arrows, Space), then Enter here")
                 return
             self.lay_off(cards, m.id)
         elif self.focus_zone == "pile" and g.pile:

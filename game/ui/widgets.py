@@ -213,6 +213,7 @@ class Toast:
     kind: str = "info"        # "info", "error", or "hint" (shown as info; it goes with the next move)
     ttl: float = 3.0
     age: float = 0.0
+    refusal: bool = False     # why a move was refused: it goes when a move is made
 
     @property
     def alpha(self) -> int:

@@ -36,8 +36,9 @@ if TYPE_CHECKING:
     from ..app import App
 
 HUMAN = "human"
+# (none of them a word of a house rule's name: "Grace" read as a player in "Grace turn")
 FRIENDLY_NAMES = (
-    "Alice", "Ben", "Chloe", "Dev", "Elena", "Farid", "Grace", "Hugo", "Ines", "Jonas", "Kira",
+    "Alice", "Ben", "Chloe", "Dev", "Elena", "Farid", "Gina", "Hugo", "Ines", "Jonas", "Kira",
     "Leo", "Maya", "Nico", "Olga", "Pablo", "Quinn", "Rosa", "Sam", "Tess", "Uma", "Victor",
     "Wen", "Yusuf", "Zoe",
 )
