@@ -464,6 +464,23 @@ def test_a_selection_of_several_melds_splits_into_them():
     assert split_into_melds(ctx, parse_cards("2♣ 3♣ 4♣ 5♣ 6♣ 7♣ 8♣ 9♣ 10♣ J♣ Q♣ K♣ A♣")) is None
 
 
+def test_a_selection_of_several_melds_one_of_which_reads_two_ways():
+    """K♣ K♥ K♠ with 8♠ 9♠ and a wild: the wild may be the 7♠ or the 10♠, so no split is
+    sure; ``unique=False`` finds the split and shows which meld reads two ways."""
+    from game.engine.cards import build_pack
+    from game.engine.solver import split_into_melds
+
+    rules = Rules.preset("rummy5000")
+    ctx = MeldContext(rules, 12, 1, build_pack(1, 2, 2))  # queens wild
+    cards = parse_cards("K♣ K♥ K♠ 8♠ 9♠ Q♣")
+    assert split_into_melds(ctx, cards) is None
+    loose = split_into_melds(ctx, cards, unique=False)
+    assert loose is not None and sorted(sorted(g) for g, _ in loose) == sorted(
+        [sorted(parse_cards("K♣ K♥ K♠")), sorted(parse_cards("8♠ 9♠ Q♣"))])
+    assert [len(shapes_for(ctx, g)) for g, _ in loose if len(shapes_for(ctx, g)) > 1] == [2]
+    assert split_into_melds(ctx, parse_cards("K♣ K♥ K♠ 8♠ 9♠ 4♦"), unique=False) is None
+
+
 @pytest.mark.parametrize("limit", ["none", "one_per_meld", "fewer_than_naturals"])
 @pytest.mark.parametrize("wild_set", [False, True])
 @pytest.mark.parametrize("hand", [

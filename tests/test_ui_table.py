@@ -3030,3 +3030,19 @@ def test_why_a_move_was_refused_goes_when_a_move_is_made(app):
     assert scene.discard(c("3♣"))
     app.pump(2)
     assert [t.text for t in scene.toasts if t.kind == "error"] == ["The game could not be saved: disk full"]
+
+
+def test_several_melds_at_once_with_one_that_reads_two_ways_say_which(app):
+    """K♣ K♥ K♠ and 8♠ 9♠ Q♣ with queens wild: the wild could be the 7♠ or the 10♠. That
+    selection was refused as "not a meld: neither one rank nor one suit in sequence";
+    now the message names the meld to lay down on its own."""
+    g = build({0: "K♣ K♥ K♠ 8♠ 9♠ Q♣ 4♦ 5♥"}, pile="J♦", phase="play", wild=12)
+    scene = play(app, g)
+    scene.meld_selected([c(x) for x in "K♣ K♥ K♠ 8♠ 9♠ Q♣".split()])
+    app.pump(2)
+    assert g.melds == [] and len(g.hands[0]) == 8
+    assert scene.toasts[-1].kind == "error"
+    assert scene.toasts[-1].text == ("The 8♠ 9♠ Q♣ could be read more than one way: meld those "
+                                     "cards on their own first, then the rest")
+    scene.meld_selected([c(x) for x in "8♠ 9♠ Q♣".split()])  # on their own: which reading?
+    assert scene.choice is not None

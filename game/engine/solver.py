@@ -931,11 +931,14 @@ def _wild_spot(ctx: MeldContext, wild: int, left: list[int], new_melds: list[Mel
     return best
 
 
-def split_into_melds(ctx: MeldContext, cards: Sequence[int], limit: int = 12) -> list[tuple[tuple, tuple]] | None:
+def split_into_melds(ctx: MeldContext, cards: Sequence[int], limit: int = 12,
+                     unique: bool = True) -> list[tuple[tuple, tuple]] | None:
     """A way to lay every one of ``cards`` down as two or more new melds, each of which can
     be read one way only: ``[(its cards, its shape), ...]``. None when there is none (or
     ``cards`` are fewer than six or more than ``limit``). For a selection of several melds
-    at once ("3♣ 3♠ 3♥ 7♠ 7♦ 7♥"); each meld is still an action the engine checks."""
+    at once ("3♣ 3♠ 3♥ 7♠ 7♦ 7♥"); each meld is still an action the engine checks.
+    ``unique=False`` lets a meld be read more than one way (its first reading is given):
+    to tell a player which of the melds needs its reading chosen."""
     cards = list(cards)
     if not 6 <= len(cards) <= limit:
         return None
@@ -950,7 +953,7 @@ def split_into_melds(ctx: MeldContext, cards: Sequence[int], limit: int = 12) ->
             for picked in combinations(range(len(others)), size):
                 group = (first, *(others[i] for i in picked))
                 shapes = shapes_for(ctx, group)
-                if len(shapes) != 1:
+                if not shapes or (unique and len(shapes) != 1):
                     continue
                 chosen = set(picked)
                 tail = split([c for i, c in enumerate(others) if i not in chosen])

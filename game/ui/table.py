@@ -717,6 +717,15 @@ class TableScene(TableInput, TablePainting, Scene):
             self.selected = [x for x in self.selected if x in g.hands[self.bottom]]
             self._place(force=True)
             return
+        if not shapes and split is None and g.phase == "play" and self.c.human_to_act:
+            loose = split_into_melds(g.ctx, cards, unique=False)
+            two_ways = [group for group, _ in loose or () if len(shapes_for(g.ctx, group)) > 1]
+            if two_ways:  # several melds, one of which needs its reading chosen
+                self.refuse(f"The {cards_name(list(two_ways[0]))} could be read more than one "
+                            "way: meld those cards on their own first, then the rest")
+                self.sound("error")
+                self._snap_back(cards)
+                return
         if self._act(MeldCards(tuple(cards), shapes[0] if len(shapes) == 1 else None),
                      snap_back=cards):
             self.selected = []
