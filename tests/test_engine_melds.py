@@ -477,6 +477,11 @@ def test_a_lay_off_refused_by_a_rule_says_which():
     # a card that is simply the wrong one gets the plain message
     why = refused("4♣ 5♦", "layoff 4♣ on 1", melds=[meld(0, "set:9", "9♣ 9♦ 8♠")], **kw)
     assert why == "The 4♣ does not fit the set of 9s"
+    # sets of picture cards and aces are named in words, as the table labels them
+    why = refused("4♣ 5♦", "layoff 4♣ on 1", melds=[meld(0, "set:A", "A♣ A♦ A♠")], **kw)
+    assert why == "The 4♣ does not fit the set of aces"
+    why = refused("4♣ 5♦", "layoff 4♣ on 1", melds=[meld(0, "set:K", "K♣ K♦ K♠")], **kw)
+    assert why == "The 4♣ does not fit the set of kings"
     # a wild on a run over the limit, with the limit named
     r = {"preset": "rummy5000", "jokers_per_deck": 2, "permanent_wilds": ["jokers"],
          "wild_limit": "fewer_than_naturals"}

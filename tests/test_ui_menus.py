@@ -1824,3 +1824,18 @@ def test_no_default_player_name_is_a_word_of_a_house_rules_name():
 
     words = {w.lower() for o in OPTIONS for w in re.findall(r"[A-Za-z]+", o.label)}
     assert {n for n in (*menus.new_game.FRIENDLY_NAMES, *BOT_NAMES) if n.lower() in words} == set()
+
+
+@pytest.mark.parametrize("preset", Rules.preset_names())
+def test_the_rules_speak_of_the_deal_only_for_player_counts_the_game_seats(preset):
+    """Partnership 500 and Persian Rummy seat four: their rules said "13 cards when two
+    play", a table they never deal."""
+    from game.ui.rules_text import describe_rules
+
+    rules = Rules.preset(preset)
+    lo, hi = rules.player_range()
+    deal = " ".join(line for title, lines in describe_rules(rules) if title == "The deal" for line in lines)
+    assert ("when two play" in deal) == (lo == 2 < hi and rules.hand_size is None
+                                          and rules.deal_style != "upcard")
+    if rules.deal_style != "upcard" and lo == hi:
+        assert f"Each player gets {rules.fixed_hand_size(lo)} cards." in deal

@@ -47,6 +47,12 @@ def rank_text(rank: int) -> str:
     return RANK_TEXT.get(rank, str(rank))
 
 
+def rank_plural(rank: int) -> str:
+    """A set's rank in words: ``aces``, ``2s`` .. ``10s``, ``jacks``, ``queens``, ``kings``
+    (``jokers`` for rank 0)."""
+    return f"{RANK_NAMES[rank]}s" if rank in RANK_TEXT else f"{rank}s"
+
+
 class Card(int):
     """One physical card.  Compares and hashes as its integer id."""
 

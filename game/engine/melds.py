@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from .cards import JOKER_SUIT, SUIT_NAMES, SUIT_SYMBOLS, Card, card_name, rank_text
+from .cards import JOKER_SUIT, SUIT_NAMES, SUIT_SYMBOLS, Card, card_name, rank_plural, rank_text
 from .rules import Rules
 
 SET, RUN, WILDS = "set", "run", "wilds"
@@ -130,7 +130,7 @@ class Meld:
             return (f"run {rank_text(_pos_rank(self.lo))}-{rank_text(_pos_rank(self.hi))} "
                     f"of {SUIT_NAMES[self.suit]}")
         if self.kind == SET:
-            return "group of jokers" if self.rank == 0 else f"set of {rank_text(self.rank)}s"
+            return "group of jokers" if self.rank == 0 else f"set of {rank_plural(self.rank)}"
         return "group of wild cards"
 
     def __repr__(self) -> str:

@@ -518,8 +518,11 @@ def describe_rules(rules: Rules) -> list[tuple[str, list[str]]]:
         deal.append(_upcard_count_text(rules))
         deal.append("Everyone saw the upcards, and the table keeps showing them while they stay in hand.")
     else:
-        if rules.hand_size is None:
+        lo, hi = rules.player_range()
+        if rules.hand_size is None and lo == 2 < hi:
             deal.append("Each player gets 13 cards when two play, 7 cards when more play.")
+        elif rules.hand_size is None:  # (a game for a fixed number, or never for two)
+            deal.append(f"Each player gets {rules.fixed_hand_size(lo)} cards.")
         else:
             deal.append(f"Each player gets {rules.hand_size} cards.")
     deal.append("The next card of the stock is turned face up to start the discard pile.")

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 import pygame
 from pygame import Rect
 
-from game.engine.cards import card_name
+from game.engine.cards import card_name, rank_plural
 
 from .anim import Tween
 from .cards import GOLD, rank_label
@@ -61,11 +61,8 @@ def shape_label(shape: tuple, n: int) -> str:
         return (f"run {rank_label(1 if lo == 14 else lo)}{SUIT_SYMBOLS[suit]}–"
                 f"{rank_label(1 if hi == 14 else hi)}{SUIT_SYMBOLS[suit]}")
     if shape[0] == "set":
-        return "group of jokers" if shape[1] == 0 else f"set of {rank_label(shape[1])}s"
+        return "group of jokers" if shape[1] == 0 else f"set of {rank_plural(shape[1])}"
     return "group of wilds"
-
-
-RANK_PLURAL = {0: "jokers", 1: "aces", 11: "jacks", 12: "queens", 13: "kings"}  # (0: a group of jokers)
 
 
 def short_meld(m: Meld) -> str:
@@ -75,7 +72,7 @@ def short_meld(m: Meld) -> str:
         s = SUIT_SYMBOLS[m.suit]
         return f"{rank_label(1 if lo == 14 else lo)}–{rank_label(1 if hi == 14 else hi)}{s}"
     if m.kind == "set":
-        return RANK_PLURAL.get(m.rank, f"{m.rank}s")
+        return rank_plural(m.rank)
     return "wilds"
 
 
