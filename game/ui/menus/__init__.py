@@ -1,4 +1,5 @@
-"""The menu screens: title, new game, rules, settings and statistics (the sheets
+"""The menu screens: title, new game, rules, settings and statistics, and the question
+asked when the command line would end a game in progress (the sheets
 shown over the table are in :mod:`game.ui.sheets`), one module each, on the
 :class:`~game.ui.menus.base.MenuScene` of :mod:`game.ui.menus.base`.
 

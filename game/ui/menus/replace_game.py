@@ -46,8 +46,11 @@ class ReplaceGameScene(MenuScene):
         font = t.font(18)
         lines = ui.wrap_text(self.text(), font, pw - t.px(48))
         need = len(lines) * font.get_linesize() + t.px(40) + (t.px(70) if self.message else 0)
-        self.body = pygame.Rect((w - pw) // 2, top, pw, min(h - top - foot, need))
         bh, bw = t.px(46), min(t.px(260), (pw - t.px(16)) // 2)
+        body_h = min(h - top - foot, need)
+        # the question in the middle of the window, as a dialog would be
+        y = max(top, (h - body_h - t.px(22) - bh) // 2)
+        self.body = pygame.Rect((w - pw) // 2, y, pw, body_h)
         fy = min(h - foot + (foot - bh) // 2, self.body.bottom + t.px(22))
         self.widgets = [
             ui.Button("Keep my game", self._keep, pygame.Rect(w // 2 - t.px(8) - bw, fy, bw, bh),
