@@ -209,27 +209,49 @@ def test_end_is_refused_while_the_stock_has_cards():
 
 
 def test_empty_stock_reshuffle_turns_the_pile_into_a_new_stock():
+    """RULES.md: when the stock is empty "and the player to move cannot or will not take
+    from the discard pile", the pile, all but its top card, becomes the new stock. So the
+    player first may take from the pile; a draw from the stock turns the pile over."""
     g = position(THREE, pile="J♥", rules=r(empty_stock="reshuffle"), top="2♥")
     # the next player will start a turn with an empty stock
     g.pile = g.stock[:-1] + g.pile
     g.stock = g.stock[-1:]
     n = len(g.pile)
     play(g, "draw", "discard 2♥")  # seat 0 draws the last stock card
-    assert g.current == 1
-    assert len(g.stock) == n  # the whole pile but its top
-    assert [str(c) for c in g.pile] == ["2♥"]
-    assert "draw" in legal_texts(g)
+    assert g.current == 1 and g.stock == [] and len(g.pile) == n + 1 and g.reshuffles == 0
+    acts = legal_texts(g)
+    assert "draw" in acts and "end" not in acts
+    assert attempt(g, "end").startswith("The stock is empty, but the discard pile becomes the new stock")
+    hand = len(g.hands[1])
+    events = play(g, "draw")
+    assert [type(e).__name__ for e in events][:2] == ["StockReshuffled", "DrewStock"]
+    assert len(g.stock) == n - 1 and len(g.hands[1]) == hand + 1  # the whole pile but its top
+    assert [str(c) for c in g.pile] == ["2♥"] and g.reshuffles == 1
     assert sorted(g.all_cards()) == sorted(g.pack)
 
 
+def test_before_the_pile_becomes_the_stock_the_player_may_take_from_deep_in_it():
+    """The rule's "cannot or will not take from the discard pile": with an empty stock a
+    card deep in the pile may still be taken (the pile is not turned over first)."""
+    g = position(["K♠ Q♦ 5♥", "7♥ 7♦ 2♣", "3♣ 4♦ 9♠"], pile="7♣ J♦",
+                 rules=r(empty_stock="reshuffle"))
+    g.set_aside, g.stock = g.stock[:-1], g.stock[-1:]
+    play(g, "draw", f"discard {card_text(g.hands[0][-1])}")  # seat 1's turn starts, the stock empty
+    assert g.current == 1 and g.stock == [] and "take 7♣" in legal_texts(g)
+    play(g, "take 7♣", "meld 7♥ 7♦ 7♣")
+    assert g.reshuffles == 0 and len(g.melds) == 1
+
+
 def _after_a_reshuffle():
-    """Seat 0 has drawn the stock's last card and discarded it; the pile, all but that
-    card, became the stock for seat 1's turn."""
+    """Seat 0 has drawn the stock's last card and discarded it; seat 1 drew from the
+    empty stock, which turned the pile, all but that card, into a new stock, and
+    threw the card drawn away."""
     g = position(THREE, pile="J♥", rules=r(empty_stock="reshuffle"), top="2♥")
     g.pile = g.stock[:-1] + g.pile
     g.stock = g.stock[-1:]
-    play(g, "draw", "discard 2♥")
-    assert g.reshuffles == 1 and len(g.stock) > 3 and g.current == 1
+    play(g, "draw", "discard 2♥", "draw")
+    play(g, f"discard {card_text(g.hands[1][-1])}")
+    assert g.reshuffles == 1 and len(g.stock) > 3 and g.current == 2
     return g
 
 
@@ -237,7 +259,7 @@ def _through_the_stock(g, meld: str = "") -> None:
     """Every player draws and throws the card drawn away until the stock is gone; the
     seat holding ``meld`` lays it down on its turn first."""
     for _ in range(200):
-        if not g.stock:
+        if "draw" not in legal_texts(g):  # (a draw from an empty stock may rebuild it)
             return
         seat = g.current
         play(g, "draw")

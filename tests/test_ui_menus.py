@@ -910,7 +910,7 @@ def test_rules_text_follows_the_options():
     rotating = rules_as_text(Rules.preset("rummy5000", wild_indicator="rotating"))
     assert "13 rounds" in rotating
     again = rules_as_text(Rules.preset("rummy500", empty_stock="reshuffle"))
-    assert "shuffled into a new stock" in again and "only if someone has put a card on the table" in again
+    assert "over into a new stock" in again and "cannot or will not take" in again and "only if someone has put a card on the table" in again
 
 
 def test_rules_text_for_every_single_option_value():

@@ -3046,3 +3046,26 @@ def test_several_melds_at_once_with_one_that_reads_two_ways_say_which(app):
                                      "cards on their own first, then the rest")
     scene.meld_selected([c(x) for x in "8♠ 9♠ Q♣".split()])  # on their own: which reading?
     assert scene.choice is not None
+
+
+def test_an_empty_stock_the_pile_will_rebuild_is_drawn_from_by_a_click(app):
+    """With ``empty_stock = reshuffle`` the player may still take from the pile; a click on
+    the empty stock turns the pile over into a new stock and draws from it. No End round."""
+    g = build({0: "7♥ 7♦ 2♣ 9♠"}, pile="7♣ J♦ 4♠ 8♥", phase="draw")
+    g.rules = Rules.preset("rummy5000", empty_stock="reshuffle")
+    g.set_aside, g.stock = g.stock, []
+    scene = play(app, g)
+    assert not scene.buttons["end"].visible
+    assert scene.c.status().startswith("The stock is empty: draw to turn the pile over")
+    click(app, scene.layout.stock.center)
+    assert g.reshuffles == 1 and len(g.hands[0]) == 5 and [str(x) for x in g.pile] == ["8♥"]
+    assert len(g.stock) == 2 and g.phase == "play"
+
+
+def test_an_empty_stock_that_stays_empty_offers_the_end_of_the_round(app):
+    g = build({0: "7♥ 7♦ 2♣ 9♠"}, pile="7♣ J♦ 4♠ 8♥", phase="draw")
+    g.set_aside, g.stock = g.stock, []  # (the rules end the round on an empty stock)
+    scene = play(app, g)
+    assert scene.buttons["end"].visible
+    click(app, scene.layout.stock.center)
+    assert len(g.hands[0]) == 4 and g.phase == "draw"  # nothing to draw

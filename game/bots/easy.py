@@ -68,7 +68,7 @@ class EasyBot(Bot):
                     if _melds_with(ctx, c, hand + list(pile[i:])):
                         wants.append(TakePile(c))
                         break
-        if view.stock_count:
+        if view.stock_drawable:
             wants.append(DrawStock())
         else:
             # an empty stock: take only what melds at once, else end the round

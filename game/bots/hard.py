@@ -91,7 +91,7 @@ class FastPolicy(NormalBot):
     def rank_draws(self, view: PlayerView, an: Analysis) -> list[tuple[float, Action]]:
         hand = list(view.hand)
         options: list[tuple[float, Action]] = []
-        if view.stock_count:
+        if view.stock_drawable:
             options.append((0.0, DrawStock()))
         else:
             options.append((0.0, EndRound()))

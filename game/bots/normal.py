@@ -51,7 +51,7 @@ NEG = -1.0e9
 class NormalBot(Bot):
     level = "normal"
     TUNABLE = ("stock_samples", "take_margin", "deep_limit", "feed_model", "risk_scale", "out_scale",
-               "tempo_scale", "feed_scale")
+               "tempo_scale", "feed_scale", "pile_feed")
     stock_samples = 6
     take_margin = 3.0
     deep_limit = 8
@@ -70,14 +70,14 @@ class NormalBot(Bot):
         options: list[tuple[float, Action]] = []
         hand = list(view.hand)
         floating = view.floating[view.seat]
-        if view.stock_count:
+        if view.stock_drawable:
             options.append((self.stock_value(view, an, hand) + self.take_margin, DrawStock()))
         if not floating:
             for t in take_options(view, self.deep_limit):
                 v = self.take_value(view, an, hand, t)
                 if v > NEG / 2:
                     options.append((v, t))
-        if not view.stock_count:
+        if not view.stock_drawable:
             options.append((self.end_value(view, an, hand), EndRound()))
         options.sort(key=lambda o: -o[0])
         return options
@@ -102,14 +102,15 @@ class NormalBot(Bot):
         v, used = self.turn_value(an, new_hand, must=must, took_top=took_top)
         if must is not None and not used.get(must, False):
             return NEG
-        if not view.stock_count:
+        if not view.stock_drawable:
             # only takes that put the taken card on the table: rounds must end
             if not used.get(t.card, False):
                 return NEG
         return v
 
     def stock_value(self, view: PlayerView, an: Analysis, hand: list) -> float:
-        unseen = view.unseen()
+        # (an empty stock that the pile is about to become: the card comes from the pile)
+        unseen = view.unseen() if view.stock_count else list(view.pile[:-1])
         if not unseen:
             return self.turn_value(an, hand)[0]
         k = min(self.stock_samples, len(unseen))

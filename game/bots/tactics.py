@@ -28,7 +28,7 @@ from collections.abc import Iterable, Sequence
 from typing import TypeVar
 
 from game.engine import CallRummy, Card, Cover, Discard, DrawStock, LayOff, MeldCards, TakePile
-from game.engine.melds import RUN, cover_index, layoff_chain, layoff_ends, swap_ok
+from game.engine.melds import RUN, cover_index, layoff_chain, layoff_ends, shapes_for, swap_ok
 from game.engine.solver import Plan, best_plan, iter_melds
 from game.engine.view import PlayerView
 
@@ -86,6 +86,7 @@ class Analysis:
         self.bonus = self._bonus_estimate() * t.get("out_scale", 1.0)
         self.tempo = self._tempo() * t.get("tempo_scale", 1.0)
         self.feed_scale = t.get("feed_scale", 1.0)
+        self.pile_feed = t.get("pile_feed", 0.0)
         self._fits: dict[int, bool] = {}
         self._pg: dict[tuple[int, float], float] = {}
         self._opp_melds = [any(m.owner == s for m in view.melds) for s in range(self.players)]
@@ -273,6 +274,8 @@ class Analysis:
                 danger += 0.9 * (value + 6)
             else:
                 danger += 0.55 * (value + 6)
+        if self._deep_takes() and self.pile_feed:
+            danger += self.pile_feed * self._pile_meld(c)
         if c in self.wilds:
             danger += 0.6 * value + 10
         else:
@@ -300,6 +303,21 @@ class Analysis:
                 spread = 1.0 + (0.5 * (self.players - 2) if self._deep_takes() else 0.0)
                 danger += 0.12 * value * pair_odds * spread
         return danger
+
+    def _pile_meld(self, c: int) -> float:
+        """Where a card deep in the pile may be taken (and must be melded at once): the
+        points of the best new meld ``c`` would make with two cards already in the pile,
+        which the next seat could take down to and lay at once (0 if none)."""
+        pile = self.view.pile
+        wilds = self.wilds
+        near = [k for k in pile if k in wilds or _related(c, k)]
+        best = 0.0
+        for i, a in enumerate(near):
+            for b in near[i + 1:]:
+                group = (c, a, b)
+                if shapes_for(self.ctx, group):
+                    best = max(best, float(sum(self.value[k] for k in group)))
+        return best
 
     def _use_odds(self, c: int, s: int) -> float:
         """Chance that seat ``s`` holds, among its unknown cards, two partners for ``c``."""
@@ -571,7 +589,7 @@ def _could_use(ctx, c: int, pool: Sequence[int], view: PlayerView) -> bool:
 
 def draw_actions(view: PlayerView) -> list:
     out = []
-    if view.stock_count:
+    if view.stock_drawable:
         out.append(DrawStock())
     return out
 

@@ -291,6 +291,20 @@ class GameState(Standings):
         return (self._pile_may_restock() and self.table_at_reshuffle is not None
                 and self.cards_on_table() <= self.table_at_reshuffle)
 
+    def stock_restocks(self) -> bool:
+        """With ``empty_stock = reshuffle``: the stock is empty, and a draw from it turns
+        the pile, all but its top card, into a new stock first.  The first time in a round
+        it always may; again only if a card was put on the table since the last time
+        (otherwise the same cards could go round for ever: see :meth:`reshuffle_waits`).
+        The player to move may take from the pile instead, as the rules say ("cannot or
+        will not take from the discard pile")."""
+        return self._pile_may_restock() and not self.reshuffle_waits()
+
+    def stock_drawable(self) -> bool:
+        """Whether the player to move may draw from the stock (it has cards, or it is
+        rebuilt from the pile on the draw)."""
+        return bool(self.stock) or self.stock_restocks()
+
     def _pile_may_restock(self) -> bool:
         """The stock is empty, the rules turn the pile over, and it has cards below its top."""
         return not self.stock and self.rules.empty_stock == "reshuffle" and len(self.pile) >= 2
@@ -643,14 +657,15 @@ class GameState(Standings):
             return self.call_actions(seat)
         out: list[Action] = []
         if self.phase == DRAW:
-            if self.stock:
+            drawable = self.stock_drawable()
+            if drawable:
                 out.append(DrawStock())
             if not self.floating[seat] and self.pile:
                 idx = [len(self.pile) - 1] if self.rules.discard_pile == "top_only" else range(len(self.pile))
                 for i in idx:
                     if self._take_problem(seat, i) is None:
                         out.append(TakePile(self.pile[i]))
-            if not self.stock:
+            if not drawable:
                 out.append(EndRound())
             return out
         hand = self.hands[seat]
@@ -877,6 +892,9 @@ class GameState(Standings):
                 raise IllegalActionError("The round can be ended only instead of drawing")
             if self.stock:
                 raise IllegalActionError("The round can be ended only when the stock is empty")
+            if self.stock_restocks():
+                raise IllegalActionError("The stock is empty, but the discard pile becomes the new "
+                                         "stock: draw from it, or take from the pile")
             self.call_open = False
             return self._end_round(None)
         if isinstance(action, MeldCards):
@@ -908,15 +926,21 @@ class GameState(Standings):
     def _draw_stock(self, seat: int) -> list[ev.Event]:
         if self.phase != DRAW:
             raise IllegalActionError("You have already drawn this turn")
+        events: list[ev.Event] = []
         if not self.stock:
-            raise IllegalActionError("The stock is empty: take from the pile or end the round")
+            if not self.stock_restocks():
+                if self.reshuffle_waits():
+                    raise IllegalActionError("The stock is empty, and no card was played since the "
+                                             "pile last became the stock: take from the pile or end the round")
+                raise IllegalActionError("The stock is empty: take from the pile or end the round")
+            events = self._restock()
         self.call_open = False
         card = self.stock.pop()
         self.hands[seat].append(card)
         self.phase = PLAY
         if self.rules.stock_draw_must_use:
             self.stock_card = card
-        return [ev.DrewStock(seat, card)]
+        return events + [ev.DrewStock(seat, card)]
 
     def _take_pile(self, seat: int, card: Card) -> list[ev.Event]:
         if self.phase != DRAW:
@@ -1084,15 +1108,11 @@ class GameState(Standings):
         else:
             nxt = self._next_seat(seat)
         self._start_turn(nxt)
-        return self._prepare_draw()
+        return []
 
-    def _prepare_draw(self) -> list[ev.Event]:
-        """An empty stock is reshuffled from the pile when the rules say so: the first
-        time in a round, and again only if a card was put on the table since the last
-        time (otherwise the same cards could go round for ever; the round may then end,
-        as with ``end_round``)."""
-        if not self._pile_may_restock() or self.reshuffle_waits():
-            return []
+    def _restock(self) -> list[ev.Event]:
+        """Turn the pile, all but its top card, into a new stock (seeded shuffle): a draw
+        from the empty stock does it when :meth:`stock_restocks` says so."""
         self.table_at_reshuffle = self.cards_on_table()
         top = self.pile.pop()
         cards = self.pile
@@ -1111,7 +1131,7 @@ class GameState(Standings):
             raise AssertionError("no turn to resume after a call")
         self.resume_seat = None
         self._start_turn(seat)
-        return self._prepare_draw()
+        return []
 
     def _call(self, a: CallRummy) -> list[ev.Event]:
         seat = a.seat  # (a whole number: apply checked the call is well formed)

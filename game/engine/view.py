@@ -29,7 +29,8 @@ _PUBLIC_LISTS = tuple(f for f in LIST_FIELDS if f not in ("stock", "turn_log"))
 
 class PlayerView(Standings):
     __slots__ = _PUBLIC_VALUES + _PUBLIC_LISTS + (
-        "seat", "hand", "hand_sizes", "stock_count", "melds", "known", "stock_card", "turn_log",
+        "seat", "hand", "hand_sizes", "stock_count", "stock_drawable", "melds", "known", "stock_card",
+        "turn_log",
     )
 
     # The slots' types beyond the public values :class:`Standings` declares (declarations
@@ -47,6 +48,7 @@ class PlayerView(Standings):
     hand: tuple[Card, ...]
     hand_sizes: tuple[int, ...]
     stock_count: int
+    stock_drawable: bool  # the stock has cards, or the pile becomes the stock on a draw
     melds: tuple[Meld, ...]
     known: tuple[frozenset[Card], ...]
     turn_log: tuple[tuple, ...]
@@ -62,6 +64,7 @@ class PlayerView(Standings):
         v.hand = tuple(state.hands[seat])
         v.hand_sizes = tuple(len(h) for h in state.hands)
         v.stock_count = len(state.stock)
+        v.stock_drawable = state.stock_drawable()
         v.melds = tuple(m.copy() for m in state.melds)
         v.known = tuple(frozenset(k) if s != seat else frozenset(state.hands[seat])
                         for s, k in enumerate(state.known))

@@ -405,6 +405,11 @@ class Controller:
             if g.phase == DRAW:
                 if g.floating[seat]:
                     return "You are floating: draw from the stock" + (" (D)" if keys else "")
+                if not g.stock and g.stock_restocks():
+                    if keys:
+                        return ("The stock is empty: draw (D) to turn the pile over into a new "
+                                "stock, or take from the pile (P)")
+                    return "The stock is empty: draw to turn the pile over into a new stock, or take from the pile"
                 if not g.stock:
                     why = " (no card played since the last reshuffle)" if g.reshuffle_waits() else ""
                     if keys:

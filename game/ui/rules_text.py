@@ -649,8 +649,9 @@ def describe_rules(rules: Rules) -> list[tuple[str, list[str]]]:
         ending.append("If the stock runs out and the player to move cannot or will not take from "
                       "the pile, the round ends.")
     else:
-        ending.append("If the stock runs out, the discard pile except its top card is shuffled "
-                      "into a new stock. It happens again only if someone has put a card on the "
+        ending.append("If the stock runs out and the player to move cannot or will not take from "
+                      "the pile, drawing from the stock turns the discard pile, except its top card, "
+                      "over into a new stock. It happens again only if someone has put a card on the "
                       "table since; if not, the player to move takes from the pile or ends the round.")
     if rules.floaters_draw_when_out:
         ending.append("When someone goes out, each floating player draws one card from the stock.")

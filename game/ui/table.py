@@ -473,7 +473,7 @@ class TableScene(TableInput, TablePainting, Scene):
         if press.kind == "pile":
             return press.card in self.g.pile
         if press.kind == "stock":
-            return bool(self.g.stock)
+            return self.g.stock_drawable()
         return True
 
     def _drag_holds(self, drag: Drag) -> bool:
@@ -612,7 +612,7 @@ class TableScene(TableInput, TablePainting, Scene):
         b["rummy"].visible = human and g.rules.rummy_calls != "off"
         b["rummy"].enabled = bool(may_call)
         b["rummy"].alert = bool(may_call)
-        b["end"].visible = human and mine and g.phase == "draw" and not g.stock
+        b["end"].visible = human and mine and g.phase == "draw" and not g.stock_drawable()
         b["meld"].enabled = mine and g.phase == "play" and len(self.selected) >= 1
         b["undo"].enabled = mine and g.phase == "play" and bool(g.turn_log)
         b["hint"].enabled = human and (mine or c.human_may_call())

@@ -179,7 +179,7 @@ class TableInput(TableParts):
         if c is not None:
             self.press = Press(pos, "hand", c)
             return
-        if self.layout and self.layout.stock.inflate(8, 8).collidepoint(pos) and self.g.stock:
+        if self.layout and self.layout.stock.inflate(8, 8).collidepoint(pos) and self.g.stock_drawable():
             self.press = Press(pos, "stock")
             return
         c = self._pile_card_at(pos)
@@ -209,6 +209,8 @@ class TableInput(TableParts):
             self.drag = Drag("hand", cards, offsets, pos, size, L.sidebar.x - L.pad, cards.index(press.card),
                              press.pos)
             self._compute_fits(cards)
+        elif press.kind == "stock" and not g.stock:  # the pile becomes the stock on a draw:
+            self.draw_stock()                          # no card to drag until then
         elif press.kind == "stock":
             r = L.stock
             self.drag = Drag("stock", [g.stock[-1]], [(r.x - press.pos[0], r.y - press.pos[1])], pos,

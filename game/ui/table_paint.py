@@ -311,6 +311,12 @@ class TablePainting(TableParts):
         n = len(g.stock)
         if n == 0:
             pygame.draw.rect(surface, (255, 255, 255, 60), r, width=2, border_radius=max(4, r.w // 9))
+            if g.phase == "draw" and g.stock_restocks():  # a draw turns the pile over first
+                self.text.blit(surface, "↻", L.font_big, r.center, TEXT_DIM, anchor="center")
+                if self.hint_stock:
+                    self._outline(surface, r, HINT)
+                elif self.c.human_to_act and not self.drag:
+                    self._outline(surface, r, (255, 255, 255))
         else:
             layers = min(3, max(1, (n + 9) // 10))
             for i in range(layers):
