@@ -474,9 +474,19 @@ class Rules:
                 return 10**6
             total = sum(sizes[:players]) + max(0, players - len(sizes)) * sizes[0]
         extra = {"extra_card": 1, "separate": 1}.get(self.wild_indicator, 0)
-        if self.wild_indicator not in ("rotating", "none") and self.indicator_on_permanent_wild == "deal_again":
+        if self.wild_indicator not in ("rotating", "none"):
             pack = build_pack(decks, self.jokers_per_deck, self.lowest_rank)
-            extra += sum(1 for c in pack if self.is_permanent_wild(c))
+            if self.wild_indicator == "dealer_upcard" and self.deal_style == "upcard":
+                # the dealer's upcard names the rank: a permanent wild there is kept and more
+                # cards are dealt to the dealer (deal_again), or it is replaced as an upcard
+                if self.indicator_on_permanent_wild == "deal_again":
+                    extra += sum(1 for c in pack if self.is_permanent_wild(c))
+            else:
+                # a permanent wild or a joker names no rank, and every one of them may be
+                # turned before the card that does: each goes to the dealer (deal_again), or
+                # is buried in the stock, which must still hold a card that names a rank
+                # and then one more to start the pile (replace)
+                extra += sum(1 for c in pack if self.is_permanent_wild(c) or c.is_joker)
         return total + extra
 
     def players_problem(self, players: int) -> str | None:
