@@ -968,3 +968,21 @@ def test_easy_and_normal_find_their_own_move_in_positions_of_random_play(rs, see
         calls = [a for s in range(g.players) if s != g.current for a in g.call_actions(s)]
         g.apply(random_move(rng, acts, calls))
     assert [b.refused for b in bots] == [0, 0]
+
+
+@pytest.mark.parametrize("pile, worth", [("3♣ 9♦ 3♥ K♠", 9.0), ("4♦ 5♦ J♣", 12.0), ("9♣ J♥", 0.0)])
+def test_pile_feed_weighs_a_discard_that_melds_with_two_cards_already_in_the_pile(pile, worth):
+    """Where the pile is spread, the next seat may take it down to a card and meld it at
+    once: a 3♦ thrown onto 3♣ 3♥ (or onto 4♦ 5♦) hands over a meld. The normal bot's
+    ``pile_feed`` setting (off by default) counts that meld's points as feeding."""
+    from game.bots.tactics import Analysis
+
+    g = position(["3♦ 8♠ Q♣", "2♠ 6♥ 10♣", "4♠ 7♥ J♠"], pile=pile, rules={"preset": "rummy500"}, phase="play")
+    view = view_of(g, 0)
+    on, off = Analysis(view, {"pile_feed": 1.0}), Analysis(view)
+    assert on._pile_meld(parse_cards("3♦")[0]) == worth
+    assert on.feed(parse_cards("3♦")[0]) - off.feed(parse_cards("3♦")[0]) == pytest.approx(worth)
+    assert on.feed(parse_cards("8♠")[0]) == off.feed(parse_cards("8♠")[0])
+    top_only = position(["3♦ 8♠ Q♣", "2♠ 6♥ 10♣", "4♠ 7♥ J♠"], pile=pile, rules={"preset": "basic"}, phase="play")
+    assert Analysis(view_of(top_only, 0), {"pile_feed": 1.0}).feed(parse_cards("3♦")[0]) == \
+        Analysis(view_of(top_only, 0)).feed(parse_cards("3♦")[0])  # only the top card is taken
