@@ -1701,6 +1701,27 @@ def test_the_last_round_is_shown_before_the_winners(app, tmp_path, monkeypatch):
     assert Stats.load().get(g.rules.preset_name).games == 1
 
 
+def test_the_winners_sheet_fits_a_window_resized_while_the_last_rounds_sheet_showed(app, tmp_path, monkeypatch):
+    """The winners' sheet is made with the last round's; it was shown at the size the
+    window had then, running off a window made smaller meanwhile."""
+    from game.ui import sheets
+
+    monkeypatch.setenv("RUMMY5000_DATA_DIR", str(tmp_path))
+    g = build({0: "Q♠"}, pile="Q♦ 3♣", phase="play", melds=[(0, "J♣ J♦ J♠")])
+    g.turns = [3, 3, 3]
+    g.scores = [g.rules.target - 10, 0, 0]
+    scene = play(app, g)
+    drag(app, spot(scene, c("Q♠")), scene.places[c("3♣")].rect.center)
+    app.run_until(lambda: app.stack.top is not scene, timeout=5)
+    pygame.display.set_mode((1024, 640), pygame.RESIZABLE)
+    post(pygame.VIDEORESIZE, size=(1024, 640), w=1024, h=640)
+    app.pump(2)
+    key(app, pygame.K_RETURN)
+    over = app.stack.top
+    assert isinstance(over, sheets.GameOverScene) and over.theme.size == (1024, 640)
+    assert all(pygame.Rect(0, 0, 1024, 640).contains(w.rect) for w in over.widgets)
+
+
 def test_a_round_end_sheet_that_fails_to_build_gives_way_to_a_summary_overlay(app, monkeypatch):
     from game.ui import sheets
 
