@@ -3090,3 +3090,25 @@ def test_an_empty_stock_that_stays_empty_offers_the_end_of_the_round(app):
     assert scene.buttons["end"].visible
     click(app, scene.layout.stock.center)
     assert len(g.hands[0]) == 4 and g.phase == "draw"  # nothing to draw
+
+
+def test_a_hinted_meld_that_reads_two_ways_says_which_and_meld_offers_it_first(app, monkeypatch):
+    """7♦ 8♦ and a wild king are a run 6-8♦ or 7-9♦: the hint said only "meld 7♦ 8♦ K♣",
+    and Meld then asked, the hint's reading not told apart from the other."""
+    from game.engine.melds import shapes_for
+    from game.ui.table_paint import shape_label
+
+    g = build({0: "7♦ 8♦ K♣ 2♠ 5♥"}, pile="Q♠", phase="play")
+    scene = play(app, g)
+    cards = tuple(c(x) for x in ("7♦", "8♦", "K♣"))
+    shapes = shapes_for(g.ctx, cards)
+    assert len(shapes) == 2
+    wanted = shapes[1]  # (not the one Meld would list first)
+    monkeypatch.setattr(scene.c, "hint", lambda: MeldCards(cards, wanted))
+    key(app, pygame.K_h)
+    assert toast_texts(scene)[-1].startswith(f"Hint: meld 7♦ 8♦ K♣ as a {shape_label(wanted, 3)}")
+    scene.meld_selected()
+    assert scene.choice is not None
+    assert scene.choice.options[0] == shape_label(wanted, 3) + " (the hint)"
+    key(app, pygame.K_1)
+    assert len(g.melds) == 1 and g.melds[0].shape == tuple(wanted)

@@ -131,6 +131,7 @@ class TableScene(TableInput, TablePainting, Scene):
         self.dealing = False        # the deal's cards are still flying
         self.hint_cards = set()
         self.hint_meld = None
+        self.hint_shape: tuple[frozenset[Card], tuple] | None = None
         self.hint_stock = False
         self.hint_until = 0.0
         self.hint_version: int | None = None  # the position the hint was about
@@ -696,7 +697,13 @@ class TableScene(TableInput, TablePainting, Scene):
         g = self.g
         shapes = shapes_for(g.ctx, cards) if len(cards) >= 3 else []
         if len(shapes) > 1 and self.c.human_to_act and g.phase == "play":
-            labels = [shape_label(s, len(cards)) for s in shapes]
+            hint = self.hint_shape
+            hinted = hint is not None and hint[0] == frozenset(cards) and hint[1] in shapes
+            if hint is not None and hinted:  # the hint's reading first, and said to be the hint's
+                shapes.remove(hint[1])
+                shapes.insert(0, hint[1])
+            labels = [shape_label(s, len(cards)) + (" (the hint)" if hinted and i == 0 else "")
+                      for i, s in enumerate(shapes)]
 
             def pick(i: int) -> None:
                 self.choice = None
@@ -891,6 +898,7 @@ class TableScene(TableInput, TablePainting, Scene):
         g = self.g
         self.hint_cards = set()
         self.hint_meld = None
+        self.hint_shape = None
         self.hint_stock = False
         focus: tuple[str, int] | None = None  # where a keyboard player's focus goes
         if isinstance(action, DrawStock):
@@ -906,6 +914,10 @@ class TableScene(TableInput, TablePainting, Scene):
         elif isinstance(action, MeldCards):
             self.hint_cards = set(action.cards)
             text = "meld " + cards_name(action.cards)
+            if action.shape is not None and len(shapes_for(g.ctx, action.cards)) > 1:
+                # cards that read more than one way: which one, and Meld offers it first
+                self.hint_shape = (frozenset(action.cards), action.shape)
+                text += " as a " + shape_label(action.shape, len(action.cards))
             if self._select_for_hint(*action.cards):
                 text += " (selected: Meld or Enter lays them down)"
         elif isinstance(action, (LayOff, Cover)):
@@ -962,6 +974,7 @@ class TableScene(TableInput, TablePainting, Scene):
         if said:
             self.toasts = [t for t in self.toasts if t.kind != "hint"]
             self.hint_version = None
+            self.hint_shape = None
         self.invalidate()
 
     def open_menu(self) -> None:

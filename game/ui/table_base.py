@@ -63,6 +63,7 @@ class TableParts:
     dealing: bool
     hint_cards: set[Card]
     hint_meld: int | None
+    hint_shape: tuple[frozenset[Card], tuple] | None  # a hinted meld's cards and reading
     hint_stock: bool
     last_click: tuple[Card, float, int] | None
     places: dict[Card, Place]
