@@ -1470,6 +1470,20 @@ def test_the_table_controls_speak_of_rummy_only_where_it_is_called():
     for preset in ("rummy500", "partnership500", "persian"):
         assert Rules.preset(preset).rummy_calls == "off"
         assert not any("Rummy" in t for t in table_controls(Rules.preset(preset)))
+    # a call that takes from the pile is made with a pile card, not by dropping the discard on a meld
+    pile = [t for t in table_controls(Rules.preset("rummy500", rummy_calls="pile")) if t.startswith("Rummy!")]
+    assert len(pile) == 1 and "pile card" in pile[0] and "onto the meld" not in pile[0]
+
+
+def test_the_rummy_call_setting_says_what_each_choice_lets_a_player_do():
+    """The text under "Calling Rummy!" said "Snatch a discard..." whatever was chosen."""
+    from game.ui.rules_text import OPTION_BY_NAME, option_help
+
+    info = OPTION_BY_NAME["rummy_calls"]
+    said = {mode: option_help(info, Rules.preset("rummy5000", rummy_calls=mode), 4)
+            for mode in CHOICES["rummy_calls"]}
+    assert len(set(said.values())) == len(said)
+    assert "pile" in said["pile"] and "anyone" in said["top_card"] and "Nobody" in said["off"]
 
 
 def test_the_title_lists_the_other_games_by_their_own_names(app, monkeypatch):

@@ -62,8 +62,17 @@ TABLE_CONTROLS: tuple[str, ...] = (
 
 
 def table_controls(rules: Rules) -> list[str]:
-    """:data:`TABLE_CONTROLS` for a game of ``rules``: without "Rummy!" where nobody may call."""
-    return [t for t in TABLE_CONTROLS if rules.rummy_calls != "off" or not t.startswith("Rummy!")]
+    """:data:`TABLE_CONTROLS` for a game of ``rules``: without "Rummy!" where nobody may call,
+    and where a call takes from the pile, how that is done."""
+    out = []
+    for t in TABLE_CONTROLS:
+        if t.startswith("Rummy!") and rules.rummy_calls == "off":
+            continue
+        if t.startswith("Rummy!") and rules.rummy_calls == "pile":
+            t = ("Rummy!: press the Rummy! button (R) while it glows red and pick the pile card to "
+                 "take down to, or drag that pile card into your hand.")
+        out.append(t)
+    return out
 
 
 def preset_title(name: str) -> str:
@@ -292,7 +301,18 @@ def option_help(info: OptionInfo, rules: Rules, players: int) -> str:
         auto = dataclasses.replace(rules, decks=None).decks_for(players)
         return (f"How many decks of {deck_words(rules)} are shuffled together; "
                 f"Auto uses {auto} for {players} players.")
+    if info.name == "rummy_calls":
+        return RUMMY_CALL_HELP.get(rules.rummy_calls, info.help)
     return info.help
+
+
+# what each "Rummy!" mode lets a player do, under the option on the setup screen
+RUMMY_CALL_HELP = {
+    "discard": "Snatch a discard that could have been laid off on the table (once you have a meld).",
+    "top_card": "Snatch a discard that could have been laid off on the table; anyone may call.",
+    "pile": "Take the pile down to any card that you can meld or lay off at once, out of turn.",
+    "off": "Nobody calls \"Rummy!\".",
+}
 
 
 def covered_option_names() -> set[str]:
