@@ -2916,6 +2916,32 @@ def test_the_team_line_counts_this_rounds_points(app, monkeypatch):
     assert teams == ["You & Bo 0 +27", "Ann & Cy 0"], drawn
 
 
+@pytest.mark.parametrize("scores, gold", [([25, 100, 0, 125], "Ann & Cy"), ([200, 0, 25, 0], "You & Bo"),
+                                          ([0, 0, 0, 0], None)])
+def test_the_leading_team_is_in_gold_not_the_persons_own(app, monkeypatch, scores, gold):
+    """Gold marks the leader, for seats and for teams alike; the person's side was gold
+    even when far behind."""
+    from game.ui import table_paint
+
+    g = build({0: "9♣ 9♠ 9♦ 5♥ 2♣"}, pile="Q♦", preset="partnership500", wild=None, phase="play",
+              players=4)
+    g.scores = scores
+    scene = play(app, g)
+    drawn, blit = [], scene.text.blit
+
+    def record(surface, text, font, pos, colour=None, *args, **kw):
+        drawn.append((text, tuple(colour) if colour is not None else None, kw.get("bold", False)))
+        return blit(surface, text, font, pos, colour, *args, **kw)
+
+    monkeypatch.setattr(scene.text, "blit", record)
+    app.draw()
+    teams = {text.rsplit(" ", 1)[0]: (colour, bold) for text, colour, bold in drawn if " & " in text}
+    assert set(teams) == {"You & Bo", "Ann & Cy"}
+    assert [t for t, (colour, _) in teams.items() if colour == tuple(table_paint.ACCENT)] == (
+        [gold] if gold else [])
+    assert teams["You & Bo"][1] and not teams["Ann & Cy"][1]  # the person's side in bold
+
+
 @pytest.mark.parametrize("preset, ace_last", [("george", True), ("rummy5000", False)])
 def test_sorting_puts_the_ace_where_the_game_ranks_it(app, preset, ace_last):
     g = build({0: "A♠ K♣ 5♦ 9♠"}, pile="Q♦", preset=preset, wild=None)

@@ -661,11 +661,13 @@ class TablePainting(TableParts):
                 names = " & ".join(self.c.seats[s].name for s in range(g.players) if s % 2 == t)
                 return f"{names} {teams[t]}" + (f" {now[t]:+d}" if now[t] else "")
 
-            # one line per side, the person's first: partners are named, not only "them"
+            # one line per side, the person's first (in bold): partners are named, not only
+            # "them"; the leading side in gold, as a leading seat's name is above
+            top = max(teams)
             for k, t in enumerate((mine, 1 - mine)):
                 self.text.blit(surface, side(t), fn, (head.x, head.bottom - 2 + k * (fn + 4)),
-                               ACCENT if k == 0 and self.c.human is not None else TEXT, bold=k == 0,
-                               max_w=head.w)
+                               ACCENT if teams[t] == top and top else TEXT,
+                               bold=k == 0 and self.c.human is not None, max_w=head.w)
         # the last few moves, between the scores and the buttons (a click there, or L, shows all)
         log = self._log_area()
         log_top = log.y
