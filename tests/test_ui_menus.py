@@ -1777,6 +1777,24 @@ def test_the_scores_sheet_opens_from_a_rounds_sheet_and_the_game_over_sheet(app)
     assert isinstance(app.stack.top, sheets.ScoresScene)
 
 
+def test_f1_shows_the_games_rules_from_its_sheets_and_from_the_new_game_screen(app):
+    """F1 shows the rules at the table; on a round's sheet, the winners' sheet and the
+    new-game screen it did nothing."""
+    g = played_round("rummy500", 3, to_game_over=True)
+    for sheet in (sheets.RoundEndScene(app, g, lambda: None), sheets.GameOverScene(app, g, lambda choice: None)):
+        app.stack.push(sheet)
+        press(sheet, pygame.K_F1)
+        rules = app.stack.top
+        assert isinstance(rules, menus.RulesScene) and rules is not sheet
+        press(rules, pygame.K_ESCAPE)
+        assert app.stack.top is sheet
+        app.stack.pop()
+    setup = menus.NewGameScene(app)
+    app.stack.push(setup)
+    press(setup, pygame.K_F1)
+    assert isinstance(app.stack.top, menus.RulesScene)
+
+
 def test_l_on_the_round_and_game_over_sheets_asks_the_table_for_the_moves(app, drawn):
     g = played_round("rummy500", 3, to_game_over=True)
     sheets.RoundEndScene(app, g, lambda: None)  # the round's sheet names the keys it has

@@ -151,6 +151,9 @@ class RoundEndScene(SheetScene):
         if key == pygame.K_t:
             show_scores(self.app, self.state)
             return True
+        if key == pygame.K_F1:
+            show_rules(self.app, self.state)
+            return True
         if key == pygame.K_l and self.on_moves is not None:
             self.on_moves()
             return True
@@ -324,6 +327,13 @@ class RoundEndScene(SheetScene):
 def show_scores(app: App, state: GameState) -> None:
     """Put :class:`ScoresScene` over whatever shows (the table, a round's sheet)."""
     app.stack.push(ScoresScene(app, state))
+
+
+def show_rules(app: App, state: GameState) -> None:
+    """F1 on a round's or the game's sheet: the rules of this game, as F1 at the table."""
+    from .menus import RulesScene
+
+    app.stack.push(RulesScene(app, state.rules, browse=False, controls=True))
 
 
 class _ListSheet(SheetScene):
@@ -671,6 +681,9 @@ class GameOverScene(SheetScene):
             return True
         if event.key == pygame.K_t:
             show_scores(self.app, self.state)
+            return True
+        if event.key == pygame.K_F1:
+            show_rules(self.app, self.state)
             return True
         if event.key == pygame.K_l and self.on_moves is not None:
             self.on_moves()

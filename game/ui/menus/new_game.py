@@ -281,6 +281,12 @@ class NewGameScene(MenuScene):
         settings.save_or_log("the new game's setup")
         self.app.start_game(rules, self.players, names, levels)
 
+    def on_key(self, event: pygame.event.Event) -> bool:
+        if event.key == pygame.K_F1:  # as at the table: the rules of the game being set up
+            self.show_rules()
+            return True
+        return False
+
     def show_rules(self) -> None:
         rules = self.validate()
         if rules is None:  # the rules may be fine, and only the players or the pack not
