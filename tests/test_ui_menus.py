@@ -1871,3 +1871,15 @@ def test_the_rules_speak_of_the_deal_only_for_player_counts_the_game_seats(prese
                                           and rules.deal_style != "upcard")
     if rules.deal_style != "upcard" and lo == hi:
         assert f"Each player gets {rules.fixed_hand_size(lo)} cards." in deal
+
+
+def test_a_game_started_without_names_seats_the_computers_the_new_game_screen_offers(app):
+    """``--preset`` and the like dealt Bruno, Clara and Dev; the new-game screen offers
+    Alice, Ben and Chloe for the same seats."""
+    from game.ui.controller import Controller
+
+    setup = menus.NewGameScene(app)
+    for players in (2, 4, 8):
+        c = Controller.new("rummy5000", players, seed=1)
+        assert [s.name for s in c.seats] == ["You", *setup.names[1:players]]
+

@@ -110,7 +110,7 @@ def test_a_saved_name_is_cleaned_and_cut_to_the_new_game_screens_length(tmp_path
     edit_seats(save, lambda seats: seats[1].update(name=name))
     c = Controller.load(save)
     assert c.seats[1].name == shown
-    assert [s.name for s in c.seats][::2] == ["You", "Clara"]  # the others as they were
+    assert [s.name for s in c.seats][::2] == ["You", "Ben"]  # the others as they were
 
 
 @pytest.mark.parametrize("name", ["", "   ", "\x00\x01\n", "\ud800", 5, ["x"], None])
@@ -118,7 +118,7 @@ def test_a_saved_name_with_nothing_to_show_is_the_games_own(tmp_path, name):
     save = tmp_path / "autosave.json"
     c = saved(save)
     edit_seats(save, lambda seats: seats[1].update(name=name))
-    assert Controller.load(save).seats[1].name == c.g.seat_name(1) == "Bruno"
+    assert Controller.load(save).seats[1].name == c.g.seat_name(1) == "Alice"
 
 
 def test_a_name_inside_the_save_itself_is_cleaned(tmp_path):

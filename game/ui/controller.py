@@ -70,7 +70,16 @@ log = logging.getLogger(__name__)
 DRAW, PLAY, CALL, ROUND_OVER, GAME_OVER = "draw", "play", "call", "round_over", "game_over"
 ACTING = (DRAW, PLAY, CALL)
 
-BOT_NAMES = ("Ada", "Bruno", "Clara", "Dev", "Elena", "Farid", "Greta", "Hugo")
+# The names the new-game screen offers computer players, seat by seat, and gives on
+# a ↻ (none of them a word of a house rule's name: "Grace" read as a player in "Grace turn")
+FRIENDLY_NAMES = (
+    "Alice", "Ben", "Chloe", "Dev", "Elena", "Farid", "Gina", "Hugo", "Ines", "Jonas", "Kira",
+    "Leo", "Maya", "Nico", "Olga", "Pablo", "Quinn", "Rosa", "Sam", "Tess", "Uma", "Victor",
+    "Wen", "Yusuf", "Zoe",
+)
+# a game started without names (the command line, autoplay): the same, seat by seat, and
+# "Ada" for seat 0 when no person plays
+BOT_NAMES = ("Ada", *FRIENDLY_NAMES[:7])
 # pause before each computer move, in seconds at animation speed 1
 BOT_DELAY = {"easy": 0.9, "normal": 0.7, "hard": 0.55}
 DRAW_PAUSE = 0.6
@@ -712,6 +721,6 @@ class Controller:
 
 
 __all__ = [
-    "BOT_NAMES", "HUMAN", "Controller", "Seat", "atomic_write", "autosave_path",
+    "BOT_NAMES", "FRIENDLY_NAMES", "HUMAN", "Controller", "Seat", "atomic_write", "autosave_path",
     "load_saved", "read_save", "remove_save", "set_aside",
 ]

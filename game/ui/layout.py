@@ -192,7 +192,7 @@ class TableLayout:
         and a fan of backs side by side beside a name plate with room for a name of five
         or six letters at its full size. Then the backs tuck under the deal card's right
         half, so that the plate keeps that room."""
-        fair = self.font_small + 18 + 3.5 * self.font_normal  # (the dot, margins, "Bruno")
+        fair = self.font_small + 18 + 3.5 * self.font_normal  # (the dot, margins, "Alice")
         return row_w - (self.back_card[0] * 2.6 + self.pad * 2) < fair
 
     def _plate_width(self, row_w: int) -> int:

@@ -17,6 +17,7 @@ from game.engine.errors import RulesError
 from game.engine.rules import Rules
 
 from .. import ui_kit as ui
+from ..controller import FRIENDLY_NAMES
 from ..files import NAME_LEN
 from ..rules_text import (
     GROUPS,
@@ -36,12 +37,6 @@ if TYPE_CHECKING:
     from ..app import App
 
 HUMAN = "human"
-# (none of them a word of a house rule's name: "Grace" read as a player in "Grace turn")
-FRIENDLY_NAMES = (
-    "Alice", "Ben", "Chloe", "Dev", "Elena", "Farid", "Gina", "Hugo", "Ines", "Jonas", "Kira",
-    "Leo", "Maya", "Nico", "Olga", "Pablo", "Quinn", "Rosa", "Sam", "Tess", "Uma", "Victor",
-    "Wen", "Yusuf", "Zoe",
-)
 
 
 def _option_words(option: str, value: str | None) -> str:
