@@ -3138,3 +3138,17 @@ def test_a_hinted_meld_that_reads_two_ways_says_which_and_meld_offers_it_first(a
     assert scene.choice.options[0] == shape_label(wanted, 3) + " (the hint)"
     key(app, pygame.K_1)
     assert len(g.melds) == 1 and g.melds[0].shape == tuple(wanted)
+
+
+def test_the_meld_button_shows_enter_only_while_enter_would_press_it(app):
+    """With the focus on a meld, Enter lays the selected card off there: the Meld button
+    went on saying "Enter"."""
+    g = build({0: "8♥ 2♦ 5♣ Q♠"}, pile="Q♦", phase="play", melds=[(0, "J♣ J♦ J♠"), (1, "5♥ 6♥ 7♥")])
+    scene = play(app, g)
+    assert scene.buttons["meld"].hint == "Enter"
+    key(app, pygame.K_SPACE)  # (the keyboard is in use: the focus shows, on the hand)
+    assert scene.buttons["meld"].hint == "Enter"
+    key(app, pygame.K_UP)
+    assert scene.focus_zone == "melds" and scene.buttons["meld"].hint == ""
+    key(app, pygame.K_DOWN)
+    assert scene.focus_zone == "hand" and scene.buttons["meld"].hint == "Enter"

@@ -615,6 +615,8 @@ class TableScene(TableInput, TablePainting, Scene):
         b["rummy"].alert = bool(may_call)
         b["end"].visible = human and mine and g.phase == "draw" and not g.stock_drawable()
         b["meld"].enabled = mine and g.phase == "play" and len(self.selected) >= 1
+        # Enter acts on the focus: on a meld or the pile it is not this button
+        b["meld"].hint = "" if self.keyboard and self.focus_zone in ("melds", "pile") else "Enter"
         b["undo"].enabled = mine and g.phase == "play" and bool(g.turn_log)
         b["hint"].enabled = human and (mine or c.human_may_call())
         for n in ("meld", "undo", "hint", "sort_suit", "sort_rank"):
