@@ -1675,12 +1675,8 @@ def test_going_out_shows_the_round_end_and_deals_the_next_round(app):
     assert not any("went out" in t for t in toast_texts(scene)) and went_out not in scene.c.moves
 
 
-def test_the_last_round_is_shown_before_the_winners(app, tmp_path, monkeypatch):
-    """At the end of the game the round-end sheet comes first ("See the result"), so the
-    last round's points are seen too; the game is counted at once all the same."""
-    from game.ui import sheets
-    from game.ui.stats import Stats
-
+def _the_person_wins_the_game(app, tmp_path, monkeypatch):
+    """The person goes out and wins the game with a discard; the table, once a sheet covers it."""
     monkeypatch.setenv("RUMMY5000_DATA_DIR", str(tmp_path))
     g = build({0: "Q♠"}, pile="Q♦ 3♣", phase="play", melds=[(0, "J♣ J♦ J♠")])
     g.turns = [3, 3, 3]
@@ -1689,6 +1685,17 @@ def test_the_last_round_is_shown_before_the_winners(app, tmp_path, monkeypatch):
     drag(app, spot(scene, c("Q♠")), scene.places[c("3♣")].rect.center)
     assert g.phase == "game_over"
     app.run_until(lambda: app.stack.top is not scene, timeout=5)
+    return scene
+
+
+def test_the_last_round_is_shown_before_the_winners(app, tmp_path, monkeypatch):
+    """At the end of the game the round-end sheet comes first ("See the result"), so the
+    last round's points are seen too; the game is counted at once all the same."""
+    from game.ui import sheets
+    from game.ui.stats import Stats
+
+    scene = _the_person_wins_the_game(app, tmp_path, monkeypatch)
+    g = scene.g
     sheet = app.stack.top
     assert isinstance(sheet, sheets.RoundEndScene) and sheet.find("next").label == "See the result"
     assert Stats.load().get(g.rules.preset_name).games == 1
@@ -1706,13 +1713,7 @@ def test_the_winners_sheet_fits_a_window_resized_while_the_last_rounds_sheet_sho
     window had then, running off a window made smaller meanwhile."""
     from game.ui import sheets
 
-    monkeypatch.setenv("RUMMY5000_DATA_DIR", str(tmp_path))
-    g = build({0: "Q♠"}, pile="Q♦ 3♣", phase="play", melds=[(0, "J♣ J♦ J♠")])
-    g.turns = [3, 3, 3]
-    g.scores = [g.rules.target - 10, 0, 0]
-    scene = play(app, g)
-    drag(app, spot(scene, c("Q♠")), scene.places[c("3♣")].rect.center)
-    app.run_until(lambda: app.stack.top is not scene, timeout=5)
+    _the_person_wins_the_game(app, tmp_path, monkeypatch)
     pygame.display.set_mode((1024, 640), pygame.RESIZABLE)
     post(pygame.VIDEORESIZE, size=(1024, 640), w=1024, h=640)
     app.pump(2)
