@@ -3153,3 +3153,31 @@ def test_the_meld_button_shows_enter_only_while_enter_would_press_it(app):
     assert scene.focus_zone == "melds" and scene.buttons["meld"].hint == ""
     key(app, pygame.K_DOWN)
     assert scene.focus_zone == "hand" and scene.buttons["meld"].hint == "Enter"
+
+
+def test_a_finished_games_backup_copy_is_not_a_game_in_progress(monkeypatch, tmp_path):
+    """A finished game removes its save but leaves the .bak copy from before its end; the
+    command line took that copy for a game in progress, offered to keep it, and the game
+    was played to its end and counted again."""
+    import shutil
+
+    from game.ui import app as app_mod
+    from game.ui.controller import autosave_path
+    from game.ui.stats import Stats
+    from game.ui.table import TableScene
+
+    _game_in_progress()
+    save = autosave_path()
+    shutil.copyfile(save, save.with_name(save.name + ".bak"))
+    save.unlink()  # (what the end of the game leaves: the .bak copies only)
+    seen = []
+
+    class Records(app_mod.App):
+        def run(self):
+            seen.append(type(self.stack.top))
+            self.close_scenes()
+            return 0
+
+    monkeypatch.setattr(app_mod, "App", Records)
+    assert app_mod.main(SimpleNamespace(preset="basic", players=2)) == 0
+    assert seen == [TableScene] and Stats.load().total_games == 0

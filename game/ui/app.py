@@ -324,6 +324,8 @@ class App:
         from .controller import autosave_path, read_save
 
         try:
+            if not autosave_path().is_file():  # a finished game leaves only its .bak copies
+                return None
             g, seats, _ = read_save(autosave_path())
         except Exception:  # none, or damaged: nothing to count
             return None
@@ -366,7 +368,7 @@ class App:
             start_new()
             return
         g, human, _ = left
-        about = f"{preset_title(g.rules.preset_name)}, round {len(g.results) + 1}, you have {g.scores[human]:,} points"
+        about = f"{preset_title(g.rules.preset_name)}, round {g.round_no}, you have {g.scores[human]:,} points"
 
         def keep() -> None:
             try:
