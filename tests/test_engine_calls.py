@@ -82,6 +82,9 @@ def test_the_caller_lays_the_card_off_and_scores_it_then_discards():
     assert legal_texts(g) == ["discard 9♥", "discard 10♦"]
     assert attempt(g, "draw") is not None
     assert attempt(g, "meld 9♥ 10♦ J♠") is not None
+    # the reason names the call, not a draw the caller never made
+    assert attempt(g, "meld 9♥ 10♦ J♠") == 'After a "Rummy!" call you only discard'
+    assert attempt(g, "layoff 9♥ on 1") == 'After a "Rummy!" call you only discard'
     play(g, "discard 9♥")
     assert hand_text(g, 2) == ["10♦"]
 

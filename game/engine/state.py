@@ -781,6 +781,8 @@ class GameState(Standings):
 
     def _meld_problem(self, seat: int, a: MeldCards, trusted: bool = False) -> str | None:
         """Why the meld is refused, or None.  ``trusted``: the cards and shape are known valid."""
+        if self.phase == CALL:
+            return "After a \"Rummy!\" call you only discard"
         if self.phase != PLAY:
             return "You can meld only after drawing, before you discard"
         if self.rules.one_meld_per_turn and self.melds_this_turn >= 1:
@@ -810,6 +812,8 @@ class GameState(Standings):
     def _placing_problem(self, seat: int, card: Card, meld_id: int, what: str) -> str | Meld:
         """Checks shared by lay-offs and covers: the reason it may not be done, or the meld."""
         hand = self.hands[seat]
+        if self.phase == CALL and len(hand) != 1:
+            return "After a \"Rummy!\" call you only discard"
         if self.phase != PLAY and not (self.phase == CALL and len(hand) == 1):
             return f"You can {what} only after drawing, before you discard"
         if card not in hand:
