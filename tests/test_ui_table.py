@@ -674,7 +674,7 @@ def test_last_moves_say_what_a_move_led_to(app):
     app.pump(2)
     seat, action, events = scene.c.moves[-1]
     assert g.floating[0]
-    assert action_words(action, events) == "melded 5♥ 6♥ 7♥ as #1 and floats"
+    assert action_words(action, events) == "melded 5♥ 6♥ 7♥ as #1, now floating"
     assert action_words(Discard(c("9♣")), [ev.Discarded(0, c("9♣")), ev.StockReshuffled(20)]) == \
         "discarded 9♣ (the pile was shuffled into a new stock)"
     assert action_words(Discard(c("9♣")), [ev.Discarded(0, c("9♣"))]) == "discarded 9♣"

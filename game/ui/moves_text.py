@@ -26,12 +26,12 @@ from game.engine.cards import card_name, cards_name
 
 def action_words(action: Action, events: Sequence[ev.Event] = ()) -> str:
     """A move as a short phrase for the list of last moves, with what it led to: "discarded
-    8♦ and went out", "laid 7♥ off on #2 and floats" (going by the move's events)."""
+    8♦ and went out", "laid 7♥ off on #2, now floating" (going by the move's events)."""
     words = _words(action, events)
     if any(isinstance(e, ev.WentOut) for e in events):
         words += " and went out"
     elif any(isinstance(e, ev.Floated) for e in events):
-        words += " and floats"
+        words += ", now floating"  # (the same for "You" and for "Ann")
     if any(isinstance(e, ev.StockReshuffled) for e in events):
         words += " (the pile was shuffled into a new stock)"
     return words
