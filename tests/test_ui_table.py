@@ -3181,3 +3181,26 @@ def test_a_finished_games_backup_copy_is_not_a_game_in_progress(monkeypatch, tmp
     monkeypatch.setattr(app_mod, "App", Records)
     assert app_mod.main(SimpleNamespace(preset="basic", players=2)) == 0
     assert seen == [TableScene] and Stats.load().total_games == 0
+
+
+def test_a_long_move_in_the_last_moves_wraps_in_one_size_of_letters(app, monkeypatch):
+    """A move's second line is indented further than its first; it was wrapped for the first
+    line's width, so the second was shrunk to fit ("(the" at the sidebar's edge)."""
+    g = build({0: "8♥ 2♦ 5♣ Q♠"}, pile="Q♦", phase="play")
+    scene = play(app, g)
+    move = "drew from the stock (the pile was shuffled into a new stock)"
+    monkeypatch.setattr(scene.c, "move_lines", lambda room=None: [(1, move)])
+    calls, blit = [], scene.text.blit
+
+    def record(surface, text, size, pos, *args, **kw):
+        calls.append((text, size, kw.get("max_w")))
+        return blit(surface, text, size, pos, *args, **kw)
+
+    monkeypatch.setattr(scene.text, "blit", record)
+    app.draw()
+    after = [k for k, (t, _, _) in enumerate(calls) if t == "all: L"][0] + 1
+    parts = [(t, size, w) for t, size, w in calls[after:after + 4] if t and t in f"Ann {move}"]
+    assert len(parts) >= 2, calls
+    assert " ".join(t for t, _, _ in parts) == f"Ann {move}"
+    for text, size, room in parts:
+        assert scene.text.render(text, size, (255, 255, 255)).get_width() <= room, text

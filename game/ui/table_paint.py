@@ -680,7 +680,8 @@ class TablePainting(TableParts):
             # a move too long for one line goes on to a second, indented; the newest moves stay
             log_rows: list[tuple[int | None, str]] = []  # (the seat, on a move's first line)
             for seat, words in reversed(lines):
-                parts = self.text.wrap(f"{self.c.seats[seat].name} {words}", fs, head.w - fs)
+                # (at the narrower width of the indented lines that follow: one size of letters)
+                parts = self.text.wrap(f"{self.c.seats[seat].name} {words}", fs, head.w - 2 * fs, lines=3)
                 if len(log_rows) + len(parts) > room:
                     break
                 log_rows.extend((None, part) for part in reversed(parts[1:]))
