@@ -3044,13 +3044,12 @@ def test_the_command_line_asks_before_ending_a_game_in_progress(monkeypatch, tmp
         assert loads_game(autosave_path().read_text()).hands == kept.g.hands
 
 
-def test_the_command_line_does_not_ask_when_nothing_would_be_lost(monkeypatch, tmp_path):
-    """No game saved, or its own save named: the game opens at once."""
+def _first_screens(monkeypatch) -> list:
+    """The kind of screen each start of the game (``app.main``) shows first, in a list
+    that fills as the game is started (the window closes at once)."""
     from game.ui import app as app_mod
-    from game.ui.controller import autosave_path
-    from game.ui.table import TableScene
 
-    seen = []
+    seen: list = []
 
     class Records(app_mod.App):
         def run(self):
@@ -3059,6 +3058,16 @@ def test_the_command_line_does_not_ask_when_nothing_would_be_lost(monkeypatch, t
             return 0
 
     monkeypatch.setattr(app_mod, "App", Records)
+    return seen
+
+
+def test_the_command_line_does_not_ask_when_nothing_would_be_lost(monkeypatch, tmp_path):
+    """No game saved, or its own save named: the game opens at once."""
+    from game.ui import app as app_mod
+    from game.ui.controller import autosave_path
+    from game.ui.table import TableScene
+
+    seen = _first_screens(monkeypatch)
     assert app_mod.main(SimpleNamespace(preset="basic", players=2)) == 0  # nothing saved yet
     _game_in_progress()
     assert app_mod.main(SimpleNamespace(load=str(autosave_path()))) == 0
@@ -3170,15 +3179,7 @@ def test_a_finished_games_backup_copy_is_not_a_game_in_progress(monkeypatch, tmp
     save = autosave_path()
     shutil.copyfile(save, save.with_name(save.name + ".bak"))
     save.unlink()  # (what the end of the game leaves: the .bak copies only)
-    seen = []
-
-    class Records(app_mod.App):
-        def run(self):
-            seen.append(type(self.stack.top))
-            self.close_scenes()
-            return 0
-
-    monkeypatch.setattr(app_mod, "App", Records)
+    seen = _first_screens(monkeypatch)
     assert app_mod.main(SimpleNamespace(preset="basic", players=2)) == 0
     assert seen == [TableScene] and Stats.load().total_games == 0
 
