@@ -844,10 +844,10 @@ def _run(get, cannot_load) -> int:
                 if autoplay:
                     start()
                 else:
-                    from game.engine import Rules, new_game
+                    from game.engine import Rules
 
                     # a bad preset or player count is refused before anything is asked
-                    new_game(Rules.preset(preset), players, seed=0)
+                    Rules.preset(preset).check_players(players)
                     app.ask_before_ending("Start the new game", "A new game", start)
             except Exception as exc:  # a bad preset or player count: the engine says why
                 print(f"rummy5000: cannot start the game: {str(exc) or type(exc).__name__}", file=sys.stderr)

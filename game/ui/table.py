@@ -1146,7 +1146,6 @@ class TableScene(TableInput, TablePainting, Scene):
         """The round-end sheet of the game's last round is done: show the winners."""
         if self.app.stack.top is not self:
             self.app.stack.pop()
-        scene.resize(self.app.screen_size)  # (made before the last round's sheet: the window may have changed)
         self.app.stack.push(scene)
 
     def _sheet_next(self) -> None:

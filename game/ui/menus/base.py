@@ -79,6 +79,12 @@ class MenuScene(Scene):
         self.theme = ui.Theme(size)
         self.build()
 
+    def enter(self) -> None:
+        """Shown (pushed, or uncovered): a screen made earlier, or covered while the window
+        changed size, is laid out again for the window as it is now."""
+        if self.theme.size != self._size():
+            self.resize(self._size())
+
     def build(self) -> None:
         """Create and place the widgets for the current size (subclasses)."""
 

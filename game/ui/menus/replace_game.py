@@ -53,7 +53,7 @@ class ReplaceGameScene(MenuScene):
         self.body = pygame.Rect((w - pw) // 2, y, pw, body_h)
         fy = min(h - foot + (foot - bh) // 2, self.body.bottom + t.px(22))
         self.widgets = [
-            ui.Button("Keep my game", self._keep, pygame.Rect(w // 2 - t.px(8) - bw, fy, bw, bh),
+            ui.Button("Keep my game", self.keep, pygame.Rect(w // 2 - t.px(8) - bw, fy, bw, bh),
                       primary=True, name="keep"),
             ui.Button(self.new_label, self._start_new, pygame.Rect(w // 2 + t.px(8), fy, bw, bh),
                       name="new", size=16),
@@ -61,9 +61,6 @@ class ReplaceGameScene(MenuScene):
         self.refocus(keep)
 
     def back(self) -> None:  # Esc: nothing is ended
-        self._keep()
-
-    def _keep(self) -> None:
         self.keep()
 
     def _start_new(self) -> None:

@@ -51,6 +51,7 @@ class TitleScene(MenuScene):
         self.focus.focus(self.find("continue" if self.can_continue else "new_game"))
 
     def enter(self) -> None:
+        super().enter()
         was = self.can_continue
         self.can_continue = has_autosave()
         if was != self.can_continue:
