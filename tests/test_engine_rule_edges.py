@@ -302,3 +302,18 @@ def test_discard_required_keeps_a_card_even_for_a_rummy_caller():
     assert attempt(g, "layoff K♠ on 2") is not None
     play(g, "discard K♠")
     assert g.phase == ROUND_OVER and g.results[-1].went_out == 1
+
+
+def test_a_layoff_plan_finds_an_order_that_fits_every_card():
+    """7♦ then 6♦ onto 8-J♦ (the 6 alone does not fit yet); a card that fits nowhere: no plan."""
+    from game.engine import LayOff
+    from game.engine.cards import parse_cards
+
+    g = position(["6♦ 7♦ 3♠ 9♣", "K♠ Q♣ 2♥"], melds=[meld(0, "run:8♦", "8♦ 9♦ 10♦ J♦")],
+                 phase="play")
+    ends = lambda card: [LayOff(card, 1, "high"), LayOff(card, 1, "low")]  # noqa: E731
+    six, seven, spade = parse_cards("6♦ 7♦ 3♠")
+    plan = g.layoff_plan([six, seven], 1, ends)
+    assert plan == [LayOff(seven, 1, "low"), LayOff(six, 1, "low")]
+    assert [str(c) for c in g.meld_by_id(1).cards] == ["8♦", "9♦", "10♦", "J♦"]  # tried on copies
+    assert g.layoff_plan([six, spade], 1, ends) is None

@@ -29,7 +29,7 @@ state.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 
 from . import events as ev
@@ -872,6 +872,39 @@ class GameState(Standings):
         except IllegalActionError:
             return False
         return True
+
+    def layoff_plan(self, cards: Sequence[Card], meld_id: int,
+                    options: Callable[[Card], Sequence[LayOff | Cover]],
+                    limit: int = 6) -> list[LayOff | Cover] | None:
+        """Lay-offs that put every one of ``cards`` on meld ``meld_id``, tried on copies of
+        the game: natural cards before wilds, each card's ``options`` (its ends and a
+        cover, in the order the caller prefers) in turn. None when no order fits them all
+        (or there are more than ``limit`` cards to try)."""
+        if len(cards) > limit:
+            return None
+        failed: set[tuple] = set()  # (the meld's cards, the cards left) that led nowhere
+
+        def search(g: GameState, left: list[Card]) -> list[LayOff | Cover] | None:
+            if not left:
+                return []
+            now = g.meld_by_id(meld_id)
+            key = (tuple(now.cards) if now is not None else (), frozenset(left))
+            if key in failed:
+                return None
+            for c in left:
+                for a in options(c):
+                    after = g.copy()
+                    try:
+                        after.apply(a)
+                    except IllegalActionError:
+                        continue
+                    rest = search(after, [x for x in left if x != c])
+                    if rest is not None:
+                        return [a, *rest]
+            failed.add(key)
+            return None
+
+        return search(self, sorted(cards, key=self.ctx.is_wild))  # (stable: the caller's order otherwise)
 
     # ------------------------------------------------------------------ applying
     def apply(self, action: Action) -> list[ev.Event]:

@@ -750,7 +750,7 @@ class TableScene(TableInput, TablePainting, Scene):
             # each card where it fits, in an order that lets them all go (the 7 before the 6
             # on an 8-J run); the drop side only says which end a wild tries first. Where no
             # order fits them all, they go one by one until the engine says why not
-            plan = self._layoff_plan(cards, m, drop_x)
+            plan = g.layoff_plan(cards, m.id, lambda c: self._layoff_actions(c, m, drop_x))
             steps = plan if plan is not None else [self._layoff_actions(c, m, drop_x)[0] for c in cards]
             for a in steps:
                 if not self._act(a, snap_back=[a.card]):
@@ -782,41 +782,6 @@ class TableScene(TableInput, TablePainting, Scene):
         if self._act(action, snap_back=[c]):
             self.selected = [x for x in self.selected if x != c]
             self._place(force=True)
-
-    def _layoff_plan(self, cards: list[Card], m: Meld, drop_x: int | None) -> list[LayOff | Cover] | None:
-        """Lay-offs that put every one of ``cards`` on ``m``, found by trying them on copies
-        of the game (the engine judges each): natural cards before wilds, each at the first
-        end :meth:`_layoff_actions` offers that the engine accepts, covering a wild only
-        where no end takes the card.  None when no order fits them all (or there are too
-        many cards to try every order)."""
-        if len(cards) > 6:
-            return None
-        wild = self.g.ctx.is_wild
-        order = sorted(cards, key=lambda c: wild(c))  # (stable: the player's order otherwise)
-
-        failed: set[tuple] = set()  # (the meld's cards, the cards left) that led nowhere
-
-        def search(g: GameState, left: list[Card]) -> list[LayOff | Cover] | None:
-            if not left:
-                return []
-            now = g.meld_by_id(m.id)
-            key = (tuple(now.cards) if now is not None else (), frozenset(left))
-            if key in failed:
-                return None
-            for c in left:
-                for a in self._layoff_actions(c, m, drop_x):
-                    after = g.copy()
-                    try:
-                        after.apply(a)
-                    except IllegalActionError:
-                        continue
-                    rest = search(after, [x for x in left if x != c])
-                    if rest is not None:
-                        return [a, *rest]
-            failed.add(key)
-            return None
-
-        return search(self.g, order)
 
     def _layoff_actions(self, card: Card, m: Meld, drop_x: int | None) -> list[LayOff | Cover]:
         ends = ["high", "low"]
