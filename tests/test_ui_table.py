@@ -1182,6 +1182,42 @@ def test_a_lay_off_hint_selects_the_card_so_that_one_step_lays_it_off(app, how):
         assert any(f"click #{run.id} to lay it off" in t.text for t in scene.toasts)
 
 
+def test_after_a_lay_off_with_the_keys_the_focus_goes_back_to_the_hand(app):
+    """Enter on another player's meld lays the selected card off; the focus then goes back
+    to the hand where the card was, so X discards at once (not three rows down)."""
+    g = build({0: "2♦ 8♥ 5♣ Q♠"}, pile="Q♦", phase="play", melds=[(0, "J♣ J♦ J♠"), (1, "5♥ 6♥ 7♥")])
+    scene = play(app, g)
+    run = g.melds[1]
+    key(app, pygame.K_RIGHT)  # shows the focus
+    scene.focus_zone, scene.focus_index = "hand", scene.order.index(c("8♥"))
+    key(app, pygame.K_SPACE)
+    assert scene.selected == [c("8♥")]
+    after = scene.order[scene.order.index(c("8♥")) + 1]
+    for _ in range(3):  # your melds, the pile, the others' melds
+        key(app, pygame.K_UP)
+    assert (scene.focus_zone, scene.focus_index) == ("melds", 1)
+    key(app, pygame.K_RETURN)
+    assert run.cards[-1] == c("8♥")
+    assert scene.focus_zone == "hand" and scene.order[scene.focus_index] == after
+    key(app, pygame.K_x)
+    assert g.pile[-1] == after and g.current != 0
+
+
+def test_a_refused_lay_off_with_the_keys_leaves_the_focus_on_the_meld(app):
+    g = build({0: "2♦ 9♣ 5♣ Q♠"}, pile="Q♦", phase="play", melds=[(0, "J♣ J♦ J♠"), (1, "5♥ 6♥ 7♥")])
+    scene = play(app, g)
+    key(app, pygame.K_RIGHT)
+    scene.focus_zone, scene.focus_index = "hand", scene.order.index(c("9♣"))
+    key(app, pygame.K_SPACE)
+    assert scene.selected == [c("9♣")]
+    for _ in range(3):
+        key(app, pygame.K_UP)
+    assert (scene.focus_zone, scene.focus_index) == ("melds", 1)
+    key(app, pygame.K_RETURN)
+    assert c("9♣") in g.hands[0] and (scene.focus_zone, scene.focus_index) == ("melds", 1)
+    assert any("does not fit" in t.text for t in scene.toasts)
+
+
 def test_with_the_keys_a_hint_to_take_from_the_pile_puts_the_card_in_focus(app):
     g = build({0: "3♦ 3♥ 9♣ K♠"}, pile="3♠ 8♥ K♦")
     scene = play(app, g)

@@ -752,13 +752,16 @@ class TableScene(TableInput, TablePainting, Scene):
             # order fits them all, they go one by one until the engine says why not
             plan = g.layoff_plan(cards, m.id, lambda c: self._layoff_actions(c, m, drop_x))
             steps = plan if plan is not None else [self._layoff_actions(c, m, drop_x)[0] for c in cards]
+            at = self._hand_spot(cards)
             for a in steps:
                 if not self._act(a, snap_back=[a.card]):
                     break
             self.selected = [c for c in self.selected if c in g.hands[self.bottom]]
             self._place(force=True)
+            self._focus_back(cards, at)
             return
         c = cards[0]
+        at = self._hand_spot(cards)
         options = self._layoff_actions(c, m, drop_x)
         legal = [a for a in options if self.c.is_legal(a)]
         if m.kind != "run" and g.rules.wild_after_meld == "stays" and len(legal) > 1:
@@ -775,6 +778,7 @@ class TableScene(TableInput, TablePainting, Scene):
                 if self._act(legal[i]):
                     self.selected = [x for x in self.selected if x != c]
                     self._place(force=True)
+                    self._focus_back(cards, at)
 
             self._ask(f"Play the {self._name(c)}:", labels, pick)
             return
@@ -782,6 +786,19 @@ class TableScene(TableInput, TablePainting, Scene):
         if self._act(action, snap_back=[c]):
             self.selected = [x for x in self.selected if x != c]
             self._place(force=True)
+            self._focus_back(cards, at)
+
+    def _hand_spot(self, cards: list[Card]) -> int:
+        """Where in the hand the first of ``cards`` is (for :meth:`_focus_back`)."""
+        return min((self.order.index(c) for c in cards if c in self.order), default=0)
+
+    def _focus_back(self, cards: list[Card], at: int) -> None:
+        """After a lay-off made with the keys (the focus on the meld), the focus goes back
+        to the hand where the cards were: the next card to lay off, or the discard, is there
+        (X then discards the card in focus), not three rows down."""
+        if (self.keyboard and self.focus_zone == "melds" and self.order
+                and not any(c in self.order for c in cards)):
+            self.focus_zone, self.focus_index = "hand", min(at, len(self.order) - 1)
 
     def _layoff_actions(self, card: Card, m: Meld, drop_x: int | None) -> list[LayOff | Cover]:
         ends = ["high", "low"]
