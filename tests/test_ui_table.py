@@ -33,7 +33,7 @@ from game.engine import (
 from game.engine.melds import MeldContext, make_meld, shapes_for
 from game.resources import user_data_dir
 from game.ui.anim import Animator, Tween
-from game.ui.app import App
+from game.ui.app import MIN_SIZE, App
 from game.ui.cards import CardArt, sort_key_rank
 from game.ui.controller import Controller, Seat, atomic_write
 from game.ui.layout import INDEX_SHOW, TableLayout
@@ -2022,6 +2022,32 @@ def test_window_resize_relays_the_table(app):
     app.pump(2)
     assert scene.size == (1600, 1000)
     assert scene.places[c("9♣")].rect != before
+
+
+def test_a_window_below_the_smallest_size_shows_the_table_scaled_down(app):
+    """A window manager may make the window smaller than MIN_SIZE (a tiling one), or none
+    may be there to stop it: the table is laid out at a size of the window's shape no
+    smaller than MIN_SIZE and scaled down to the window, and clicks are scaled up to it."""
+    g = build({0: "9♣ 9♠ 9♦ 2♦ 5♥ J♠"}, pile="Q♦")
+    scene = play(app, g)
+    pygame.display.set_mode((800, 500), pygame.RESIZABLE)
+    post(pygame.VIDEORESIZE, size=(800, 500), w=800, h=500)
+    app.pump(2)
+    w, h = app.screen_size
+    assert w >= MIN_SIZE[0] and h >= MIN_SIZE[1] and scene.size == (w, h)
+    assert abs(w / h - 800 / 500) < 0.01
+    shown = pygame.display.get_surface()
+    assert shown.get_size() == (800, 500)
+    # what the window shows is the table, scaled: the stock's spot is the stock's colour
+    sx, sy = scene.laid_out().stock.center
+    x, y = round(sx * 800 / w), round(sy * 500 / h)
+    assert shown.get_at((x, y)) == pygame.transform.smoothscale(app.screen, (800, 500)).get_at((x, y))
+    click(app, (x, y))  # a click where the stock shows draws from it
+    assert g.phase == "play" and len(g.hands[0]) == 7
+    pygame.display.set_mode((1100, 700), pygame.RESIZABLE)
+    post(pygame.VIDEORESIZE, size=(1100, 700), w=1100, h=700)
+    app.pump(2)
+    assert app.screen_size == (1100, 700) and app.canvas is None and scene.size == (1100, 700)
 
 
 def test_the_window_opens_as_the_player_left_it(monkeypatch):

@@ -155,7 +155,10 @@ class App:
         except (pygame.error, FileNotFoundError):
             pass
         pygame.display.set_caption(TITLE)
-        self.screen = pygame.display.set_mode(self._initial_size(size), pygame.RESIZABLE)
+        self.display = pygame.display.set_mode(self._initial_size(size), pygame.RESIZABLE)
+        self.canvas: pygame.Surface | None = None
+        self.screen = self.display
+        self._sync_surface()
         self.window = None
         try:
             with warnings.catch_warnings():  # the Window of a display-module window
@@ -241,7 +244,6 @@ class App:
             self.fullscreen = not self.fullscreen
         if self.remember_window and hasattr(self.settings, "fullscreen"):
             self.settings.fullscreen = self.fullscreen
-        self.screen = pygame.display.get_surface() or self.screen
         self._resized()
 
     def screenshot(self, path: str | Path | None = None) -> Path:
@@ -254,21 +256,55 @@ class App:
                 path = folder / time.strftime(f"rummy5000-%Y%m%d-%H%M%S-{n}.png")
                 n += 1
         self.draw()
-        pygame.image.save(self.screen, str(path))
+        pygame.image.save(self.display, str(path))
         return Path(path)
 
     def _resized(self) -> None:
-        self.screen = pygame.display.get_surface() or self.screen
-        size = self.screen.get_size()
+        self._sync_surface()
         if self.remember_window and not self.fullscreen and hasattr(self.settings, "window_size"):
-            self.settings.window_size = [int(size[0]), int(size[1])]
+            w, h = self.display.get_size()
+            self.settings.window_size = [int(w), int(h)]
         for s in self.stack.scenes:
-            s.resize(size)
+            s.resize(self.screen_size)
         self.dirty = True
+
+    def _sync_surface(self) -> None:
+        """Point ``screen`` (what the scenes draw on) at the window, or, when the window is
+        smaller than ``MIN_SIZE`` (a tiling window manager, or none, may make it so), at a
+        canvas of the window's shape that is at least that big: the screens are laid out
+        for the canvas, which each frame is scaled down to the window, and the mouse's
+        positions are scaled up to it (:meth:`to_canvas`)."""
+        self.display = pygame.display.get_surface() or self.display
+        w, h = self.display.get_size()
+        if w >= MIN_SIZE[0] and h >= MIN_SIZE[1] or w <= 0 or h <= 0:
+            self.canvas = None
+            self.screen = self.display
+            return
+        k = max(MIN_SIZE[0] / w, MIN_SIZE[1] / h)
+        size = (max(MIN_SIZE[0], round(w * k)), max(MIN_SIZE[1], round(h * k)))
+        if self.canvas is None or self.canvas.get_size() != size:
+            self.canvas = pygame.Surface(size).convert()
+        self.screen = self.canvas
+
+    def to_canvas(self, event: pygame.event.Event) -> pygame.event.Event:
+        """A mouse event with its position (and motion) in the canvas's pixels when the
+        window is scaled (see :meth:`_sync_surface`); other events as they are."""
+        if self.canvas is None or not hasattr(event, "pos"):
+            return event
+        (cw, ch), (w, h) = self.canvas.get_size(), self.display.get_size()
+        data = dict(event.dict)
+        x, y = event.pos
+        data["pos"] = (int(x * cw / w), int(y * ch / h))
+        if "rel" in data:
+            rx, ry = data["rel"]
+            data["rel"] = (round(rx * cw / w), round(ry * ch / h))
+        return pygame.event.Event(event.type, data)
 
     # ------------------------------------------------------------------ games
     @property
     def screen_size(self) -> tuple[int, int]:
+        """The size the screens are laid out for: the window's, or the canvas's when the
+        window is below the smallest size (see :meth:`_sync_surface`)."""
         return self.screen.get_size()
 
     @property
@@ -291,7 +327,7 @@ class App:
         """The table replaces whatever was on the stack (menus come back at the end)."""
         self.close_scenes()
         self.stack.clear()
-        scene.resize(self.screen.get_size())
+        scene.resize(self.screen_size)
         self.stack.push(scene)
         self.dirty = True
         return scene
@@ -460,6 +496,7 @@ class App:
         return out
 
     def dispatch(self, event: pygame.event.Event) -> None:
+        event = self.to_canvas(event)
         if event.type == pygame.QUIT:
             self.quit(0)
             return
@@ -557,12 +594,21 @@ class App:
     def draw(self) -> None:
         t0 = time.perf_counter()
         c0 = time.process_time()
-        self.screen = pygame.display.get_surface() or self.screen
+        shown = pygame.display.get_surface()
+        if shown is not None and shown.get_size() != self.display.get_size():
+            self._resized()  # the window changed and its event has not come yet
+        elif shown is not None and shown is not self.display:
+            self._sync_surface()
         scenes = self.stack.visible()
         if not scenes:
             self.screen.fill((10, 50, 30))
         for s in scenes:
             s.draw(self.screen)
+        if self.canvas is not None:
+            try:
+                pygame.transform.smoothscale(self.canvas, self.display.get_size(), self.display)
+            except ValueError:  # a window of fewer than 24 bits a pixel
+                pygame.transform.scale(self.canvas, self.display.get_size(), self.display)
         pygame.display.flip()
         self.dirty = False
         self.frames += 1
