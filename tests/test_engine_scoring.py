@@ -105,6 +105,27 @@ def test_low_ace_scores_one_or_five_when_melded_low(simple, low):
     assert g.melded_points()[1] == 10 + 10 + 15  # a high ace keeps 15
 
 
+@pytest.mark.parametrize("preset,options,ace", [
+    ("basic", {}, 1),
+    ("basic", {"simple_scoring": True}, 5),
+    ("rummy500", {"aces": "low_only", "simple_scoring": True}, 5),
+    ("rummy500", {"aces": "low_only", "simple_scoring": True, "values": {"A": 50}}, 5),
+    ("rummy500", {"aces": "low_only", "low_ace": True}, 15),  # low_ace: the foot of a run only
+    ("rummy500", {"simple_scoring": True}, 15),  # aces high or low: only a low one scores 5
+])
+def test_with_simple_scoring_and_low_aces_only_every_ace_scores_five(preset, options, ace):
+    """004: "In 'Simple scoring' option, low aces are 5 points": where every ace is low,
+    a set of aces and an ace left in hand score 5 too, not only an ace at the foot of a run
+    (and the ace's own value is then not used)."""
+    rules = Rules.preset(preset, **options)
+    assert value(rules, "A♠") == ace
+    g = position(["A♦ 9♣", "3♦ 4♦"], rules=rules, phase="play", current=0,
+                 melds=[meld(0, "set:A", "A♠ A♥ A♣")])
+    assert g.melded_points()[0] == 3 * ace
+    assert g.hand_points(0) == ace + value(rules, "9♣")
+    assert ("values.A" in rules.unused_options()) == (ace == 5)
+
+
 def test_without_low_ace_a_low_ace_scores_full():
     g = position(["2♠", "3♦ 4♦"], rules=r500(), phase="play", current=0,
                  melds=[meld(0, "run:A♥", "A♥ 2♥ 3♥")])

@@ -392,6 +392,8 @@ class Rules:
             out["low_ace"] = out["values.ace_low"] = "simple scoring already makes a low ace 5"
         elif not self.low_ace:
             out["values.ace_low"] = "a low ace scores as any ace"
+        if self.simple_scoring and self.ace_mode == "low_only":
+            out["values.A"] = "with simple scoring every ace, being low, scores 5"
         if not self.jokers_per_deck:
             out["joker_groups"] = "the pack has no jokers"
         if self.deals:
@@ -536,6 +538,10 @@ class Rules:
             for r in range(2, 10):
                 vals[str(r)] = 5
             vals["ace_low"] = 5
+            if self.ace_mode == "low_only":
+                # every ace is low (004: "In 'Simple scoring' option, low aces are 5
+                # points"): in a set and in hand too, not only at the foot of a run
+                vals["A"] = 5
         return vals
 
     def card_value(self, card: int, wild: bool, low: bool = False) -> int:

@@ -241,7 +241,7 @@ OPTIONS: tuple[OptionInfo, ...] = (
        [(n, str(n)) for n in (0, 10, 25, 50, 100, 200)]),
     _o("hands_count_on_empty_stock", "Scoring", "Hands count on an empty stock",
        "With melds minus hand, cards still held count against you even if no one went out."),
-    _o("simple_scoring", "Scoring", "Simple scoring", "Every card from 2 to 9 scores 5."),
+    _o("simple_scoring", "Scoring", "Simple scoring", "Every card from 2 to 9 scores 5, and so does a low ace."),
     _o("low_ace", "Scoring", "Low ace scores less", "An ace used low (A-2-3) scores its low value."),
     _o("values.A", "Scoring", "Ace value", "Points for an ace that is not wild.",
        [(n, str(n)) for n in (1, 5, 10, 15, 50, 100)]),
