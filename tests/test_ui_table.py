@@ -1507,6 +1507,35 @@ def test_rummy_window_closes_after_its_time(app):
     assert ok and not g.call_open
 
 
+def test_the_which_meld_menu_of_a_call_stops_the_countdown(app):
+    """R opens a menu when the discard fits two melds: choosing is part of the call, so
+    the countdown and the next player wait for it (the call was lost to the clock)."""
+    app.settings.rummy_window = 0.5
+    g = build({0: "2♣ 4♦ Q♠", 1: "3♠ 4♠ 10♦", 2: "5♦ 6♣ 9♠"}, pile="Q♦ 8♥", current=2,
+              melds=[(0, "8♣ 8♦ 8♠"), (0, "5♥ 6♥ 7♥")])
+    g.call_open, g.discarder = True, 1
+    scene = play(app, g)
+    key(app, pygame.K_r)
+    assert scene.choice is not None and scene.choice.title.startswith("Rummy! Lay the 8♥")
+    app.run_until(lambda: False, timeout=1.5)
+    assert g.call_open and g.current == 2 and g.phase == "draw" and g.pile[-1] == c("8♥")
+    key(app, pygame.K_2)
+    assert scene.choice is None and g.phase == "call" and g.current == 0
+    assert c("8♥") in g.meld_by_id(g.melds[1].id).cards
+
+
+def test_a_small_menu_about_a_position_another_player_changed_closes(app):
+    """A question that does not stop the game (a call's menus do) goes when another
+    player's move changes the position it was about: its answer would act on another one."""
+    g = build({0: "2♣ 4♦ Q♠", 1: "3♠ 4♠ 10♦ 9♣", 2: "5♦ 6♣ 9♠"}, pile="Q♦", current=1)
+    scene = play(app, g)
+    picked = []
+    scene._ask("Which?", ["one", "two"], picked.append)
+    assert scene.choice is not None
+    assert app.run_until(lambda: g.current != 1, timeout=10)
+    assert scene.choice is None and picked == []
+
+
 def test_drag_the_discard_onto_a_meld_calls_rummy(app):
     g = rummy_position()
     scene = play(app, g)

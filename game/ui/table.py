@@ -127,6 +127,7 @@ class TableScene(TableInput, TablePainting, Scene):
         self.toasts = []
         self.choice = None
         self.choice_pauses = False  # the open choice is the menu: the game waits
+        self.choice_version = 0  # the controller's version when the open choice was asked
         self.choice_centered = False  # ... and is placed a little lower (see _layout_choice)
         self.dealing = False        # the deal's cards are still flying
         self.hint_cards = set()
@@ -848,9 +849,10 @@ class TableScene(TableInput, TablePainting, Scene):
                 self.choice = None
                 self._act(takes[i][0])
 
+            # choosing is part of the call: the countdown and the others wait (pause)
             self._ask("Rummy! Take the pile down to:",
                       [f"the {card_name(card)} ({len(g.pile) - g.pile.index(card)} cards)" for _, card in takes],
-                      pick_take)
+                      pick_take, pause=True)
             return
         on_melds = [(a, a.meld) for a in calls if a.meld is not None]
         by_meld: dict[int, list[CallRummy]] = {}
@@ -869,7 +871,8 @@ class TableScene(TableInput, TablePainting, Scene):
             self.choice = None
             self._act(on_melds[i][0])
 
-        self._ask(f"Rummy! Lay the {card_name(g.pile[-1])} off on:", labels, pick)
+        # choosing the meld is part of the call: the countdown and the others wait (pause)
+        self._ask(f"Rummy! Lay the {card_name(g.pile[-1])} off on:", labels, pick, pause=True)
 
     def show_hint(self) -> None:
         action = self.c.hint()
@@ -1035,6 +1038,7 @@ class TableScene(TableInput, TablePainting, Scene):
         choice = self.choice = Choice(title, options, on_pick, cancel, (self.size[0] // 2, self.size[1] // 2))
         self.choice_centered = center
         self.choice_pauses = pause
+        self.choice_version = self.c.version
         self._layout_choice()
         self.invalidate()
         return choice
@@ -1210,6 +1214,8 @@ class TableScene(TableInput, TablePainting, Scene):
             self.c.update(dt, animating=self.anim.showing_move)
         if self.c.version != before:
             self.invalidate()
+            if self.choice is not None and not self.choice_pauses and self.choice_version != self.c.version:
+                self.choice = None  # a question about a position that another player's move changed
         if self.hint_version is not None and self.c.version != self.hint_version:
             self._clear_hint(said=True)  # a move was made: the hint was about another position
         if self.mouse_pos is not None and self._hover_version != self.c.version and not self.anim.active:
