@@ -689,6 +689,21 @@ def test_last_moves_name_the_deepest_card_of_a_pile_take(app):
     assert action_words(TakePile(c("5♠"))) == "took 5♠ from the pile"
 
 
+def test_last_moves_name_the_card_a_call_took_and_the_wild_a_swap_brought_back():
+    from game.engine import events as ev
+    call = CallRummy(0, meld=2)
+    assert action_words(call, [ev.CalledRummy(0, (c("8♥"),), 2), ev.LaidOff(0, c("8♥"), 2, "high")]) == \
+        "called Rummy! and laid 8♥ off on #2"
+    assert action_words(CallRummy(0, take=c("4♦")), [ev.CalledRummy(0, (c("4♦"), c("9♣")), None)]) == \
+        "called Rummy! and took the pile from the 4♦ (2 cards)"
+    assert action_words(CallRummy(0, take=c("9♣")), [ev.CalledRummy(0, (c("9♣"),), None)]) == \
+        "called Rummy! and took 9♣ from the pile"
+    swap = Cover(c("6♥"), 1)
+    assert action_words(swap, [ev.Covered(0, c("6♥"), 1, 1, c("K♠"))]) == \
+        "swapped 6♥ for the wild K♠ in #1"
+    assert action_words(swap, [ev.Covered(0, c("6♥"), 1, 1, None)]) == "put 6♥ on the wild in #1"
+
+
 def test_lay_off_by_dragging_onto_anothers_meld(app):
     g = build({0: "8♥ 2♦ 5♣ Q♠"}, pile="Q♦", phase="play",
               melds=[(0, "J♣ J♦ J♠"), (1, "5♥ 6♥ 7♥")])

@@ -55,6 +55,9 @@ def _words(action: Action, events: Sequence[ev.Event]) -> str:
     if isinstance(action, LayOff):
         return f"laid {card_name(action.card)} off on #{action.meld}"
     if isinstance(action, Cover):
+        covered = next((e for e in events if isinstance(e, ev.Covered)), None)
+        if covered is not None and covered.wild_to_hand is not None:
+            return f"swapped {card_name(action.card)} for the wild {card_name(covered.wild_to_hand)} in #{action.meld}"
         return f"put {card_name(action.card)} on the wild in #{action.meld}"
     if isinstance(action, Discard):
         return f"discarded {card_name(action.card)}"
@@ -64,5 +67,12 @@ def _words(action: Action, events: Sequence[ev.Event]) -> str:
     if isinstance(action, EndRound):
         return "ended the round"
     if isinstance(action, CallRummy):
+        called = next((e for e in events if isinstance(e, ev.CalledRummy)), None)
+        if called is not None and called.cards and called.meld is not None:
+            return f"called Rummy! and laid {card_name(called.cards[-1])} off on #{called.meld}"
+        if called is not None and len(called.cards) > 1:
+            return f"called Rummy! and took the pile from the {card_name(called.cards[0])} ({len(called.cards)} cards)"
+        if called is not None and called.cards:
+            return f"called Rummy! and took {card_name(called.cards[0])} from the pile"
         return "called Rummy!" + (f" on #{action.meld}" if action.meld is not None else "")
     return str(action)
