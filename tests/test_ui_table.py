@@ -1551,6 +1551,22 @@ def test_a_small_menu_about_a_position_another_player_changed_closes(app):
     assert scene.choice is None and picked == []
 
 
+def test_a_last_card_that_must_be_laid_off_is_what_the_status_line_asks_for(app):
+    """After a call that leaves one playable card, the rules refuse its discard (it must
+    be laid off, and the player floats): the status line says so, not "discard"."""
+    g = build({0: "9♥", 1: "8♥ 4♥", 2: "2♦ 5♠ 9♣ J♣ 4♦ 10♦", 3: "6♣ 7♦ 3♣ 4♠ 2♠"}, pile="3♠",
+              melds=[(0, "5♥ 6♥ 7♥"), (0, "8♠ 8♣ 8♦")], current=1, phase="play")
+    scene = play(app, g)
+    g.apply(Discard(c("8♥")))  # seat 1's discard opens the call
+    scene.c.act(CallRummy(0, meld=g.melds[0].id, end="high"))
+    assert g.phase == "call" and g.hands[0] == [c("9♥")]
+    run = g.melds[0].id
+    assert scene.c.status() == f"Lay the 9♥ off on #{run}: you then float (drag it onto the meld)"
+    assert scene.c.status(keys=True).endswith("(select it, then Enter on the meld)")
+    g.hands[0] = [c("Q♠")]  # an unplayable last card is the discard, as usual
+    assert scene.c.status() == "Rummy! Now discard a card"
+
+
 def test_drag_the_discard_onto_a_meld_calls_rummy(app):
     g = rummy_position()
     scene = play(app, g)

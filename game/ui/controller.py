@@ -44,8 +44,11 @@ from game.engine import (
     Action,
     CallRummy,
     Card,
+    Cover,
+    Discard,
     GameState,
     IllegalActionError,
+    LayOff,
     Rules,
     Undo,
     new_game,
@@ -432,6 +435,12 @@ class Controller:
                 if keys:
                     return "Your turn: draw from the stock (D) or take from the discard pile (P)"
                 return "Your turn: draw from the stock or take from the discard pile"
+            last = self._last_card_must_go_on(seat)
+            if last is not None:
+                card, meld = last
+                then = ": you then float" if g.rules.floats else ""
+                how = " (select it, then Enter on the meld)" if keys else " (drag it onto the meld)"
+                return f"Lay the {card_name(card)} off on #{meld}{then}{how}"
             if g.phase == CALL:
                 return "Rummy! Now discard a card" + (f" ({_discard_keys(x)})" if keys else "")
             if g.must_use is not None and g.must_use in g.hands[seat]:
@@ -448,6 +457,19 @@ class Controller:
         if self.human_may_call():
             return f"Rummy{' (R)' if keys else ''}? {self.call_time_left():.1f}s before {name} draws"
         return f"{name} is playing…"
+
+    def _last_card_must_go_on(self, seat: int) -> tuple[Card, int] | None:
+        """When ``seat`` holds one card that the rules will not let it throw away (it is
+        playable: it must be laid off, and the player floats), that card and a meld it
+        goes on; else None. The engine's legal moves decide."""
+        g = self.g
+        if len(g.hands[seat]) != 1 or g.phase not in (PLAY, CALL):
+            return None
+        moves = g.legal_actions(seat)
+        if any(isinstance(a, Discard) for a in moves):
+            return None
+        lay = next((a for a in moves if isinstance(a, (LayOff, Cover))), None)
+        return (lay.card, lay.meld) if lay is not None else None
 
     # ------------------------------------------------------------------ acting
     def act(self, action: Action) -> list[Event]:
