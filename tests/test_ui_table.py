@@ -1327,6 +1327,8 @@ def test_keyboard_asks_which_end_of_a_run_a_wild_goes_to(app):
     scene.focus_index = [m.id for m in g.melds].index(2)
     key(app, pygame.K_RETURN)
     assert scene.choice is not None and len(scene.choice.options) == 2
+    assert sorted(scene.choice.options) == ["at the high end of #2 (5–7♥), as the 8♥",
+                                            "at the low end of #2 (5–7♥), as the 4♥"]
     low = next(i for i, o in enumerate(scene.choice.options) if "low" in o)
     key(app, pygame.K_1 + low)
     assert g.melds[1].cards[0] == c("K♦") and g.melds[1].lo == 4
@@ -1537,6 +1539,16 @@ def test_the_which_meld_menu_of_a_call_stops_the_countdown(app):
     key(app, pygame.K_2)
     assert scene.choice is None and g.phase == "call" and g.current == 0
     assert c("8♥") in g.meld_by_id(g.melds[1].id).cards
+
+
+def test_the_call_menu_for_a_wild_says_what_it_stands_for_at_each_end(app):
+    g = build({0: "2♣ 4♦ Q♠", 1: "3♠ 4♠ 10♦", 2: "5♦ 6♣ 9♠"}, pile="Q♦ K♣", current=2, wild=13,
+              melds=[(0, "5♥ 6♥ 7♥")])
+    g.call_open, g.discarder = True, 1
+    scene = play(app, g)
+    key(app, pygame.K_r)
+    assert scene.choice is not None
+    assert sorted(scene.choice.options) == ["#1 5–7♥ (high end, as the 8♥)", "#1 5–7♥ (low end, as the 4♥)"]
 
 
 def test_a_small_menu_about_a_position_another_player_changed_closes(app):

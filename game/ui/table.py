@@ -816,8 +816,26 @@ class TableScene(TableInput, TablePainting, Scene):
                 return f"on the wild in #{m.id} (the wild comes to your hand)"
             return f"on the wild in #{m.id} (the wild stays, the card scores for you)"
         if a.end:
-            return f"at the {a.end} end of #{m.id} ({short_meld(m)})"
+            as_ = self._wild_as(a, a.card, m.id)
+            return f"at the {a.end} end of #{m.id} ({short_meld(m)})" + (f", {as_}" if as_ else "")
         return f"on #{m.id} ({short_meld(m)})"
+
+    def _wild_as(self, action: LayOff | CallRummy, card: Card, meld_id: int) -> str:
+        """For a wild card going to an end of a run: "as the 5♠", what it would stand for
+        there (the engine plays the move on a copy and says); else ""."""
+        g = self.g
+        m = g.meld_by_id(meld_id)
+        if m is None or m.kind != "run" or card not in g.ctx.wilds:
+            return ""
+        try:
+            trial = g.copy()
+            trial.apply(action)
+        except IllegalActionError:
+            return ""
+        after = trial.meld_by_id(meld_id)
+        if after is None or card not in after.cards:
+            return ""
+        return f"as the {after.meaning(after.cards.index(card))}"
 
     def call_rummy(self, meld_id: int | None = None, end: str = "") -> None:
         c = self.c
@@ -864,7 +882,10 @@ class TableScene(TableInput, TablePainting, Scene):
         melds = {m.id: m for m in g.melds}
         labels = []
         for a, meld in on_melds:
-            where = f" ({a.end} end)" if a.end and len(by_meld[meld]) > 1 else ""
+            where = ""
+            if a.end and len(by_meld[meld]) > 1:
+                as_ = self._wild_as(a, g.pile[-1], meld)
+                where = f" ({a.end} end" + (f", {as_})" if as_ else ")")
             labels.append(f"#{meld} {short_meld(melds[meld])}{where}")
 
         def pick(i: int) -> None:
