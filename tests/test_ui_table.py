@@ -1542,13 +1542,54 @@ def test_the_which_meld_menu_of_a_call_stops_the_countdown(app):
 
 
 def test_the_call_menu_for_a_wild_says_what_it_stands_for_at_each_end(app):
-    g = build({0: "2♣ 4♦ Q♠", 1: "3♠ 4♠ 10♦", 2: "5♦ 6♣ 9♠"}, pile="Q♦ K♣", current=2, wild=13,
-              melds=[(0, "5♥ 6♥ 7♥")])
-    g.call_open, g.discarder = True, 1
+    g = wild_call_position()
     scene = play(app, g)
     key(app, pygame.K_r)
     assert scene.choice is not None
     assert sorted(scene.choice.options) == ["#1 5–7♥ (high end, as the 8♥)", "#1 5–7♥ (low end, as the 4♥)"]
+
+
+def wild_call_position():
+    g = build({0: "2♣ 4♦ Q♠", 1: "3♠ 4♠ 10♦", 2: "5♦ 6♣ 9♠"}, pile="Q♦ K♣", current=2, wild=13,
+              melds=[(0, "5♥ 6♥ 7♥")])
+    g.call_open, g.discarder = True, 1
+    return g
+
+
+def test_enter_on_a_run_with_a_wild_discard_asks_which_end_the_call_takes(app):
+    g = wild_call_position()
+    scene = play(app, g)
+    scene.keyboard = True
+    scene.focus_zone, scene.focus_index = "melds", 0
+    key(app, pygame.K_RETURN)
+    assert scene.choice is not None and scene.paused
+    assert sorted(scene.choice.options) == ["at the high end of #1, as the 8♥", "at the low end of #1, as the 4♥"]
+    key(app, pygame.K_1 + next(i for i, o in enumerate(scene.choice.options) if "low" in o))
+    assert g.phase == "call" and g.melds[0].lo == 4 and g.melds[0].cards[0] == c("K♣")
+
+
+@pytest.mark.parametrize("side,lo", [("left", 4), ("right", 5)])
+def test_a_wild_discard_dragged_onto_a_run_goes_to_the_end_it_is_dropped_at(app, side, lo):
+    g = wild_call_position()
+    scene = play(app, g)
+    box = scene.meld_boxes[1]
+    x = box.x + 3 if side == "left" else box.right - 3
+    drag(app, spot(scene, c("K♣")), (x, box.centery))
+    assert g.phase == "call" and c("K♣") in g.melds[0].cards and g.melds[0].lo == lo
+
+
+def test_a_call_hint_names_the_meld_and_with_the_keys_puts_it_in_focus(app):
+    g = rummy_position()
+    scene = play(app, g)
+    scene.c.hint = lambda: CallRummy(0, meld=2)
+    click(app, scene.buttons["hint"].rect.center)
+    assert any(t.text == "Hint: call Rummy! and lay the 8♥ off on #2 (drag the 8♥ onto #2, or press Rummy!)"
+               for t in scene.toasts)
+    key(app, pygame.K_h)
+    assert (scene.focus_zone, scene.focus_index) == ("melds", [m.id for m in g.melds].index(2))
+    assert any(t.text.endswith("(#2 in focus: Enter calls)") for t in scene.toasts)
+    key(app, pygame.K_RETURN)
+    assert g.phase == "call" and g.meld_by_id(2).cards[-1] == c("8♥")
 
 
 def test_a_small_menu_about_a_position_another_player_changed_closes(app):

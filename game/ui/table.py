@@ -837,14 +837,36 @@ class TableScene(TableInput, TablePainting, Scene):
             return ""
         return f"as the {after.meaning(after.cards.index(card))}"
 
-    def call_rummy(self, meld_id: int | None = None, end: str = "") -> None:
+    def call_rummy(self, meld_id: int | None = None, end: str = "", drop_x: int | None = None) -> None:
+        """Call "Rummy!": on the meld named (a wild discard that fits both ends of a run
+        goes to the end nearer ``drop_x``, or a small menu asks), or, with no meld named,
+        on the meld it fits (a menu asks when it fits several)."""
         c = self.c
         g = self.g
         if c.human is None:
             return
         seat = c.human
         if meld_id is not None:
-            self._act(CallRummy(seat, meld=meld_id, end=end))
+            fits = [a for a in g.call_actions(seat) if isinstance(a, CallRummy) and a.meld == meld_id]
+            if end or len(fits) < 2:
+                self._act(CallRummy(seat, meld=meld_id, end=end) if end or not fits else fits[0])
+                return
+            box = self.meld_boxes.get(meld_id)
+            if drop_x is not None and box is not None:
+                near = "low" if drop_x < box.centerx else "high"
+                self._act(next((a for a in fits if a.end == near), fits[0]))
+                return
+
+            def pick_end(i: int) -> None:
+                self.choice = None
+                self._act(fits[i])
+
+            top = g.pile[-1]
+            labels = []
+            for a in fits:
+                as_ = self._wild_as(a, top, meld_id)
+                labels.append(f"at the {a.end} end of #{meld_id}" + (f", {as_}" if as_ else ""))
+            self._ask(f"Rummy! Lay the {card_name(top)} off:", labels, pick_end, pause=True)
             return
         calls = [a for a in g.call_actions(seat) if isinstance(a, CallRummy)]
         if not calls:
@@ -944,7 +966,20 @@ class TableScene(TableInput, TablePainting, Scene):
             text = f"discard the {card_name(action.card)}"
         elif isinstance(action, CallRummy):
             self.hint_meld = action.meld
-            text = "call Rummy!"
+            meld = g.meld_by_id(action.meld) if action.meld is not None else None
+            if meld is not None and g.pile:
+                top = g.pile[-1]
+                as_ = self._wild_as(action, top, meld.id) if action.end else ""
+                text = f"call Rummy! and lay the {card_name(top)} off on #{meld.id}" + (f", {as_}" if as_ else "")
+                if self.keyboard:  # the focus on the meld, so that Enter calls
+                    focus = ("melds", g.melds.index(meld))
+                    text += f" (#{meld.id} in focus: Enter calls)"
+                else:
+                    text += f" (drag the {card_name(top)} onto #{meld.id}, or press Rummy!)"
+            elif action.take is not None:
+                text = f"call Rummy! and take the pile from the {card_name(action.take)}"
+            else:
+                text = "call Rummy!"
         else:
             text = str(action)
         mine = [c for c in self.order if c in self.hint_cards]

@@ -316,7 +316,7 @@ class TableInput(TableParts):
             self.lay_off(self._selection_in_order(), meld, pos[0])
             return
         if meld is not None and self.c.human_may_call():
-            self.call_rummy(meld)
+            self.call_rummy(meld, drop_x=pos[0])
             return
         L = self.layout
         if L and L.own_melds.collidepoint(pos) and len(self.selected) >= 3:
@@ -358,7 +358,7 @@ class TableInput(TableParts):
                     in_hand_zone or meld is not None or L.own_melds.collidepoint(pos)):
                 self._act(CallRummy(human, take=drag.cards[0]))
             elif meld is not None and self.c.human_may_call() and len(drag.cards) == 1:
-                self.call_rummy(meld)
+                self.call_rummy(meld, drop_x=pos[0])
             elif in_hand_zone or L.own_melds.collidepoint(pos):
                 self.take_pile(drag.cards[0])
             return
