@@ -1509,6 +1509,9 @@ def test_on_the_persons_own_draw_the_status_says_what_the_red_rummy_button_is_fo
     g.current = g.turn_seat = 0  # the person is the next to draw
     scene = play(app, g)
     assert scene.c.human_may_call() and scene.c.human_to_act
+    assert scene.c.settings.rummy_help  # (calls pointed out: the window opened as the card fits)
+    assert scene.c.status() == "Your turn: draw, or call Rummy! on the 8♥"
+    scene.c.settings.rummy_help = False  # (every discard opens the window: the person judges)
     assert scene.c.status() == "Your turn: draw, or call Rummy! if the 8♥ fits a meld"
     key(app, pygame.K_d)
     assert g.phase == "play" and not scene.c.human_may_call()

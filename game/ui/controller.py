@@ -429,6 +429,8 @@ class Controller:
                     return f"The stock is empty{why}: take from the pile or end the round"
                 if self.human_may_call() and g.pile:  # (what the red Rummy! button is for)
                     call = "call Rummy! (R)" if keys else "call Rummy!"
+                    if self.settings.rummy_help:  # the window opened because the card fits
+                        return f"Your turn: draw, or {call} on the {card_name(g.pile[-1])}"
                     return f"Your turn: draw, or {call} if the {card_name(g.pile[-1])} fits a meld"
                 if not g.pile:  # (taken by a "Rummy!" call: nothing to take from)
                     return "Your turn: draw from the stock" + (" (D)" if keys else "")
