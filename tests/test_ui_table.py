@@ -1119,6 +1119,17 @@ def test_selecting_two_melds_at_once_lays_both_down(app):
     assert not [t for t in scene.toasts if t.kind == "error"]
 
 
+def test_the_sort_buttons_rest_while_there_is_nothing_to_sort(app):
+    g = build({0: "9♣ 2♦"}, pile="Q♦", phase="play")
+    scene = play(app, g)
+    app.draw()
+    assert scene.buttons["sort_suit"].enabled and scene.buttons["sort_rank"].enabled
+    g.hands[0] = [c("9♣")]
+    scene._place(force=True)
+    app.draw()
+    assert not scene.buttons["sort_suit"].enabled and not scene.buttons["sort_rank"].enabled
+
+
 def test_undo_button_takes_back_a_meld(app):
     g = build({0: "9♣ 9♠ 9♦ 2♦ 5♥ J♠"}, pile="Q♦", phase="play")
     scene = play(app, g)

@@ -622,9 +622,10 @@ class TableScene(TableInput, TablePainting, Scene):
         b["hint"].enabled = human and (mine or c.human_may_call())
         for n in ("meld", "undo", "hint", "sort_suit", "sort_rank"):
             b[n].visible = human
-        # the S key is shown on the sort it will do
+        # the S key is shown on the sort it will do; nothing to sort in a hand of one card or none
         for mode in ("suit", "rank"):
             b["sort_" + mode].hint = "S" if mode == self.next_sort() else ""
+            b["sort_" + mode].enabled = len(self.order) > 1
         b["menu"].visible = True
 
     def _layout_buttons(self) -> None:
