@@ -954,8 +954,16 @@ def test_round_explanations_agree_with_who_scored():
     assert "You collect the 260" in explain_round(basic, out, names)
     one = SimpleNamespace(went_out=None, bonus=[0, 12, 0], in_hand=[20, 8, 12])
     assert "Ann had the lowest hand and collects the difference" in explain_round(basic, one, names)
-    two = SimpleNamespace(went_out=None, bonus=[6, 6, 0], in_hand=[8, 8, 14])
-    assert "You and Ann had the lowest hand and collect the difference" in explain_round(basic, two, names)
+    two = SimpleNamespace(went_out=None, bonus=[3, 3, 0], in_hand=[8, 8, 14])
+    assert explain_round(basic, two, names).endswith(
+        "You and Ann tied for the lowest hand and split the 6 points of difference from the other hands: "
+        "3 each.")
+    # a pot too small to split is not "level" hands
+    odd = SimpleNamespace(went_out=None, bonus=[0, 0, 0], in_hand=[15, 15, 16])
+    assert explain_round(basic, odd, names).endswith("split the 1 point of difference from the other hands: "
+                                                     "0 each (rounded down).")
+    level = SimpleNamespace(went_out=None, bonus=[0, 0, 0], in_hand=[9, 9, 9])
+    assert explain_round(basic, level, names).endswith("The hands were level, so no one scores.")
     r500 = Rules.preset("rummy500", going_out_bonus=50)
     assert "You get 50 for going out" in explain_round(r500, SimpleNamespace(
         went_out=0, bonus=[50, 0, 0], in_hand=[0, 5, 5]), names)

@@ -772,15 +772,24 @@ def explain_round(rules: Rules, result: RoundResult, names: list[str], early: bo
         if who is not None and out is not None and bonus[out]:
             rest += f" {who} {_verb([who], 'gets')} {bonus[out]:,} for going out."
     elif rs == "winner_collects":
-        winners = [s for s, b in enumerate(bonus) if b]
+        hands = list(result.in_hand)
+        lowest = min(hands) if hands else 0
+        winners = [s for s, v in enumerate(hands) if v == lowest]
         if who is not None and out is not None:
             rest = f"{who} {_verb([who], 'collects')} the {bonus[out]:,} points left in the other hands."
-        elif winners:
-            low = [names[s] for s in winners]
-            rest = (f"{_join(low)} had the lowest hand and {_verb(low, 'collects')} the difference "
+        elif not hands or len(winners) == len(hands):
+            rest = "The hands were level, so no one scores."
+        elif len(winners) == 1:
+            low = [names[winners[0]]]
+            rest = (f"{low[0]} had the lowest hand and {_verb(low, 'collects')} the difference "
                     "from each other hand.")
         else:
-            rest = "The hands were level, so no one scores."
+            low = [names[s] for s in winners]
+            pot = sum(v - lowest for v in hands)
+            share = bonus[winners[0]]
+            rest = (f"{_join(low)} tied for the lowest hand and split the {pot:,} point{'s' if pot != 1 else ''} "
+                    f"of difference from the other hands: {share:,} each" + (" (rounded down)." if share * len(winners) != pot
+                                                               else "."))
     elif rs == "penalty":
         rest = "The cards left in each hand count against their holder; the lowest total wins."
     else:
