@@ -929,6 +929,18 @@ def test_rules_text_for_every_single_option_value():
             assert describe_rules(rules)
 
 
+def test_the_rules_text_says_what_the_engine_asks_of_a_top_card_and_of_an_always_wild_upcard():
+    george = rules_as_text(Rules.preset("george"))
+    assert ("A card taken from the top of the pile must go into a new meld with two natural cards "
+            "from your hand, in the same turn.") in george
+    assert "always-wild upcard" not in george  # (no card is always wild in George)
+    assert "always-wild upcard" not in rules_as_text(Rules.preset("rummy5000"))
+    twos = rules_as_text(Rules.preset("rummy5000", permanent_wilds=frozenset({"twos"})))
+    assert "An always-wild upcard counts 15." in twos
+    assert "must be melded or laid off in the same turn" in rules_as_text(
+        Rules.preset("rummy5000", top_take_must_use=True))
+
+
 def test_round_explanations():
     names = ["You", "Ann", "Bob"]
     state = played_round("rummy5000", 3)

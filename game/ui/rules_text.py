@@ -349,15 +349,17 @@ def _upcard_count_text(rules: Rules) -> str:
         court, ace = "J, Q and K count 11, 12 and 13", "an ace 14"
     else:
         court, ace = "J, Q and K count 11, 12 and 13", "an ace 15"
-    if rules.permanent_wild_upcard == "replace":
-        wild = "An always-wild upcard is buried in the stock and another upcard is dealt."
+    if "permanent_wild_upcard" in rules.unused_options():  # (no card is always wild)
+        wild = ""
+    elif rules.permanent_wild_upcard == "replace":
+        wild = " An always-wild upcard is buried in the stock and another upcard is dealt."
     else:
-        wild = f"An always-wild upcard counts {rules.permanent_wild_upcard}."
+        wild = f" An always-wild upcard counts {rules.permanent_wild_upcard}."
     lo = ""
     if rules.min_upcard > 2:
         small = "a 2" if rules.min_upcard == 3 else "a 2 or a 3"
         lo = f" An upcard of {small} goes back into the stock, which is shuffled, and another is dealt."
-    return f"Number cards count their number, {court} and {ace}. {wild}{lo}"
+    return f"Number cards count their number, {court} and {ace}.{wild}{lo}"
 
 
 def _wild_indicator_text(rules: Rules) -> str:
@@ -606,8 +608,14 @@ def describe_rules(rules: Rules) -> list[tuple[str, list[str]]]:
             "new_meld_two_naturals": "The deepest card you take that way must go into a new meld "
                                      "with two natural cards from your hand, in the same turn.",
         }[rules.deep_take_use])
-    if rules.top_take_must_use:
-        turn.append("A card taken from the top of the pile must be melded in the same turn.")
+    if rules.top_take_must_use:  # (the engine asks of it what it asks of the deepest card)
+        turn.append({
+            "meld_or_layoff": "A card taken from the top of the pile must be melded or laid off in "
+                              "the same turn.",
+            "new_meld": "A card taken from the top of the pile must go into a new meld in the same turn.",
+            "new_meld_two_naturals": "A card taken from the top of the pile must go into a new meld "
+                                     "with two natural cards from your hand, in the same turn.",
+        }[rules.deep_take_use])
     if rules.top_take_no_return:
         turn.append("You may not discard the card you just took from the top of the pile.")
     if rules.stock_draw_must_use:
