@@ -991,6 +991,11 @@ def test_the_last_deals_bonus_is_told_apart_from_going_out():
     both = SimpleNamespace(went_out=0, bonus=[75, 0, 0, 0], in_hand=[0, 5, 5, 5], final_to=0)
     text = explain_round(rules, both, names)
     assert "You get 25 for going out" in text and "final bonus of 50" in text and "goes to you" in text
+    level = SimpleNamespace(went_out=0, bonus=[25, 0, 0, 0], in_hand=[0, 5, 5, 5], final_to=None, round=2)
+    assert explain_round(rules, level, names).endswith(
+        "The sides are level after the last round, so the final bonus of 50 goes to no one.")
+    first = SimpleNamespace(went_out=0, bonus=[25, 0, 0, 0], in_hand=[0, 5, 5, 5], final_to=None, round=1)
+    assert "final bonus" not in explain_round(rules, first, names)
     apart = SimpleNamespace(went_out=0, bonus=[25, 50, 0, 0], in_hand=[0, 5, 5, 5], final_to=1)
     text = explain_round(rules, apart, names)
     assert "You get 25 for going out" in text and "goes to Ann" in text
@@ -1398,6 +1403,33 @@ def test_a_slider_or_scroll_bar_let_go_unseen_stops_following_the_pointer(end):
     assert view.dragging is None and view.offset == moved
 
 
+def test_a_tie_between_the_teams_is_said_in_a_few_words(app, monkeypatch):
+    state = played_round("partnership500", 4, seed=2, to_game_over=True)
+    state.winners = (0, 1, 2, 3)
+    scene = sheets.GameOverScene(app, state, None)
+    assert scene.headline() == "Both teams share the win"
+    state = played_round("rummy500", 6, seed=2, to_game_over=True)
+    state.names = ("You", "Alexandrina", "Bartholomew", "Christabel", "Maximilian", "Wilhelmina")
+    state.winners = (0, 1, 2, 3, 4, 5)
+    drawn = []
+    real = ui.draw_text
+    monkeypatch.setattr(ui, "draw_text", lambda surface, text, *a, **k: drawn.append(text) or real(
+        surface, text, *a, **k))
+    draw(sheets.GameOverScene(app, state, None), app.screen_size)
+    assert "6 players share the win" in drawn
+
+
+def test_the_persian_winners_sheet_says_by_how_much_the_side_ahead_won(app, monkeypatch):
+    state = played_round("persian", 4, seed=3, to_game_over=True)
+    a, b = state.side_scores()
+    drawn = []
+    real = ui.draw_text
+    monkeypatch.setattr(ui, "draw_text", lambda surface, text, *a, **k: drawn.append(text) or real(
+        surface, text, *a, **k))
+    draw(sheets.GameOverScene(app, state, None), app.screen_size)
+    assert a != b and any(t.endswith(f"won by {abs(a - b):,} points") for t in drawn)
+
+
 def test_partnership_sheets_show_teams(app):
     state = played_round("partnership500", 4, seed=2, to_game_over=True)
     draw(sheets.RoundEndScene(app, state, lambda: None), app.screen_size)
@@ -1409,6 +1441,12 @@ def test_partnership_sheets_show_teams(app):
     setup = menus.NewGameScene(app)
     setup.set_preset("persian")
     assert not setup.find("target").enabled  # two deals, no target
+    assert setup.find("target").resting_label == "2 deals"  # (shown instead of a greyed 500)
+    setup.set_preset("rummy500")
+    assert setup.find("target").enabled and setup.find("target").resting_label is None
+    setup.set_option("wild_indicator", "rotating")
+    assert setup.find("target").resting_label == "to the kings' round"
+    setup.set_preset("persian")
     assert setup.find("final_bonus").control.enabled
 
 

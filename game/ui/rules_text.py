@@ -807,4 +807,7 @@ def explain_round(rules: Rules, result: RoundResult, names: list[str], early: bo
     if final and fin is not None:  # (there is a final bonus only when a seat holds it)
         to = "you" if names[fin] == "You" else names[fin]
         rest += f" The final bonus of {final:,}, for the side ahead after the last round, goes to {to}."
+    elif (rules.deals and rules.final_bonus and fin is None
+          and getattr(result, "round", 0) >= rules.deals):
+        rest += f" The sides are level after the last round, so the final bonus of {rules.final_bonus:,} goes to no one."
     return f"{first} {rest}"

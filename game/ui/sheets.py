@@ -726,6 +726,8 @@ class GameOverScene(SheetScene):
             if human in winners:
                 return "Your team wins!"
             return f"{_side_name(winners, names)} win"
+        if sides and len(sides) > 1 and sorted(winners) == sorted(s for side in sides for s in side):
+            return "Both teams share the win" if len(sides) == 2 else "The teams share the win"
         who = [("you" if s == human else names[s]) for s in winners]
         if len(who) == 1:
             return f"{who[0]} wins"
@@ -739,10 +741,18 @@ class GameOverScene(SheetScene):
         button_y = self.widgets[0].rect.y - self.sheet_at[1]
         ui.draw_text(surface, "Game over", t.font(18, True), ui.MUTED, (inner.centerx, inner.y), "midtop")
         hf = t.font(36, True)
-        r = ui.draw_text(surface, ui.fit_text(self.headline(), hf, inner.width), hf, ui.GOLD,
+        head = self.headline()
+        if hf.size(head)[0] > inner.width and len(st.winners or ()) > 1:
+            head = f"{len(st.winners)} players share the win"  # (too many names for one line)
+        r = ui.draw_text(surface, ui.fit_text(head, hf, inner.width), hf, ui.GOLD,
                          (inner.centerx, inner.y + t.px(26)), "midtop", shadow=True)
         rounds = len(st.results)
         sub = f"{preset_title(st.rules.preset_name)}  ·  {rounds} round{'s' if rounds != 1 else ''}"
+        sides_now = st.sides()
+        if st.rules.deals and len(sides_now) == 2:  # (Persian: the side ahead wins the difference)
+            a, b = st.side_scores()
+            if a != b:
+                sub += f"  ·  won by {abs(a - b):,} point{'s' if abs(a - b) != 1 else ''}"
         ui.draw_text(surface, sub, t.font(15), ui.MUTED, (inner.centerx, r.bottom + t.px(4)), "midtop")
         y = r.bottom + t.px(36)
         names = _names(st)

@@ -539,6 +539,7 @@ class Cycler(Widget):
         self.on_limit = on_limit
         self.wrap = wrap
         self.size = size
+        self.resting_label: str | None = None  # shown instead of the value while not enabled
 
     @property
     def index(self) -> int:
@@ -597,7 +598,8 @@ class Cycler(Widget):
         acol = GOLD if self.enabled else DISABLED
         draw_text(surface, "‹", arrows, acol, (r.x + aw // 2, r.centery - theme.px(1)), "center")
         draw_text(surface, "›", arrows, acol, (r.right - aw // 2, r.centery - theme.px(1)), "center")
-        text = fit_text(self.label, font, r.width - 2 * aw)
+        shown = self.label if self.enabled or self.resting_label is None else self.resting_label
+        text = fit_text(shown, font, r.width - 2 * aw)
         draw_text(surface, text, font, colour, r.center, "center")
         self.focus_ring(surface, theme)
 

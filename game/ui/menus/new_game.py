@@ -483,6 +483,10 @@ class NewGameScene(MenuScene):
         if isinstance(target, ui.Cycler):
             target.value = self.option_value(_TARGET)
             target.enabled = "target" not in unused
+            # a game of so many deals has no target: the control says how long it lasts
+            deals = getattr(shown, "deals", None)
+            target.resting_label = f"{deals} deals" if deals else (
+                "to the kings' round" if getattr(shown, "wild_indicator", "") == "rotating" else None)
         preset = self.find("preset")
         if isinstance(preset, ui.Cycler):
             preset.value = self.preset
