@@ -391,7 +391,7 @@ class TableLayout:
         label_h = max(10, int(ch * 0.2))
         tab_h = max(3, int(ch * 0.05))
         gap = max(4, int(cw * 0.3))
-        cover_dy = int(ch * 0.3)
+        cover_dy = int(ch * 0.38)  # below the next card's corner index (rank and suit)
         flow = MeldFlow(card)
         x: float = area.x  # (the strips' widths are fractional)
         y = area.y
