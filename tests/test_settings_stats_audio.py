@@ -500,6 +500,24 @@ def test_a_failed_write_names_the_players_file_not_the_temporary_one():
     assert sorted(p.name for p in user_data_dir().iterdir()) == ["settings.json"]
 
 
+def test_a_folder_it_may_not_write_names_the_players_file_so_the_message_stays_the_same(monkeypatch):
+    """The temporary file's random name is not in the message: each failed save reads the
+    same, so the table says it once (it compares the messages)."""
+    import tempfile
+
+    from game.ui.files import why_failed, write_atomic
+
+    def refuse(prefix="", suffix="", dir=None):
+        raise PermissionError(13, "Permission denied", f"{dir}/{prefix}x7q2.tmp")
+
+    monkeypatch.setattr(tempfile, "mkstemp", refuse)
+    target = user_data_dir() / "autosave.json"
+    for _ in range(2):
+        with pytest.raises(OSError) as e:
+            write_atomic(target, "{}")
+        assert why_failed(e.value) == "Permission denied (autosave.json)"
+
+
 def test_the_last_game_keeps_only_what_the_new_game_screen_reads():
     deep: list = []
     for _ in range(600):

@@ -1751,6 +1751,15 @@ def test_the_menu_and_f1_show_this_games_rules_and_the_settings_over_the_table()
     options = scene.choice.options
     assert options[:5] == ["Back to the game", "Rules of this game (F1)", "Scores, round by round (T)",
                            "Moves this round (L)", "Settings"]
+    assert "Quit (the game is saved)" in options
+    key(app, pygame.K_ESCAPE)
+    scene.c.save_error = "Permission denied (autosave.json)"  # saving fails: the menu does not promise
+    key(app, pygame.K_ESCAPE)
+    assert "Quit (the game could not be saved)" in scene.choice.options
+    scene.c.save_error = None
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_ESCAPE)
+    options = scene.choice.options
     key(app, pygame.K_1 + options.index("Rules of this game (F1)"))
     rules = app.stack.top
     assert isinstance(rules, menus.RulesScene) and rules.rules is g.rules and not rules.browse

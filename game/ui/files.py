@@ -82,7 +82,12 @@ def write_atomic(target: Path | str, text: str) -> None:
     the file is never half written and never missing; on failure nothing is left over."""
     target = Path(target)
     target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=target.name + ".", suffix=".tmp", dir=target.parent)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=target.name + ".", suffix=".tmp", dir=target.parent)
+    except OSError as exc:  # (a folder it may not write): the player's file, not a random name
+        if exc.filename is not None:
+            exc.filename, exc.filename2 = str(target), None
+        raise
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(text)

@@ -1029,11 +1029,13 @@ class TableScene(TableInput, TablePainting, Scene):
             entries.append(("Scores, round by round (T)", self.show_scores))
             entries.append(("Moves this round (L)", self.show_moves))
             entries.append(("Settings", lambda: self.app.stack.push(menus.SettingsScene(self.app))))
+        # (saved after every move; when saving fails, the menu does not say it is)
+        saved = " (the game is saved)" if not self.c.save_error else " (the game could not be saved)"
         if hasattr(self.app, "go_title"):
-            entries.append(("Title screen (the game is saved)", self.app.go_title))
+            entries.append((f"Title screen{saved}", self.app.go_title))
         if hasattr(self.app, "restart_game"):
             entries.append(("New game like this one", self._ask_restart))
-        entries.append(("Quit (the game is saved)", self._quit))
+        entries.append((f"Quit{saved}", self._quit))
 
         def pick(i: int) -> None:
             self.choice = None
