@@ -2085,10 +2085,15 @@ def test_continue_after_a_damaged_save_says_so_and_keeps_the_good_copy(app, tmp_
 
     _, save, bak = saved_game(app, tmp_path, monkeypatch)
     good = bak.read_text()
+    then = json.loads((tmp_path / "autosave.json.seats.bak").read_text())[0].get("moves", [])
+    now = json.loads((tmp_path / "autosave.json.seats").read_text())[0].get("moves", [])
+    assert then != now  # (the lost save's last move is not the backup's)
     save.write_text("{ damaged")
     again = app.continue_game()
     assert again.g.hands == loads_game(good).hands
     assert any("damaged" in t for t in toast_texts(again))
+    # the last moves are the backup position's, written with it, not the lost save's
+    assert [list(m) for m in again.c.move_lines()] == then
     # the damaged file is set aside; the good copy is still the .bak, and the save is good
     assert (tmp_path / "autosave.json.damaged").read_text() == "{ damaged"
     assert bak.read_text() == good

@@ -214,16 +214,19 @@ def read_save(path: str | Path) -> tuple[GameState, list[dict] | None, str | Non
             errors.append(f"{p.name}: {exc}")
             continue
         _clean_names(g)
-        return g, _read_seats(path), (errors[0] if errors else None)
+        return g, _read_seats(path, backup=p != path), (errors[0] if errors else None)
     raise RuntimeError("; ".join(errors))
 
 
-def _read_seats(save: Path) -> list | None:
+def _read_seats(save: Path, backup: bool = False) -> list | None:
     """The seat list of the saved game: who plays each seat never changes during a game,
     so the game's ``.bak`` copy has the same seats; a damaged seat file falls back to its
-    own ``.bak`` copy, then to none (the caller's defaults)."""
+    own ``.bak`` copy, then to none (the caller's defaults). ``backup``: the game was read
+    from its ``.bak`` copy, so the seat file's ``.bak``, written with it, comes first (its
+    last moves and hand order are that position's, not those of the save that was lost)."""
     first = seats_path(save)
-    for p in (first, first.with_name(first.name + ".bak")):
+    files = [first, first.with_name(first.name + ".bak")]
+    for p in (files[::-1] if backup else files):
         try:
             data = json.loads(p.read_text(encoding="utf-8"))
         except (OSError, ValueError, RecursionError):  # (RecursionError: nested too deep)
