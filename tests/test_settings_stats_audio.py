@@ -147,6 +147,11 @@ def test_damaged_settings_file_is_reported_not_fatal(text):
     assert (user_data_dir() / "settings.json.bad").read_text() == text
     s.save()  # and the defaults can be written back
     assert Settings.load().problem is None
+    path.write_text(text + " again")  # damaged a second time: the first copy stays
+    s = Settings.load()
+    assert "set aside as settings.json.bad.2" in s.problem
+    assert (user_data_dir() / "settings.json.bad").read_text() == text
+    assert (user_data_dir() / "settings.json.bad.2").read_text() == text + " again"
 
 
 @pytest.mark.parametrize("data", [

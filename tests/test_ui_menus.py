@@ -1485,7 +1485,17 @@ def test_continue_with_a_save_and_backup_both_damaged_says_so_in_words_and_keeps
     assert not title.find("continue").enabled and not menus.has_autosave()
     assert (user_data_dir() / "autosave.json.damaged").read_text() == "garbage"
     assert (user_data_dir() / "autosave.json.bak.damaged").read_bytes() == b"\x00\xff\xfe"
+    assert "autosave.json.damaged and autosave.json.bak.damaged" in notice
     draw(title, app.screen_size)
+    # a damaged save with no backup copy is not said to have one; an earlier damaged copy stays
+    save.write_text("garbage again")
+    title = menus.TitleScene(app)
+    click(title, title.find("continue").rect.center)
+    assert title.notice == ("The saved game could not be loaded: it is damaged (and has no backup copy). "
+                            "It is kept in the data folder as autosave.json.damaged.2; start a new game "
+                            "to play on.")
+    assert (user_data_dir() / "autosave.json.damaged").read_text() == "garbage"
+    assert (user_data_dir() / "autosave.json.damaged.2").read_text() == "garbage again"
 
 
 def test_a_save_that_is_not_text_is_reported_in_words():

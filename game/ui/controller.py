@@ -180,10 +180,10 @@ def remove_save(path: Path, backups: bool = False) -> None:
             pass
 
 
-def set_aside(path: Path) -> None:
+def set_aside(path: Path) -> Path | None:
     """Rename a save that could not be read to ``path.damaged`` (kept for a look, out of
     the way of the next save, which would otherwise copy it over the good ``.bak``)."""
-    set_aside_file(path, ".damaged")
+    return set_aside_file(path, ".damaged")
 
 
 def seats_path(save: Path) -> Path:

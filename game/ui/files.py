@@ -44,14 +44,24 @@ def clean_text(text: Any, limit: int) -> str:
     return _UNDRAWABLE.sub("", _SPACES.sub(" ", text)).strip()[:limit]
 
 
-def set_aside(target: Path | str, suffix: str) -> None:
-    """Rename ``target`` to ``<name><suffix>`` (replacing an older one), out of the way
-    of the next write; a failure is logged and ignored."""
+SET_ASIDE_KEPT = 9  # set-aside copies of one file: the oldest are then written over
+
+
+def set_aside(target: Path | str, suffix: str) -> Path | None:
+    """Rename ``target`` to ``<name><suffix>``, out of the way of the next write; when
+    an earlier copy has that name, to ``<name><suffix>.2`` and so on (up to
+    ``SET_ASIDE_KEPT`` copies), so a second damaged file does not write over the first.
+    Returns the new path; a failure is logged, and gives None."""
     target = Path(target)
+    names = [target.name + suffix] + [f"{target.name}{suffix}.{n}" for n in range(2, SET_ASIDE_KEPT + 1)]
+    to = next((target.with_name(n) for n in names if not target.with_name(n).exists()),
+              target.with_name(names[-1]))
     try:
-        replace_file(target, target.with_name(target.name + suffix))
+        replace_file(target, to)
     except OSError as exc:
         log.warning("could not set aside %s: %s", target, exc)
+        return None
+    return to
 
 
 def why_failed(exc: BaseException) -> str:
@@ -136,9 +146,9 @@ def read_json_file(target: Path, what: str, check, fallback: str) -> tuple[Any, 
         return check(json.loads(raw.decode("utf-8-sig"))), None, False
     except (ValueError, RecursionError) as exc:
         log.warning("damaged %s file %s: %s", what, target, exc)
-        set_aside(target, ".bad")
-        return None, (f"Your {what} file was damaged and has been set aside as {target.name}.bad; "
-                      f"{fallback}."), False
+        kept = set_aside(target, ".bad")
+        where = f"has been set aside as {kept.name}" if kept is not None else "could not be set aside"
+        return None, f"Your {what} file was damaged and {where}; {fallback}.", False
 
 
 class KeptFileError(OSError):

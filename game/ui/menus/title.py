@@ -118,12 +118,16 @@ class TitleScene(MenuScene):
             try:
                 read_save(save)
             except Exception:  # neither the save nor its backup can be read: keep them, renamed
-                for path in (save, save.with_name(save.name + ".bak")):
-                    if path.exists():
-                        set_aside(path)
-                self.notice = ("The saved game could not be loaded: it and its backup copy are damaged. "
-                               f"They are kept in the data folder as {save.name}.damaged; "
-                               "start a new game to play on.")
+                bak = save.with_name(save.name + ".bak")
+                had_bak = bak.exists()
+                kept = [k.name for k in (set_aside(p) for p in (save, bak) if p.exists()) if k is not None]
+                what = "it and its backup copy are damaged" if had_bak else "it is damaged (and has no backup copy)"
+                if kept:
+                    where = (f"{'They are' if len(kept) > 1 else 'It is'} kept in the data folder as "
+                             f"{' and '.join(kept)}; start a new game to play on.")
+                else:
+                    where = "Start a new game to play on."
+                self.notice = f"The saved game could not be loaded: {what}. {where}"
                 self.can_continue = False
                 self.build()
                 return
