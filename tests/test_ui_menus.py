@@ -779,6 +779,28 @@ def test_the_last_setup_is_remembered(app):
     assert stored["last_game"]["players"] == 3
 
 
+def test_the_computer_players_setting_gives_the_level_of_every_seat_not_played_last_time(app):
+    """The levels of the last game's seats are kept; a seat added since starts at the
+    setting's level, and so does every seat once the setting has been changed."""
+    app.settings.default_level = "hard"
+    scene = menus.NewGameScene(app)
+    scene.set_players(4)
+    assert scene.seat_levels() == ["human", "hard", "hard", "hard"]
+    scene._set_level(2, "normal")
+    scene.start()
+    assert app.settings.last_game["levels"] == ["human", "hard", "normal", "hard"]
+    again = menus.NewGameScene(app)
+    assert again.seat_levels() == ["human", "hard", "normal", "hard"]  # as last time
+    app.settings.default_level = "easy"  # the setting changed: every seat starts with it
+    again = menus.NewGameScene(app)
+    again.set_players(5)
+    assert again.seat_levels() == ["human", "easy", "easy", "easy", "easy"]
+    app.settings.default_level = "hard"  # (back as it was: the seats played keep theirs)
+    again = menus.NewGameScene(app)
+    again.set_players(5)
+    assert again.seat_levels() == ["human", "hard", "normal", "hard", "hard"]
+
+
 @pytest.mark.parametrize("last", [
     {"levels": [None, [], {"a": 1}, "hard", 7]},
     {"names": [None, ["x"], "  ", "Zoé"], "players": "four"},

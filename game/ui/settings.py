@@ -206,6 +206,8 @@ def _last_game(value: Any) -> dict | None:
     for key in ("names", "levels"):
         if isinstance(value.get(key), list):
             out[key] = [clean_text(v, NAME_LEN) for v in value[key][:MAX_SEATS]]
+    if isinstance(value.get("default_level"), str):
+        out["default_level"] = value["default_level"][:20]
     return out
 
 

@@ -90,6 +90,8 @@ class NewGameScene(MenuScene):
                 if isinstance(n, str) and n.strip():
                     self.names[i] = n.strip()[:NAME_LEN]
         levels = last.get("levels")
+        if last.get("default_level", self.level_default) != self.level_default:
+            levels = None  # the Computer players setting changed since: every seat starts with it
         if isinstance(levels, list):
             for i, lv in enumerate(levels[1:MAX_SEATS], start=1):
                 if isinstance(lv, str) and lv in {v for v, _ in BOT_LEVELS}:
@@ -271,7 +273,8 @@ class NewGameScene(MenuScene):
         settings = self.app.settings
         settings.last_game = {
             "rules": rules.to_dict(), "players": self.players,
-            "names": list(self.names), "levels": list(self.levels),
+            # the levels of the seats played (a seat added next time starts at the setting's)
+            "names": list(self.names), "levels": levels, "default_level": self.level_default,
         }
         settings.save_or_log("the new game's setup")
         self.app.start_game(rules, self.players, names, levels)
