@@ -1036,7 +1036,7 @@ def test_the_goal_shown_is_what_ends_the_game():
     g, _ = new_game(Rules.preset("rummy500", wild_indicator="rotating", lowest_rank=6), 3, seed=1)
     assert goal_text(g) == f"Round 1 of {1 + g.deals_left()}" and g.deals_left() == 8  # A, 6 .. K: nine deals
     g, _ = new_game(Rules.preset("rummy5000"), 4, seed=1)
-    assert goal_text(g) == "Playing to 5,000" and goal_text(g, short=True) == "to 5000"
+    assert goal_text(g) == "Playing to 5,000" and goal_text(g, short=True) == "to 5,000"
     g, _ = new_game(Rules.preset("basic", round_scoring="penalty", target=100), 3, seed=1)
     assert goal_text(g) == "Playing to 100 (lowest total wins)"
 

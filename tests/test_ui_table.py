@@ -1736,7 +1736,7 @@ def test_the_sidebar_names_the_game_as_the_menus_do(app, monkeypatch):
     drawn = record_text(scene, monkeypatch)
     app.draw()
     assert preset_title("basic") == "Basic rummy"
-    assert f"Basic rummy · to {g.rules.target}" in drawn
+    assert f"Basic rummy · to {g.rules.target:,}" in drawn
 
 
 def test_the_menu_and_f1_show_this_games_rules_and_the_settings_over_the_table():

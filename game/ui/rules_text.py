@@ -25,10 +25,10 @@ if TYPE_CHECKING:
 GROUPS = ("Cards", "Deal", "Melds", "Turn", "Rummy calls", "Ending", "Scoring")
 
 PRESET_SUMMARIES = {
-    "rummy5000": "Upcard deal, the dealer's upcard rank is wild, melds score, to 5000.",
+    "rummy5000": "Upcard deal, the dealer's upcard rank is wild, melds score, to 5,000.",
     "rummy500": "Seven cards (13 for two), take deep from the pile, melds minus hand, to 500.",
     "basic": "Standard rummy: top of the pile only, low aces, the winner collects the hands.",
-    "george": "Sets only, one wild per set, a double 48-card pack, to 2500.",
+    "george": "Sets only, one wild per set, a double 48-card pack, to 2,500.",
     "partnership500": "Rummy 500 for two teams of two.",
     "persian": "Partnership 500 with jokers as their own groups.",
 }
@@ -711,7 +711,7 @@ def rules_as_text(rules: Rules) -> str:
 
 def goal_text(state: GameState, short: bool = False) -> str:
     """What ends the game, for the table and the round sheet: ``Playing to 5,000`` (short:
-    ``to 5000``), or in a game of fixed length (a number of deals, rotating wilds)
+    ``to 5,000``), or in a game of fixed length (a number of deals, rotating wilds)
     ``Round 1 of 2`` (rounds, as the sidebar and the round sheet count them), as the
     engine's ``deals_left`` counts."""
     left = state.deals_left()
@@ -720,7 +720,7 @@ def goal_text(state: GameState, short: bool = False) -> str:
         return text.lower() if short else text
     rules = state.rules
     if short:
-        return f"to {rules.target}"
+        return f"to {rules.target:,}"
     return f"Playing to {rules.target:,}" + (" (lowest total wins)" if rules.lowest_total_wins else "")
 
 
