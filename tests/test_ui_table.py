@@ -3279,6 +3279,32 @@ def test_the_command_line_does_not_ask_when_nothing_would_be_lost(monkeypatch, t
     assert seen == [TableScene, TableScene, TableScene]
 
 
+def test_the_command_line_asks_too_before_ending_a_game_not_played_yet(monkeypatch):
+    """A game set up but not played yet (closed before the person's first turn) is still
+    the player's game in progress: ``--seed`` asks before ending it, and says it would
+    not count in the statistics."""
+    from game.ui import app as app_mod
+    from game.ui.controller import autosave_path
+    from game.ui.menus.replace_game import ReplaceGameScene
+
+    c = Controller.new("rummy5000", 5, seed=4, save_path=autosave_path())
+    c.autosave()
+    assert not c.g.turns[c.human]
+    seen = []
+
+    class Records(app_mod.App):
+        def run(self):
+            top = self.stack.top
+            seen.append((type(top), top.text() if isinstance(top, ReplaceGameScene) else ""))
+            self.close_scenes()
+            return 0
+
+    monkeypatch.setattr(app_mod, "App", Records)
+    assert app_mod.main(SimpleNamespace(seed=5)) == 0
+    (scene, text), = seen
+    assert scene is ReplaceGameScene and "not played yet" in text and "not won" not in text
+
+
 def test_why_a_move_was_refused_goes_when_a_move_is_made(app):
     """A refusal is about the position it was made in: once a move is made it would read
     as news of the new one ("The 3♣ does not fit ..." above "Bruno took 2 cards")."""

@@ -354,9 +354,10 @@ class App:
         c.autosave(fresh=True)
         return self._show_table(TableScene(self, c, exit_after=exit_after))
 
-    def _left_game(self) -> tuple[GameState, int, list[str | None]] | None:
-        """The saved game a new one would end, if the person had played in it and it is
-        not over: ``(game, the person's seat, each seat's computer level or None)``."""
+    def _left_game(self, played: bool = True) -> tuple[GameState, int, list[str | None]] | None:
+        """The saved game a new one would end, if it is not over and (``played``) the
+        person has had a turn in it: ``(game, the person's seat, each seat's computer level
+        or None)``."""
         from .controller import autosave_path, read_save
 
         try:
@@ -369,7 +370,7 @@ class App:
                       if isinstance(s, dict) and s.get("kind") == "human"), None)
         if g.phase == "game_over" or human is None or human >= g.players:
             return None
-        if not g.results and not g.turns[human]:
+        if played and not g.results and not g.turns[human]:
             return None  # the person has not had a turn yet
         levels = [s.get("level") if isinstance(s, dict) and s.get("kind") == "bot" else None
                   for s in seats or ()]
@@ -394,12 +395,12 @@ class App:
 
     def ask_before_ending(self, new_label: str, new_what: str, start_new: Callable[[], Any]) -> None:
         """Run ``start_new`` (which opens another game), first asking whether to end the
-        game in progress when there is one the statistics would count (the command line's
-        ``--load`` and ``--preset``; the new-game screen asks in its own way)."""
+        game in progress when there is one, played in or not yet (the command line's
+        ``--load``, ``--preset``, ``--seed``...; the new-game screen asks in its own way)."""
         from .menus.replace_game import ReplaceGameScene
         from .rules_text import preset_title
 
-        left = self._left_game()
+        left = self._left_game(played=False)
         if left is None:
             start_new()
             return
@@ -415,7 +416,8 @@ class App:
                 self.stack.clear()
                 self.show_title()
 
-        self.stack.push(ReplaceGameScene(self, about, new_label, new_what, start_new, keep))
+        played = self._left_game() is not None
+        self.stack.push(ReplaceGameScene(self, about, new_label, new_what, start_new, keep, counted=played))
         self.dirty = True
 
     def continue_game(self, path: str | Path | None = None, autoplay: bool = False,

@@ -1,7 +1,7 @@
 """Asked when the command line opens another game (``--load FILE``, or ``--preset`` and
 the like) while a game is in progress: going on with that game is the first choice, and
-ending it (it then counts as not won, as a new game from the new-game screen does)
-is the other.  Esc keeps the game in progress."""
+ending it (it then counts as not won if the person had played in it, as a new game from
+the new-game screen does) is the other.  Esc keeps the game in progress."""
 
 from __future__ import annotations
 
@@ -23,8 +23,9 @@ class ReplaceGameScene(MenuScene):
     heading = "A game in progress"
 
     def __init__(self, app: App, about: str, new_label: str, new_what: str,
-                 start_new: Callable[[], None], keep: Callable[[], None]):
+                 start_new: Callable[[], None], keep: Callable[[], None], counted: bool = True):
         self.about = about
+        self.counted = counted  # the person has played in it: ended, it counts as not won
         self.new_label = new_label
         self.new_what = new_what
         self.start_new = start_new
@@ -34,6 +35,9 @@ class ReplaceGameScene(MenuScene):
         self.focus.focus(self.find("keep"))
 
     def text(self) -> str:
+        if not self.counted:
+            return (f"You have a game in progress ({self.about}), not played yet. "
+                    f"{self.new_what} ends it.")
         return (f"You have a game in progress ({self.about}). {self.new_what} ends it, and it "
                 "then counts as not won in your statistics.")
 
