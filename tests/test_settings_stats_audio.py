@@ -14,7 +14,7 @@ from game.ui import audio as audio_mod
 from game.ui.audio import SOUND_NAMES, Audio
 from game.ui.controller import atomic_write, set_aside
 from game.ui.files import REPLACE_TRIES
-from game.ui.settings import BOT_LEVELS, CARD_BACKS, Settings
+from game.ui.settings import BOT_LEVELS, CARD_BACKS, SETTING_WORDS, Settings
 from game.ui.stats import Stats
 
 # ---------------------------------------------------------------------- settings
@@ -184,7 +184,8 @@ def test_bad_values_fall_back_one_by_one():
     assert s.card_back == "blue"    # unknown choice: default
     assert s.rummy_window == 3.0 and s.default_level == "hard"
     assert s.animation_speed == 1.0
-    assert "sound" in s.problem and "card_back" in s.problem
+    # named as the settings screen names them
+    assert "Sound effects" in s.problem and "Card back" in s.problem and "card_back" not in s.problem
 
 
 @pytest.mark.parametrize("size", ["1300x820", [1300], [1300, 820, 1], [True, 800], [1300.5, 820],
@@ -194,7 +195,7 @@ def test_a_bad_window_size_is_forgotten_and_reported(size):
                                                              "volume": 0.3}))
     s = Settings.load()
     assert s.window_size == [] and s.fullscreen is False and s.volume == 0.3
-    assert "window_size" in s.problem and "fullscreen" in s.problem
+    assert "the window's size" in s.problem and "full screen" in s.problem
 
 
 def test_a_settings_file_that_cannot_be_written_is_logged_not_raised(monkeypatch, caplog):
@@ -216,7 +217,8 @@ def test_a_settings_file_that_cannot_be_written_is_logged_not_raised(monkeypatch
 def test_a_choice_of_the_wrong_kind_is_forgotten_and_reported(name, value):
     (user_data_dir() / "settings.json").write_text(json.dumps({name: value, "volume": 0.3}))
     s = Settings.load()
-    assert getattr(s, name) == getattr(Settings(), name) and s.volume == 0.3 and name in s.problem
+    assert getattr(s, name) == getattr(Settings(), name) and s.volume == 0.3
+    assert SETTING_WORDS[name] in s.problem
 
 
 JSON = hst.recursive(

@@ -68,6 +68,17 @@ ANIMATION_SPEED_RANGE = (0.0, 5.0)
 HAND_SORTS = ("suit", "rank")
 
 
+# each setting as the settings screen names it, for messages about the file
+SETTING_WORDS = {
+    "animation_speed": "Animation speed", "sound": "Sound effects", "volume": "Volume",
+    "card_scale": "Card size", "four_colour": "Four-colour suits", "card_back": "Card back",
+    "rummy_window": "Time to call Rummy!", "rummy_help": "Point out Rummy! chances",
+    "default_level": "Computer players", "window_size": "the window's size",
+    "fullscreen": "full screen", "last_game": "the last game's setup",
+    "hand_sort": "the way the hand is sorted",
+}
+
+
 @dataclass
 class Settings:
     """Everything the player can set on the settings screen."""
@@ -125,9 +136,10 @@ class Settings:
             return settings
         bad = settings.update_from(data)
         if bad:
+            named = [SETTING_WORDS.get(name, name) for name in bad]
             settings.problem = (
                 "Some settings had values the game does not know "
-                f"({', '.join(bad)}); their defaults are used."
+                f"({', '.join(named)}); their defaults are used."
             )
             log.warning("%s", settings.problem)
         return settings
