@@ -256,7 +256,7 @@ def test_any_statistics_file_loads_and_saves_again(data):
 def test_an_unknown_hand_sort_is_forgotten_and_reported():
     (user_data_dir() / "settings.json").write_text(json.dumps({"hand_sort": "colour", "volume": 0.3}))
     s = Settings.load()
-    assert s.hand_sort == "suit" and s.volume == 0.3 and "hand_sort" in s.problem
+    assert s.hand_sort == "suit" and s.volume == 0.3 and "the way the hand is sorted" in s.problem
 
 
 def test_unreadable_settings_path_is_reported(tmp_path):
