@@ -150,7 +150,11 @@ class SettingsScene(MenuScene):
         draw_card_back(surface, back, s.card_back)
 
     def draw_front(self, surface: pygame.Surface) -> None:
-        if self.message:
+        if self.message:  # beside the buttons, from the window's margin to Restore defaults
             t = self.theme
-            rect = pygame.Rect(self.body.x, self.body.bottom + t.px(4), t.px(300), t.px(40))
+            m = self.page_margins()[0]
+            button = self.find("defaults")
+            right = button.rect.x - t.px(12) if button is not None else self.body.centerx
+            top = button.rect.y if button is not None else self.body.bottom + t.px(4)
+            rect = pygame.Rect(m, top - t.px(4), max(t.px(120), right - m), t.px(54))
             self.draw_message(surface, rect)

@@ -30,6 +30,7 @@ class StatsScene(MenuScene):
         super().__init__(app)
         if self.stats.problem:
             self.say(self.stats.problem, error=True)
+            self.build()  # (with room for it)
 
     def reset(self) -> None:
         if not self.confirm_reset:
@@ -114,10 +115,12 @@ class StatsScene(MenuScene):
         if left:
             note = note[:-1] + f", {left} of them left unfinished (counted as not won)."
         ui.draw_text(surface, note, t.font(15), ui.MUTED, (inner.x, y + t.px(16)))
+        below = y + t.px(16) + t.font(15).get_linesize()
         against = self.against_text()
         if against:
             font = t.font(15)
             ui.draw_text(surface, ui.fit_text(against, font, inner.width), font, ui.MUTED,
                          (inner.x, y + t.px(44)))
-        if self.message:
-            self.draw_message(surface, pygame.Rect(inner.x, inner.bottom - t.px(60), inner.width, t.px(56)))
+            below = y + t.px(44) + font.get_linesize()
+        if self.message:  # under the notes, never over them
+            self.draw_message(surface, pygame.Rect(inner.x, below + t.px(10), inner.width, t.px(40)))
