@@ -2331,7 +2331,7 @@ def test_a_save_that_cannot_be_read_is_reported_before_any_window_opens(tmp_path
     missing = tmp_path / "nothing.json"
     assert app_mod.main(SimpleNamespace(load=str(missing))) == 2
     err = capsys.readouterr().err
-    assert f"cannot load {missing}" in err and "nothing.json: not found" in err
+    assert f"cannot load {missing}" in err and "there is no such file (nothing.json)" in err and ".bak" not in err
 
 
 def test_a_data_folder_that_cannot_be_made_leaves_the_game_playable(tmp_path, monkeypatch):
@@ -2445,8 +2445,18 @@ def test_with_no_screen_the_game_says_so_instead_of_running_unseen(monkeypatch, 
     monkeypatch.setattr(app_mod, "App", _Quiet)
     monkeypatch.setattr(app_mod.pygame.display, "get_driver", lambda: "offscreen")
     monkeypatch.delenv("SDL_VIDEODRIVER", raising=False)  # SDL chose it: there was no screen
+    monkeypatch.delenv("DISPLAY", raising=False)
+    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
     assert app_mod.main(SimpleNamespace()) == 2
-    assert "there is no screen to open a window on" in capsys.readouterr().err
+    assert "there is no screen to open a window on (on Linux: is DISPLAY" in capsys.readouterr().err
+    monkeypatch.setenv("DISPLAY", ":99")  # set, but no X server there
+    assert app_mod.main(SimpleNamespace()) == 2
+    assert "DISPLAY=:99 names a display that cannot be reached" in capsys.readouterr().err
+    # a bad option is said first, before the screen is looked at
+    assert app_mod.main(SimpleNamespace(players=9)) == 2
+    err = capsys.readouterr().err
+    assert "cannot start the game" in err and "no screen" not in err
+    monkeypatch.delenv("DISPLAY")
     monkeypatch.setenv("SDL_VIDEODRIVER", "offscreen")  # asked for: tests, benchmarks
     assert app_mod.main(SimpleNamespace()) == 0
     monkeypatch.delenv("SDL_VIDEODRIVER")

@@ -833,6 +833,15 @@ def _main(args: Any = None) -> int:
             read_save(get("load"))
         except Exception as exc:
             return cannot_load(exc)
+    elif any(get(n) is not None for n in ("preset", "players")):
+        from game.engine import Rules
+
+        try:  # a bad preset or player count is reported before a window opens (or fails to)
+            Rules.preset(get("preset") or "rummy5000").check_players(
+                4 if get("players") is None else get("players"))
+        except Exception as exc:
+            print(f"rummy5000: cannot start the game: {str(exc) or type(exc).__name__}", file=sys.stderr)
+            return 2
     from .instance import InstanceLock
 
     lock = InstanceLock(user_data_dir())
@@ -862,8 +871,14 @@ def _run(get, cannot_load) -> int:
     try:
         if not os.environ.get("SDL_VIDEODRIVER") and _video_driver() in HEADLESS_DRIVERS:
             # with no screen SDL falls back to drawing off screen: a game nobody could see
-            print("rummy5000: there is no screen to open a window on (on Linux: is DISPLAY or "
-                  "WAYLAND_DISPLAY set?)", file=sys.stderr)
+            named = [f"{n}={os.environ[n]}" for n in ("DISPLAY", "WAYLAND_DISPLAY") if os.environ.get(n)]
+            if named:  # set, but nothing answers there
+                print(f"rummy5000: there is no screen to open a window on: {' and '.join(named)} names "
+                      "a display that cannot be reached (is it running, and may this user use it?)",
+                      file=sys.stderr)
+            else:
+                print("rummy5000: there is no screen to open a window on (on Linux: is DISPLAY or "
+                      "WAYLAND_DISPLAY set?)", file=sys.stderr)
             return 2
         autoplay = bool(get("autoplay"))  # (autoplay saves nothing, so ends nothing)
         if get("load"):
@@ -891,11 +906,7 @@ def _run(get, cannot_load) -> int:
             try:
                 if autoplay:
                     start()
-                else:
-                    from game.engine import Rules
-
-                    # a bad preset or player count is refused before anything is asked
-                    Rules.preset(preset).check_players(players)
+                else:  # (a bad preset or player count was refused before the window opened)
                     app.ask_before_ending("Start the new game", "A new game", start)
             except Exception as exc:  # a bad preset or player count: the engine says why
                 print(f"rummy5000: cannot start the game: {str(exc) or type(exc).__name__}", file=sys.stderr)

@@ -215,6 +215,8 @@ def read_save(path: str | Path) -> tuple[GameState, list[dict] | None, str | Non
             continue
         _clean_names(g)
         return g, _read_seats(path, backup=p != path), (errors[0] if errors else None)
+    if all(e.endswith(": not found") for e in errors):
+        raise FileNotFoundError(f"there is no such file ({path.name})")  # (nor a backup copy of it)
     raise RuntimeError("; ".join(errors))
 
 
