@@ -2122,7 +2122,7 @@ def test_a_failed_save_is_reported_once(app, tmp_path):
     scene.c.save_path = blocker / "autosave.json"
     click(app, scene.layout.stock.center)
     failed = [t for t in toast_texts(scene) if t.startswith("The game could not be saved")]
-    assert failed == ["The game could not be saved: File exists (not-a-folder)"]
+    assert failed == [f"The game could not be saved: {blocker} is a file where a folder should be"]
     scene.toasts.clear()
     for card in ("9♣", "9♠", "9♦"):
         click(app, spot(scene, c(card)))
@@ -2357,9 +2357,10 @@ def test_a_data_folder_that_cannot_be_made_leaves_the_game_playable(tmp_path, mo
         click(app, app.stack.top.find("start").rect.center, pump=3)
         table = app.stack.top
         assert type(table).__name__ == "TableScene"
-        assert [m for m in said if m[1] == "error"][0][0].startswith("The game could not be saved: Not a directory")
+        in_the_way = f"{blocker} is a file where a folder should be"
+        assert [m for m in said if m[1] == "error"][0][0] == f"The game could not be saved: {in_the_way}"
         key(app, pygame.K_F12)
-        assert ("The screenshot could not be saved: Not a directory (screenshots)", "error") in said
+        assert (f"The screenshot could not be saved: {in_the_way}", "error") in said
         assert app.run_until(lambda: table.c.human_to_act, timeout=60)
         key(app, pygame.K_d)  # and the person plays on
         assert table.g.phase == "play" and table.g.current == table.c.human

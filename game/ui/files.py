@@ -65,7 +65,13 @@ def set_aside(target: Path | str, suffix: str) -> Path | None:
 
 
 def why_failed(exc: BaseException) -> str:
-    """A failed write in a few words ("No space left on device (autosave.json)")."""
+    """A failed write in a few words ("No space left on device (autosave.json)"); a file
+    where the data folder (or a folder above it) should be is named as such."""
+    if isinstance(exc, (NotADirectoryError, FileExistsError)) and exc.filename:
+        path = Path(exc.filename)
+        culprit = next((p for p in (path, *path.parents) if p.is_file()), None)
+        if culprit is not None:
+            return f"{culprit} is a file where a folder should be"
     if isinstance(exc, OSError) and exc.strerror:
         return f"{exc.strerror} ({Path(exc.filename).name})" if exc.filename else exc.strerror
     return str(exc) or type(exc).__name__
