@@ -266,7 +266,8 @@ class NewGameScene(MenuScene):
             button = self.find("start")
             if isinstance(button, ui.Button):
                 button.label = "Start anyway"
-            self.say("You have a game in progress, and a new game ends it. Press Start anyway "
+            self.say("You have a game in progress, and a new game ends it (once you have played "
+                     "in it, it counts as not won). Press Start anyway "
                      "for the new game, or Back to keep the old one.", error=True)
             return
         names, levels = self.seat_names(), self.seat_levels()
