@@ -1286,7 +1286,23 @@ def test_hints_name_cards_as_people_see_them(app):
     scene = play(app, g)
     scene.c.hint = lambda: Discard(c("K♠#2"))  # the second deck's king
     key(app, pygame.K_h)
+    assert any(t.text == "Hint: discard the K♠ (in focus: X discards it)" for t in scene.toasts)
+    scene.toasts.clear()
+    click(app, scene.buttons["hint"].rect.center)  # (the mouse's hint names no key)
     assert any(t.text == "Hint: discard the K♠" for t in scene.toasts)
+
+
+def test_with_the_keys_the_focus_follows_a_card_sorted_or_drawn(app):
+    g = build({0: "9♣ 2♦ K♠ 5♥"}, pile="Q♦")
+    scene = play(app, g)
+    scene.keyboard = True
+    scene.sort_hand("suit")
+    scene.focus_zone, scene.focus_index = "hand", scene.order.index(c("K♠"))
+    key(app, pygame.K_s)  # by rank now: the K♠ moves, the focus with it
+    assert scene.order[scene.focus_index] == c("K♠")
+    top = g.stock[-1]
+    key(app, pygame.K_d)
+    assert g.phase == "play" and scene.order[scene.focus_index] == top  # on the card drawn
 
 
 # --------------------------------------------------------------------------- keyboard alone

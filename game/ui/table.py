@@ -306,7 +306,11 @@ class TableScene(TableInput, TablePainting, Scene):
             settings.hand_sort = mode  # the next game is dealt sorted the same way
             settings.save_or_log("the hand's sort")
         self.before_change()
+        focused = self.order[self.focus_index] if self.focus_zone == "hand" and \
+            0 <= self.focus_index < len(self.order) else None
         self.order = self._sorted(self.order)
+        if focused is not None:  # the focus stays on its card, wherever the sort puts it
+            self.focus_index = self.order.index(focused)
         self._animate_from_snapshot(MOVE_TIME * 0.8)
         self.c.autosave()
         self.invalidate()
@@ -667,7 +671,14 @@ class TableScene(TableInput, TablePainting, Scene):
             self._tween(c, p, r, True if self.drag.kind != "stock" else False, MOVE_TIME, 0.0, layer=2)
 
     def draw_stock(self) -> bool:
-        return self._act(DrawStock())
+        g = self.g
+        seat = g.current
+        before = list(g.hands[seat]) if 0 <= seat < len(g.hands) else []
+        done = self._act(DrawStock())
+        drawn = [c for c in g.hands[seat] if c not in before] if done and seat == self.bottom else []
+        if drawn and self.keyboard and drawn[0] in self.order:  # the focus goes to the card drawn
+            self.focus_zone, self.focus_index = "hand", self.order.index(drawn[0])
+        return done
 
     def take_pile(self, card: Card | None = None) -> bool:
         g = self.g
@@ -934,7 +945,7 @@ class TableScene(TableInput, TablePainting, Scene):
         focus: tuple[str, int] | None = None  # where a keyboard player's focus goes
         if isinstance(action, DrawStock):
             self.hint_stock = True
-            text = "draw from the stock"
+            text = "draw from the stock" + (" (D)" if self.keyboard else "")
         elif isinstance(action, TakePile):
             self.hint_cards = set(g.pile[g.pile.index(action.card):]) if action.card in g.pile else set()
             text = f"take the pile from the {card_name(action.card)}" if len(self.hint_cards) > 1 \
@@ -964,7 +975,7 @@ class TableScene(TableInput, TablePainting, Scene):
                     text += f" (selected: click #{action.meld} to lay it off)"
         elif isinstance(action, Discard):
             self.hint_cards = {action.card}
-            text = f"discard the {card_name(action.card)}"
+            text = f"discard the {card_name(action.card)}" + (" (in focus: X discards it)" if self.keyboard else "")
         elif isinstance(action, CallRummy):
             self.hint_meld = action.meld
             meld = g.meld_by_id(action.meld) if action.meld is not None else None

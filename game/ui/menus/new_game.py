@@ -402,7 +402,7 @@ class NewGameScene(MenuScene):
         rules_b = ui.Button("Read the rules", self.show_rules,
                             pygame.Rect(start.rect.x - t.px(12) - bw, fy, bw, bh), name="read_rules", size=16)
         back = ui.Button("Back", self.back, pygame.Rect(m, fy, t.px(120), bh), name="back")
-        self.widgets += [rules_b, start, back]
+        self.widgets += [back, rules_b, start]  # (Tab goes along them as they sit: left to right)
         self.message_rect = pygame.Rect(back.rect.right + t.px(16), fy - t.px(4),
                                         rules_b.rect.x - back.rect.right - t.px(32), bh + t.px(8))
         self.sync()
