@@ -1292,6 +1292,18 @@ def test_hints_name_cards_as_people_see_them(app):
     assert any(t.text == "Hint: discard the K♠" for t in scene.toasts)
 
 
+def test_with_the_focus_on_a_deep_pile_card_the_status_line_says_what_enter_takes(app):
+    g = build({0: "3♦ 3♥ 9♣ 2♠"}, pile="3♠ 8♥ Q♣ 5♣", wild=None)
+    scene = play(app, g)
+    assert scene.c.status(keys=True, focus="pile", pile_at=0) == \
+        "Your turn: Enter takes the pile from the 3♠ (4 cards), or draw from the stock (D)"
+    why = scene.c.status(keys=True, focus="pile", pile_at=1)  # the 8♥ could not be used
+    assert why.startswith("You may not take the 8♥") and why.endswith(
+        ": draw from the stock (D) or take from the discard pile (P)")
+    assert scene.c.status(keys=True, focus="pile", pile_at=3) == \
+        "Your turn: draw from the stock (D) or take from the discard pile (P)"  # (the top card: P)
+
+
 def test_with_the_keys_the_focus_follows_a_card_sorted_or_drawn(app):
     g = build({0: "9♣ 2♦ K♠ 5♥"}, pile="Q♦")
     scene = play(app, g)

@@ -50,6 +50,7 @@ from game.engine import (
     IllegalActionError,
     LayOff,
     Rules,
+    TakePile,
     Undo,
     new_game,
 )
@@ -280,6 +281,7 @@ class Controller:
         self.wait_until = 0.0
         self.window: CallWindow | None = None
         self.version = 0
+        self._take_asked: tuple[tuple[int, int] | None, str | None] = (None, None)  # see _why_not_take
         self._thinking: tuple[int, int, Future[Action]] | None = None  # (version, seat, future)
         self._pool: ThreadPoolExecutor | None = None
         self.history: list[str] = []
@@ -406,11 +408,12 @@ class Controller:
         return max(0.0, w.deadline - self.now)
 
     def status(self, keys: bool = False, focus: str = "hand", selected: int = 0,
-               x: str | None = "focus") -> str:
+               x: str | None = "focus", pile_at: int | None = None) -> str:
         """The line that says whose turn it is and what to do; ``keys`` words it for a
         person playing with the keyboard (the keys instead of dragging), whose focus is
         in ``focus`` ("hand", "melds" or "pile") with ``selected`` cards selected, and
-        for whom X discards the card in focus, the selected one or none (``x``)."""
+        for whom X discards the card in focus, the selected one or none (``x``);
+        ``pile_at``: the index of the pile card in focus."""
         g = self.g
         if g.phase == GAME_OVER:
             return "The game is over"
@@ -439,6 +442,14 @@ class Controller:
                     return f"Your turn: draw, or {call} if the {card_name(g.pile[-1])} fits a meld"
                 if not g.pile:  # (taken by a "Rummy!" call: nothing to take from)
                     return "Your turn: draw from the stock" + (" (D)" if keys else "")
+                if keys and pile_at is not None and 0 <= pile_at < len(g.pile) - 1:
+                    # the focus on a card deep in the pile: what Enter would take, if it may
+                    card, n = g.pile[pile_at], len(g.pile) - pile_at
+                    why = self._why_not_take(card)
+                    if why is None:
+                        return (f"Your turn: Enter takes the pile from the {card_name(card)} "
+                                f"({n} cards), or draw from the stock (D)")
+                    return f"{why}: draw from the stock (D) or take from the discard pile (P)"
                 if keys:
                     return "Your turn: draw from the stock (D) or take from the discard pile (P)"
                 return "Your turn: draw from the stock or take from the discard pile"
@@ -464,6 +475,14 @@ class Controller:
         if self.human_may_call():
             return f"Rummy{' (R)' if keys else ''}? {self.call_time_left():.1f}s before {name} draws"
         return f"{name} is playing…"
+
+    def _why_not_take(self, card: Card) -> str | None:
+        """Why the person may not take the pile from ``card`` now (None: they may); the
+        engine's reason, kept for the position, as the status line asks each frame."""
+        key = (self.version, int(card))
+        if self._take_asked[0] != key:
+            self._take_asked = (key, self.why_illegal(TakePile(card)))
+        return self._take_asked[1]
 
     def _last_card_must_go_on(self, seat: int) -> tuple[Card, int] | None:
         """When ``seat`` holds one card that the rules will not let it throw away (it is

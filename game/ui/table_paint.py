@@ -710,7 +710,8 @@ class TablePainting(TableParts):
         m = L.message
         status = "Dealing…" if self.dealing else \
             self.c.status(keys=self.keyboard, focus=self.focus_zone, selected=len(self.selected),
-                          x=self.x_target())
+                          x=self.x_target(),
+                          pile_at=self.focus_index if self.focus_zone == "pile" else None)
         mine = not self.dealing and (self.c.human_to_act or self.c.human_may_call())
         self.text.blit(surface, status, L.font_normal, m.center,
                        ACCENT if mine else TEXT, bold=mine, anchor="center", max_w=m.w)
