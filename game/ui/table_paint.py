@@ -265,7 +265,10 @@ class TablePainting(TableParts):
                 h = self.text.render(level, fs, TEXT_DIM).get_height()
                 y3 = L.plate_third_line(plate, cr, h)  # under the dealer's chip, if need be
                 if y3 is not None:  # (it is: ``third`` says the plate has that line)
-                    self._plate_level(surface, plate, x, y3, L.level_room(plate, y3, cr), level)
+                    room = L.level_room(plate, y3, cr)
+                    if lost and self.text.render(level, fs, TEXT_DIM).get_width() > room - plate.x - 6:
+                        level = "floating"  # (shown nowhere else; the level is on the new-game screen)
+                    self._plate_level(surface, plate, x, y3, room, level)
 
     def _plate_level(self, surface: pygame.Surface, plate: Rect, x: int, y: int, right: int,
                      level: str) -> None:
