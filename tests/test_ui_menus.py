@@ -963,6 +963,35 @@ def test_the_rules_text_says_what_the_engine_asks_of_a_top_card_and_of_an_always
         Rules.preset("rummy5000", top_take_must_use=True))
 
 
+def test_the_last_rounds_sheet_says_the_game_is_over():
+    from game.ui.rules_text import round_over_words
+
+    state = played_round("rummy500", 3, seed=2, to_game_over=True)
+    last = len(state.results)
+    assert round_over_words(state, last) == (f"Round {last} is over", "Playing to 150: the game is over")
+    if last > 1:
+        assert round_over_words(state, last - 1)[1] == "Playing to 150"
+
+
+def test_the_rules_of_another_game_open_at_their_top(app):
+    scene = menus.RulesScene(app, Rules.preset("rummy500"))
+    scene.scroll.scroll_to(scene.scroll.max_offset)
+    assert scene.scroll.offset > 0
+    scene.set_preset("basic")
+    assert scene.scroll.offset == 0
+
+
+def test_at_the_table_says_how_the_pile_is_taken_in_this_game():
+    from game.ui.rules_text import table_controls
+
+    basic = " ".join(table_controls(Rules.preset("basic")))
+    assert "cannot be taken in this game" in basic and "every card above it" not in basic
+    assert "every card above it" in " ".join(table_controls(Rules.preset("rummy500")))
+    assert "a click on the scores in the sidebar" in basic  # (the mouse's way, not only T)
+    assert "If you take only the top card of the pile, you may not discard it" in rules_as_text(
+        Rules.preset("rummy500"))
+
+
 def test_round_explanations():
     names = ["You", "Ann", "Bob"]
     state = played_round("rummy5000", 3)

@@ -445,11 +445,11 @@ class Controller:
                 if keys and pile_at is not None and 0 <= pile_at < len(g.pile) - 1:
                     # the focus on a card deep in the pile: what Enter would take, if it may
                     card, n = g.pile[pile_at], len(g.pile) - pile_at
-                    why = self._why_not_take(card)
-                    if why is None:
+                    refused = self._why_not_take(card)
+                    if refused is None:
                         return (f"Your turn: Enter takes the pile from the {card_name(card)} "
                                 f"({n} cards), or draw from the stock (D)")
-                    return f"{why}: draw from the stock (D) or take from the discard pile (P)"
+                    return f"{refused}: draw from the stock (D) or take from the discard pile (P)"
                 if keys:
                     return "Your turn: draw from the stock (D) or take from the discard pile (P)"
                 return "Your turn: draw from the stock or take from the discard pile"

@@ -56,8 +56,9 @@ TABLE_CONTROLS: tuple[str, ...] = (
     "others' melds. Shift with ← → moves a card within your hand; Space selects; Enter acts on "
     "the focus.",
     "Esc opens the menu (rules, scores, the round's moves, settings, a new game, quit; the game "
-    "is saved after every move). F1 shows these rules, T every round's scores, L every move of "
-    "this round, F11 switches full screen, F12 saves a screenshot.",
+    "is saved after every move). F1 shows these rules, T (or a click on the scores in the "
+    "sidebar) every round's scores, L (or a click on the last moves) every move of this round, "
+    "F11 switches full screen, F12 saves a screenshot.",
 )
 
 
@@ -71,6 +72,10 @@ def table_controls(rules: Rules) -> list[str]:
         if t.startswith("Rummy!") and rules.rummy_calls == "pile":
             t = ("Rummy!: press the Rummy! button (R) while it glows red and pick the pile card to "
                  "take down to, or drag that pile card into your hand.")
+        if t.startswith("Draw:") and rules.discard_pile != "splayed":
+            t = ("Draw: click the stock, or drag its top card into your hand (key D). Take the top "
+                 "card of the discard pile: click it or drag it into your hand (key P); the cards "
+                 "under it cannot be taken in this game.")
         out.append(t)
     return out
 
@@ -617,7 +622,8 @@ def describe_rules(rules: Rules) -> list[tuple[str, list[str]]]:
                                      "with two natural cards from your hand, in the same turn.",
         }[rules.deep_take_use])
     if rules.top_take_no_return:
-        turn.append("You may not discard the card you just took from the top of the pile.")
+        turn.append("If you take only the top card of the pile, you may not discard it in the same "
+                    "turn.")
     if rules.stock_draw_must_use:
         turn.append("A card drawn from the stock must be melded at once or discarded.")
     t = "Then lay down melds and lay cards off on any meld on the table, in any order"
@@ -728,10 +734,12 @@ def round_over_words(state: GameState, number: int) -> tuple[str, str]:
     """The round sheet's title and what ends the game, in the words of the table's sidebar,
     which counts rounds ("Round 2"): "Round 2 of 2 is over" and "That was the last round"
     in a game of fixed length (a number of deals, rotating wilds); else "Round 3 is over"
-    and :func:`goal_text` ("Playing to 5,000")."""
+    and :func:`goal_text` ("Playing to 5,000", after the game's last round "Playing to
+    5,000: the game is over")."""
     left = state.deals_left()
     if left is None:
-        return f"Round {number} is over", goal_text(state)
+        last = bool(state.winners) and number == len(state.results)
+        return f"Round {number} is over", goal_text(state) + (": the game is over" if last else "")
     total = state.round_no + left
     goal = "That was the last round" if left == 0 else f"{_count(left, 'more round')} to play"
     return f"Round {number} of {total} is over", goal

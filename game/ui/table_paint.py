@@ -300,6 +300,8 @@ class TablePainting(TableParts):
                                max_w=sb.backs.right - sb.upcard.x)
                 continue
             r = rects[-1]
+            if g.round_done:  # the hand lies face up: its cards are there to count (and to read)
+                continue
             label = f"{n}"
             img = self.text.render(label, L.font_small, (20, 20, 20), bold=True)
             badge = img.get_rect(center=(r.right, r.bottom - 2)).inflate(10, 2)

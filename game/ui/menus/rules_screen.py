@@ -43,6 +43,8 @@ class RulesScene(MenuScene):
 
     def set_preset(self, name: str) -> None:
         self.rules = Rules.preset(name)
+        if self.scroll is not None:  # another game's rules start at their top
+            self.scroll.scroll_to(0)
         self.build()
 
     def build(self) -> None:
