@@ -3016,6 +3016,18 @@ def test_hand_tags_sit_over_the_cards_visible_strip(app):
     assert tag.bottom == r.y + 1
 
 
+def test_a_top_card_taken_alone_that_may_not_be_discarded_is_tagged(app):
+    g = build({0: "8♣ 8♦ 2♠ K♣"}, pile="4♦ 8♥ 3♣", preset="rummy500", wild=None)
+    assert g.rules.top_take_no_return
+    scene = play(app, g)
+    scene.c.act(TakePile(c("3♣")))
+    app.pump(2)
+    assert scene.hand_tags() == {c("3♣"): "took"}
+    scene.c.act(Discard(c("2♠")))  # the turn is over: the tag goes
+    app.pump(2)
+    assert scene.hand_tags() == {}
+
+
 def test_the_card_taken_deepest_is_tagged_until_it_is_used(app):
     g = build({0: "8♣ 8♦ 2♠ K♣"}, pile="4♦ 8♥ 3♣", preset="rummy500", wild=None)
     scene = play(app, g)

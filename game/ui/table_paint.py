@@ -430,7 +430,8 @@ class TablePainting(TableParts):
 
     def hand_tags(self) -> dict[Card, str]:
         """Cards in the person's hand that carry a tag: the upcard ("up", the others saw
-        it dealt) and the deepest card taken from the pile ("took", it must be used)."""
+        it dealt) and the deepest card taken from the pile ("took", it must be used), or the
+        top card taken alone where it may not be discarded this turn ("took" too)."""
         g = self.g
         hand = g.hands[self.bottom]
         tags = {}
@@ -440,6 +441,9 @@ class TablePainting(TableParts):
         must = g.must_use if self.c.human_to_act else None
         if must is not None and must in hand:
             tags[must] = "took"
+        top = g.took_top if self.c.human_to_act and g.rules.top_take_no_return else None
+        if top is not None and top in hand:
+            tags[top] = "took"
         return tags
 
     def tag_rects(self) -> dict[Card, Rect]:
