@@ -1304,6 +1304,22 @@ def test_with_the_focus_on_a_deep_pile_card_the_status_line_says_what_enter_take
         "Your turn: draw from the stock (D) or take from the discard pile (P)"  # (the top card: P)
 
 
+def test_with_the_keys_the_status_line_does_not_offer_a_lay_off_the_rules_refuse(app):
+    """Enter on a meld with one card selected: offered when the engine would take it,
+    otherwise the status line gives the engine's reason (here: no meld of one's own yet)."""
+    g = build({0: "A♥ 9♣ 5♣ Q♠"}, pile="Q♦", phase="play", melds=[(1, "A♦ A♠ A♣")])
+    scene = play(app, g)
+    aces = g.melds[0].id
+    assert scene.c.status(keys=True, focus="melds", selected=1, x="selected", lay_off=(c("A♥"), aces)) == \
+        "You need a meld of your own on the table before you lay off (X discards the selected card)"
+    app.close_scenes()
+    g = build({0: "A♥ 9♣ 5♣ Q♠"}, pile="Q♦", phase="play", melds=[(1, "A♦ A♠ A♣"), (0, "J♣ J♦ J♠")])
+    scene = play(app, g)  # with a meld of the person's own: now it fits
+    aces = g.melds[0].id
+    assert scene.c.status(keys=True, focus="melds", selected=1, x="selected", lay_off=(c("A♥"), aces)) == \
+        "Meld or lay off, then discard (Enter lays the selected card off here, X discards it)"
+
+
 def test_with_the_keys_the_focus_follows_a_card_sorted_or_drawn(app):
     g = build({0: "9♣ 2♦ K♠ 5♥"}, pile="Q♦")
     scene = play(app, g)

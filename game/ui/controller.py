@@ -282,6 +282,7 @@ class Controller:
         self.window: CallWindow | None = None
         self.version = 0
         self._take_asked: tuple[tuple[int, int] | None, str | None] = (None, None)  # see _why_not_take
+        self._layoff_asked: tuple[tuple[int, int, int] | None, str | None] = (None, None)  # _why_not_lay_off
         self._thinking: tuple[int, int, Future[Action]] | None = None  # (version, seat, future)
         self._pool: ThreadPoolExecutor | None = None
         self.history: list[str] = []
@@ -408,12 +409,14 @@ class Controller:
         return max(0.0, w.deadline - self.now)
 
     def status(self, keys: bool = False, focus: str = "hand", selected: int = 0,
-               x: str | None = "focus", pile_at: int | None = None) -> str:
+               x: str | None = "focus", pile_at: int | None = None,
+               lay_off: tuple[Card, int] | None = None) -> str:
         """The line that says whose turn it is and what to do; ``keys`` words it for a
         person playing with the keyboard (the keys instead of dragging), whose focus is
         in ``focus`` ("hand", "melds" or "pile") with ``selected`` cards selected, and
         for whom X discards the card in focus, the selected one or none (``x``);
-        ``pile_at``: the index of the pile card in focus."""
+        ``pile_at``: the index of the pile card in focus; ``lay_off``: the one selected card
+        and the id of the meld in focus, which Enter would lay it off on."""
         g = self.g
         if g.phase == GAME_OVER:
             return "The game is over"
@@ -466,6 +469,9 @@ class Controller:
                 how = "X" if x else "\u2193 to your hand, then X"
                 return f"{use[0].upper()}{use[1:]}, then discard" + (f" ({how})" if keys else "")
             if keys:
+                refused = self._why_not_lay_off(*lay_off) if focus == "melds" and lay_off else None
+                if refused is not None:  # Enter would be refused: say why instead of offering it
+                    return f"{refused} ({_discard_keys(x)})"
                 if focus == "melds" and selected:
                     these = "the selected card" if selected == 1 else "the selected cards"
                     also = ", X discards it" if selected == 1 else ""
@@ -483,6 +489,18 @@ class Controller:
         if self._take_asked[0] != key:
             self._take_asked = (key, self.why_illegal(TakePile(card)))
         return self._take_asked[1]
+
+    def _why_not_lay_off(self, card: Card, meld_id: int) -> str | None:
+        """Why ``card`` may not go on meld ``meld_id`` now, at either end or on a wild
+        (None: it may); the engine's reason, kept for the position."""
+        key = (self.version, int(card), meld_id)
+        if self._layoff_asked[0] != key:
+            m = self.g.meld_by_id(meld_id)
+            ends = ("high", "low") if m is not None and m.kind == "run" else ("",)
+            tries = [LayOff(card, meld_id, end) for end in ends] + [Cover(card, meld_id)]
+            reasons = [self.why_illegal(a) for a in tries]
+            self._layoff_asked = (key, None if None in reasons else reasons[0])
+        return self._layoff_asked[1]
 
     def _last_card_must_go_on(self, seat: int) -> tuple[Card, int] | None:
         """When ``seat`` holds one card that the rules will not let it throw away (it is

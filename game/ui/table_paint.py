@@ -714,13 +714,21 @@ class TablePainting(TableParts):
             bar = Rect(rb.rect.x + 6, rb.rect.bottom - 5, int((rb.rect.w - 12) * min(1.0, left / total)), 3)
             pygame.draw.rect(surface, ACCENT, bar)
 
+    def _focused_lay_off(self) -> tuple[Card, int] | None:
+        """The one selected card and the meld in focus that Enter would lay it off on."""
+        g = self.g
+        if self.focus_zone != "melds" or len(self.selected) != 1 or not 0 <= self.focus_index < len(g.melds):
+            return None
+        return self.selected[0], g.melds[self.focus_index].id
+
     def _draw_messages(self, surface: pygame.Surface) -> None:
         L = self.laid_out()
         m = L.message
         status = "Dealing…" if self.dealing else \
             self.c.status(keys=self.keyboard, focus=self.focus_zone, selected=len(self.selected),
                           x=self.x_target(),
-                          pile_at=self.focus_index if self.focus_zone == "pile" else None)
+                          pile_at=self.focus_index if self.focus_zone == "pile" else None,
+                          lay_off=self._focused_lay_off())
         mine = not self.dealing and (self.c.human_to_act or self.c.human_may_call())
         self.text.blit(surface, status, L.font_normal, m.center,
                        ACCENT if mine else TEXT, bold=mine, anchor="center", max_w=m.w)
