@@ -1892,6 +1892,22 @@ def test_going_out_shows_the_round_end_and_deals_the_next_round(app):
     assert not any("went out" in t for t in toast_texts(scene)) and went_out not in scene.c.moves
 
 
+def test_esc_on_a_rounds_sheet_goes_to_the_title_and_continue_brings_the_sheet_back(app, tmp_path, monkeypatch):
+    from game.ui import menus, sheets
+
+    monkeypatch.setenv("RUMMY5000_DATA_DIR", str(tmp_path))
+    g = build({0: "Q♠"}, pile="Q♦ 3♣", phase="play", melds=[(0, "J♣ J♦ J♠")])
+    g.turns = [3, 3, 3]
+    scene = play(app, g, tmp_path)
+    drag(app, spot(scene, c("Q♠")), scene.places[c("3♣")].rect.center)
+    app.run_until(lambda: isinstance(app.stack.top, sheets.RoundEndScene), timeout=5)
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.stack.top, menus.TitleScene)
+    app.continue_game()
+    app.run_until(lambda: isinstance(app.stack.top, sheets.RoundEndScene), timeout=5)
+    assert isinstance(app.stack.top, sheets.RoundEndScene)
+
+
 def _the_person_wins_the_game(app, tmp_path, monkeypatch):
     """The person goes out and wins the game with a discard; the table, once a sheet covers it."""
     monkeypatch.setenv("RUMMY5000_DATA_DIR", str(tmp_path))

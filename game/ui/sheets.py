@@ -112,7 +112,8 @@ class RoundEndScene(SheetScene):
     """Where each player's points came from in the round just played, the cards left in
     each hand, and the totals. **View table** (V) puts the sheet aside to look at the table
     as the round ended; **Back to scores** (V, Esc, Enter) brings it back. T shows every
-    round's scores, and L (when the table gives ``on_moves``) the moves of the round."""
+    round's scores, and L (when the table gives ``on_moves``) the moves of the round; Esc
+    goes to the title screen (the game is saved; Continue brings the sheet back)."""
 
     def __init__(self, app: App, state: GameState, on_next: Callable[[], object] | None,
                  on_moves: Callable[[], object] | None = None):
@@ -156,6 +157,11 @@ class RoundEndScene(SheetScene):
             return True
         if key == pygame.K_l and self.on_moves is not None:
             self.on_moves()
+            return True
+        if key == pygame.K_ESCAPE and hasattr(self.app, "go_title"):
+            # as on the winners' sheet: the title screen; the game is saved, and Continue
+            # brings this sheet back
+            self.app.go_title()
             return True
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             current = self.focus.current if self.show_focus else None
@@ -290,6 +296,8 @@ class RoundEndScene(SheetScene):
         view = self.find("view")
         if view is not None:
             keys = ["T: every round's scores"] + (["L: this round's moves"] if self.on_moves else [])
+            if hasattr(self.app, "go_title"):
+                keys.append("Esc: the title screen")
             kf = t.font(14)
             room = view.rect.x - self.sheet_at[0] - inner.x - t.px(12)
             cy = view.rect.centery - self.sheet_at[1] - (len(keys) - 1) * kf.get_linesize() // 2
