@@ -628,7 +628,7 @@ class MovesScene(_ListSheet):
             at = round((area.height - size) * first / max(1, len(self.rows) - self.room))
             ui.rounded_rect(surface, (230, 200, 120, 200), pygame.Rect(area.x, area.y + at, area.width, size),
                             area.width // 2)
-            ui.draw_text(surface, "Earlier moves: wheel, ↑ ↓, Page Up/Down", t.font(14), ui.MUTED,
+            ui.draw_text(surface, "More moves: wheel, ↑ ↓, Page Up/Down", t.font(14), ui.MUTED,
                          (inner.x, y + self.row_h // 2), "midleft")
 
 
