@@ -1892,6 +1892,19 @@ def test_going_out_shows_the_round_end_and_deals_the_next_round(app):
     assert not any("went out" in t for t in toast_texts(scene)) and went_out not in scene.c.moves
 
 
+def test_a_card_is_not_left_framed_as_under_the_pointer_after_the_table_was_covered(app):
+    g = build({0: "9♣ 2♦ K♠ 5♥"}, pile="Q♦", phase="play")
+    scene = play(app, g)
+    post(pygame.MOUSEMOTION, pos=spot(scene, c("2♦")), rel=(1, 1), buttons=(0, 0, 0))
+    app.pump(2)
+    assert scene.hover == c("2♦")
+    scene.show_rules()  # covered: the pointer goes elsewhere, over the rules
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top is scene
+    app.pump(2)
+    assert scene.hover is None and scene.mouse_pos is None
+
+
 def test_esc_on_a_rounds_sheet_goes_to_the_title_and_continue_brings_the_sheet_back(app, tmp_path, monkeypatch):
     from game.ui import menus, sheets
 

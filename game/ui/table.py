@@ -211,6 +211,10 @@ class TableScene(TableInput, TablePainting, Scene):
 
     def leave(self) -> None:
         self._forget_drag()
+        # covered (a sheet, the rules): the pointer moves elsewhere meanwhile, so where it
+        # was is forgotten, and no card stays framed as under it once the table shows again
+        self.mouse_pos = None
+        self.hover = None
 
     def close(self) -> None:
         self.closed = True
