@@ -907,7 +907,7 @@ def test_rules_text_covers_every_preset(preset):
     sections = describe_rules(rules)
     headings = [h for h, _ in sections]
     assert headings[1:] == ["Cards", "The deal", "Melds", "Your turn", "Calling \"Rummy!\"",
-                            "Ending a round", "Scoring", "Winning"]
+                            "Ending a round", "Scoring", "Winning", "Words used here"]
     for heading, paragraphs in sections:
         assert paragraphs and all(p.strip() for p in paragraphs), heading
         assert all(p[0].isupper() for p in paragraphs), heading
@@ -971,6 +971,14 @@ def test_the_last_rounds_sheet_says_the_game_is_over():
     assert round_over_words(state, last) == (f"Round {last} is over", "Playing to 150: the game is over")
     if last > 1:
         assert round_over_words(state, last - 1)[1] == "Playing to 150"
+
+
+def test_the_rules_end_with_the_words_a_new_player_needs():
+    words = dict(describe_rules(Rules.preset("rummy500")))["Words used here"]
+    text = " ".join(words)
+    assert "Lay off:" in text and "Melds minus hand:" in text and "natural card" in text
+    basic = " ".join(dict(describe_rules(Rules.preset("basic")))["Words used here"])
+    assert "Wild card" not in basic and "Melds minus hand" not in basic and "Meld: a set" in basic
 
 
 def test_the_rules_of_another_game_open_at_their_top(app):
@@ -1831,7 +1839,7 @@ def test_the_moves_sheet_opens_at_the_newest_move_and_scrolls_back(app, drawn):
     assert scene.rows[at][0] == colours[0] and scene.rows[at + 1][0] is None
     # it opens at the newest move
     assert "Ann move 60" in drawn and "You move 1" not in drawn and "Round 4" in drawn
-    assert any(text.startswith("Earlier moves") for text in drawn)
+    assert any(text.startswith("More moves") for text in drawn)
     assert scene.first_shown() == len(scene.rows) - room
     drawn.clear()
     press(scene, pygame.K_HOME)
@@ -1849,7 +1857,7 @@ def test_the_moves_sheet_opens_at_the_newest_move_and_scrolls_back(app, drawn):
     # a short list: nothing to scroll, no note
     drawn.clear()
     few = sheets.MovesScene(app, "Round 1", lines[:3])
-    assert not few.scrolls() and not any(t.startswith("Earlier moves") for t in drawn)
+    assert not few.scrolls() and not any(t.startswith("More moves") for t in drawn)
     assert all(text in drawn for _, text in lines[:3])
     press(few, pygame.K_UP)
     assert few.first_shown() == 0

@@ -701,7 +701,28 @@ def describe_rules(rules: Rules) -> list[tuple[str, list[str]]]:
     scoring.append(_values_text(rules))
     sections.append(("Scoring", scoring))
     sections.append(("Winning", _winning_text(rules)))
+    sections.append(("Words used here", _words_text(rules)))
     return sections
+
+
+def _words_text(rules: Rules) -> list[str]:
+    """The card-table words of the rules above, for a player new to rummy."""
+    words = ["Meld: a set (three or more cards of one rank) or a run (three or more cards of one "
+             "suit in order) laid face up on the table; to meld is to lay one down."
+             if rules.allow_sets and rules.allow_runs else
+             "Meld: a group of cards laid face up on the table; to meld is to lay one down.",
+             "Lay off: add cards from your hand to a meld already on the table, yours or another "
+             "player's.",
+             "Go out: get rid of your last card, which ends the round.",
+             "Stock and discard pile: the face-down cards you draw from, and the face-up cards "
+             "thrown away."]
+    if rules.wild_indicator != "none" or rules.permanent_wilds:
+        words.append("Wild card: a card that can stand for any card a meld needs; a natural card "
+                     "is one that is not wild.")
+    if rules.round_scoring == "melds_minus_hand":
+        words.append("Melds minus hand: you score the cards you melded and laid off, minus the "
+                     "cards still in your hand when the round ends.")
+    return words
 
 
 def rules_as_text(rules: Rules) -> str:
