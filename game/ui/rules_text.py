@@ -713,7 +713,9 @@ def _words_text(rules: Rules) -> list[str]:
              "Meld: a group of cards laid face up on the table; to meld is to lay one down.",
              "Lay off: add cards from your hand to a meld already on the table, yours or another "
              "player's.",
-             "Go out: get rid of your last card, which ends the round.",
+             ("Go out: end the round by getting rid of your last card as the rules above say "
+              "(floating: holding no cards after playing the last one, without going out)."
+              if rules.floats else "Go out: get rid of your last card, which ends the round."),
              "Stock and discard pile: the face-down cards you draw from, and the face-up cards "
              "thrown away."]
     if rules.wild_indicator != "none" or rules.permanent_wilds:
