@@ -1651,6 +1651,21 @@ def test_a_call_hint_names_the_meld_and_with_the_keys_puts_it_in_focus(app):
     assert g.phase == "call" and g.meld_by_id(2).cards[-1] == c("8♥")
 
 
+def test_with_the_keys_enter_on_the_top_pile_card_calls_and_the_focus_then_goes_to_the_hand(app):
+    g = rummy_position()
+    scene = play(app, g)
+    scene.keyboard = True
+    scene.focus_zone, scene.focus_index = "pile", len(g.pile) - 1
+    key(app, pygame.K_RETURN)  # as a click on the top card: a call
+    assert g.phase == "call" and g.meld_by_id(2).cards[-1] == c("8♥")
+    g2 = rummy_position()
+    scene = play(app, g2)
+    scene.keyboard = True
+    scene.focus_zone, scene.focus_index = "melds", [m.id for m in g2.melds].index(2)
+    key(app, pygame.K_RETURN)  # Enter on the meld calls; the discard comes next, from the hand
+    assert g2.phase == "call" and scene.focus_zone == "hand"
+
+
 def test_a_small_menu_about_a_position_another_player_changed_closes(app):
     """A question that does not stop the game (a call's menus do) goes when another
     player's move changes the position it was about: its answer would act on another one."""

@@ -551,6 +551,8 @@ class TableInput(TableParts):
             m = g.melds[min(self.focus_index, len(g.melds) - 1)]
             if self.c.human_may_call() and not self.c.human_to_act:
                 self.call_rummy(m.id)
+                if self.g.phase == "call" and self.c.human_to_act and self.order:
+                    self.focus_zone, self.focus_index = "hand", 0  # the discard comes next
                 return
             cards = self._selection_in_order()
             if not cards:
@@ -558,4 +560,8 @@ class TableInput(TableParts):
                 return
             self.lay_off(cards, m.id)
         elif self.focus_zone == "pile" and g.pile:
-            self.take_pile(g.pile[min(self.focus_index, len(g.pile) - 1)])
+            at = min(self.focus_index, len(g.pile) - 1)
+            if at == len(g.pile) - 1 and self.c.human_may_call() and not self.c.human_to_act:
+                self.call_rummy()  # the top card in a call window: as a click on it, a call
+                return
+            self.take_pile(g.pile[at])
