@@ -416,7 +416,7 @@ class App:
                 self.stack.clear()
                 self.show_title()
 
-        played = self._left_game() is not None
+        played = bool(g.results) or bool(g.turns[human])  # (as _left_game counts a game played in)
         self.stack.push(ReplaceGameScene(self, about, new_label, new_what, start_new, keep, counted=played))
         self.dirty = True
 

@@ -34,6 +34,7 @@ import logging
 import random
 import shutil
 import time
+from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -281,8 +282,8 @@ class Controller:
         self.wait_until = 0.0
         self.window: CallWindow | None = None
         self.version = 0
-        self._take_asked: tuple[tuple[int, int] | None, str | None] = (None, None)  # see _why_not_take
-        self._layoff_asked: tuple[tuple[int, int, int] | None, str | None] = (None, None)  # _why_not_lay_off
+        self._asked: dict[tuple, Any] = {}  # the status line's questions to the engine (see _ask)
+        self._asked_version = -1
         self._thinking: tuple[int, int, Future[Action]] | None = None  # (version, seat, future)
         self._pool: ThreadPoolExecutor | None = None
         self.history: list[str] = []
@@ -482,25 +483,30 @@ class Controller:
             return f"Rummy{' (R)' if keys else ''}? {self.call_time_left():.1f}s before {name} draws"
         return f"{name} is playing…"
 
+    def _ask(self, key: tuple, answer: Callable[[], Any]) -> Any:
+        """``answer()``, asked once per position: the status line asks the engine the same
+        question every frame it is drawn, and the answer changes only with a move."""
+        if self._asked_version != self.version:
+            self._asked, self._asked_version = {}, self.version
+        if key not in self._asked:
+            self._asked[key] = answer()
+        return self._asked[key]
+
     def _why_not_take(self, card: Card) -> str | None:
         """Why the person may not take the pile from ``card`` now (None: they may); the
-        engine's reason, kept for the position, as the status line asks each frame."""
-        key = (self.version, int(card))
-        if self._take_asked[0] != key:
-            self._take_asked = (key, self.why_illegal(TakePile(card)))
-        return self._take_asked[1]
+        engine's reason."""
+        return self._ask(("take", int(card)), lambda: self.why_illegal(TakePile(card)))
 
     def _why_not_lay_off(self, card: Card, meld_id: int) -> str | None:
         """Why ``card`` may not go on meld ``meld_id`` now, at either end or on a wild
-        (None: it may); the engine's reason, kept for the position."""
-        key = (self.version, int(card), meld_id)
-        if self._layoff_asked[0] != key:
+        (None: it may); the engine's reason."""
+        def answer() -> str | None:
             m = self.g.meld_by_id(meld_id)
             ends = ("high", "low") if m is not None and m.kind == "run" else ("",)
             tries = [LayOff(card, meld_id, end) for end in ends] + [Cover(card, meld_id)]
             reasons = [self.why_illegal(a) for a in tries]
-            self._layoff_asked = (key, None if None in reasons else reasons[0])
-        return self._layoff_asked[1]
+            return None if None in reasons else reasons[0]
+        return self._ask(("lay off", int(card), meld_id), answer)
 
     def _last_card_must_go_on(self, seat: int) -> tuple[Card, int] | None:
         """When ``seat`` holds one card that the rules will not let it throw away (it is
@@ -509,11 +515,14 @@ class Controller:
         g = self.g
         if len(g.hands[seat]) != 1 or g.phase not in (PLAY, CALL):
             return None
-        moves = g.legal_actions(seat)
-        if any(isinstance(a, Discard) for a in moves):
-            return None
-        lay = next((a for a in moves if isinstance(a, (LayOff, Cover))), None)
-        return (lay.card, lay.meld) if lay is not None else None
+
+        def answer() -> tuple[Card, int] | None:
+            moves = g.legal_actions(seat)
+            if any(isinstance(a, Discard) for a in moves):
+                return None
+            lay = next((a for a in moves if isinstance(a, (LayOff, Cover))), None)
+            return (lay.card, lay.meld) if lay is not None else None
+        return self._ask(("last card", seat, int(g.hands[seat][0]), g.phase), answer)
 
     # ------------------------------------------------------------------ acting
     def act(self, action: Action) -> list[Event]:

@@ -817,13 +817,16 @@ class TableScene(TableInput, TablePainting, Scene):
                 and not any(c in self.order for c in cards)):
             self.focus_zone, self.focus_index = "hand", min(at, len(self.order) - 1)
 
+    def _near_end(self, meld_id: int, drop_x: int | None) -> str:
+        """The end of a run a card dropped at ``drop_x`` goes to: the nearer one ("high"
+        with no drop, as from the keyboard)."""
+        box = self.meld_boxes.get(meld_id)
+        return "low" if drop_x is not None and box is not None and drop_x < box.centerx else "high"
+
     def _layoff_actions(self, card: Card, m: Meld, drop_x: int | None) -> list[LayOff | Cover]:
-        ends = ["high", "low"]
-        box = self.meld_boxes.get(m.id)
-        if m.kind == "run" and drop_x is not None and box is not None and drop_x < box.centerx:
-            ends = ["low", "high"]
-        if m.kind != "run":
-            ends = [""]
+        ends = [""]
+        if m.kind == "run":
+            ends = ["low", "high"] if self._near_end(m.id, drop_x) == "low" else ["high", "low"]
         return [LayOff(card, m.id, e) for e in ends] + [Cover(card, m.id)]
 
     def _layoff_label(self, a: LayOff | Cover, m: Meld) -> str:
@@ -867,9 +870,8 @@ class TableScene(TableInput, TablePainting, Scene):
             if end or len(fits) < 2:
                 self._act(CallRummy(seat, meld=meld_id, end=end) if end or not fits else fits[0])
                 return
-            box = self.meld_boxes.get(meld_id)
-            if drop_x is not None and box is not None:
-                near = "low" if drop_x < box.centerx else "high"
+            if drop_x is not None:  # dropped: the end it was dropped nearer
+                near = self._near_end(meld_id, drop_x)
                 self._act(next((a for a in fits if a.end == near), fits[0]))
                 return
 
