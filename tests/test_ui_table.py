@@ -1627,6 +1627,26 @@ def test_enter_on_a_run_with_a_wild_discard_asks_which_end_the_call_takes(app):
     assert g.phase == "call" and g.melds[0].lo == 4 and g.melds[0].cards[0] == c("K♣")
 
 
+def test_a_hinted_call_for_a_wild_names_its_end_and_comes_first_in_the_menus(app):
+    g = wild_call_position()
+    scene = play(app, g)
+    scene.c.hint = lambda: CallRummy(0, meld=1, end="low")
+    click(app, scene.buttons["hint"].rect.center)
+    assert any(t.text.endswith("as the 4♥ (drag the K♣ onto the low end of #1, or press Rummy!)")
+               for t in scene.toasts)
+    key(app, pygame.K_r)  # the Rummy! button's menu: the hint's end first, said to be the hint's
+    assert scene.choice is not None
+    assert scene.choice.options[0] == "#1 5–7♥ (low end, as the 4♥) (the hint)"
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_h)  # with the keys: Enter on the meld asks the end, the hint's first
+    assert (scene.focus_zone, scene.focus_index) == ("melds", 0)
+    key(app, pygame.K_RETURN)
+    assert scene.choice is not None
+    assert scene.choice.options == ["at the low end of #1, as the 4♥ (the hint)", "at the high end of #1, as the 8♥"]
+    key(app, pygame.K_1)
+    assert g.phase == "call" and g.melds[0].lo == 4
+
+
 @pytest.mark.parametrize("side,lo", [("left", 4), ("right", 5)])
 def test_a_wild_discard_dragged_onto_a_run_goes_to_the_end_it_is_dropped_at(app, side, lo):
     g = wild_call_position()
@@ -1692,6 +1712,21 @@ def test_a_last_card_that_must_be_laid_off_is_what_the_status_line_asks_for(app)
     assert scene.c.status(keys=True).endswith("(select it, then Enter on the meld)")
     g.hands[0] = [c("Q♠")]  # an unplayable last card is the discard, as usual
     assert scene.c.status() == "Rummy! Now discard a card"
+
+
+def test_up_from_a_last_card_that_must_be_laid_off_goes_to_the_meld_named(app):
+    g = build({0: "9♥", 1: "8♥ 4♥", 2: "2♦ 5♠ 9♣ J♣ 4♦ 10♦", 3: "6♣ 7♦ 3♣ 4♠ 2♠"}, pile="3♠",
+              melds=[(0, "5♥ 6♥ 7♥"), (0, "8♠ 8♣ 8♦"), (0, "J♦ Q♦ K♦"), (0, "2♣ 2♥ 2♠")],
+              current=1, phase="play")
+    scene = play(app, g)
+    g.apply(Discard(c("8♥")))
+    run = g.melds[0].id
+    scene.c.act(CallRummy(0, meld=run, end="high"))
+    assert scene.c.last_card_must_go_on(0) == (c("9♥"), run)
+    scene.keyboard = True
+    scene.focus_zone, scene.focus_index = "hand", 0
+    key(app, pygame.K_UP)
+    assert (scene.focus_zone, scene.focus_index) == ("melds", 0)
 
 
 def test_drag_the_discard_onto_a_meld_calls_rummy(app):

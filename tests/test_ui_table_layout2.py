@@ -168,6 +168,27 @@ def test_the_meld_choice_leaves_the_status_line_in_sight(size):
         app.close_scenes()
 
 
+@pytest.mark.parametrize("size", SIZES)
+def test_a_call_menu_leaves_the_hint_above_the_status_line_in_sight(size):
+    from test_ui_table import wild_call_position
+
+    from game.engine import CallRummy
+    app = App(size=size, settings=settings())
+    try:
+        g = wild_call_position()
+        scene = play(app, g)
+        scene.c.hint = lambda: CallRummy(0, meld=1, end="low")
+        key(app, pygame.K_h)
+        scene.message("Rummy! called")  # a second message stacked over the hint
+        key(app, pygame.K_r)
+        assert scene.choice is not None and len(scene.choice.options) == 2
+        boxes = [box for _, box in scene._toast_boxes()]
+        assert len(boxes) == 2
+        assert not scene.choice.box.collidelistall([scene.layout.message, *boxes]), (scene.choice.box, boxes)
+    finally:
+        app.close_scenes()
+
+
 def test_the_game_menu_leaves_the_status_line_in_sight():
     app = App(size=(1024, 640), settings=settings())
     try:

@@ -457,7 +457,7 @@ class Controller:
                 if keys:
                     return "Your turn: draw from the stock (D) or take from the discard pile (P)"
                 return "Your turn: draw from the stock or take from the discard pile"
-            last = self._last_card_must_go_on(seat)
+            last = self.last_card_must_go_on(seat)
             if last is not None:
                 card, meld = last
                 then = ": you then float" if g.rules.floats else ""
@@ -508,7 +508,7 @@ class Controller:
             return None if None in reasons else reasons[0]
         return self._ask(("lay off", int(card), meld_id), answer)
 
-    def _last_card_must_go_on(self, seat: int) -> tuple[Card, int] | None:
+    def last_card_must_go_on(self, seat: int) -> tuple[Card, int] | None:
         """When ``seat`` holds one card that the rules will not let it throw away (it is
         playable: it must be laid off, and the player floats), that card and a meld it
         goes on; else None. The engine's legal moves decide."""

@@ -133,6 +133,7 @@ class TableScene(TableInput, TablePainting, Scene):
         self.hint_cards = set()
         self.hint_meld = None
         self.hint_shape: tuple[frozenset[Card], tuple] | None = None
+        self.hint_call: CallRummy | None = None  # a hinted call (its end goes first in a menu)
         self.hint_stock = False
         self.hint_until = 0.0
         self.hint_version: int | None = None  # the position the hint was about
@@ -875,15 +876,18 @@ class TableScene(TableInput, TablePainting, Scene):
                 self._act(next((a for a in fits if a.end == near), fits[0]))
                 return
 
+            fits, hinted = self._hint_first(fits)
+
             def pick_end(i: int) -> None:
                 self.choice = None
                 self._act(fits[i])
 
             top = g.pile[-1]
             labels = []
-            for a in fits:
+            for i, a in enumerate(fits):
                 as_ = self._wild_as(a, top, meld_id)
-                labels.append(f"at the {a.end} end of #{meld_id}" + (f", {as_}" if as_ else ""))
+                labels.append(f"at the {a.end} end of #{meld_id}" + (f", {as_}" if as_ else "")
+                              + (" (the hint)" if hinted and i == 0 else ""))
             self._ask(f"Rummy! Lay the {card_name(top)} off:", labels, pick_end, pause=True)
             return
         calls = [a for a in g.call_actions(seat) if isinstance(a, CallRummy)]
@@ -920,13 +924,15 @@ class TableScene(TableInput, TablePainting, Scene):
             self._act(on_melds[0][0])
             return
         melds = {m.id: m for m in g.melds}
+        ordered, hinted = self._hint_first([a for a, _ in on_melds])
+        on_melds = [(a, a.meld) for a in ordered if a.meld is not None]
         labels = []
-        for a, meld in on_melds:
+        for i, (a, meld) in enumerate(on_melds):
             where = ""
             if a.end and len(by_meld[meld]) > 1:
                 as_ = self._wild_as(a, g.pile[-1], meld)
                 where = f" ({a.end} end" + (f", {as_})" if as_ else ")")
-            labels.append(f"#{meld} {short_meld(melds[meld])}{where}")
+            labels.append(f"#{meld} {short_meld(melds[meld])}{where}" + (" (the hint)" if hinted and i == 0 else ""))
 
         def pick(i: int) -> None:
             self.choice = None
@@ -934,6 +940,14 @@ class TableScene(TableInput, TablePainting, Scene):
 
         # choosing the meld is part of the call: the countdown and the others wait (pause)
         self._ask(f"Rummy! Lay the {card_name(g.pile[-1])} off on:", labels, pick, pause=True)
+
+    def _hint_first(self, calls: list[CallRummy]) -> tuple[list[CallRummy], bool]:
+        """``calls`` with the hinted call first, if it is among them (for a menu that marks
+        it as the hint's, as the meld-reading menu does), and whether it was."""
+        hint = self.hint_call
+        if hint is None or hint not in calls or self.hint_version != self.c.version:
+            return calls, False
+        return [hint, *(a for a in calls if a != hint)], True
 
     def show_hint(self) -> None:
         action = self.c.hint()
@@ -947,6 +961,7 @@ class TableScene(TableInput, TablePainting, Scene):
         self.hint_cards = set()
         self.hint_meld = None
         self.hint_shape = None
+        self.hint_call = None
         self.hint_stock = False
         focus: tuple[str, int] | None = None  # where a keyboard player's focus goes
         if isinstance(action, DrawStock):
@@ -984,6 +999,7 @@ class TableScene(TableInput, TablePainting, Scene):
             text = f"discard the {card_name(action.card)}" + (" (in focus: X discards it)" if self.keyboard else "")
         elif isinstance(action, CallRummy):
             self.hint_meld = action.meld
+            self.hint_call = action
             meld = g.meld_by_id(action.meld) if action.meld is not None else None
             if meld is not None and g.pile:
                 top = g.pile[-1]
@@ -993,7 +1009,8 @@ class TableScene(TableInput, TablePainting, Scene):
                     focus = ("melds", g.melds.index(meld))
                     text += f" (#{meld.id} in focus: Enter calls)"
                 else:
-                    text += f" (drag the {card_name(top)} onto #{meld.id}, or press Rummy!)"
+                    onto = f"the {action.end} end of #{meld.id}" if action.end else f"#{meld.id}"
+                    text += f" (drag the {card_name(top)} onto {onto}, or press Rummy!)"
             elif action.take is not None:
                 text = f"call Rummy! and take the pile from the {card_name(action.take)}"
             else:
@@ -1036,6 +1053,7 @@ class TableScene(TableInput, TablePainting, Scene):
             self.toasts = [t for t in self.toasts if t.kind != "hint"]
             self.hint_version = None
             self.hint_shape = None
+            self.hint_call = None
         self.invalidate()
 
     def open_menu(self) -> None:
@@ -1121,8 +1139,8 @@ class TableScene(TableInput, TablePainting, Scene):
 
     def _layout_choice(self) -> None:
         """Place the open small menu: over the middle of the table (the game's menu a little
-        lower), never over the status line, which says what to do next: a menu that would
-        reach it sits just above it."""
+        lower), never over the status line, which says what to do next, or the messages
+        above it: a menu that would reach them sits just above them."""
         L = self.layout
         if self.choice is None or L is None:
             return
@@ -1131,8 +1149,10 @@ class TableScene(TableInput, TablePainting, Scene):
         self.choice.anchor = (x, int(y))
         screen = Rect(0, 0, *self.size)
         self.choice.layout(self.text, L.font_normal, screen)
-        if self.choice.box.colliderect(L.message):
-            above = L.message.top - max(4, L.pad // 2)
+        # (nor over the messages above it, where a hint may say which answer to pick)
+        messages = L.message.unionall([box for _, box in self._toast_boxes()])
+        if self.choice.box.colliderect(messages):
+            above = messages.top - max(4, L.pad // 2)
             self.choice.anchor = (x, above)
             self.choice.layout(self.text, L.font_normal, Rect(0, 0, self.size[0], above))
 

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     import pygame
     from pygame import Rect
 
-    from game.engine import Action, Card, Cover, GameState, LayOff
+    from game.engine import Action, CallRummy, Card, Cover, GameState, LayOff
     from game.engine.events import Event
     from game.engine.melds import Meld
 
@@ -64,6 +64,7 @@ class TableParts:
     hint_cards: set[Card]
     hint_meld: int | None
     hint_shape: tuple[frozenset[Card], tuple] | None  # a hinted meld's cards and reading
+    hint_call: CallRummy | None      # a hinted Rummy! call
     hint_stock: bool
     last_click: tuple[Card, float, int] | None
     places: dict[Card, Place]

@@ -518,6 +518,13 @@ class TableInput(TableParts):
         if to == r and rows[r][0] == self.focus_zone:
             return
         zone, items = rows[to]
+        last = self.c.last_card_must_go_on(self.c.human) if self.c.human is not None else None
+        if step == 1 and rows[r][0] == "hand" and last is not None:
+            # one card left that must be laid off: up goes to the meld the status line names
+            meld = self.g.meld_by_id(last[1])
+            if meld is not None:
+                self.focus_zone, self.focus_index = "melds", self.g.melds.index(meld)
+                return
         here = self._focus_rect(rows[r][0], rows[r][1][i])
         if zone == "pile" or here is None:
             pick = items[-1] if zone == "pile" else items[0]

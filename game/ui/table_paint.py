@@ -23,7 +23,7 @@ from .cards import GOLD, rank_label
 from .layout import TableLayout
 from .rules_text import goal_text
 from .table_base import TableParts
-from .widgets import ACCENT, TEXT, TEXT_DIM, panel
+from .widgets import ACCENT, TEXT, TEXT_DIM, Toast, panel
 
 if TYPE_CHECKING:
     from game.engine import Card
@@ -732,18 +732,29 @@ class TablePainting(TableParts):
         mine = not self.dealing and (self.c.human_to_act or self.c.human_may_call())
         self.text.blit(surface, status, L.font_normal, m.center,
                        ACCENT if mine else TEXT, bold=mine, anchor="center", max_w=m.w)
-        y = m.top - 4
-        for t in reversed(self.toasts):
+        for t, box in self._toast_boxes():
             img = self.text.fit(t.text, L.font_normal, L.play.w - 40,
                                 (255, 255, 255), bold=t.kind == "error")
-            box = img.get_rect(midbottom=(m.centerx, y)).inflate(24, 10)
-            box.clamp_ip(L.play)
             fill = (150, 30, 24, 225) if t.kind == "error" else (10, 30, 20, 215)
             panel(surface, box, fill=fill, edge=(255, 255, 255, 60), radius=box.h // 2)
             img = img.copy()
             img.set_alpha(t.alpha)
             surface.blit(img, img.get_rect(center=box.center))
+
+    def _toast_boxes(self) -> list[tuple[Toast, Rect]]:
+        """Where the messages sit: stacked up from the status line, the newest lowest."""
+        L = self.laid_out()
+        m = L.message
+        y = m.top - 4
+        boxes = []
+        for t in reversed(self.toasts):
+            img = self.text.fit(t.text, L.font_normal, L.play.w - 40,
+                                (255, 255, 255), bold=t.kind == "error")
+            box = img.get_rect(midbottom=(m.centerx, y)).inflate(24, 10)
+            box.clamp_ip(L.play)
+            boxes.append((t, box))
             y = box.top - 4
+        return boxes
 
     def _draw_overlay(self, surface: pygame.Surface) -> None:
         g = self.g
