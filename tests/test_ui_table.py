@@ -259,6 +259,24 @@ def test_a_card_laid_on_a_wild_leaves_its_neighbours_seat_tabs_in_sight(app):
         assert tab.bottom <= scene.meld_boxes[m.id].bottom + 6
 
 
+def test_the_last_card_after_a_card_laid_on_a_wild_keeps_its_tab_under_itself(app):
+    """The tab of a run's last card, next to a card laid on a wild, goes under the end of
+    it the cover leaves in sight: below the cover it would read as the cover's second tab."""
+    g = build({0: "2♦ 5♣ Q♠ 9♣"}, pile="3♣", melds=[(1, "4♥ 5♥ K♠ 7♥")], wild=13)
+    m = g.melds[0]
+    for pool in [g.stock, *g.hands]:
+        if c("6♥") in pool:
+            pool.remove(c("6♥"))
+    m.covers[2] = (c("6♥"), 0)
+    scene = play(app, g)
+    scene._place(force=True)
+    cover = scene.places[c("6♥")].rect
+    last = scene.places[c("7♥")].rect
+    tab = scene._tab_rect(scene.places[c("7♥")])
+    assert not tab.colliderect(cover)
+    assert cover.right <= tab.left and tab.right <= last.right and tab.top == last.bottom + 1
+
+
 def test_card_scale_setting_changes_card_sizes():
     small = TableLayout((1920, 1080), 4, card_scale=0.8)
     big = TableLayout((1920, 1080), 4, card_scale=1.3)

@@ -84,6 +84,8 @@ class Place:
     index: int = 0
     meld: int | None = None
     tab_y: int | None = None  # a melded card's seat tab, when not right under it (see _place)
+    tab_x: int | None = None  # ... and when not at its left edge, with its width
+    tab_w: int | None = None
 
 
 class TableScene(TableInput, TablePainting, Scene):
@@ -374,10 +376,19 @@ class TableScene(TableInput, TablePainting, Scene):
                 covers = list(flow.covers[k].values())
                 below = max((r.bottom for r in covers), default=0) + 1
                 for i, c in enumerate(m.cards):
-                    hidden_tab = i not in m.covers and any(
-                        r.left <= rects[i].x + 2 < r.right for r in covers)
+                    over = [r for r in covers if r.left <= rects[i].x + 2 < r.right]
+                    tab_x = tab_w = tab_y = None
+                    if i not in m.covers and over:
+                        # the tab under the part of the card the cover leaves in sight (the
+                        # last card's right end), else below the cover
+                        start = max(r.right for r in over) + 2
+                        end = (rects[i + 1].x if i + 1 < len(rects) else rects[i].right) - 2
+                        if end - start >= max(6, rects[i].w // 8):
+                            tab_x, tab_w = start, min(end - start, max(4, int(rects[i].w * 0.3)))
+                        else:
+                            tab_y = below
                     p = Place(rects[i], True, "meld", seat=m.by[i], index=i, meld=m.id,
-                              tab_y=below if hidden_tab else None)
+                              tab_y=tab_y, tab_x=tab_x, tab_w=tab_w)
                     places[c] = p
                     draw.append((c, p))
                 for i, (c, s) in sorted(m.covers.items()):

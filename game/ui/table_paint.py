@@ -420,7 +420,8 @@ class TablePainting(TableParts):
     def _tab_rect(p: Place) -> Rect:
         r = p.rect
         h = max(3, r.h // 20)
-        return Rect(r.x + 2, r.bottom + 1 if p.tab_y is None else p.tab_y, max(4, int(r.w * 0.3)), h)
+        return Rect(r.x + 2 if p.tab_x is None else p.tab_x, r.bottom + 1 if p.tab_y is None else p.tab_y,
+                    max(4, int(r.w * 0.3)) if p.tab_w is None else p.tab_w, h)
 
     def _draw_tab(self, surface: pygame.Surface, p: Place) -> None:
         """A small seat-coloured tab under a melded card: whose card it is."""
