@@ -3513,6 +3513,27 @@ def test_an_empty_stock_the_pile_will_rebuild_is_drawn_from_by_a_click(app):
     assert len(g.stock) == 2 and g.phase == "play"
 
 
+def test_a_pile_call_menu_names_how_many_cards_each_choice_takes(app):
+    g = build({0: "6♠ 7♠ 5♦ 5♥ K♣", 1: "2♣ 5♣ 8♥", 2: "3♦ 10♣ J♦"}, pile="5♠ 9♥ 8♠", current=2)
+    g.rules = Rules.preset("rummy5000", rummy_calls="pile", pile_call_hand=True)
+    g.call_open, g.discarder = True, 1
+    scene = play(app, g)
+    key(app, pygame.K_r)
+    assert scene.choice is not None
+    assert scene.choice.options == ["the 5♠ (3 cards)", "the 8♠ (the top card alone)"]
+
+
+def test_e_where_the_round_may_not_be_ended_says_why(app):
+    g = build({0: "7♥ 7♦ 2♣ 9♠"}, pile="7♣ J♦ 4♠ 8♥", phase="draw")
+    g.rules = Rules.preset("rummy5000", empty_stock="reshuffle")
+    g.set_aside, g.stock = g.stock, []
+    scene = play(app, g)
+    key(app, pygame.K_e)
+    assert g.phase == "draw" and not g.round_done
+    assert any(t.text.startswith("The stock is empty, but the discard pile becomes the new stock")
+               for t in scene.toasts)
+
+
 def test_an_empty_stock_that_stays_empty_offers_the_end_of_the_round(app):
     g = build({0: "7♥ 7♦ 2♣ 9♠"}, pile="7♣ J♦ 4♠ 8♥", phase="draw")
     g.set_aside, g.stock = g.stock, []  # (the rules end the round on an empty stock)

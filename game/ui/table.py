@@ -924,7 +924,9 @@ class TableScene(TableInput, TablePainting, Scene):
 
             # choosing is part of the call: the countdown and the others wait (pause)
             self._ask("Rummy! Take the pile down to:",
-                      [f"the {card_name(card)} ({len(g.pile) - g.pile.index(card)} cards)" for _, card in takes],
+                      [f"the {card_name(card)} " + (f"({len(g.pile) - g.pile.index(card)} cards)"
+                                                    if card != g.pile[-1] else "(the top card alone)")
+                       for _, card in takes],
                       pick_take, pause=True)
             return
         on_melds = [(a, a.meld) for a in calls if a.meld is not None]
