@@ -963,6 +963,17 @@ def test_the_rules_text_says_what_the_engine_asks_of_a_top_card_and_of_an_always
         Rules.preset("rummy5000", top_take_must_use=True))
 
 
+def test_the_rules_of_a_table_say_how_many_decks_it_is_dealt_from():
+    twos = Rules.preset("rummy5000", permanent_wilds=frozenset({"twos"}))
+    assert twos.decks_for(4) == 2  # (the deal of this many cards needs a second deck)
+    cards = " ".join(dict(describe_rules(twos, 4))["Cards"])
+    assert "With 4 players here: 2 decks (104 cards)." in cards
+    assert "With 3 players here: one deck (52 cards)." in " ".join(
+        dict(describe_rules(Rules.preset("rummy5000"), 3))["Cards"])
+    assert "players here" not in " ".join(dict(describe_rules(twos))["Cards"])  # (no table: no count)
+    assert "players here" not in " ".join(dict(describe_rules(Rules.preset("rummy5000", decks=2), 4))["Cards"])
+
+
 def test_the_last_rounds_sheet_says_the_game_is_over():
     from game.ui.rules_text import round_over_words
 

@@ -30,6 +30,7 @@ from game.engine import (
     parse_card,
     parse_cards,
 )
+from game.engine.cards import card_name
 from game.engine.melds import MeldContext, make_meld, shapes_for
 from game.resources import user_data_dir
 from game.ui.anim import Animator, Tween
@@ -3142,6 +3143,20 @@ def test_a_top_card_taken_alone_that_may_not_be_discarded_is_tagged(app):
     assert scene.hand_tags() == {}
 
 
+def test_a_stock_card_that_must_be_melded_or_discarded_is_tagged_and_named(app):
+    g = build({0: "8♣ 8♦ 2♠ K♣"}, pile="4♦ 8♥ 3♣")
+    g.rules = Rules.preset("rummy5000", stock_draw_must_use=True)
+    scene = play(app, g)
+    scene.c.act(DrawStock())
+    app.pump(2)
+    drew = g.stock_card
+    assert drew is not None and scene.hand_tags() == {drew: "drew"}
+    assert scene.c.status() == f"Meld the {card_name(drew)} you drew from the stock, or discard it"
+    scene.c.act(Discard(drew))
+    app.pump(2)
+    assert scene.hand_tags() == {}
+
+
 def test_the_card_taken_deepest_is_tagged_until_it_is_used(app):
     g = build({0: "8♣ 8♦ 2♠ K♣"}, pile="4♦ 8♥ 3♣", preset="rummy500", wild=None)
     scene = play(app, g)
@@ -3541,6 +3556,18 @@ def test_an_empty_stock_that_stays_empty_offers_the_end_of_the_round(app):
     assert scene.buttons["end"].visible
     click(app, scene.layout.stock.center)
     assert len(g.hands[0]) == 4 and g.phase == "draw"  # nothing to draw
+
+
+def test_a_meld_the_rules_refuse_in_every_reading_is_refused_without_a_question(app):
+    g = build({0: "7♦ 8♦ K♣ 9♠ 9♥ 9♣ 2♠ 5♥"}, pile="Q♠", phase="play")
+    g.rules = Rules.preset("rummy5000", one_meld_per_turn=True)
+    scene = play(app, g)
+    scene.c.act(MeldCards(tuple(c(x) for x in ("9♠", "9♥", "9♣"))))
+    for card in ("7♦", "8♦", "K♣"):
+        click(app, spot(scene, c(card)))
+    key(app, pygame.K_RETURN)
+    assert scene.choice is None and len(g.melds) == 1
+    assert any(t.text.startswith("Only one new meld may be made in a turn") for t in scene.toasts)
 
 
 def test_a_hinted_meld_that_reads_two_ways_says_which_and_meld_offers_it_first(app, monkeypatch):

@@ -469,6 +469,9 @@ class Controller:
                 use = use_words(g.rules.deep_take_use, f"the {card_name(g.must_use)} you took")
                 how = "X" if x else "\u2193 to your hand, then X"
                 return f"{use[0].upper()}{use[1:]}, then discard" + (f" ({how})" if keys else "")
+            if g.stock_card is not None and g.stock_card in g.hands[seat]:  # (stock_draw_must_use)
+                return (f"Meld the {card_name(g.stock_card)} you drew from the stock, or discard it"
+                        + (f" ({_discard_keys(x)})" if keys else ""))
             if keys:
                 refused = self._why_not_lay_off(*lay_off) if focus == "melds" and lay_off else None
                 if refused is not None:  # Enter would be refused: say why instead of offering it

@@ -202,8 +202,9 @@ OPTIONS: tuple[OptionInfo, ...] = (
         ("new_meld_two_naturals", "Meld with 2 naturals")]),
     _o("top_take_no_return", "Turn", "No discarding the card just taken",
        "A card taken from the top of the pile may not go straight back."),
-    _o("top_take_must_use", "Turn", "Top card taken must be melded",
-       "A card taken from the pile must be melded in the same turn."),
+    _o("top_take_must_use", "Turn", "Top card taken must be used",
+       "A card taken from the top of the pile must be used in the same turn, as \"Deepest card "
+       "taken must\" says of a deeper take (by default: melded or laid off)."),
     _o("stock_draw_must_use", "Turn", "Use or discard the stock card",
        "A card drawn from the stock must be melded at once or discarded."),
     _o("one_meld_per_turn", "Turn", "One new meld a turn",
@@ -479,8 +480,9 @@ def _winning_text(rules: Rules) -> list[str]:
     return [reach + w]
 
 
-def describe_rules(rules: Rules) -> list[tuple[str, list[str]]]:
-    """The rules of ``rules`` in plain words: a list of (heading, paragraphs)."""
+def describe_rules(rules: Rules, players: int | None = None) -> list[tuple[str, list[str]]]:
+    """The rules of ``rules`` in plain words: a list of (heading, paragraphs); with
+    ``players``, the table's size, the decks it is dealt from are said too."""
     lo, hi = rules.player_range()
     title = preset_title(rules.preset_name)
     sections: list[tuple[str, list[str]]] = []
@@ -512,6 +514,10 @@ def describe_rules(rules: Rules) -> list[tuple[str, list[str]]]:
     else:
         cards.append(f"{_count(rules.decks, 'deck')} of 52 cards {'is' if rules.decks == 1 else 'are'} "
                      "shuffled together.")
+    if players is not None and rules.decks is None:  # what that comes to at this table
+        d = rules.decks_for(players)
+        cards[-1] += (f" With {players} players here: {'one deck' if d == 1 else _count(d, 'deck')}"
+                      f" ({rules.pack_size(d)} cards).")
     if rules.lowest_rank > 2:
         removed = _join([rank_text(r) + "s" for r in range(2, rules.lowest_rank)])
         cards.append(f"The {removed} are taken out of every deck. Aces are high only.")

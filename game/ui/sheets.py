@@ -341,7 +341,7 @@ def show_rules(app: App, state: GameState) -> None:
     """F1 on a round's or the game's sheet: the rules of this game, as F1 at the table."""
     from .menus import RulesScene
 
-    app.stack.push(RulesScene(app, state.rules, browse=False, controls=True))
+    app.stack.push(RulesScene(app, state.rules, browse=False, controls=True, players=state.players))
 
 
 class _ListSheet(SheetScene):

@@ -728,6 +728,10 @@ class TableScene(TableInput, TablePainting, Scene):
         g = self.g
         shapes = shapes_for(g.ctx, cards) if len(cards) >= 3 else []
         if len(shapes) > 1 and self.c.human_to_act and g.phase == "play":
+            # only the readings the rules allow now are asked about (none: the engine's
+            # reason for the first is said, with no question before it)
+            shapes = [s for s in shapes if self.c.is_legal(MeldCards(tuple(cards), s))] or shapes[:1]
+        if len(shapes) > 1 and self.c.human_to_act and g.phase == "play":
             hint = self.hint_shape
             hinted = hint is not None and hint[0] == frozenset(cards) and hint[1] in shapes
             if hint is not None and hinted:  # the hint's reading first, and said to be the hint's
@@ -1118,7 +1122,8 @@ class TableScene(TableInput, TablePainting, Scene):
 
     def show_rules(self) -> None:
         """F1 or the menu: the rules of this game, house rules included."""
-        self._cover(menus.RulesScene(self.app, self.g.rules, browse=False, controls=True))
+        self._cover(menus.RulesScene(self.app, self.g.rules, browse=False, controls=True,
+                                     players=self.g.players))
 
     def show_scores(self) -> None:
         """T, the menu or a click on the sidebar's scores: every round's points and the totals."""

@@ -432,7 +432,8 @@ class TablePainting(TableParts):
     def hand_tags(self) -> dict[Card, str]:
         """Cards in the person's hand that carry a tag: the upcard ("up", the others saw
         it dealt) and the deepest card taken from the pile ("took", it must be used), or the
-        top card taken alone where it may not be discarded this turn ("took" too)."""
+        top card taken alone where it may not be discarded this turn ("took" too), and a card
+        drawn from the stock that must be melded or discarded ("drew")."""
         g = self.g
         hand = g.hands[self.bottom]
         tags = {}
@@ -445,6 +446,9 @@ class TablePainting(TableParts):
         top = g.took_top if self.c.human_to_act and g.rules.top_take_no_return else None
         if top is not None and top in hand:
             tags[top] = "took"
+        drew = g.stock_card if self.c.human_to_act else None
+        if drew is not None and drew in hand:  # (stock_draw_must_use: meld it or discard it)
+            tags[drew] = "drew"
         return tags
 
     def tag_rects(self) -> dict[Card, Rect]:
@@ -476,7 +480,7 @@ class TablePainting(TableParts):
         for c, tag in self.tag_rects().items():
             if c in skip:
                 continue
-            took = tags[c] == "took"
+            took = tags[c] in ("took", "drew")
             pygame.draw.rect(surface, ACCENT if took else (230, 230, 215), tag, border_radius=tag.h // 2)
             img = self.text.render(tags[c], fs, (20, 20, 20), bold=True)
             surface.blit(img, img.get_rect(center=tag.center))

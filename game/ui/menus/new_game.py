@@ -294,7 +294,7 @@ class NewGameScene(MenuScene):
             except RulesError:
                 self.app.play_sound("error")
                 return
-        self.app.stack.push(RulesScene(self.app, rules, browse=False))
+        self.app.stack.push(RulesScene(self.app, rules, browse=False, players=self.players))
 
     # ------------------------------------------------------------------ layout
     def build(self) -> None:

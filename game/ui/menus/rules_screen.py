@@ -27,8 +27,9 @@ class RulesScene(MenuScene):
     heading = "Rules"
 
     def __init__(self, app: App, rules: Rules | None = None, browse: bool | None = None,
-                 controls: bool = False):
+                 controls: bool = False, players: int | None = None):
         self.controls = controls  # how to play at the table comes last
+        self.players = players  # the table's size, where there is one (its decks are said)
         if rules is None:  # from the title: browse the presets, starting with the last one played
             last = app.settings.last_game
             try:
@@ -43,6 +44,7 @@ class RulesScene(MenuScene):
 
     def set_preset(self, name: str) -> None:
         self.rules = Rules.preset(name)
+        self.players = None
         if self.scroll is not None:  # another game's rules start at their top
             self.scroll.scroll_to(0)
         self.build()
@@ -68,7 +70,7 @@ class RulesScene(MenuScene):
         view.line = t.px(48)
         width = view.rect.width - t.px(18)
         y = 0
-        sections = describe_rules(self.rules)
+        sections = describe_rules(self.rules, self.players)
         if self.controls:
             sections = [*sections, ("At the table", table_controls(self.rules))]
         for i, (heading, paragraphs) in enumerate(sections):
