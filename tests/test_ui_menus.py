@@ -1277,6 +1277,24 @@ def test_the_round_sheet_can_be_put_aside_to_see_the_table(app):
     assert calls == [1]
 
 
+@pytest.mark.parametrize("size", [*SIZES, (1280, 800)])
+def test_the_way_back_from_the_table_stays_within_the_sidebar(size):
+    """While the table is looked at, the small panel sits over the sidebar's idle buttons,
+    never over the play area beside it (the hand and melds)."""
+    from game.ui.layout import TableLayout
+
+    app = FakeApp(size)
+    state = played_round("rummy5000", 4, seed=4)
+    scene = sheets.RoundEndScene(app, state, None)
+    draw(scene, size)
+    side = TableLayout(size, 4).sidebar
+    assert side.contains(scene.peek_box), (scene.peek_box, side)
+    back = scene.find("back")
+    assert scene.peek_box.contains(back.rect)
+    t = scene.theme  # the whole label shows (the button cuts a longer one short with "…")
+    assert t.font(back.size, True).size(back.label)[0] <= back.rect.width - t.px(12)
+
+
 @pytest.mark.parametrize("size", SIZES)
 def test_the_round_sheet_shows_the_cards_left_in_each_hand(size):
     """Eight players fit at 1024x640, each with the cards left in hand as small tiles."""

@@ -19,6 +19,7 @@ from game.engine.cards import card_text
 
 from . import ui_kit as ui
 from .cards import sort_key_suit
+from .layout import TableLayout
 from .menus import MenuScene, go_new_game, leave_to_title
 from .rules_text import explain_round, goal_text, preset_title, round_over_words
 from .stats import Stats, strongest_opponent
@@ -200,12 +201,18 @@ class RoundEndScene(SheetScene):
         # while the table is looked at: a small panel in the bottom corner, over the sidebar's
         # buttons (none of them can be used until the next deal)
         m, pad = t.px(10), t.px(12)
-        self.peek_box = pygame.Rect(0, 0, t.px(236), t.font(14).get_linesize() + bh + 3 * pad)
+        side = TableLayout((w, h), n).sidebar  # (the box stays within it: the hand is beside it)
+        m = min(m, max(2, side.w // 20))
+        self.peek_box = pygame.Rect(0, 0, min(t.px(236), side.w - 2 * m),
+                                    t.font(14).get_linesize() + bh + 3 * pad)
         self.peek_box.bottomright = (w - m, h - m)
+        back_w = self.peek_box.width - 2 * pad
+        size = 16  # (smaller where the sidebar is narrow for the theme's size: the whole label shows)
+        while size > 11 and t.font(size, True).size("Back to scores (V)")[0] > back_w - t.px(14):
+            size -= 1
         back = ui.Button("Back to scores (V)", lambda: self.peek(False),
-                         pygame.Rect(self.peek_box.x + pad, self.peek_box.bottom - pad - bh,
-                                     self.peek_box.width - 2 * pad, bh),
-                         primary=True, name="back", size=16)
+                         pygame.Rect(self.peek_box.x + pad, self.peek_box.bottom - pad - bh, back_w, bh),
+                         primary=True, name="back", size=size)
         self.widgets = [view, nxt, back]
         for wd in self.widgets:
             wd.visible = (wd.name == "back") == self.peeking
