@@ -3417,6 +3417,7 @@ def test_the_command_line_asks_before_ending_a_game_in_progress(monkeypatch, tmp
     assert app_mod.main(args) == 0
     (scene, text), (top, preset, hands) = seen
     assert scene is ReplaceGameScene and "Rummy 5000, round 1" in text and "counts as not won" in text
+    assert ("Opening other.json ends it" if how == "load" else "A new game of Basic rummy for 2 players ends it") in text
     assert top is TableScene
     if answer == "new":
         assert preset == ("rummy500" if how == "load" else "basic")
@@ -3483,6 +3484,7 @@ def test_the_command_line_asks_too_before_ending_a_game_not_played_yet(monkeypat
     assert app_mod.main(SimpleNamespace(seed=5)) == 0
     (scene, text), = seen
     assert scene is ReplaceGameScene and "not played yet" in text and "not won" not in text
+    assert "A new game of Rummy 5000 for 4 players (seed 5) ends it." in text  # (what would replace it)
 
 
 def test_why_a_move_was_refused_goes_when_a_move_is_made(app):

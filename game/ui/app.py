@@ -907,7 +907,11 @@ def _run(get, cannot_load) -> int:
                 if autoplay:
                     start()
                 else:  # (a bad preset or player count was refused before the window opened)
-                    app.ask_before_ending("Start the new game", "A new game", start)
+                    from .rules_text import preset_title
+                    seed = get("seed")
+                    what = (f"A new game of {preset_title(preset)} for {players} players"
+                            + (f" (seed {seed})" if seed is not None else ""))
+                    app.ask_before_ending("Start the new game", what, start)
             except Exception as exc:  # a bad preset or player count: the engine says why
                 print(f"rummy5000: cannot start the game: {str(exc) or type(exc).__name__}", file=sys.stderr)
                 pygame.quit()
