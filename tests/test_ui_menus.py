@@ -1295,6 +1295,21 @@ def test_the_way_back_from_the_table_stays_within_the_sidebar(size):
     assert t.font(back.size, True).size(back.label)[0] <= back.rect.width - t.px(12)
 
 
+def test_a_team_games_round_sheet_lists_partners_together_with_each_teams_round():
+    from game.ui.sheets import _teams_line
+
+    app = FakeApp((1024, 640))
+    state = played_round("partnership500", 4, seed=4)
+    scene = sheets.RoundEndScene(app, state, None)
+    draw(scene, (1024, 640))
+    assert scene.row_seats == [0, 2, 1, 3]  # (partners sit opposite: seats 0 and 2)
+    res = state.results[-1]
+    us = res.points[0] + res.points[2]
+    line = _teams_line(state, res)
+    assert line.startswith(f"Teams  ·  You & Bot 2: {us:+,} → {state.scores[0] + state.scores[2]:,}")
+    assert len(scene.hand_rows) == 4
+
+
 @pytest.mark.parametrize("size", SIZES)
 def test_the_round_sheet_shows_the_cards_left_in_each_hand(size):
     """Eight players fit at 1024x640, each with the cards left in hand as small tiles."""

@@ -105,6 +105,14 @@ def _points_colour(rules: Rules, points: int) -> tuple:
     return ui.OK if good else ui.ERROR
 
 
+def _teams_line(state: GameState, res: RoundResult) -> str:
+    """Under a team game's round sheet: each team's points this round, then its total."""
+    names = _names(state)
+    return "Teams  ·  " + "     ".join(
+        f"{_side_name(side, names)}: {_signed(sum(res.points[s] for s in side))} → {total:,}"
+        for side, total in zip(state.sides(), state.side_scores()))
+
+
 def _signed(n: int) -> str:
     return f"{n:+,}" if n else "0"
 
@@ -261,8 +269,12 @@ class RoundEndScene(SheetScene):
         hand_sign = -1 if rules.round_scoring in ("melds_minus_hand",) else 1
         four = self.app.settings.four_colour
         indent = t.px(14)
-        self.hand_rows: list[pygame.Rect] = []  # where each hand's cards are, on the screen
-        for s in range(st.players):
+        self.hand_rows: list[pygame.Rect] = []  # where each hand's cards are, on the screen (row order)
+        sides = _sides(st)
+        self.row_seats = [s for side in sides for s in side] if sides else list(range(st.players))
+        for s in self.row_seats:  # (partners one under the other)
+            if sides and s != self.row_seats[0] and any(s == side[0] for side in sides):
+                pygame.draw.line(surface, (150, 130, 70), (inner.x, y - 1), (inner.right, y - 1), 1)
             cy = y + self.name_h // 2 + t.px(2)
             if s == human:
                 ui.rounded_rect(surface, (255, 255, 255, 22),
@@ -293,11 +305,8 @@ class RoundEndScene(SheetScene):
                 else:
                     ui.draw_text(surface, "no cards left", t.font(14), ui.FAINT, (inner.x + indent, ty))
             y += row_h
-        sides = _sides(st)
         if sides:
-            teams = "     ".join(f"{_side_name(side, names)}: {total:,}"
-                               for side, total in zip(sides, st.side_scores()))
-            ui.draw_text(surface, ui.fit_text("Teams  ·  " + teams, bf, inner.width), bf, ui.GOLD,
+            ui.draw_text(surface, ui.fit_text(_teams_line(st, res), bf, inner.width), bf, ui.GOLD,
                          (inner.x, y + t.px(8)), "topleft")
         # the keys for the longer lists, beside the buttons
         view = self.find("view")
