@@ -242,13 +242,19 @@ def test_cards_laid_on_others_melds_are_shown_under_the_seats_own_melds(app):
     assert sorted(g.all_cards()) == sorted(g.pack)
 
 
-def test_a_card_laid_on_a_wild_leaves_its_neighbours_seat_tabs_in_sight(app):
-    g = build({0: "2♦ 5♣ Q♠ 9♣"}, pile="3♣", melds=[(1, "4♥ 5♥ K♠ 7♥ 8♥ 9♥")], wild=13)
-    m = g.melds[0]
-    for pool in [g.stock, *g.hands]:  # the person laid the 6♥ on the wild king
+def six_on_the_wild_king(run: str):
+    """Seat 1's run ``run`` (its third card the wild K♠), the person's 6♥ laid on the king."""
+    g = build({0: "2♦ 5♣ Q♠ 9♣"}, pile="3♣", melds=[(1, run)], wild=13)
+    for pool in [g.stock, *g.hands]:
         if c("6♥") in pool:
             pool.remove(c("6♥"))
-    m.covers[2] = (c("6♥"), 0)
+    g.melds[0].covers[2] = (c("6♥"), 0)
+    return g
+
+
+def test_a_card_laid_on_a_wild_leaves_its_neighbours_seat_tabs_in_sight(app):
+    g = six_on_the_wild_king("4♥ 5♥ K♠ 7♥ 8♥ 9♥")
+    m = g.melds[0]
     scene = play(app, g)
     scene._place(force=True)
     cover = scene.places[c("6♥")].rect
@@ -263,12 +269,7 @@ def test_a_card_laid_on_a_wild_leaves_its_neighbours_seat_tabs_in_sight(app):
 def test_the_last_card_after_a_card_laid_on_a_wild_keeps_its_tab_under_itself(app):
     """The tab of a run's last card, next to a card laid on a wild, goes under the end of
     it the cover leaves in sight: below the cover it would read as the cover's second tab."""
-    g = build({0: "2♦ 5♣ Q♠ 9♣"}, pile="3♣", melds=[(1, "4♥ 5♥ K♠ 7♥")], wild=13)
-    m = g.melds[0]
-    for pool in [g.stock, *g.hands]:
-        if c("6♥") in pool:
-            pool.remove(c("6♥"))
-    m.covers[2] = (c("6♥"), 0)
+    g = six_on_the_wild_king("4♥ 5♥ K♠ 7♥")
     scene = play(app, g)
     scene._place(force=True)
     cover = scene.places[c("6♥")].rect
