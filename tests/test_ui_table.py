@@ -1178,6 +1178,42 @@ def test_undo_puts_the_cards_back_where_they_were_in_an_arranged_hand(app):
     assert scene.order == arranged and not scene.undoing
 
 
+def test_undo_after_continue_still_puts_the_cards_back_where_they_were(app, tmp_path):
+    """Where melded cards were in the hand is saved with the game (only while they can
+    come back, in the person's turn), so Undo after Continue puts them back there."""
+    from game.ui.controller import autosave_path
+
+    g = build({0: "9♣ 2♦ 9♠ 5♥ 9♦ J♠ 4♣ 5♣ 6♣"}, pile="Q♦", phase="play")
+    scene = play(app, g, tmp_path)
+    arranged = [c(x) for x in ("J♠", "9♣", "2♦", "9♠", "5♥", "9♦", "4♣", "6♣", "5♣")]
+    scene.order = list(arranged)
+    scene.meld_selected([c("9♣"), c("9♠"), c("9♦")])
+    assert len(g.melds) == 1
+    scene.close()
+    again = app.continue_game(tmp_path / "autosave.json")
+    assert again.order == [c(x) for x in ("J♠", "2♦", "5♥", "4♣", "6♣", "5♣")]
+    key(app, pygame.K_u)
+    assert again.g.melds == [] and again.order == arranged
+    # once the turn is over nothing can come back, and nothing more is saved
+    again.meld_selected([c("9♣"), c("9♠"), c("9♦")])
+    again.c.act(Discard(c("J♠")))
+    assert again.undo_places() == {}
+    seats = json.loads(autosave_path().with_name("autosave.json.seats").read_text())
+    assert seats[0]["order"] and "left" not in seats[0]
+
+
+def test_a_damaged_list_of_undo_places_is_dropped_whole():
+    from game.ui.controller import _saved_left_from
+
+    order = [c("J♠"), c("2♦")]
+    good = [[int(c("9♣")), [int(c("J♠")), int(c("9♣")), int(c("2♦"))]]]
+    assert _saved_left_from(good, order) == {c("9♣"): (c("J♠"), c("9♣"), c("2♦"))}
+    for bad in (good + [[1]], good + [[int(c("9♠")), [2, 3]]], good + [[True, [1]]], "x",
+                [[int(c("9♣")), [-1, int(c("9♣"))]]], [[5, [5]]] * 501):
+        assert _saved_left_from(bad, order) == {}, bad
+    assert _saved_left_from(good, []) == {}
+
+
 def test_hint_shows_a_move(app):
     g = build({0: "9♣ 9♠ 9♦ 2♦ 5♥ J♠"}, pile="Q♦", phase="play")
     scene = play(app, g)
@@ -2246,6 +2282,139 @@ def test_continue_after_a_damaged_save_says_so_and_keeps_the_good_copy(app, tmp_
     assert not any("damaged" in t for t in toast_texts(app.continue_game()))
 
 
+def test_a_folder_in_the_saves_place_is_gone_past_to_the_good_backup(app, tmp_path, monkeypatch):
+    """A folder named like the save hides nothing: Continue is offered and goes on from
+    the .bak (saying why), the folder is set aside, and the game saves again."""
+    from game.engine.save import loads_game
+
+    _, save, bak = saved_game(app, tmp_path, monkeypatch)
+    good = bak.read_text()
+    save.unlink()
+    save.mkdir()
+    (save / "inside.txt").write_text("kept")
+    from game.ui.menus import TitleScene, has_autosave
+
+    assert has_autosave()
+    title = TitleScene(app)
+    assert title.can_continue and title.find("continue").enabled
+    again = app.continue_game()
+    assert again.g.hands == loads_game(good).hands
+    said = toast_texts(again)
+    assert any("could not be read (Is a directory)" in t and "backup copy" in t
+               and "autosave.json.unreadable" in t for t in said), said
+    assert not any("damaged" in t for t in said)
+    assert (tmp_path / "autosave.json.unreadable" / "inside.txt").read_text() == "kept"
+    assert bak.read_text() == good and loads_game(save.read_text()).hands == again.g.hands
+    assert again.c.save_error is None
+
+
+def test_a_new_game_asks_before_ending_a_game_only_its_backup_holds(app, tmp_path, monkeypatch):
+    """With a folder where the save should be, the game in the .bak is still a game in
+    progress: the new-game screen asks first, the game left counts as played, and the new
+    game sets the folder aside and saves."""
+    from game.engine.save import loads_game
+    from game.ui.stats import Stats
+
+    monkeypatch.setenv("RUMMY5000_DATA_DIR", str(tmp_path))
+    save, bak = tmp_path / "autosave.json", tmp_path / "autosave.json.bak"
+    scene = app.start_game("rummy5000", 3, seed=4)
+    play_the_persons_first_turn(app, scene)
+    advance(app, scene)  # (so the .bak holds the person's turn)
+    save.unlink()
+    save.mkdir()
+    assert bak.exists() and app._left_game() is not None  # (the .bak's game, played in)
+    from game.ui.menus import NewGameScene
+
+    setup = NewGameScene(app)
+    setup.start()
+    assert setup.confirm_replace and "game in progress" in setup.message
+    assert bak.exists()  # asking loses nothing
+    new = app.start_game("rummy500", 2, seed=5)
+    assert Stats.load().get("rummy5000").abandoned == 1
+    assert (tmp_path / "autosave.json.unreadable").is_dir()
+    assert loads_game(save.read_text()).hands == new.g.hands and new.c.save_error is None
+
+
+def test_a_save_that_may_not_be_read_is_kept_as_unreadable_not_called_damaged(app, tmp_path, monkeypatch):
+    from game.engine.save import loads_game
+    from game.ui.controller import read_save
+
+    _, save, bak = saved_game(app, tmp_path, monkeypatch)
+    real_open = Path.open
+
+    def locked(self, *a, **kw):
+        if self == save:
+            raise PermissionError(13, "Permission denied", str(self))
+        return real_open(self, *a, **kw)
+
+    monkeypatch.setattr(Path, "open", locked)
+    g, _, problem = read_save(save)
+    assert problem is not None and not problem.damaged and problem.reason == "Permission denied"
+    monkeypatch.setattr(Path, "open", real_open)
+    text = save.read_text()
+    monkeypatch.setattr(Path, "open", locked)
+    again = app.continue_game()
+    monkeypatch.setattr(Path, "open", real_open)
+    assert again.g.hands == loads_game(bak.read_text()).hands == g.hands
+    assert any("could not be read (Permission denied)" in t for t in toast_texts(again))
+    assert (tmp_path / "autosave.json.unreadable").read_text() == text
+    assert not list(tmp_path.glob("*.damaged"))
+
+
+def test_a_file_too_large_to_be_a_save_is_refused_without_reading_it_all(tmp_path):
+    from game.ui.controller import SAVE_LIMIT, read_save
+
+    big = tmp_path / "big.json"
+    big.write_bytes(b" " * (SAVE_LIMIT + 10))
+    with pytest.raises(RuntimeError, match="larger than 4 MB"):
+        read_save(big)
+
+
+def test_warnings_said_as_a_resumed_round_ends_show_above_its_sheet(app, tmp_path, monkeypatch):
+    """Continue at a round's end from a damaged save, with saving failing: both warnings
+    show above the round's sheet (the table's messages are under it), and a save that
+    still fails is said again when the next round is dealt."""
+    from game.engine.save import dumps_game
+    from game.ui import controller as controller_module
+    from game.ui import sheets
+
+    monkeypatch.setenv("RUMMY5000_DATA_DIR", str(tmp_path))
+    c = Controller.new("basic", 2, seed=11)
+    c.settings.animation_speed = 0
+    for _ in range(20000):
+        if c.g.phase == "round_over":
+            break
+        if c.human_to_act:
+            c.act(c.hint())
+        else:
+            c.update(10.0)
+    assert c.g.phase == "round_over"
+    (tmp_path / "autosave.json.bak").write_text(dumps_game(c.g), encoding="utf-8")
+    (tmp_path / "autosave.json").write_text("{ damaged")
+
+    def full(path, text):
+        raise OSError(28, "No space left on device", str(path))
+
+    monkeypatch.setattr(controller_module, "write_atomic", full)
+    table = app.continue_game()
+    app.run_until(lambda: isinstance(app.stack.top, sheets.RoundEndScene), timeout=10)
+    sheet = app.stack.top
+    assert isinstance(sheet, sheets.RoundEndScene)
+    assert "damaged" in sheet.warning and "could not be saved: No space left on device" in sheet.warning
+    box, (x, y) = sheet.warning_box
+    assert 0 <= x and x + box.get_width() <= app.screen_size[0] and y >= 0
+    app.draw()
+    # (news does not push a warning out of the table's messages)
+    for n in range(4):
+        table.message(f"news {n}")
+    assert any("could not be saved" in t for t in toast_texts(table))
+    sheet.next_round()
+    app.run_until(lambda: table.g.phase == "draw" or table.g.phase == "play", timeout=10)
+    table.toasts.clear()
+    app.pump(3)
+    assert any("could not be saved" in t for t in toast_texts(table))
+
+
 def test_loading_another_file_starts_the_autosave_afresh(app, tmp_path, monkeypatch):
     from game.engine.save import dumps_game
 
@@ -2476,6 +2645,12 @@ def test_a_save_that_cannot_be_read_is_reported_before_any_window_opens(tmp_path
     assert app_mod.main(SimpleNamespace(load=str(missing))) == 2
     err = capsys.readouterr().err
     assert f"cannot load {missing}" in err and "there is no such file (nothing.json)" in err and ".bak" not in err
+    # a file far too large to be a save (or an endless device) is refused after 4 MB
+    big = tmp_path / "big.json"
+    big.write_bytes(b"{" * (5 * 2**20))
+    assert app_mod.main(SimpleNamespace(load=str(big))) == 2
+    err = capsys.readouterr().err
+    assert "the file is larger than 4 MB: it is not a saved game" in err and ".bak" not in err
 
 
 def test_a_data_folder_that_cannot_be_made_leaves_the_game_playable(tmp_path, monkeypatch):

@@ -26,6 +26,7 @@ import time
 import traceback
 import warnings
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
@@ -361,7 +362,7 @@ class App:
         from .controller import autosave_path, read_save
 
         try:
-            if not autosave_path().is_file():  # a finished game leaves only its .bak copies
+            if not autosave_path().exists():  # a finished game leaves only its .bak copies
                 return None
             g, seats, _ = read_save(autosave_path())
         except Exception:  # none, or damaged: nothing to count
@@ -436,7 +437,8 @@ class App:
         if not autoplay:
             own = is_autosave(source)
             if own and c.recovered:
-                set_aside(source)  # the .bak it went on from stays the good copy
+                kept = set_aside(source, c.recovered.suffix)  # the .bak it went on from stays the good copy
+                c.recovered = replace(c.recovered, kept=kept.name if kept else None)
             if not own:  # another game's file replaces the saved game, as a new game does
                 self._count_left_game()
             c.autosave(fresh=not own)

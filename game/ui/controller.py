@@ -22,7 +22,9 @@ and ``after_change(events, seat, action)`` just after, which is how moves become
 animations. After every change the game is saved (atomically: a temporary file, then
 ``os.replace``; the previous save is kept as ``.bak``). A new game starts its save
 afresh, so its ``.bak`` is never another game's; a save that cannot be read is set aside
-as ``.damaged`` when the game goes on from its ``.bak``, which so stays the good copy.
+when the game goes on from its ``.bak``, which so stays the good copy: as ``.damaged``
+when its contents are damaged, as ``.unreadable`` when the file could not be opened at
+all (no permission to read it, or a folder of that name).
 
 The controller never decides whether a move is legal: it asks the engine.
 """
@@ -171,21 +173,57 @@ def atomic_write(path: Path, text: str) -> None:
 
 
 def remove_save(path: Path, backups: bool = False) -> None:
-    """Forget a finished game (the ``.bak`` copies stay unless ``backups``)."""
+    """Forget a finished game (the ``.bak`` copies stay unless ``backups``). A folder
+    where a file should be is not the game's to delete: it is set aside (renamed
+    ``.unreadable``), so that the next save can be written."""
     files = [Path(path), seats_path(path)]
     if backups:
         files += [f.with_name(f.name + ".bak") for f in files]
     for p in files:
         try:
-            p.unlink()
+            if p.is_dir():
+                set_aside(p, UNREADABLE)
+            else:
+                p.unlink()
         except OSError:
             pass
 
 
-def set_aside(path: Path) -> Path | None:
-    """Rename a save that could not be read to ``path.damaged`` (kept for a look, out of
-    the way of the next save, which would otherwise copy it over the good ``.bak``)."""
-    return set_aside_file(path, ".damaged")
+DAMAGED, UNREADABLE = ".damaged", ".unreadable"  # how a save that could not be read is set aside
+
+
+def set_aside(path: Path, suffix: str = DAMAGED) -> Path | None:
+    """Rename a save that could not be read to ``path.damaged`` (or ``suffix``): kept for
+    a look, out of the way of the next save, which would otherwise copy it over the good
+    ``.bak``."""
+    return set_aside_file(path, suffix)
+
+
+@dataclass(frozen=True)
+class SaveProblem:
+    """Why the save ``file`` could not be read, when its ``.bak`` copy was: ``damaged``
+    (its contents), or not (the file could not be opened: no permission, a folder of
+    that name); ``reason`` in a few words."""
+
+    file: str
+    reason: str
+    damaged: bool = True
+    kept: str | None = None  # the name it was set aside as
+
+    @property
+    def words(self) -> str:
+        """What the table says when the game goes on from the ``.bak`` copy."""
+        why = "was damaged" if self.damaged else f"could not be read ({self.reason})"
+        kept = f"; the file is kept as {self.kept}" if self.kept and not self.damaged else ""
+        return f"The saved game {why}: it goes on from its backup copy{kept}"
+
+    @property
+    def suffix(self) -> str:
+        """The name's ending the file is set aside with."""
+        return DAMAGED if self.damaged else UNREADABLE
+
+    def __str__(self) -> str:
+        return f"{self.file}: {self.reason}"
 
 
 def seats_path(save: Path) -> Path:
@@ -198,28 +236,40 @@ def load_saved(path: str | Path) -> tuple[GameState, list[dict] | None]:
     return g, seats
 
 
-def read_save(path: str | Path) -> tuple[GameState, list[dict] | None, str | None]:
+SAVE_LIMIT = 4 * 2**20  # bytes: a saved game is a few kilobytes
+
+
+def read_save(path: str | Path) -> tuple[GameState, list[dict] | None, SaveProblem | None]:
     """:func:`load_saved`, and why the save itself could not be read when its ``.bak``
     copy was used instead (``None`` when the save was read)."""
     path = Path(path)
-    errors = []
+    errors: list[SaveProblem] = []
     for p in (path, path.with_name(path.name + ".bak")):
         try:
-            g = loads_game(p.read_text(encoding="utf-8"))
+            with p.open("rb") as f:  # (a file picked by mistake may be huge, or endless)
+                data = f.read(SAVE_LIMIT + 1)
+            if len(data) > SAVE_LIMIT:
+                errors.append(SaveProblem(p.name, f"the file is larger than {SAVE_LIMIT // 2**20} MB: "
+                                                  "it is not a saved game"))
+                continue
+            g = loads_game(data.decode("utf-8"))
         except FileNotFoundError:
-            errors.append(f"{p.name}: not found")
+            errors.append(SaveProblem(p.name, "not found", damaged=False))
             continue
         except UnicodeDecodeError:
-            errors.append(f"{p.name}: the file is not text: it is damaged or not a save file")
+            errors.append(SaveProblem(p.name, "the file is not text: it is damaged or not a save file"))
+            continue
+        except OSError as exc:  # a folder of that name, no permission: the file may be good
+            errors.append(SaveProblem(p.name, exc.strerror or type(exc).__name__, damaged=False))
             continue
         except Exception as exc:  # SaveError, a damaged file
-            errors.append(f"{p.name}: {exc}")
+            errors.append(SaveProblem(p.name, str(exc)))
             continue
         _clean_names(g)
         return g, _read_seats(path, backup=p != path), (errors[0] if errors else None)
-    if all(e.endswith(": not found") for e in errors):
+    if all(e.reason == "not found" for e in errors):
         raise FileNotFoundError(f"there is no such file ({path.name})")  # (nor a backup copy of it)
-    raise RuntimeError("; ".join(errors))
+    raise RuntimeError("; ".join(str(e) for e in errors if e.reason != "not found"))  # (no backup: not news)
 
 
 def _read_seats(save: Path, backup: bool = False) -> list | None:
@@ -238,6 +288,29 @@ def _read_seats(save: Path, backup: bool = False) -> list | None:
         if isinstance(data, list):
             return data
     return None
+
+
+def _saved_left_from(data: Any, order: list[Card]) -> dict[Card, tuple[Card, ...]]:
+    """Where the cards laid down this turn were in the hand (``[[card, [hand order]],
+    ...]``, each order holding its card); anything else is dropped whole: it only
+    places cards that Undo brings back."""
+    def cards(xs: Any) -> list[Card] | None:
+        if not isinstance(xs, list) or not all(isinstance(x, int) and not isinstance(x, bool)
+                                                and 0 <= x < 4096 for x in xs):
+            return None
+        return [Card(x) for x in xs]
+
+    if not isinstance(data, list) or len(data) > 500 or not order:
+        return {}
+    out: dict[Card, tuple[Card, ...]] = {}
+    for item in data:
+        if not (isinstance(item, list) and len(item) == 2):
+            return {}
+        card, was = cards([item[0]]), cards(item[1])
+        if card is None or was is None or card[0] not in was:
+            return {}
+        out[card[0]] = tuple(was)
+    return out
 
 
 def _saved_moves(info: Any, g: GameState) -> list[tuple[int, str]]:
@@ -290,8 +363,10 @@ class Controller:
         self.moves: list[tuple[int, Action, tuple[Event, ...]]] = []  # (seat, action, its events)
         self.earlier_moves: list[tuple[int, str]] = []  # this round's, as saved before Continue
         self.save_error: str | None = None
-        self.recovered: str | None = None   # why the save could not be read (its .bak was)
+        self.recovered: SaveProblem | None = None  # why the save could not be read (its .bak was)
         self.hand_order: list[Card] | None = None  # the person's hand as they had arranged it
+        # where the cards the person laid down this turn were in that hand (for Undo)
+        self.left_from: dict[Card, tuple[Card, ...]] = {}
 
     # ------------------------------------------------------------------ building
     @classmethod
@@ -360,6 +435,7 @@ class Controller:
             order = seat_info[c.human].get("order") if isinstance(seat_info[c.human], dict) else None
             if isinstance(order, list) and all(isinstance(x, int) and not isinstance(x, bool) for x in order):
                 c.hand_order = [Card(x) for x in dict.fromkeys(order)]  # the table keeps the ones in hand
+                c.left_from = _saved_left_from(seat_info[c.human].get("left"), c.hand_order)
             c.earlier_moves = _saved_moves(seat_info[c.human], g)
         return c
 
@@ -783,6 +859,9 @@ class Controller:
             order = (self.listener.hand_order if self.listener is not None else None) or self.hand_order
             if order and self.human is not None:
                 seats[self.human]["order"] = [int(c) for c in order]
+                left = self.listener.undo_places() if self.listener is not None else self.left_from
+                if left:  # so that Undo after Continue puts cards back where they were
+                    seats[self.human]["left"] = [[int(c), [int(x) for x in was]] for c, was in left.items()]
             if self.human is not None:  # so that Continue shows this round's last moves
                 seats[self.human]["moves"] = [[s, text] for s, text in self.move_lines()]
                 seats[self.human]["moves_round"] = self.g.round_no
@@ -800,5 +879,5 @@ class Controller:
 
 __all__ = [
     "BOT_NAMES", "FRIENDLY_NAMES", "HUMAN", "Controller", "Seat", "atomic_write", "autosave_path",
-    "load_saved", "read_save", "remove_save", "set_aside",
+    "SaveProblem", "load_saved", "read_save", "remove_save", "set_aside",
 ]

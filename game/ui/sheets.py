@@ -44,6 +44,8 @@ class SheetScene(MenuScene):
     opaque = False
     show_felt = False
     body: pygame.Rect  # the panel (placed by build)
+    warning: str | None = None  # the table's standing warning (a save that failed), shown above the panel
+    warning_box: tuple[pygame.Surface, tuple[int, int]] | None = None
 
     def back(self) -> None:
         pass  # a sheet is closed by its buttons
@@ -67,6 +69,32 @@ class SheetScene(MenuScene):
         ui.rounded_rect(self.sheet, ui.PANEL[:3], body, t.px(14))
         ui.panel(self.sheet, body, t)
         self.paint_on(self.sheet, body)
+        self._paint_warning()
+
+    def warn(self, text: str | None) -> None:
+        """Show ``text`` (one warning a line) in a red box above the panel (the table's
+        messages are under the sheet): a save that failed, a save that was damaged."""
+        self.warning = text
+        self._paint_warning()
+        self.app.invalidate()
+
+    def _paint_warning(self) -> None:
+        self.warning_box = None
+        if not self.warning or not hasattr(self, "sheet_at"):
+            return
+        t = self.theme
+        font = t.font(15, True)
+        pad = t.px(8)
+        width = min(self.body.width, t.size[0] - 2 * pad)
+        lines = [line for part in self.warning.split("\n") for line in ui.wrap_text(part, font, width - 2 * pad)]
+        box = pygame.Surface((width, len(lines) * font.get_linesize() + 2 * pad), pygame.SRCALPHA)
+        ui.rounded_rect(box, ui.ERROR_BG[:3], box.get_rect(), t.px(8))
+        ui.rounded_rect(box, (220, 90, 70), box.get_rect(), t.px(8), 1)
+        for i, line in enumerate(lines):
+            ui.draw_text(box, line, font, ui.ERROR, (pad, pad + i * font.get_linesize()))
+        # in the room above the panel; with none, over the panel's top edge
+        top = max(t.px(4), self.sheet_at[1] - box.get_height() - t.px(4))
+        self.warning_box = box, (self.body.centerx - width // 2, top)
 
     def paint_on(self, surface: pygame.Surface, body: pygame.Rect) -> None:
         """What the panel ``body`` of ``surface`` shows besides the buttons (subclasses)."""
@@ -77,6 +105,8 @@ class SheetScene(MenuScene):
         for w in self.widgets:
             if w.visible:
                 w.draw(surface, self.theme)
+        if self.warning_box is not None:
+            surface.blit(*self.warning_box)
 
 
 def _names(state: GameState) -> list[str]:

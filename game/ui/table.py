@@ -112,6 +112,7 @@ class TableScene(TableInput, TablePainting, Scene):
         self.undoing = False                # cards coming back now are an undo's: put them back
         if controller.hand_order:
             self.order = list(controller.hand_order)  # as the person left it (a saved game)
+            self.left_from.update(controller.left_from)
         self.selected = []
         self.focus_zone = "hand"
         self.focus_index = 0
@@ -167,8 +168,7 @@ class TableScene(TableInput, TablePainting, Scene):
         self._pending_deal = list(deal) if deal else None
         self._save_said: str | None = None      # the save failure last reported
         if controller.recovered:
-            self.message("The saved game was damaged: it goes on from its backup copy",
-                         "error", ttl=8.0)
+            self.message(controller.recovered.words, "error", ttl=8.0)
 
     # ------------------------------------------------------------------ basics
     @property
@@ -197,9 +197,19 @@ class TableScene(TableInput, TablePainting, Scene):
         self.app.play_sound(name)
 
     def message(self, text: str, kind: str = "info", ttl: float = 3.2) -> None:
-        self.toasts = [t for t in self.toasts if t.text != text][-2:]
-        self.toasts.append(Toast(text, kind, ttl))
+        """Show ``text`` for ``ttl`` seconds, under at most two earlier messages: the
+        oldest go first, but a warning (a save that failed) outlasts the news."""
+        kept = [t for t in self.toasts if t.text != text]
+        while len(kept) > 2:
+            kept.remove(next((t for t in kept if t.kind != "error"), kept[0]))
+        self.toasts = kept + [Toast(text, kind, ttl)]
         self.invalidate()
+
+    def standing_warning(self) -> str | None:
+        """The warnings the table shows now (not a refused move's reason), for a sheet
+        opened over it to repeat: the table's messages are hidden under it."""
+        said = [t.text for t in self.toasts if t.kind == "error" and not t.refusal and not t.done]
+        return "\n".join(said) or None
 
     def refuse(self, text: str) -> None:
         """Say why a move was refused, until a move is made (or it fades)."""
@@ -279,6 +289,15 @@ class TableScene(TableInput, TablePainting, Scene):
             self.focus_index = min(self.focus_index, len(self.order) - 1) if self.focus_zone == "hand" \
                 else self.focus_index
         self.hint_cards &= in_hand | set(self.g.pile)
+
+    def undo_places(self) -> dict[Card, tuple[Card, ...]]:
+        """Where the cards the person has laid down this turn were in the hand (saved
+        with the game, so that Undo after Continue puts them back there)."""
+        g = self.g
+        if g.phase != "play" or g.current != self.bottom:
+            return {}
+        hand = set(g.hands[self.bottom])
+        return {c: was for c, was in self.left_from.items() if c not in hand}
 
     def _put_back(self, order: list[Card], back: list[Card]) -> list[Card]:
         """``order`` with the cards of ``back`` where they were when they left the hand:
@@ -465,6 +484,7 @@ class TableScene(TableInput, TablePainting, Scene):
             self.order = []
             self.left_from.clear()
             self.focus_zone, self.focus_index = "hand", 0
+            self._save_said = None  # a save still failing is said again each round
         self._place(force=True)
         if deal:
             self._animate_deal(events)
@@ -1222,6 +1242,7 @@ class TableScene(TableInput, TablePainting, Scene):
         else:
             scene = self._sheet_scene(False)
         if scene is not None:
+            scene.warn(self.standing_warning())
             self.app.stack.push(scene)
             return
         self._open_overlay()
@@ -1246,6 +1267,7 @@ class TableScene(TableInput, TablePainting, Scene):
         """The round-end sheet of the game's last round is done: show the winners."""
         if self.app.stack.top is not self:
             self.app.stack.pop()
+        scene.warn(self.standing_warning())
         self.app.stack.push(scene)
 
     def _sheet_next(self) -> None:

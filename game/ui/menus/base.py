@@ -21,8 +21,11 @@ if TYPE_CHECKING:
 
 
 def has_autosave() -> bool:
+    """Whether there is a game to continue: a save, or something in its place that could
+    not be read (a folder of that name, a file that may not be read), whose ``.bak`` copy
+    Continue goes on from. A finished game leaves only its ``.bak`` copies."""
     try:
-        return autosave_path().is_file()
+        return autosave_path().exists()
     except OSError:
         return False
 
@@ -212,21 +215,24 @@ class MenuScene(Scene):
         return ui.draw_text(surface, text or self.heading, t.font(34, True), ui.GOLD,
                             (t.px(36), t.px(22)), "topleft", shadow=True)
 
-    def draw_message(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        """The status line: an error in a red box, or a quiet note."""
-        if not self.message:
+    def draw_message(self, surface: pygame.Surface, rect: pygame.Rect, text: str | None = None,
+                     error: bool | None = None) -> None:
+        """The status line (or ``text``): an error in a red box, or a quiet note."""
+        text = text or self.message
+        error = self.message_is_error if error is None else error
+        if not text:
             return
         t = self.theme
-        font = t.font(15, self.message_is_error)
-        lines = ui.wrap_text(self.message, font, rect.width - t.px(24))[:3]
+        font = t.font(15, error)
+        lines = ui.wrap_text(text, font, rect.width - t.px(24))[:3]
         h = len(lines) * font.get_linesize() + t.px(12)
         box = pygame.Rect(rect.x, rect.centery - h // 2, rect.width, h)
-        if self.message_is_error:
+        if error:
             ui.rounded_rect(surface, ui.ERROR_BG, box, t.px(8))
             ui.rounded_rect(surface, (220, 90, 70), box, t.px(8), 1)
         y = box.y + t.px(6)
         for line in lines:
-            ui.draw_text(surface, line, font, ui.ERROR if self.message_is_error else ui.MUTED,
+            ui.draw_text(surface, line, font, ui.ERROR if error else ui.MUTED,
                          (box.x + t.px(12), y))
             y += font.get_linesize()
 
