@@ -184,8 +184,22 @@ def test_bad_values_fall_back_one_by_one():
     assert s.card_back == "blue"    # unknown choice: default
     assert s.rummy_window == 3.0 and s.default_level == "hard"
     assert s.animation_speed == 1.0
-    # named as the settings screen names them
-    assert "Sound effects" in s.problem and "Card back" in s.problem and "card_back" not in s.problem
+    # named as the settings screen names them, three at most (the title screen shows three lines)
+    assert s.problem == ("Some settings had values the game does not know (Animation speed, Sound effects, "
+                         "Card back and 1 more); their defaults are used.")
+
+
+def test_many_bad_settings_are_counted_not_all_named_so_that_the_title_shows_the_whole_message():
+    import pygame
+
+    from game.ui import ui_kit as ui
+
+    (user_data_dir() / "settings.json").write_text(json.dumps({k: "zz" for k in Settings().to_dict()}))
+    s = Settings.load()
+    assert s.problem.endswith("Volume and 10 more); their defaults are used.")
+    pygame.font.init()
+    theme = ui.Theme((1024, 640))  # (the title's box: 760 px less its margins, three lines)
+    assert len(ui.wrap_text(s.problem, theme.font(15, True), theme.px(760) - theme.px(24))) <= 3
 
 
 @pytest.mark.parametrize("size", ["1300x820", [1300], [1300, 820, 1], [True, 800], [1300.5, 820],

@@ -79,6 +79,9 @@ SETTING_WORDS = {
 }
 
 
+NAMED_AT_MOST = 3  # settings named in the message about values the game does not know
+
+
 @dataclass
 class Settings:
     """Everything the player can set on the settings screen."""
@@ -137,11 +140,13 @@ class Settings:
         bad = settings.update_from(data)
         if bad:
             named = [SETTING_WORDS.get(name, name) for name in bad]
+            log.warning("settings the game does not know, their defaults used: %s", ", ".join(named))
+            listed = ", ".join(named[:NAMED_AT_MOST])  # (the title screen has three lines for it)
+            if len(named) > NAMED_AT_MOST:
+                listed += f" and {len(named) - NAMED_AT_MOST} more"
             settings.problem = (
-                "Some settings had values the game does not know "
-                f"({', '.join(named)}); their defaults are used."
+                f"Some settings had values the game does not know ({listed}); their defaults are used."
             )
-            log.warning("%s", settings.problem)
         return settings
 
     def save(self, path: str | os.PathLike | None = None) -> None:

@@ -182,5 +182,4 @@ class TitleScene(MenuScene):
         if self.notice:
             rect = pygame.Rect(0, 0, min(w - t.px(40), t.px(760)), t.px(40))
             rect.midbottom = (w // 2, h - t.px(30))
-            self.message, self.message_is_error = self.notice, True
-            self.draw_message(surface, rect)
+            self.draw_message(surface, rect, self.notice, error=True)
