@@ -208,6 +208,35 @@ def test_wrong_version_is_a_save_error(version):
     refused(d, "version")
 
 
+def test_scores_that_play_cannot_reach_are_a_save_error():
+    d = base_save()
+    d["scores"] = [10**30, 0, 0]
+    assert "cannot come from play" in refused(d, "scores")
+    d["scores"] = [-(10**9), 0, 0]
+    refused(d, "scores")
+    d["scores"] = [10**9 - 1, 0, 0]
+    loads_position(json.dumps(d))
+
+
+def test_a_round_over_whose_scores_have_ended_the_game_is_a_save_error():
+    """A round's end with a side past the target, as the rules end a game, is not a
+    round to deal again after; one the rules let go on is read."""
+    rng = random.Random(5)
+    g, _ = new_game(Rules.preset("rummy500"), players=3, seed=5)
+    while g.phase != ROUND_OVER:
+        g.apply(rng.choice(g.legal_actions()))
+    d = json.loads(dumps_position(g))
+    loads_position(json.dumps(d))
+    out = g.results[-1].went_out
+    d["scores"] = [600 if s == out else 0 for s in range(3)]
+    refused(d, "round_over", "game_over")
+    # with must_go_out, a side past the target that did not go out plays on
+    if out is not None:
+        d["scores"] = [0 if s == out else 600 for s in range(3)]
+        d["rules"]["winner_rule"] = "must_go_out"
+        assert loads_position(json.dumps(d)).phase == ROUND_OVER
+
+
 def test_wrong_format_is_a_save_error():
     d = base_save()
     d["format"] = "gin rummy"

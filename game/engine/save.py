@@ -454,6 +454,8 @@ def _check_turn_state(g: GameState, tr: _Reader) -> None:
                                 ("turn_log", len(g.turn_log) > 0), ("melds_this_turn", g.melds_this_turn != 0)):
             if under_way:
                 raise tr.fail(name, "belongs to a turn under way, not to one about to draw")
+    if g.phase == ROUND_OVER and g.results and g._game_winners(g.results[-1].went_out) is not None:
+        raise tr.fail("phase", "is round_over, but the scores have ended the game (it would be game_over)")
     if g.phase == CALL and g.resume_seat is None:
         raise tr.fail("resume_seat", "a caller's turn (phase call) needs the seat that plays next")
     if g.phase in (PLAY, CALL) and not g.hands[g.current] and not g.floating[g.current]:
@@ -478,6 +480,9 @@ def _check_turn_state(g: GameState, tr: _Reader) -> None:
     if g.phase in (DRAW, PLAY, CALL) and not g.legal_actions():
         # (a card it must use that it does not hold, say): the game could not go on
         raise tr.fail("phase", f"seat {g.current} is to act but could make no legal move")
+
+
+SCORE_LIMIT = 10**9  # points: no game comes near; a larger score is a damaged (or edited) file
 
 
 def position_from_dict(data: dict) -> GameState:
@@ -515,6 +520,9 @@ def position_from_dict(data: dict) -> GameState:
     g.scores = r.get("scores", list, [0] * players)
     if len(g.scores) != players or not all(is_whole(s) for s in g.scores):
         raise r.fail("scores", f"must be {players} whole numbers")
+    if any(abs(s) >= SCORE_LIMIT for s in g.scores):
+        raise r.fail("scores", f"{max(g.scores, key=abs):,} points cannot come from play "
+                               f"(a score stays under {SCORE_LIMIT:,})")
     try:
         g.results = [RoundResult.from_dict(x) for x in r.get("results", list, [])]
     except (KeyError, TypeError):
