@@ -2370,6 +2370,42 @@ def test_a_file_too_large_to_be_a_save_is_refused_without_reading_it_all(tmp_pat
         read_save(big)
 
 
+def test_a_game_closed_on_its_last_rounds_sheet_shows_who_won_on_continue(app, tmp_path, monkeypatch):
+    """The finished game's save stays until the winners have been shown: closed on the
+    last round's sheet, Continue brings the sheets back (the game counted once); once the
+    winners show, the save goes and Continue is off."""
+    from game.ui import sheets
+    from game.ui.controller import autosave_path
+    from game.ui.menus import has_autosave
+    from game.ui.stats import Stats
+
+    monkeypatch.setenv("RUMMY5000_DATA_DIR", str(tmp_path))
+    c = Controller.new("basic", 2, seed=11, save_path=autosave_path())
+    c.settings.animation_speed = 0
+    for _ in range(20000):
+        if c.g.phase == "game_over":
+            break
+        if c.g.phase == "round_over":
+            c.next_round()
+        elif c.human_to_act:
+            c.act(c.hint())
+        else:
+            c.update(10.0)
+    assert c.g.phase == "game_over" and has_autosave()
+    table = app.play(c)
+    table.over_when_loaded = False  # (as if the table had seen the last move: it counts the game)
+    app.run_until(lambda: isinstance(app.stack.top, sheets.RoundEndScene), timeout=10)
+    assert Stats.load().total_games == 1 and has_autosave()  # counted; the winners not yet seen
+    app.close_scenes()  # (the window closed on "See the result")
+    again = app.continue_game()
+    app.run_until(lambda: isinstance(app.stack.top, sheets.RoundEndScene), timeout=10)
+    last = app.stack.top
+    assert isinstance(last, sheets.RoundEndScene) and again.g.phase == "game_over"
+    last.next_round()  # See the result
+    assert isinstance(app.stack.top, sheets.GameOverScene)
+    assert not has_autosave() and Stats.load().total_games == 1
+
+
 def test_warnings_said_as_a_resumed_round_ends_show_above_its_sheet(app, tmp_path, monkeypatch):
     """Continue at a round's end from a damaged save, with saving failing: both warnings
     show above the round's sheet (the table's messages are under it), and a save that

@@ -363,6 +363,7 @@ class Controller:
         self.moves: list[tuple[int, Action, tuple[Event, ...]]] = []  # (seat, action, its events)
         self.earlier_moves: list[tuple[int, str]] = []  # this round's, as saved before Continue
         self.save_error: str | None = None
+        self.finished_seen = False  # the person has seen who won (the save can go)
         self.recovered: SaveProblem | None = None  # why the save could not be read (its .bak was)
         self.hand_order: list[Card] | None = None  # the person's hand as they had arranged it
         # where the cards the person laid down this turn were in that hand (for Undo)
@@ -841,7 +842,9 @@ class Controller:
 
     # ------------------------------------------------------------------ saving
     def autosave(self, fresh: bool = False) -> None:
-        """Save after every change; a finished game is removed (nothing to continue).
+        """Save after every change. A finished game is saved too, until the person has
+        seen who won (:meth:`forget_finished`): closed on the last round's sheet, it
+        shows its sheets again on Continue (counted once).
 
         ``fresh``: this is another game than the one saved there; its files and their
         ``.bak`` copies go first, so that a ``.bak`` always belongs to this game."""
@@ -849,7 +852,7 @@ class Controller:
             return
         if fresh:
             remove_save(self.save_path, backups=True)
-        if self.g.phase == GAME_OVER:
+        if self.g.phase == GAME_OVER and (self.human is None or self.finished_seen):
             remove_save(self.save_path)
             return
         try:
@@ -870,6 +873,13 @@ class Controller:
         except Exception as exc:  # a full disk must not end the game
             self.save_error = why_failed(exc)
             log.warning("autosave failed: %s", exc)
+
+    def forget_finished(self) -> None:
+        """The person has seen who won a finished game: remove its save, so that
+        **Continue** is offered only for a game in progress (the ``.bak`` copies stay)."""
+        self.finished_seen = True
+        if self.g.phase == GAME_OVER:
+            self.autosave()
 
     def close(self) -> None:
         if self._pool is not None:

@@ -1242,10 +1242,17 @@ class TableScene(TableInput, TablePainting, Scene):
         else:
             scene = self._sheet_scene(False)
         if scene is not None:
-            scene.warn(self.standing_warning())
-            self.app.stack.push(scene)
+            self._push_sheet(scene)
             return
         self._open_overlay()
+
+    def _push_sheet(self, scene: SheetScene) -> None:
+        """Show a sheet over the table, with the table's warnings above it; once the
+        winners show, the finished game's save goes (until then Continue brings it back)."""
+        scene.warn(self.standing_warning())
+        self.app.stack.push(scene)
+        if isinstance(scene, sheets.GameOverScene):
+            self.c.forget_finished()
 
     def _sheet_scene(self, over: bool, then: SheetScene | None = None) -> SheetScene | None:
         """The round-end or game-over sheet, or None if it fails to build (the table's own
@@ -1267,8 +1274,7 @@ class TableScene(TableInput, TablePainting, Scene):
         """The round-end sheet of the game's last round is done: show the winners."""
         if self.app.stack.top is not self:
             self.app.stack.pop()
-        scene.warn(self.standing_warning())
-        self.app.stack.push(scene)
+        self._push_sheet(scene)
 
     def _sheet_next(self) -> None:
         """"Next round" on the round-end sheet: close it and deal."""
@@ -1283,6 +1289,7 @@ class TableScene(TableInput, TablePainting, Scene):
         if over:
             self.overlay_buttons = [Button("again", "New game", hint="Enter", on_click=self._new_game),
                                     Button("quit", "Quit", on_click=self._quit)]
+            self.c.forget_finished()  # (the overlay says who won)
         else:
             self.overlay_buttons = [Button("next", "Next round", hint="Enter", on_click=self._next_round)]
         self.invalidate()
