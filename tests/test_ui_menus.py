@@ -1287,8 +1287,12 @@ def test_the_way_back_from_the_table_stays_within_the_sidebar(size):
     state = played_round("rummy5000", 4, seed=4)
     scene = sheets.RoundEndScene(app, state, None)
     draw(scene, size)
-    side = TableLayout(size, 4).sidebar
+    lay = TableLayout(size, 4)
+    side = lay.sidebar
     assert side.contains(scene.peek_box), (scene.peek_box, side)
+    # it covers the Menu button, the one the table shows between rounds, edge to edge
+    menu = lay.buttons(["menu"])["menu"]
+    assert scene.peek_box.contains(menu.inflate(2, 2)), (scene.peek_box, menu)
     back = scene.find("back")
     assert scene.peek_box.contains(back.rect)
     t = scene.theme  # the whole label shows (the button cuts a longer one short with "…")

@@ -2011,6 +2011,35 @@ def test_a_card_is_not_left_framed_as_under_the_pointer_after_the_table_was_cove
     assert scene.hover is None and scene.mouse_pos is None
 
 
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)])
+def test_the_game_menu_rises_from_the_menu_button_and_leaves_the_pile_in_sight(size):
+    a = App(size=size, settings=settings())
+    try:
+        g = build({0: "9♣ 9♠ 9♦ 2♦ 5♥ J♠"}, pile="Q♦ 4♣ 7♥", players=4)
+        scene = play(a, g)
+        for ask in (scene.open_menu, scene._ask_restart):
+            ask()
+            a.draw()
+            box, menu = scene.choice.box, scene.buttons["menu"].rect
+            assert box.bottom <= menu.top and box.right == menu.right, (box, menu)
+            assert Rect(0, 0, *size).contains(box)
+            assert not any(box.colliderect(p.rect) for p in scene.places.values()
+                           if p.zone in ("pile", "hand", "stock")), "over the pile or the hand"
+            key(a, pygame.K_ESCAPE)
+    finally:
+        a.close_scenes()
+
+
+def test_between_rounds_the_table_shows_only_its_menu_button(app):
+    g = build({0: "9♣ 9♠ 9♦ 2♦ 5♥ J♠"}, pile="Q♦", phase="play")
+    scene = play(app, g)
+    app.draw()
+    assert all(b.visible for n, b in scene.buttons.items() if n != "end")
+    g.phase = "round_over"
+    app.draw()
+    assert [n for n, b in scene.buttons.items() if b.visible] == ["menu"]
+
+
 def test_esc_on_a_rounds_sheet_goes_to_the_title_and_continue_brings_the_sheet_back(app, tmp_path, monkeypatch):
     from game.ui import menus, sheets
 

@@ -238,12 +238,13 @@ class RoundEndScene(SheetScene):
                          pygame.Rect(self.body.centerx - gap // 2 - bw, by, bw, bh), name="view", size=17)
         # while the table is looked at: a small panel in the bottom corner, over the sidebar's
         # buttons (none of them can be used until the next deal)
-        m, pad = t.px(10), t.px(12)
-        side = TableLayout((w, h), n).sidebar  # (the box stays within it: the hand is beside it)
-        m = min(m, max(2, side.w // 20))
-        self.peek_box = pygame.Rect(0, 0, min(t.px(236), side.w - 2 * m),
-                                    t.font(14).get_linesize() + bh + 3 * pad)
-        self.peek_box.bottomright = (w - m, h - m)
+        pad = t.px(12)
+        # (the box stays within the sidebar, the hand is beside it, and it covers the Menu
+        # button, the only one the table shows between rounds, edge to edge)
+        area = TableLayout((w, h), n).button_area
+        m = max(2, min(t.px(4), (w - area.right) // 2))
+        self.peek_box = pygame.Rect(0, 0, area.w + 2 * m, t.font(14).get_linesize() + bh + 3 * pad)
+        self.peek_box.bottomright = (area.right + m, area.bottom + m)
         back_w = self.peek_box.width - 2 * pad
         size = 16  # (smaller where the sidebar is narrow for the theme's size: the whole label shows)
         while size > 11 and t.font(size, True).size("Back to scores (V)")[0] > back_w - t.px(14):

@@ -131,7 +131,7 @@ class TableScene(TableInput, TablePainting, Scene):
         self.choice = None
         self.choice_pauses = False  # the open choice is the menu: the game waits
         self.choice_version = 0  # the controller's version when the open choice was asked
-        self.choice_centered = False  # ... and is placed a little lower (see _layout_choice)
+        self.choice_centered = False  # ... and rises from the Menu button (see _layout_choice)
         self.dealing = False        # the deal's cards are still flying
         self.hint_cards = set()
         self.hint_meld = None
@@ -651,7 +651,10 @@ class TableScene(TableInput, TablePainting, Scene):
         mine = c.human_to_act
         b = self.buttons
         may_call = human and c.human_may_call()
-        b["rummy"].visible = human and g.rules.rummy_calls != "off"
+        # between rounds only the menu: none of the others can be used until the next deal
+        # (and the round sheet's View-table panel sits where they were)
+        playing = human and not g.round_done
+        b["rummy"].visible = playing and g.rules.rummy_calls != "off"
         b["rummy"].enabled = bool(may_call)
         b["rummy"].alert = bool(may_call)
         b["end"].visible = human and mine and g.phase == "draw" and not g.stock_drawable()
@@ -661,7 +664,7 @@ class TableScene(TableInput, TablePainting, Scene):
         b["undo"].enabled = mine and g.phase == "play" and bool(g.turn_log)
         b["hint"].enabled = human and (mine or c.human_may_call())
         for n in ("meld", "undo", "hint", "sort_suit", "sort_rank"):
-            b[n].visible = human
+            b[n].visible = playing
         # the S key is shown on the sort it will do; nothing to sort in a hand of one card or none
         for mode in ("suit", "rank"):
             b["sort_" + mode].hint = "S" if mode == self.next_sort() else ""
@@ -1176,16 +1179,26 @@ class TableScene(TableInput, TablePainting, Scene):
         return choice
 
     def _layout_choice(self) -> None:
-        """Place the open small menu: over the middle of the table (the game's menu a little
-        lower), never over the status line, which says what to do next, or the messages
-        above it: a menu that would reach them sits just above them."""
+        """Place the open small menu: the game's menu (and what it asks) rises from the
+        Menu button, at the sidebar's right edge, so the pile and the melds stay in sight;
+        a question about a move sits over the middle of the table, never over the status
+        line, which says what to do next, or the messages above it: a menu that would
+        reach them sits just above them."""
         L = self.layout
         if self.choice is None or L is None:
+            return
+        screen = Rect(0, 0, *self.size)
+        button = self.buttons.get("menu")
+        if self.choice_centered and button is not None:
+            self.choice.layout(self.text, L.font_normal, screen)  # (for its width)
+            w = self.choice.box.width  # (its middle, so that its right edge is the button's)
+            self.choice.anchor = (button.rect.right + w // 2 - w,
+                                  button.rect.top - max(4, L.pad // 2))
+            self.choice.layout(self.text, L.font_normal, screen)
             return
         x = L.play.centerx
         y = L.play.centery + L.unit * 120 if self.choice_centered else L.own_melds.top
         self.choice.anchor = (x, int(y))
-        screen = Rect(0, 0, *self.size)
         self.choice.layout(self.text, L.font_normal, screen)
         # (nor over the messages above it, where a hint may say which answer to pick)
         messages = L.message.unionall([box for _, box in self._toast_boxes()])
