@@ -175,6 +175,21 @@ def test_a_well_formed_seat_file_loads_as_it_was_saved(tmp_path):
 # --------------------------------------------------------------------------- one person at the table
 
 
+def test_a_seat_file_naming_nobody_seats_the_person_first_and_the_sheets_name_seats_as_the_table(tmp_path):
+    save = tmp_path / "autosave.json"
+    saved(save, players=3)
+    edit_seats(save, lambda seats: [s.update(kind="bot", level="easy") for s in seats])
+    c = Controller.load(save)
+    assert c.human == 0 and [s.kind for s in c.seats] == ["human", "bot", "bot"]
+    # a seat file whose names differ from the save's: the score sheets use the table's
+    seats = json.loads(seats_file(save).read_text())
+    seats[2]["name"] = "Zed"
+    seats_file(save).write_text(json.dumps(seats))
+    c = Controller.load(save)
+    assert c.seats[2].name == "Zed" == c.g.seat_name(2)
+    assert Controller.load(save, autoplay=True).human is None
+
+
 def test_a_seat_file_with_two_people_seats_the_second_one_as_a_computer_player(tmp_path):
     save = tmp_path / "autosave.json"
     saved(save, players=4)

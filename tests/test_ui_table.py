@@ -2530,6 +2530,14 @@ def test_f12_saves_a_screenshot_over_any_screen(app, tmp_path, monkeypatch):
     key(app, pygame.K_F12)
     assert len(list((tmp_path / "shots").glob("*.png"))) == 2
     assert app.stack.top.toasts[-1].text.startswith("Screenshot saved")
+    # the next picture does not show the last one's words (only its own follow it)
+    shown = []
+    real = app.screenshot
+    monkeypatch.setattr(app, "screenshot", lambda: (shown.append(toast_texts(app.stack.top)), real())[1])
+    post(pygame.KEYUP, key=pygame.K_F12, mod=0, unicode="", scancode=0)
+    key(app, pygame.K_F12)
+    assert shown and not any(t.startswith("Screenshot saved") for t in shown[0])
+    assert [t for t in toast_texts(app.stack.top) if t.startswith("Screenshot saved")] != []
 
 
 def test_window_resize_relays_the_table(app):

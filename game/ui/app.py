@@ -57,6 +57,7 @@ SOUNDS = ("card_draw", "card_place", "card_shuffle", "card_deal", "discard", "me
           "round_end", "error")
 IDLE_POLL = 0.016  # seconds between looks at the event queue while nothing moves (one frame)
 SCREENSHOT_ENV = "RUMMY5000_SCREENSHOT_DIR"
+SCREENSHOT_WORDS = ("Screenshot saved", "The screenshot could not be saved")  # (the table says them)
 AUTOPLAY_SPEED_ENV = "RUMMY5000_AUTOPLAY_SPEED"
 SIZE_ENV = "RUMMY5000_WINDOW_SIZE"
 
@@ -525,15 +526,17 @@ class App:
                 return
             if event.key == pygame.K_F12:
                 say = self.stack.top.notify if self.stack.top is not None else None
+                if self.stack.top is not None:  # (the last screenshot's words are not in this one)
+                    self.stack.top.withdraw(*SCREENSHOT_WORDS)
                 try:
                     path = self.screenshot()
                 except (OSError, pygame.error) as exc:  # a full disk or a folder it may not write
                     log.warning("the screenshot could not be saved: %s", exc)
                     if say is not None:
-                        say(f"The screenshot could not be saved: {why_failed(exc)}", "error")
+                        say(f"{SCREENSHOT_WORDS[1]}: {why_failed(exc)}", "error")
                     return
                 if say is not None:
-                    say(f"Screenshot saved: {path.name}")
+                    say(f"{SCREENSHOT_WORDS[0]}: {path.name}")
                 return
         top = self.stack.top
         if top is not None:

@@ -430,6 +430,9 @@ class Controller:
             if kind == "human" and any(s.is_human for s in seats):
                 kind, level = "bot", "normal"  # one person at the table, as in a new game
             seats.append(Seat(name, kind, level if kind == "bot" else ""))
+        if not autoplay and not any(s.is_human for s in seats):
+            seats[0] = Seat(seats[0].name, "human", "")  # (a seat list naming nobody: as with none)
+        g.names = tuple(s.name for s in seats)  # the sheets name the seats as the table does
         c = cls(g, seats, settings=settings, save_path=save_path)
         c.recovered = problem
         if c.human is not None and seat_info and c.human < len(seat_info):

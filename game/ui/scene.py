@@ -55,6 +55,10 @@ class Scene:
         """A word from the application (a screenshot saved or not), shown where the
         scene shows such things; screens without a place for it let it go."""
 
+    def withdraw(self, *starts: str) -> None:
+        """Take back the words from the application that begin with one of ``starts``
+        (the last screenshot's, which the next screenshot should not show)."""
+
     def next_wake(self) -> float | None:
         """Seconds until the scene needs an update without input (None: wait for input)."""
         return None

@@ -219,6 +219,12 @@ class TableScene(TableInput, TablePainting, Scene):
     def notify(self, text: str, kind: str = "info") -> None:
         self.message(text, kind)
 
+    def withdraw(self, *starts: str) -> None:
+        kept = [t for t in self.toasts if not t.text.startswith(starts)]
+        if len(kept) != len(self.toasts):
+            self.toasts = kept
+            self.invalidate()
+
     def enter(self) -> None:
         self.invalidate()
 
