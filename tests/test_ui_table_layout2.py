@@ -731,3 +731,11 @@ def test_esc_in_the_middle_of_a_drag_puts_the_cards_back_and_other_keys_wait(tab
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pile, button=1))
     app.pump(3)
     assert g.pile[-1] == c("8♥") and c("8♥") not in g.hands[0]  # the drop itself still counts
+
+
+def test_with_one_or_two_others_their_melds_use_larger_cards():
+    """Fewer seats leave larger seat boxes: the others' melds grow to use them rather than
+    leave most of the felt empty (with six or more players they are smaller still)."""
+    heights = {n: TableLayout((1920, 1080), n).opp_card[1] for n in (2, 3, 4, 5, 6, 8)}
+    assert heights[2] == heights[3] > heights[4] == heights[5] > heights[6] == heights[8]
+    assert heights[3] >= 100  # (at 1080 lines: about a tenth of the height)

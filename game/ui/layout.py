@@ -106,7 +106,10 @@ class TableLayout:
         self.hand_card = card_size(max(96, h * 0.165) * k)
         self.table_card = card_size(max(60, h * 0.105) * k)
         many = players >= 6
-        self.opp_card = card_size(max(38, h * (0.068 if many else 0.08)) * min(k, 1.15))
+        # the others' melds: smaller as there are more of them (with one or two, the seat
+        # boxes are large, and a small card would leave most of them empty felt)
+        opp = 0.068 if many else 0.08 if players >= 4 else 0.095
+        self.opp_card = card_size(max(38, h * opp) * min(k, 1.15))
         self.back_card = card_size(max(30, h * (0.055 if many else 0.065)) * min(k, 1.1))
 
         # the person: hand along the bottom, melds above it
