@@ -26,7 +26,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 import pygame
 from pygame import Rect
@@ -73,6 +73,22 @@ FADE = 0.5  # seconds a message takes to fade out (see widgets.Toast.alpha)
 
 DEAL_TIME = 0.28
 DEAL_STAGGER = 0.045
+
+
+T = TypeVar("T")
+HINT_MARK = " (the hint)"  # after a small menu's line that the hint named
+
+
+def _hint_first(options: list[T], hint: T | None) -> tuple[list[T], bool]:
+    """``options`` with ``hint`` first when it is among them (a small menu then marks its
+    first line as the hint's: :func:`_mark_hint`), and whether it was."""
+    if hint is None or hint not in options:
+        return options, False
+    return [hint, *(o for o in options if o != hint)], True
+
+
+def _mark_hint(labels: list[str], hinted: bool) -> list[str]:
+    return [label + (HINT_MARK if hinted and i == 0 else "") for i, label in enumerate(labels)]
 
 
 @dataclass
@@ -762,12 +778,9 @@ class TableScene(TableInput, TablePainting, Scene):
             shapes = [s for s in shapes if self.c.is_legal(MeldCards(tuple(cards), s))] or shapes[:1]
         if len(shapes) > 1 and self.c.human_to_act and g.phase == "play":
             hint = self.hint_shape
-            hinted = hint is not None and hint[0] == frozenset(cards) and hint[1] in shapes
-            if hint is not None and hinted:  # the hint's reading first, and said to be the hint's
-                shapes.remove(hint[1])
-                shapes.insert(0, hint[1])
-            labels = [shape_label(s, len(cards)) + (" (the hint)" if hinted and i == 0 else "")
-                      for i, s in enumerate(shapes)]
+            shapes, hinted = _hint_first(shapes, hint[1] if hint is not None and hint[0] == frozenset(cards)
+                                         else None)
+            labels = _mark_hint([shape_label(s, len(cards)) for s in shapes], hinted)
 
             def pick(i: int) -> None:
                 self.choice = None
@@ -920,7 +933,7 @@ class TableScene(TableInput, TablePainting, Scene):
                 self._act(next((a for a in fits if a.end == near), fits[0]))
                 return
 
-            fits, hinted = self._hint_first(fits)
+            fits, hinted = _hint_first(fits, self._call_hint())
 
             def pick_end(i: int) -> None:
                 self.choice = None
@@ -928,11 +941,10 @@ class TableScene(TableInput, TablePainting, Scene):
 
             top = g.pile[-1]
             labels = []
-            for i, a in enumerate(fits):
+            for a in fits:
                 as_ = self._wild_as(a, top, meld_id)
-                labels.append(f"at the {a.end} end of #{meld_id}" + (f", {as_}" if as_ else "")
-                              + (" (the hint)" if hinted and i == 0 else ""))
-            self._ask(f"Rummy! Lay the {card_name(top)} off:", labels, pick_end, pause=True)
+                labels.append(f"at the {a.end} end of #{meld_id}" + (f", {as_}" if as_ else ""))
+            self._ask(f"Rummy! Lay the {card_name(top)} off:", _mark_hint(labels, hinted), pick_end, pause=True)
             return
         calls = [a for a in g.call_actions(seat) if isinstance(a, CallRummy)]
         if not calls:
@@ -970,30 +982,26 @@ class TableScene(TableInput, TablePainting, Scene):
             self._act(on_melds[0][0])
             return
         melds = {m.id: m for m in g.melds}
-        ordered, hinted = self._hint_first([a for a, _ in on_melds])
+        ordered, hinted = _hint_first([a for a, _ in on_melds], self._call_hint())
         on_melds = [(a, a.meld) for a in ordered if a.meld is not None]
         labels = []
-        for i, (a, meld) in enumerate(on_melds):
+        for a, meld in on_melds:
             where = ""
             if a.end and len(by_meld[meld]) > 1:
                 as_ = self._wild_as(a, g.pile[-1], meld)
                 where = f" ({a.end} end" + (f", {as_})" if as_ else ")")
-            labels.append(f"#{meld} {short_meld(melds[meld])}{where}" + (" (the hint)" if hinted and i == 0 else ""))
+            labels.append(f"#{meld} {short_meld(melds[meld])}{where}")
 
         def pick(i: int) -> None:
             self.choice = None
             self._act(on_melds[i][0])
 
         # choosing the meld is part of the call: the countdown and the others wait (pause)
-        self._ask(f"Rummy! Lay the {card_name(g.pile[-1])} off on:", labels, pick, pause=True)
+        self._ask(f"Rummy! Lay the {card_name(g.pile[-1])} off on:", _mark_hint(labels, hinted), pick, pause=True)
 
-    def _hint_first(self, calls: list[CallRummy]) -> tuple[list[CallRummy], bool]:
-        """``calls`` with the hinted call first, if it is among them (for a menu that marks
-        it as the hint's, as the meld-reading menu does), and whether it was."""
-        hint = self.hint_call
-        if hint is None or hint not in calls or self.hint_version != self.c.version:
-            return calls, False
-        return [hint, *(a for a in calls if a != hint)], True
+    def _call_hint(self) -> CallRummy | None:
+        """The call the hint named, while the position it was about still stands."""
+        return self.hint_call if self.hint_version == self.c.version else None
 
     def show_hint(self) -> None:
         action = self.c.hint()
