@@ -518,10 +518,10 @@ class TableInput(TableParts):
         if to == r and rows[r][0] == self.focus_zone:
             return
         zone, items = rows[to]
-        last = self.c.last_card_must_go_on(self.c.human) if self.c.human is not None else None
-        if step == 1 and rows[r][0] == "hand" and last is not None:
+        if step == 1 and rows[r][0] == "hand" and self.c.human is not None:
             # one card left that must be laid off: up goes to the meld the status line names
-            meld = self.g.meld_by_id(last[1])
+            last = self.c.last_card_must_go_on(self.c.human)
+            meld = self.g.meld_by_id(last[1]) if last is not None else None
             if meld is not None:
                 self.focus_zone, self.focus_index = "melds", self.g.melds.index(meld)
                 return
