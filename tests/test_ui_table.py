@@ -2405,7 +2405,7 @@ def test_a_game_closed_on_its_last_rounds_sheet_shows_who_won_on_continue(app, t
     winners show, the save goes and Continue is off."""
     from game.ui import sheets
     from game.ui.controller import autosave_path
-    from game.ui.menus import has_autosave
+    from game.ui.menus import NewGameScene, has_autosave
     from game.ui.stats import Stats
 
     monkeypatch.setenv("RUMMY5000_DATA_DIR", str(tmp_path))
@@ -2426,6 +2426,11 @@ def test_a_game_closed_on_its_last_rounds_sheet_shows_who_won_on_continue(app, t
     app.run_until(lambda: isinstance(app.stack.top, sheets.RoundEndScene), timeout=10)
     assert Stats.load().total_games == 1 and has_autosave()  # counted; the winners not yet seen
     app.close_scenes()  # (the window closed on "See the result")
+    # a new game would replace it without asking whether to end it (it is over, and counted)
+    started = []
+    monkeypatch.setattr(app, "start_game", lambda *a, **k: started.append(a))
+    NewGameScene(app).start()
+    assert len(started) == 1
     again = app.continue_game()
     app.run_until(lambda: isinstance(app.stack.top, sheets.RoundEndScene), timeout=10)
     last = app.stack.top

@@ -12,7 +12,7 @@ from game.engine.cards import parse_card
 
 from .. import ui_kit as ui
 from ..cards import CardArt
-from ..controller import autosave_path  # the save Continue looks at
+from ..controller import autosave_path, read_save  # the save Continue looks at
 from ..scene import Scene
 from ..settings import Settings
 
@@ -27,6 +27,15 @@ def has_autosave() -> bool:
     try:
         return autosave_path().exists()
     except OSError:
+        return False
+
+
+def saved_game_over() -> bool:
+    """Whether the save is of a finished game whose winners were not yet shown (a new
+    game replaces it without asking: nothing is lost, it was counted when it ended)."""
+    try:
+        return read_save(autosave_path())[0].phase == "game_over"
+    except Exception:  # none, or damaged: not a finished game
         return False
 
 

@@ -30,7 +30,7 @@ from ..rules_text import (
     preset_title,
 )
 from ..settings import BOT_LEVELS, LEVEL_NOTES, MAX_SEATS
-from .base import MenuScene, has_autosave
+from .base import MenuScene, has_autosave, saved_game_over
 from .rules_screen import RulesScene
 
 if TYPE_CHECKING:
@@ -261,7 +261,7 @@ class NewGameScene(MenuScene):
         if rules is None:
             self.app.play_sound("error")
             return
-        if has_autosave() and not self.confirm_replace:  # the first press only asks
+        if has_autosave() and not self.confirm_replace and not saved_game_over():  # the first press only asks
             self.confirm_replace = True
             button = self.find("start")
             if isinstance(button, ui.Button):
