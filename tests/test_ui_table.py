@@ -2192,6 +2192,21 @@ def advance(app, scene):
     assert c.version != v
 
 
+def hint_play(c: Controller, done, moves: int = 20000) -> None:
+    """Play ``c`` with no animation until ``done()``: the person takes the hint's move,
+    the computer seats theirs, and a finished round is followed by the next."""
+    c.settings.animation_speed = 0
+    for _ in range(moves):
+        if done():
+            return
+        if c.g.phase == "round_over":
+            c.next_round()
+        elif c.human_to_act:
+            c.act(c.hint())
+        else:
+            c.update(10.0)
+
+
 def saved_game(app, folder, monkeypatch):
     """A game of rummy5000 one move in, saved in ``folder``: (table, save, its .bak)."""
     monkeypatch.setenv("RUMMY5000_DATA_DIR", str(folder))
@@ -2269,16 +2284,7 @@ def test_a_saved_game_loaded_after_its_end_is_not_counted_again(app, tmp_path, m
 
     monkeypatch.setenv("RUMMY5000_DATA_DIR", str(tmp_path))
     c = Controller.new("basic", 2, seed=11)
-    c.settings.animation_speed = 0
-    for _ in range(20000):
-        if c.g.phase == "game_over":
-            break
-        if c.g.phase == "round_over":
-            c.next_round()
-        elif c.human_to_act:
-            c.act(c.hint())
-        else:
-            c.update(10.0)
+    hint_play(c, lambda: c.g.phase == "game_over")
     assert c.g.phase == "game_over"
     finished = tmp_path / "finished.json"
     finished.write_text(dumps_game(c.g), encoding="utf-8")
@@ -2410,16 +2416,7 @@ def test_a_game_closed_on_its_last_rounds_sheet_shows_who_won_on_continue(app, t
 
     monkeypatch.setenv("RUMMY5000_DATA_DIR", str(tmp_path))
     c = Controller.new("basic", 2, seed=11, save_path=autosave_path())
-    c.settings.animation_speed = 0
-    for _ in range(20000):
-        if c.g.phase == "game_over":
-            break
-        if c.g.phase == "round_over":
-            c.next_round()
-        elif c.human_to_act:
-            c.act(c.hint())
-        else:
-            c.update(10.0)
+    hint_play(c, lambda: c.g.phase == "game_over")
     assert c.g.phase == "game_over" and has_autosave()
     table = app.play(c)
     table.over_when_loaded = False  # (as if the table had seen the last move: it counts the game)
@@ -2450,14 +2447,7 @@ def test_warnings_said_as_a_resumed_round_ends_show_above_its_sheet(app, tmp_pat
 
     monkeypatch.setenv("RUMMY5000_DATA_DIR", str(tmp_path))
     c = Controller.new("basic", 2, seed=11)
-    c.settings.animation_speed = 0
-    for _ in range(20000):
-        if c.g.phase == "round_over":
-            break
-        if c.human_to_act:
-            c.act(c.hint())
-        else:
-            c.update(10.0)
+    hint_play(c, lambda: c.g.phase == "round_over")
     assert c.g.phase == "round_over"
     (tmp_path / "autosave.json.bak").write_text(dumps_game(c.g), encoding="utf-8")
     (tmp_path / "autosave.json").write_text("{ damaged")
@@ -3622,14 +3612,7 @@ def _game_in_progress() -> Controller:
     from game.ui.controller import autosave_path
 
     c = Controller.new("rummy5000", 3, seed=4, save_path=autosave_path())
-    c.settings.animation_speed = 0
-    for _ in range(2000):
-        if c.g.turns[c.human]:
-            break
-        if c.human_to_act:
-            c.act(c.hint())
-        else:
-            c.update(10.0)
+    hint_play(c, lambda: c.g.turns[c.human] > 0)
     c.autosave()
     return c
 
