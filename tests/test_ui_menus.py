@@ -1605,6 +1605,28 @@ def test_continue_with_a_save_and_backup_both_damaged_says_so_in_words_and_keeps
     assert (user_data_dir() / "autosave.json.damaged.2").read_text() == "garbage again"
 
 
+def test_continue_with_a_folder_for_a_save_and_no_backup_says_it_could_not_be_read(app):
+    from game.ui.controller import Controller
+
+    save = user_data_dir() / "autosave.json"
+    save.mkdir()
+    app.continue_game = lambda: Controller.load(save)
+    title = menus.TitleScene(app)
+    assert title.find("continue").enabled
+    click(title, title.find("continue").rect.center)
+    assert title.notice == ("The saved game could not be loaded: it could not be read (Is a directory) "
+                            "(and it has no backup copy). It is kept in the data folder as "
+                            "autosave.json.unreadable; start a new game to play on.")
+    assert (user_data_dir() / "autosave.json.unreadable").is_dir() and not title.find("continue").enabled
+    # a folder, and a damaged backup copy: each is said as it is
+    save.mkdir()
+    save.with_name("autosave.json.bak").write_text("garbage")
+    title = menus.TitleScene(app)
+    click(title, title.find("continue").rect.center)
+    assert "it could not be read (Is a directory); its backup copy is damaged." in title.notice
+    assert (user_data_dir() / "autosave.json.bak.damaged").read_text() == "garbage"
+
+
 def test_a_save_that_is_not_text_is_reported_in_words():
     from game.ui.controller import read_save
 

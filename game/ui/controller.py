@@ -269,7 +269,16 @@ def read_save(path: str | Path) -> tuple[GameState, list[dict] | None, SaveProbl
         return g, _read_seats(path, backup=p != path), (errors[0] if errors else None)
     if all(e.reason == "not found" for e in errors):
         raise FileNotFoundError(f"there is no such file ({path.name})")  # (nor a backup copy of it)
-    raise RuntimeError("; ".join(str(e) for e in errors if e.reason != "not found"))  # (no backup: not news)
+    raise SaveUnreadable(errors)
+
+
+class SaveUnreadable(RuntimeError):
+    """Neither the save nor its ``.bak`` copy could be read: ``problems``, the save's
+    first (a backup copy that is not there is not named in the message)."""
+
+    def __init__(self, problems: list[SaveProblem]):
+        super().__init__("; ".join(str(e) for e in problems if e.reason != "not found"))
+        self.problems = problems
 
 
 def _read_seats(save: Path, backup: bool = False) -> list | None:
@@ -892,5 +901,5 @@ class Controller:
 
 __all__ = [
     "BOT_NAMES", "FRIENDLY_NAMES", "HUMAN", "Controller", "Seat", "atomic_write", "autosave_path",
-    "SaveProblem", "load_saved", "read_save", "remove_save", "set_aside",
+    "SaveProblem", "SaveUnreadable", "load_saved", "read_save", "remove_save", "set_aside",
 ]

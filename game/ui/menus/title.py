@@ -11,7 +11,13 @@ from game import __version__
 from game.engine.rules import Rules
 
 from .. import ui_kit as ui
-from ..controller import autosave_path, read_save, set_aside  # the save Continue looks at
+from ..controller import (  # the save Continue looks at
+    DAMAGED,
+    SaveUnreadable,
+    autosave_path,
+    read_save,
+    set_aside,
+)
 from ..rules_text import preset_title
 from .base import MenuScene, draw_card, has_autosave
 from .new_game import NewGameScene
@@ -117,11 +123,20 @@ class TitleScene(MenuScene):
             save = autosave_path()
             try:
                 read_save(save)
-            except Exception:  # neither the save nor its backup can be read: keep them, renamed
+            except Exception as unread:  # neither the save nor its backup: keep them, renamed
                 bak = save.with_name(save.name + ".bak")
                 had_bak = bak.exists()
-                kept = [k.name for k in (set_aside(p) for p in (save, bak) if p.exists()) if k is not None]
-                what = "it and its backup copy are damaged" if had_bak else "it is damaged (and has no backup copy)"
+                found = [p for p in unread.problems if p.reason != "not found"] \
+                    if isinstance(unread, SaveUnreadable) else []
+                suffix = {p.file: p.suffix for p in found}
+                kept = [k.name for k in (set_aside(p, suffix.get(p.name, DAMAGED))
+                                         for p in (save, bak) if p.exists()) if k is not None]
+                if found and not all(p.damaged for p in found):  # (a folder of that name, no permission)
+                    what = "; ".join(f"{'its backup copy' if p.file != save.name else 'it'} "
+                                     f"{'is damaged' if p.damaged else f'could not be read ({p.reason})'}"
+                                     for p in found) + ("" if had_bak else " (and it has no backup copy)")
+                else:
+                    what = "it and its backup copy are damaged" if had_bak else "it is damaged (and has no backup copy)"
                 if kept:
                     where = (f"{'They are' if len(kept) > 1 else 'It is'} kept in the data folder as "
                              f"{' and '.join(kept)}; start a new game to play on.")
