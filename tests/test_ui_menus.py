@@ -1614,7 +1614,7 @@ def test_continue_with_a_folder_for_a_save_and_no_backup_says_it_could_not_be_re
     title = menus.TitleScene(app)
     assert title.find("continue").enabled
     click(title, title.find("continue").rect.center)
-    assert title.notice == ("The saved game could not be loaded: it could not be read (Is a directory) "
+    assert title.notice == ("The saved game could not be loaded: it could not be read (a folder, not a saved game) "
                             "(and it has no backup copy). It is kept in the data folder as "
                             "autosave.json.unreadable; start a new game to play on.")
     assert (user_data_dir() / "autosave.json.unreadable").is_dir() and not title.find("continue").enabled
@@ -1623,7 +1623,7 @@ def test_continue_with_a_folder_for_a_save_and_no_backup_says_it_could_not_be_re
     save.with_name("autosave.json.bak").write_text("garbage")
     title = menus.TitleScene(app)
     click(title, title.find("continue").rect.center)
-    assert "it could not be read (Is a directory); its backup copy is damaged." in title.notice
+    assert "it could not be read (a folder, not a saved game); its backup copy is damaged." in title.notice
     assert (user_data_dir() / "autosave.json.bak.damaged").read_text() == "garbage"
 
 

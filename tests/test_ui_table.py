@@ -2335,7 +2335,7 @@ def test_a_folder_in_the_saves_place_is_gone_past_to_the_good_backup(app, tmp_pa
     again = app.continue_game()
     assert again.g.hands == loads_game(good).hands
     said = toast_texts(again)
-    assert any("could not be read (Is a directory)" in t and "backup copy" in t
+    assert any("could not be read (a folder, not a saved game)" in t and "backup copy" in t
                and "autosave.json.unreadable" in t for t in said), said
     assert not any("damaged" in t for t in said)
     assert (tmp_path / "autosave.json.unreadable" / "inside.txt").read_text() == "kept"
@@ -2384,14 +2384,14 @@ def test_a_save_that_may_not_be_read_is_kept_as_unreadable_not_called_damaged(ap
 
     monkeypatch.setattr(Path, "open", locked)
     g, _, problem = read_save(save)
-    assert problem is not None and not problem.damaged and problem.reason == "Permission denied"
+    assert problem is not None and not problem.damaged and problem.reason == "no permission to read it"
     monkeypatch.setattr(Path, "open", real_open)
     text = save.read_text()
     monkeypatch.setattr(Path, "open", locked)
     again = app.continue_game()
     monkeypatch.setattr(Path, "open", real_open)
     assert again.g.hands == loads_game(bak.read_text()).hands == g.hands
-    assert any("could not be read (Permission denied)" in t for t in toast_texts(again))
+    assert any("could not be read (no permission to read it)" in t for t in toast_texts(again))
     assert (tmp_path / "autosave.json.unreadable").read_text() == text
     assert not list(tmp_path.glob("*.damaged"))
 
@@ -2718,7 +2718,15 @@ def test_a_save_that_cannot_be_read_is_reported_before_any_window_opens(tmp_path
     big.write_bytes(b"{" * (5 * 2**20))
     assert app_mod.main(SimpleNamespace(load=str(big))) == 2
     err = capsys.readouterr().err
-    assert "the file is larger than 4 MB: it is not a saved game" in err and ".bak" not in err
+    assert f"cannot load {big}: larger than 4 MB, not a saved game" in err and ".bak" not in err
+    # a pipe (which would wait for a writer) or a device is refused without opening it
+    if hasattr(os, "mkfifo"):
+        pipe = tmp_path / "pipe"
+        os.mkfifo(pipe)
+        assert app_mod.main(SimpleNamespace(load=str(pipe))) == 2
+        assert f"cannot load {pipe}: a device or a pipe, not a saved game" in capsys.readouterr().err
+    assert app_mod.main(SimpleNamespace(load=str(tmp_path))) == 2
+    assert f"cannot load {tmp_path}: a folder, not a saved game" in capsys.readouterr().err
 
 
 def test_a_data_folder_that_cannot_be_made_leaves_the_game_playable(tmp_path, monkeypatch):

@@ -35,6 +35,7 @@ import json
 import logging
 import random
 import shutil
+import stat
 import time
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -214,7 +215,7 @@ class SaveProblem:
     def words(self) -> str:
         """What the table says when the game goes on from the ``.bak`` copy."""
         why = "was damaged" if self.damaged else f"could not be read ({self.reason})"
-        kept = f"; the file is kept as {self.kept}" if self.kept and not self.damaged else ""
+        kept = f"; it is kept as {self.kept}" if self.kept and not self.damaged else ""
         return f"The saved game {why}: it goes on from its backup copy{kept}"
 
     @property
@@ -246,11 +247,17 @@ def read_save(path: str | Path) -> tuple[GameState, list[dict] | None, SaveProbl
     errors: list[SaveProblem] = []
     for p in (path, path.with_name(path.name + ".bak")):
         try:
-            with p.open("rb") as f:  # (a file picked by mistake may be huge, or endless)
+            mode = p.stat().st_mode
+            if stat.S_ISDIR(mode):  # (the words are the game's, not the system's)
+                errors.append(SaveProblem(p.name, "a folder, not a saved game", damaged=False))
+                continue
+            if not stat.S_ISREG(mode):  # a pipe would wait for a writer, a device may never end
+                errors.append(SaveProblem(p.name, "a device or a pipe, not a saved game", damaged=False))
+                continue
+            with p.open("rb") as f:  # (a file picked by mistake may be huge)
                 data = f.read(SAVE_LIMIT + 1)
             if len(data) > SAVE_LIMIT:
-                errors.append(SaveProblem(p.name, f"the file is larger than {SAVE_LIMIT // 2**20} MB: "
-                                                  "it is not a saved game"))
+                errors.append(SaveProblem(p.name, f"larger than {SAVE_LIMIT // 2**20} MB, not a saved game"))
                 continue
             g = loads_game(data.decode("utf-8"))
         except FileNotFoundError:
@@ -260,7 +267,9 @@ def read_save(path: str | Path) -> tuple[GameState, list[dict] | None, SaveProbl
             errors.append(SaveProblem(p.name, "the file is not text: it is damaged or not a save file"))
             continue
         except OSError as exc:  # a folder of that name, no permission: the file may be good
-            errors.append(SaveProblem(p.name, exc.strerror or type(exc).__name__, damaged=False))
+            why = "no permission to read it" if isinstance(exc, PermissionError) else \
+                (exc.strerror or type(exc).__name__).lower()
+            errors.append(SaveProblem(p.name, why, damaged=False))
             continue
         except Exception as exc:  # SaveError, a damaged file
             errors.append(SaveProblem(p.name, str(exc)))
@@ -277,7 +286,9 @@ class SaveUnreadable(RuntimeError):
     first (a backup copy that is not there is not named in the message)."""
 
     def __init__(self, problems: list[SaveProblem]):
-        super().__init__("; ".join(str(e) for e in problems if e.reason != "not found"))
+        said = [e for e in problems if e.reason != "not found"]
+        # (the file alone: its reason; the file and its backup copy: each named)
+        super().__init__(said[0].reason if said == problems[:1] else "; ".join(str(e) for e in said))
         self.problems = problems
 
 
