@@ -1178,6 +1178,49 @@ def test_undo_puts_the_cards_back_where_they_were_in_an_arranged_hand(app):
     assert scene.order == arranged and not scene.undoing
 
 
+def test_undo_after_a_sort_puts_the_cards_into_the_sort(app):
+    g = build({0: "9♣ 2♦ 9♠ 5♥ 9♦ J♠ 4♣ 5♣ 6♣"}, pile="Q♦", phase="play")
+    scene = play(app, g)
+    scene.order = [c(x) for x in ("J♠", "9♣", "2♦", "9♠", "5♥", "9♦", "4♣", "6♣", "5♣")]
+    scene.meld_selected([c("9♣"), c("9♠"), c("9♦")])
+    key(app, pygame.K_s)
+    assert scene.order == scene._sorted(scene.order)
+    key(app, pygame.K_u)
+    assert g.melds == [] and scene.order == scene._sorted(scene.order) and len(scene.order) == 9
+
+
+def test_esc_opens_the_menu_without_switching_the_table_to_the_keys(app):
+    g = build({0: "9♣ 9♠ 9♦ 2♦ 5♥ J♠"}, pile="Q♦", phase="play")
+    scene = play(app, g)
+    assert not scene.keyboard
+    for k in (pygame.K_ESCAPE, pygame.K_ESCAPE, pygame.K_t):
+        key(app, k)
+        assert not scene.keyboard
+    assert app.stack.top is not scene  # (T's sheet of the scores)
+    app.stack.pop()
+    key(app, pygame.K_RIGHT)
+    assert scene.keyboard
+
+
+def test_a_long_message_takes_two_lines_rather_than_small_letters():
+    a = App(size=(1024, 640), settings=settings())
+    try:
+        g = build({0: "9♣ 9♠ 9♦ 2♦ 5♥ J♠"}, pile="Q♦", phase="play")
+        scene = play(a, g)
+        long = ("The saved game could not be read (a folder, not a saved game): it goes on from "
+                "its backup copy; it is kept as autosave.json.unreadable")
+        scene.message(long, "error")
+        a.draw()
+        L = scene.laid_out()
+        line = scene.text.render("Ag", L.font_normal, bold=True).get_height()
+        img = scene._toast_image(scene.toasts[-1])
+        assert img.get_height() == 2 * line and img.get_width() <= L.play.w - 40
+        scene.message("You drew the 5♣")
+        assert scene._toast_image(scene.toasts[-1]).get_height() == line
+    finally:
+        a.close_scenes()
+
+
 def test_undo_after_continue_still_puts_the_cards_back_where_they_were(app, tmp_path):
     """Where melded cards were in the hand is saved with the game (only while they can
     come back, in the person's turn), so Undo after Continue puts them back there."""
@@ -3728,8 +3771,9 @@ def test_the_command_line_asks_too_before_ending_a_game_not_played_yet(monkeypat
     monkeypatch.setattr(app_mod, "App", Records)
     assert app_mod.main(SimpleNamespace(seed=5)) == 0
     (scene, text), = seen
-    assert scene is ReplaceGameScene and "not played yet" in text and "not won" not in text
-    assert "A new game of Rummy 5000 for 4 players (seed 5) ends it." in text  # (what would replace it)
+    assert scene is ReplaceGameScene and "not finished a turn yet" in text and "not won" not in text
+    assert "points before this round" in text
+    assert "A new game of Rummy 5000 for 4 players (seed 5) ends it" in text  # (what would replace it)
 
 
 def test_why_a_move_was_refused_goes_when_a_move_is_made(app):

@@ -407,7 +407,8 @@ class App:
             start_new()
             return
         g, human, _ = left
-        about = f"{preset_title(g.rules.preset_name)}, round {g.round_no}, you have {g.scores[human]:,} points"
+        about = (f"{preset_title(g.rules.preset_name)}, round {g.round_no}, "
+                 f"{g.scores[human]:,} points before this round")
 
         def keep() -> None:
             try:

@@ -295,7 +295,11 @@ class TableScene(TableInput, TablePainting, Scene):
         if not order and new:
             new = self._sorted(new)
         if new and self.undoing and all(c in self.left_from for c in new):
-            order, new = self._put_back(order, new), []
+            was = [c for c in self.left_from[new[0]] if c in set(order)]
+            if was != order and len(order) > 1 and order == self._sorted(order):
+                order, new = self._sorted(order + new), []  # sorted since: they join the sort
+            else:
+                order, new = self._put_back(order, new), []
         if new and order:
             # cards coming to the hand go where they were dropped; otherwise a sorted hand
             # stays sorted, and a hand the person arranged gets them at its right end

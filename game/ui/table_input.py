@@ -68,6 +68,10 @@ class Drag:
         return [Rect(self.pos[0] + dx, self.pos[1] + dy, *self.size) for dx, dy in offsets]
 
 
+# keys that leave the table for a menu or a sheet: they do not show the focus frame
+OUTSIDE_KEYS = frozenset((pygame.K_ESCAPE, pygame.K_F1, pygame.K_t, pygame.K_l))
+
+
 class TableInput(TableParts):
     """The table scene's input handling (a part of :class:`~game.ui.table.TableScene`)."""
 
@@ -417,7 +421,9 @@ class TableInput(TableParts):
     # ------------------------------------------------------------------ keyboard
     def _key(self, event: pygame.event.Event) -> None:
         k = event.key
-        shown, self.keyboard = self.keyboard, True
+        shown = self.keyboard
+        if k not in OUTSIDE_KEYS:  # (keys that open a menu or a sheet leave the mouse's wording)
+            self.keyboard = True
         mods = event.mod if hasattr(event, "mod") else 0
         arrows = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN)
         if k in arrows and not shown and not mods & pygame.KMOD_SHIFT:

@@ -738,13 +738,17 @@ class TablePainting(TableParts):
         self.text.blit(surface, status, L.font_normal, m.center,
                        ACCENT if mine else TEXT, bold=mine, anchor="center", max_w=m.w)
         for t, box in self._toast_boxes():
-            img = self.text.fit(t.text, L.font_normal, L.play.w - 40,
-                                (255, 255, 255), bold=t.kind == "error")
+            img = self._toast_image(t)
             fill = (150, 30, 24, 225) if t.kind == "error" else (10, 30, 20, 215)
-            panel(surface, box, fill=fill, edge=(255, 255, 255, 60), radius=box.h // 2)
+            panel(surface, box, fill=fill, edge=(255, 255, 255, 60), radius=min(box.h // 2, L.font_normal))
             img = img.copy()
             img.set_alpha(t.alpha)
             surface.blit(img, img.get_rect(center=box.center))
+
+    def _toast_image(self, t: Toast) -> pygame.Surface:
+        """A message's words: on two lines when one would need smaller letters."""
+        L = self.laid_out()
+        return self.text.block(t.text, L.font_normal, L.play.w - 40, (255, 255, 255), bold=t.kind == "error")
 
     def _toast_boxes(self) -> list[tuple[Toast, Rect]]:
         """Where the messages sit: stacked up from the status line, the newest lowest."""
@@ -753,8 +757,7 @@ class TablePainting(TableParts):
         y = m.top - 4
         boxes = []
         for t in reversed(self.toasts):
-            img = self.text.fit(t.text, L.font_normal, L.play.w - 40,
-                                (255, 255, 255), bold=t.kind == "error")
+            img = self._toast_image(t)
             box = img.get_rect(midbottom=(m.centerx, y)).inflate(24, 10)
             box.clamp_ip(L.play)
             boxes.append((t, box))

@@ -35,6 +35,7 @@ class Text:
         self._cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
         self._wraps: dict[tuple, list[str]] = {}
         self._fits: dict[tuple, tuple[str, int]] = {}
+        self._blocks: dict[tuple, pygame.Surface] = {}
         self.limit = limit
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
@@ -85,6 +86,26 @@ class Text:
             return cut, smaller
         k = longest_fit(1, len(cut) - 2, prefix_fits(self.font(smaller, bold), cut, max_w, ELLIPSIS))
         return cut[:max(1, k)] + ELLIPSIS, smaller
+
+    def block(self, text: str, size: int, max_w: int, colour=TEXT, bold: bool = False,
+              lines: int = 2) -> pygame.Surface:
+        """``text`` in lines of ``max_w`` pixels at ``size`` (:meth:`wrap`, each line then
+        :meth:`fit`), centred one under the other: a long message stays readable rather
+        than shrunk to one line (cached)."""
+        key = (text, int(size), max_w, tuple(colour), bold, lines)
+        out = self._blocks.get(key)
+        if out is None:
+            images = [self.fit(line, size, max_w, colour, bold) for line in self.wrap(text, size, max_w, lines, bold)]
+            out = pygame.Surface((max(i.get_width() for i in images), sum(i.get_height() for i in images)),
+                                 pygame.SRCALPHA)
+            y = 0
+            for image in images:
+                out.blit(image, ((out.get_width() - image.get_width()) // 2, y))
+                y += image.get_height()
+            if len(self._blocks) > self.limit // 10:
+                self._blocks.clear()
+            self._blocks[key] = out
+        return out
 
     def wrap(self, text: str, size: int, max_w: int, lines: int = 2, bold: bool = False) -> list[str]:
         """``text`` broken at spaces into at most ``lines`` lines of ``max_w`` pixels (cached).

@@ -36,8 +36,8 @@ class ReplaceGameScene(MenuScene):
 
     def text(self) -> str:
         if not self.counted:
-            return (f"You have a game in progress ({self.about}), not played yet. "
-                    f"{self.new_what} ends it.")
+            return (f"You have a game in progress ({self.about}), in which you have not finished a "
+                    f"turn yet. {self.new_what} ends it (it is not counted in your statistics).")
         return (f"You have a game in progress ({self.about}). {self.new_what} ends it, and it "
                 "then counts as not won in your statistics.")
 
