@@ -186,7 +186,8 @@ def test_bad_values_fall_back_one_by_one():
     assert s.animation_speed == 1.0
     # named as the settings screen names them, three at most (the title screen shows three lines)
     assert s.problem == ("Some settings had values the game does not know (Animation speed, Sound effects, "
-                         "Card back and 1 more); their defaults are used.")
+                         "Card back and 1 more); their defaults are used (Settings shows them; Done keeps "
+                         "them).")
 
 
 def test_many_bad_settings_are_counted_not_all_named_so_that_the_title_shows_the_whole_message():
@@ -196,7 +197,7 @@ def test_many_bad_settings_are_counted_not_all_named_so_that_the_title_shows_the
 
     (user_data_dir() / "settings.json").write_text(json.dumps({k: "zz" for k in Settings().to_dict()}))
     s = Settings.load()
-    assert s.problem.endswith("Volume and 10 more); their defaults are used.")
+    assert s.problem.endswith("Volume and 10 more); their defaults are used (Settings shows them; Done keeps them).")
     pygame.font.init()
     theme = ui.Theme((1024, 640))  # (the title's box: 760 px less its margins, three lines)
     assert len(ui.wrap_text(s.problem, theme.font(15, True), theme.px(760) - theme.px(24))) <= 3

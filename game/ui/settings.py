@@ -145,7 +145,8 @@ class Settings:
             if len(named) > NAMED_AT_MOST:
                 listed += f" and {len(named) - NAMED_AT_MOST} more"
             settings.problem = (
-                f"Some settings had values the game does not know ({listed}); their defaults are used."
+                f"Some settings had values the game does not know ({listed}); their defaults are used "
+                "(Settings shows them; Done keeps them)."
             )
         return settings
 
