@@ -2461,8 +2461,7 @@ def test_a_game_closed_on_its_last_rounds_sheet_shows_who_won_on_continue(app, t
     c = Controller.new("basic", 2, seed=11, save_path=autosave_path())
     hint_play(c, lambda: c.g.phase == "game_over")
     assert c.g.phase == "game_over" and has_autosave()
-    table = app.play(c)
-    table.over_when_loaded = False  # (as if the table had seen the last move: it counts the game)
+    app.play(c)
     app.run_until(lambda: isinstance(app.stack.top, sheets.RoundEndScene), timeout=10)
     assert Stats.load().total_games == 1 and has_autosave()  # counted; the winners not yet seen
     app.close_scenes()  # (the window closed on "See the result")
@@ -2478,6 +2477,30 @@ def test_a_game_closed_on_its_last_rounds_sheet_shows_who_won_on_continue(app, t
     last.next_round()  # See the result
     assert isinstance(app.stack.top, sheets.GameOverScene)
     assert not has_autosave() and Stats.load().total_games == 1
+
+
+def test_a_game_closed_before_its_end_was_counted_is_counted_once_on_continue(app, tmp_path, monkeypatch):
+    """Closed in the moment between the last move and the sheets (the closing animation),
+    the saved game says it is not counted yet: Continue counts it, once."""
+    from game.ui import sheets
+    from game.ui.controller import autosave_path
+    from game.ui.stats import Stats
+
+    monkeypatch.setenv("RUMMY5000_DATA_DIR", str(tmp_path))
+    c = Controller.new("basic", 2, seed=11, save_path=autosave_path())
+    hint_play(c, lambda: c.g.phase == "game_over")
+    assert json.loads(autosave_path().with_name("autosave.json.seats").read_text())[0]["counted"] is False
+    for _ in range(2):
+        app.continue_game()
+        app.run_until(lambda: isinstance(app.stack.top, sheets.RoundEndScene), timeout=10)
+        assert Stats.load().total_games == 1
+        app.close_scenes()
+    # a finished game's file from elsewhere, with no word on it, is never counted
+    other = tmp_path / "other.json"
+    other.write_text(autosave_path().read_text())
+    app.continue_game(other)
+    app.run_until(lambda: isinstance(app.stack.top, sheets.RoundEndScene), timeout=10)
+    assert Stats.load().total_games == 1
 
 
 def test_warnings_said_as_a_resumed_round_ends_show_above_its_sheet(app, tmp_path, monkeypatch):

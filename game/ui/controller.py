@@ -384,6 +384,9 @@ class Controller:
         self.earlier_moves: list[tuple[int, str]] = []  # this round's, as saved before Continue
         self.save_error: str | None = None
         self.finished_seen = False  # the person has seen who won (the save can go)
+        # a finished game counted in the statistics: True, False (not yet: the game was
+        # closed before its sheets were made), None (unknown: another program's file)
+        self.end_counted: bool | None = False
         self.recovered: SaveProblem | None = None  # why the save could not be read (its .bak was)
         self.hand_order: list[Card] | None = None  # the person's hand as they had arranged it
         # where the cards the person laid down this turn were in that hand (for Undo)
@@ -461,6 +464,10 @@ class Controller:
                 c.hand_order = [Card(x) for x in dict.fromkeys(order)]  # the table keeps the ones in hand
                 c.left_from = _saved_left_from(seat_info[c.human].get("left"), c.hand_order)
             c.earlier_moves = _saved_moves(seat_info[c.human], g)
+        if g.phase == GAME_OVER:
+            mine = seat_info[c.human] if c.human is not None and seat_info and c.human < len(seat_info) else None
+            counted = mine.get("counted") if isinstance(mine, dict) else None
+            c.end_counted = counted if isinstance(counted, bool) else None
         return c
 
     deal_events: list[Event] = []
@@ -888,6 +895,8 @@ class Controller:
                 left = self.listener.undo_places() if self.listener is not None else self.left_from
                 if left:  # so that Undo after Continue puts cards back where they were
                     seats[self.human]["left"] = [[int(c), [int(x) for x in was]] for c, was in left.items()]
+            if self.human is not None and self.g.phase == GAME_OVER:  # (so that it is counted once)
+                seats[self.human]["counted"] = self.end_counted is not False
             if self.human is not None:  # so that Continue shows this round's last moves
                 seats[self.human]["moves"] = [[s, text] for s, text in self.move_lines()]
                 seats[self.human]["moves_round"] = self.g.round_no

@@ -113,7 +113,8 @@ class TableScene(TableInput, TablePainting, Scene):
         super().__init__(app)
         self.c = controller
         # a saved game loaded after its end was counted in the statistics when it ended
-        self.over_when_loaded = controller.g.phase == "game_over"
+        # (unless its seat list says it was closed before that: see Controller.end_counted)
+        self.over_when_loaded = controller.g.phase == "game_over" and controller.end_counted is not False
         controller.listener = self
         self.exit_after = exit_after
         self.art = app.card_art
@@ -1292,9 +1293,13 @@ class TableScene(TableInput, TablePainting, Scene):
         g = self.g
         try:
             if over:
-                return sheets.GameOverScene(self.app, state=g, on_moves=self.show_moves,
-                                          levels=[s.level for s in self.c.seats],
-                                          counted=self.over_when_loaded)
+                scene = sheets.GameOverScene(self.app, state=g, on_moves=self.show_moves,
+                                             levels=[s.level for s in self.c.seats],
+                                             counted=self.over_when_loaded)
+                if self.c.end_counted is False:  # counted now: saved so, it is never counted again
+                    self.c.end_counted = True
+                    self.c.autosave()
+                return scene
             nxt = self._sheet_next if then is None else (lambda: self._sheet_then(then))
             return sheets.RoundEndScene(self.app, state=g, on_next=nxt, on_moves=self.show_moves)
         except Exception as exc:
