@@ -467,6 +467,10 @@ def test_start_is_greyed_while_the_setup_is_refused(app):
         press(scene, pygame.K_TAB)
         seen.add(scene.focus.current.name)
     assert "start" not in seen and "read_rules" in seen
+    # Tab goes as the screen reads: the setup, Reset and the house rules, then the footer left to right
+    names = [w.name for w in scene.focus_order()]
+    assert names.index("reset") < names.index(scene.scroll.widgets()[0].name)
+    assert names[-3:] == ["back", "read_rules", "start"]
     scene.set_option("decks", None)  # fixed: Start is lit again
     assert scene.error is None and scene.find("start").enabled
     click(scene, scene.find("start").rect.center)

@@ -1189,6 +1189,20 @@ def test_undo_after_a_sort_puts_the_cards_into_the_sort(app):
     assert g.melds == [] and scene.order == scene._sorted(scene.order) and len(scene.order) == 9
 
 
+def test_a_deeper_pile_card_in_basic_rummy_is_explained_in_a_line_that_fits():
+    a = App(size=(1024, 640), settings=settings())
+    try:
+        g = build({0: "3♦ 3♥ 9♣ 2♠"}, pile="3♠ 8♥ Q♣ 5♣", wild=None)
+        g.rules = Rules.preset("basic")
+        scene = play(a, g)
+        text = scene.c.status(keys=True, focus="pile", pile_at=1)
+        assert text.startswith("Only the top card") and text.endswith(": D draws, P takes the top card")
+        L = scene.laid_out()
+        assert scene.text.render(text, L.font_normal, bold=True).get_width() <= L.message.w
+    finally:
+        a.close_scenes()
+
+
 def test_esc_opens_the_menu_without_switching_the_table_to_the_keys(app):
     g = build({0: "9♣ 9♠ 9♦ 2♦ 5♥ J♠"}, pile="Q♦", phase="play")
     scene = play(app, g)
@@ -1269,6 +1283,8 @@ def test_a_meld_hint_selects_its_cards_so_that_enter_lays_them_down(app):
     scene = play(app, g)
     click(app, spot(scene, c("J♠")))  # a selection of the person's own, which the hint replaces
     assert scene.selected == [c("J♠")]
+    app.pump(2)
+    assert not scene.buttons["meld"].enabled  # (one card is no meld: Meld lights at three)
     key(app, pygame.K_h)
     nines = {c("9♣"), c("9♠"), c("9♦")}
     assert set(scene.selected) == nines and scene.hint_cards == nines
@@ -1397,8 +1413,7 @@ def test_with_the_focus_on_a_deep_pile_card_the_status_line_says_what_enter_take
     assert scene.c.status(keys=True, focus="pile", pile_at=0) == \
         "Your turn: Enter takes the pile from the 3♠ (4 cards), or draw from the stock (D)"
     why = scene.c.status(keys=True, focus="pile", pile_at=1)  # the 8♥ could not be used
-    assert why.startswith("You may not take the 8♥") and why.endswith(
-        ": draw from the stock (D) or take from the discard pile (P)")
+    assert why.startswith("You may not take the 8♥") and why.endswith(": D draws, P takes the top card")
     assert scene.c.status(keys=True, focus="pile", pile_at=3) == \
         "Your turn: draw from the stock (D) or take from the discard pile (P)"  # (the top card: P)
 

@@ -560,7 +560,7 @@ class Controller:
                     if refused is None:
                         return (f"Your turn: Enter takes the pile from the {card_name(card)} "
                                 f"({n} cards), or draw from the stock (D)")
-                    return f"{refused}: draw from the stock (D) or take from the discard pile (P)"
+                    return f"{refused}: D draws, P takes the top card"
                 if keys:
                     return "Your turn: draw from the stock (D) or take from the discard pile (P)"
                 return "Your turn: draw from the stock or take from the discard pile"

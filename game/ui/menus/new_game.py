@@ -423,10 +423,13 @@ class NewGameScene(MenuScene):
         super()._handle(event)
 
     def focus_order(self) -> list[ui.Widget]:
+        # as the screen reads: the setup on the left, the house rules (their Reset button
+        # first: it sits above them), then the footer from left to right
         left = [w for w in self.widgets if w.name not in ("reset", "read_rules", "start", "back")]
         rows = self.scroll.widgets() if self.scroll else []
-        foot = [self.find(n) for n in ("start", "read_rules", "back", "reset")]
-        return left + rows + [w for w in foot if w is not None]
+        reset = self.find("reset")
+        foot = [self.find(n) for n in ("back", "read_rules", "start")]
+        return left + ([reset] if reset is not None else []) + rows + [w for w in foot if w is not None]
 
     def _control_for(self, info: OptionInfo) -> ui.Widget:
         value = self.option_value(info)
