@@ -1660,6 +1660,11 @@ def test_rummy_window_waits_for_the_person_and_the_call_lays_off(app):
     assert scene.c.human_may_call()
     app.pump(5)
     assert g.current == 2 and g.phase == "draw", "the next player waits for the person"
+    assert " before " in scene.c.status() and scene.c.status().endswith(" draws")
+    window, deadline = scene.c.window, scene.c.window.deadline
+    window.deadline = scene.c.now  # (the time is up; the draw comes with the next frames)
+    assert scene.c.status().endswith("draws now") and "0.0s" not in scene.c.status()
+    window.deadline = deadline
     app.draw()
     assert scene.buttons["rummy"].enabled and scene.buttons["rummy"].alert
     click(app, scene.buttons["rummy"].rect.center)
@@ -1909,6 +1914,11 @@ def test_with_calls_not_pointed_out_every_discard_opens_the_window(app):
     assert scene.c.human_may_call()
     app.pump(5)
     assert g.current == 2 and g.phase == "draw", "the next player waits for the person"
+    assert " before " in scene.c.status() and scene.c.status().endswith(" draws")
+    window, deadline = scene.c.window, scene.c.window.deadline
+    window.deadline = scene.c.now  # (the time is up; the draw comes with the next frames)
+    assert scene.c.status().endswith("draws now") and "0.0s" not in scene.c.status()
+    window.deadline = deadline
     app.draw()
     assert scene.buttons["rummy"].alert
     key(app, pygame.K_r)

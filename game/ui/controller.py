@@ -590,7 +590,10 @@ class Controller:
                 return f"Meld or lay off, then discard ({_discard_keys(x)})"
             return "Meld or lay off, then discard (drag a card to the pile)"
         if self.human_may_call():
-            return f"Rummy{' (R)' if keys else ''}? {self.call_time_left():.1f}s before {name} draws"
+            left = self.call_time_left()
+            if left < 0.05:  # (the draw comes with the next frames: no "0.0s" that stays)
+                return f"Rummy{' (R)' if keys else ''}? {name} draws now"
+            return f"Rummy{' (R)' if keys else ''}? {left:.1f}s before {name} draws"
         return f"{name} is playing…"
 
     def _ask(self, key: tuple, answer: Callable[[], Any]) -> Any:
