@@ -1203,6 +1203,18 @@ def test_a_deeper_pile_card_in_basic_rummy_is_explained_in_a_line_that_fits():
         a.close_scenes()
 
 
+def test_cards_that_read_as_one_long_run_or_as_two_melds_offer_both(app):
+    """7♣ 8♣ 9♣ and three wild kings: one run of six (four ways), or a run and a set of
+    kings, which is what the player most likely means; the menu offers that too, last."""
+    g = build({0: "7♣ 8♣ 9♣ K♣ K♦ K♠ 2♥"}, pile="3♣", wild=13, phase="play")
+    scene = play(app, g)
+    scene.meld_selected([c(x) for x in ("7♣", "8♣", "9♣", "K♣", "K♦", "K♠")])
+    assert scene.choice is not None and scene.choice.options[0].startswith("run 7♣–Q♣")
+    assert scene.choice.options[-1] == "run 7♣–9♣ + set of kings"
+    key(app, pygame.K_1 + len(scene.choice.options) - 1)
+    assert sorted(len(m.cards) for m in g.melds) == [3, 3] and g.hands[0] == [c("2♥")]
+
+
 def test_esc_opens_the_menu_without_switching_the_table_to_the_keys(app):
     g = build({0: "9♣ 9♠ 9♦ 2♦ 5♥ J♠"}, pile="Q♦", phase="play")
     scene = play(app, g)

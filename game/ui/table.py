@@ -787,10 +787,19 @@ class TableScene(TableInput, TablePainting, Scene):
             shapes, hinted = _hint_first(shapes, hint[1] if hint is not None and hint[0] == frozenset(cards)
                                          else None)
             labels = _mark_hint([shape_label(s, len(cards)) for s in shapes], hinted)
+            # the cards may also be several melds (a run, and a set of wild kings read as
+            # kings, each meld in its first reading): offered last
+            apart = split_into_melds(g.ctx, cards, unique=False)
+            if apart and not all(self.c.is_legal(MeldCards(group, shape)) for group, shape in apart[:1]):
+                apart = None  # (the first meld would be refused: not offered)
+            if apart:
+                labels.append(" + ".join(shape_label(shape, len(group)) for group, shape in apart))
 
             def pick(i: int) -> None:
                 self.choice = None
-                if self._act(MeldCards(tuple(cards), shapes[i])):
+                if i == len(shapes) and apart:
+                    self._meld_apart(apart)
+                elif self._act(MeldCards(tuple(cards), shapes[i])):
                     self.selected = []
                     self._place(force=True)
                 self.invalidate()
@@ -799,13 +808,7 @@ class TableScene(TableInput, TablePainting, Scene):
             return
         split = split_into_melds(g.ctx, cards) if not shapes and g.phase == "play" else None
         if split and self.c.human_to_act:
-            # several melds selected at once: each is laid down in turn (the engine checks
-            # each; a refusal stops there, with its reason)
-            for group, shape in split:
-                if not self._act(MeldCards(group, shape), snap_back=list(group)):
-                    break
-            self.selected = [x for x in self.selected if x in g.hands[self.bottom]]
-            self._place(force=True)
+            self._meld_apart(split)
             return
         if not shapes and split is None and g.phase == "play" and self.c.human_to_act:
             loose = split_into_melds(g.ctx, cards, unique=False)
@@ -820,6 +823,16 @@ class TableScene(TableInput, TablePainting, Scene):
                      snap_back=cards):
             self.selected = []
             self._place(force=True)
+
+    def _meld_apart(self, melds: list[tuple[tuple, tuple]]) -> None:
+        """Several melds selected at once: each is laid down in turn (the engine checks
+        each; a refusal stops there, with its reason)."""
+        g = self.g
+        for group, shape in melds:
+            if not self._act(MeldCards(group, shape), snap_back=list(group)):
+                break
+        self.selected = [x for x in self.selected if x in g.hands[self.bottom]]
+        self._place(force=True)
 
     def lay_off(self, cards: list[Card], meld_id: int, drop_x: int | None = None) -> None:
         """Lay ``cards`` off on a meld, one at a time; asks when a card could go two ways."""
