@@ -296,7 +296,7 @@ class TableScene(TableInput, TablePainting, Scene):
         if not order and new:
             new = self._sorted(new)
         if new and self.undoing and all(c in self.left_from for c in new):
-            was = [c for c in self.left_from[new[0]] if c in set(order)]
+            was = [c for c in self.left_from[new[0]] if c in seen]  # (the order then, of those here)
             if was != order and len(order) > 1 and order == self._sorted(order):
                 order, new = self._sorted(order + new), []  # sorted since: they join the sort
             else:
@@ -790,7 +790,7 @@ class TableScene(TableInput, TablePainting, Scene):
             # the cards may also be several melds (a run, and a set of wild kings read as
             # kings, each meld in its first reading): offered last
             apart = split_into_melds(g.ctx, cards, unique=False)
-            if apart and not all(self.c.is_legal(MeldCards(group, shape)) for group, shape in apart[:1]):
+            if apart and not self.c.is_legal(MeldCards(*apart[0])):
                 apart = None  # (the first meld would be refused: not offered)
             if apart:
                 labels.append(" + ".join(shape_label(shape, len(group)) for group, shape in apart))
