@@ -212,9 +212,14 @@ class SaveProblem:
     kept: str | None = None  # the name it was set aside as
 
     @property
+    def state(self) -> str:
+        """What is wrong, after "it" ("is damaged", "could not be read (a folder, ...)")."""
+        return "is damaged" if self.damaged else f"could not be read ({self.reason})"
+
+    @property
     def words(self) -> str:
         """What the table says when the game goes on from the ``.bak`` copy."""
-        why = "was damaged" if self.damaged else f"could not be read ({self.reason})"
+        why = "was damaged" if self.damaged else self.state
         kept = f"; it is kept as {self.kept}" if self.kept and not self.damaged else ""
         return f"The saved game {why}: it goes on from its backup copy{kept}"
 

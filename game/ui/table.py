@@ -1223,10 +1223,8 @@ class TableScene(TableInput, TablePainting, Scene):
         screen = Rect(0, 0, *self.size)
         button = self.buttons.get("menu")
         if self.choice_centered and button is not None:
-            self.choice.layout(self.text, L.font_normal, screen)  # (for its width)
-            w = self.choice.box.width  # (its middle, so that its right edge is the button's)
-            self.choice.anchor = (button.rect.right + w // 2 - w,
-                                  button.rect.top - max(4, L.pad // 2))
+            self.choice.corner = "bottomright"
+            self.choice.anchor = (button.rect.right, button.rect.top - max(4, L.pad // 2))
             self.choice.layout(self.text, L.font_normal, screen)
             return
         x = L.play.centerx

@@ -258,6 +258,7 @@ class Choice:
     on_pick: Callable[[int], None]
     on_cancel: Callable[[], None] | None = None
     anchor: tuple[int, int] = (0, 0)
+    corner: str = "midbottom"  # the point of the menu's box that sits at ``anchor``
     focus: int = 0
     rects: list[pygame.Rect] = field(default_factory=list)
     box: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
@@ -270,7 +271,7 @@ class Choice:
         row = size + pad
         h = row * (len(self.options) + 1) + pad
         box = pygame.Rect(0, 0, w, h)
-        box.midbottom = self.anchor
+        setattr(box, self.corner, self.anchor)
         box.clamp_ip(bounds)
         self.box = box
         self.rects = [pygame.Rect(box.x + pad // 2, box.y + pad + row * (i + 1), w - pad, row - 2)

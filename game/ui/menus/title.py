@@ -132,9 +132,9 @@ class TitleScene(MenuScene):
                 kept = [k.name for k in (set_aside(p, suffix.get(p.name, DAMAGED))
                                          for p in (save, bak) if p.exists()) if k is not None]
                 if found and not all(p.damaged for p in found):  # (a folder of that name, no permission)
-                    what = "; ".join(f"{'its backup copy' if p.file != save.name else 'it'} "
-                                     f"{'is damaged' if p.damaged else f'could not be read ({p.reason})'}"
-                                     for p in found) + ("" if had_bak else " (and it has no backup copy)")
+                    whose = {save.name: "it", bak.name: "its backup copy"}
+                    what = "; ".join(f"{whose.get(p.file, p.file)} {p.state}" for p in found)
+                    what += "" if had_bak else " (and it has no backup copy)"
                 else:
                     what = "it and its backup copy are damaged" if had_bak else "it is damaged (and has no backup copy)"
                 if kept:
