@@ -523,9 +523,11 @@ def key(app, k, mod=0):
 
 
 def spot(scene, card) -> tuple[int, int]:
-    """A point on the visible part of a card on the table."""
+    """A point on the visible part of a card on the table, as it is drawn now (a card
+    still sliding into place is clicked where it is seen)."""
     scene._place()
-    r = scene.places[Card(card)].rect
+    flying = {t.key: t.rect() for t in scene.anim.in_flight()}
+    r = flying.get(Card(card), scene.places[Card(card)].rect)
     return (r.x + max(4, r.w // 8), r.y + r.h // 2)
 
 
@@ -1176,6 +1178,59 @@ def test_undo_puts_the_cards_back_where_they_were_in_an_arranged_hand(app):
     assert scene.order == [c(x) for x in ("J♠", "2♦", "5♥", "4♣", "6♣", "5♣")]
     click(app, scene.buttons["undo"].rect.center)
     assert scene.order == arranged and not scene.undoing
+
+
+def rect_x(scene) -> dict[Card, int]:
+    scene.anim.finish()
+    scene._place(force=True)
+    return {x: scene.places[x].rect.x for x in scene.order}
+
+
+def test_cards_left_in_the_hand_keep_their_places_until_the_turn_ends(app):
+    g = build({0: "2♠ 9♣ 9♠ 9♦ K♦ 5♥ J♠"}, pile="Q♦", phase="play")
+    scene = play(app, g)
+    scene.order = [c(x) for x in ("2♠", "9♣", "9♠", "9♦", "K♦", "5♥", "J♠")]
+    before = rect_x(scene)
+    step = before[c("9♠")] - before[c("9♣")]
+    scene.meld_selected([c("9♣"), c("9♠"), c("9♦")])
+    assert len(g.melds) == 1
+    after = rect_x(scene)
+    # the card left of the meld has not moved; those right of it closed up, no more
+    assert after[c("2♠")] == before[c("2♠")]
+    assert [after[c(x)] for x in ("K♦", "5♥", "J♠")] == [before[c("9♣")] + i * step for i in range(3)]
+    # Undo puts every card back where it was
+    key(app, pygame.K_u)
+    assert g.melds == [] and rect_x(scene) == before
+    # once the turn is over, the next hand is centred again
+    scene.meld_selected([c("9♣"), c("9♠"), c("9♦")])
+    scene.c.act(Discard(c("J♠")))
+    L = scene.laid_out()
+    centred = [r.x for r in L.hand_rects(3)]
+    assert sorted(rect_x(scene).values()) == centred != [before[c(x)] for x in ("2♠", "K♦", "5♥")]
+
+
+def test_a_hand_that_grows_is_centred_again(app):
+    g = build({0: "2♠ 9♣ 9♠ 9♦ K♦ 5♥"}, pile="Q♦ J♠")
+    scene = play(app, g)
+    click(app, scene.layout.stock.center)
+    assert g.phase == "play" and len(scene.order) == 7
+    assert sorted(rect_x(scene).values()) == [r.x for r in scene.laid_out().hand_rects(7)]
+
+
+def test_a_click_on_a_card_still_sliding_picks_the_card_drawn_there(app):
+    g = build({0: "2♠ 9♣ 9♠ 9♦ K♦ 5♥ J♠"}, pile="Q♦", phase="play")
+    scene = play(app, g)
+    scene.order = [c(x) for x in ("2♠", "9♣", "9♠", "9♦", "K♦", "5♥", "J♠")]
+    old = rect_x(scene)
+    scene.meld_selected([c("9♣"), c("9♠"), c("9♦")])
+    # just after the meld K♦ is still drawn near where it was, not yet where it goes
+    app.pump(1)
+    flying = {t.key: t.rect() for t in scene.anim.in_flight()}
+    assert c("K♦") in flying and flying[c("K♦")].x > scene.places[c("K♦")].rect.x
+    r = flying[c("K♦")]
+    at = (r.x + 4, r.y + r.h // 2)
+    assert scene._hand_card_at(at) == c("K♦")
+    assert old[c("K♦")] > scene.places[c("K♦")].rect.x
 
 
 def test_undo_after_a_sort_puts_the_cards_into_the_sort(app):

@@ -656,6 +656,7 @@ def pile_turn(app):
     the hand, the controller's version, a point on the 8♥, the pile's centre)."""
     g = build({0: "2♣ 8♥ 5♣ Q♠"}, pile="Q♦", phase="play")
     scene = play(app, g)
+    scene.anim.finish()  # (the point is used again later: where the card rests)
     return (scene, g, list(g.hands[0]), scene.c.version, spot(scene, c("8♥")),
             scene.places[c("Q♦")].rect.center)
 
@@ -724,6 +725,7 @@ def test_esc_in_the_middle_of_a_drag_puts_the_cards_back_and_other_keys_wait(tab
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pile, button=1))
     app.pump(60)
     assert scene.drag is None and scene.c.version == version and g.hands[0] == hand
+    scene.anim.finish()  # (the card has flown back to its place)
     grab(app, scene, start, pile)
     for k in (pygame.K_x, pygame.K_u, pygame.K_s, pygame.K_RETURN):
         key(app, k)

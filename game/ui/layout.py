@@ -70,6 +70,15 @@ class MeldFlow:
         return r
 
 
+@dataclass(frozen=True)
+class HandRow:
+    """Where the person's hand starts, how far apart its cards are, and their size."""
+    x0: float
+    step: float
+    w: int
+    h: int
+
+
 class TableLayout:
     """Geometry of the table for a window ``size`` and ``players`` seats.
 
@@ -293,10 +302,8 @@ class TableLayout:
         return plate.right - 6
 
     # ------------------------------------------------------------------ card rows
-    def hand_rects(self, n: int, lifted: frozenset[int] | set[int] = frozenset()) -> list[Rect]:
-        """The person's cards, left to right, overlapped to fit; ``lifted`` indexes are raised."""
-        if n <= 0:
-            return []
+    def hand_row(self, n: int) -> HandRow:
+        """How a hand of ``n`` cards is laid out: centred, overlapped to fit."""
         area = self.hand_area.inflate(-4 * self.pad, 0)
         cw, ch = self.hand_card
         step = min(cw * 0.72, (area.w - cw) / max(1, n - 1))
@@ -305,15 +312,23 @@ class TableLayout:
             scale = min(1.0, scale)
             cw, ch = card_size(ch * scale)
             step = min(cw * 0.72, (area.w - cw) / max(1, n - 1))
-        total = cw + step * (n - 1)
-        x0 = area.centerx - total / 2
-        y = self.hand_area.bottom - self.pad - ch
-        return [Rect(int(x0 + i * step), y - (self.lift if i in lifted else 0), cw, ch)
+        total = cw + step * (max(1, n) - 1)
+        return HandRow(area.centerx - total / 2, step, cw, ch)
+
+    def hand_rects(self, n: int, lifted: frozenset[int] | set[int] = frozenset(),
+                   row: HandRow | None = None) -> list[Rect]:
+        """The person's cards, left to right, overlapped to fit; ``lifted`` indexes are
+        raised. ``row`` keeps an earlier layout (see ``TableScene._hand_row``)."""
+        if n <= 0:
+            return []
+        r = row or self.hand_row(n)
+        y = self.hand_area.bottom - self.pad - r.h
+        return [Rect(int(r.x0 + i * r.step), y - (self.lift if i in lifted else 0), r.w, r.h)
                 for i in range(n)]
 
-    def hand_insert_index(self, x: int, n: int) -> int:
+    def hand_insert_index(self, x: int, n: int, row: HandRow | None = None) -> int:
         """Where a card dropped at ``x`` goes in a hand of ``n`` other cards."""
-        return sum(1 for r in self.hand_rects(n) if r.centerx < x)
+        return sum(1 for r in self.hand_rects(n, row=row) if r.centerx < x)
 
     def pile_rects(self, n: int) -> list[Rect]:
         """The discard pile, bottom card first, overlapped so each card's index shows.
@@ -477,4 +492,4 @@ class TableLayout:
         return [Rect(r.x, r.y + h * (i + 1), r.w, h) for i in range(self.players)]
 
 
-__all__ = ["CARD_RATIO", "INDEX_SHOW", "MIN_SIZE", "MeldFlow", "SeatBox", "TableLayout", "card_size"]
+__all__ = ["CARD_RATIO", "INDEX_SHOW", "MIN_SIZE", "HandRow", "MeldFlow", "SeatBox", "TableLayout", "card_size"]

@@ -54,7 +54,7 @@ from game.engine.solver import split_into_melds
 from . import menus, sheets
 from .anim import MOVE_TIME, Animator, Tween
 from .cards import sort_key_rank, sort_key_suit
-from .layout import TableLayout
+from .layout import HandRow, TableLayout
 from .scene import Scene
 from .table_input import Drag, Press, TableInput
 from .table_paint import HAND_TAG, SEAT_COLOURS, TablePainting, shape_label, short_meld
@@ -126,6 +126,7 @@ class TableScene(TableInput, TablePainting, Scene):
         self.order = []
         self.insert_at = None  # where cards dragged into the hand go (None: see _sync_order)
         self.left_from: dict[Card, tuple[Card, ...]] = {}  # the hand's order when a card left it
+        self.hand_kept: tuple[tuple, int, HandRow] | None = None  # see _hand_row
         self.undoing = False                # cards coming back now are an undo's: put them back
         if controller.hand_order:
             self.order = list(controller.hand_order)  # as the person left it (a saved game)
@@ -479,7 +480,8 @@ class TableScene(TableInput, TablePainting, Scene):
         # the bottom hand
         sel = set(self.selected)
         lifted = {i for i, c in enumerate(self.order) if c in sel}
-        for i, (c, r) in enumerate(zip(self.order, L.hand_rects(len(self.order), lifted))):
+        n = len(self.order)
+        for i, (c, r) in enumerate(zip(self.order, L.hand_rects(n, lifted, self._hand_row(n)))):
             p = Place(r, True, "hand", seat=self.bottom, index=i)
             places[c] = p
             draw.append((c, p))
@@ -487,6 +489,22 @@ class TableScene(TableInput, TablePainting, Scene):
         self.draw_list = draw
         self.placed_version = self.c.version
         self.invalidate()
+
+    def _hand_row(self, n: int) -> HandRow:
+        """Where the hand's ``n`` cards go. Within a turn, cards that leave the hand (laid
+        down, laid off) do not move the others: the hand keeps its left edge and spacing,
+        so the card under the pointer stays the one the person sees there. A hand that
+        grows past the turn's largest (a draw, a take) is centred again, as is the next
+        turn's."""
+        L = self.laid_out()
+        g = self.g
+        key = (g.round_no, g.current, g.turns[g.current], L.size)
+        kept = self.hand_kept
+        if kept is not None and kept[0] == key and n <= kept[1]:
+            return kept[2]
+        row = L.hand_row(n)
+        self.hand_kept = (key, n, row)
+        return row
 
     # ------------------------------------------------------------------ change hooks
     def before_change(self) -> None:

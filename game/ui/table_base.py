@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from .app import App
     from .cards import CardArt
     from .controller import Controller
-    from .layout import TableLayout
+    from .layout import HandRow, TableLayout
     from .table import Place
     from .table_input import Drag, Press
     from .widgets import Button, Choice, Text, Toast
@@ -103,6 +103,8 @@ class TableParts:
         def _ensure_layout(self, surface: pygame.Surface | None = None) -> None: ...
 
         def _place(self, force: bool = False) -> None: ...
+
+        def _hand_row(self, n: int) -> HandRow: ...
 
         def _layout_buttons(self) -> None: ...
 

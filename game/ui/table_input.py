@@ -153,8 +153,16 @@ class TableInput(TableParts):
             self.invalidate()
 
     def _hand_card_at(self, pos) -> Card | None:
-        for c, p in reversed(self.draw_list):
-            if p.zone == "hand" and p.rect.collidepoint(pos):
+        # the card drawn there, in the hand's order: one still sliding into place (after a
+        # meld the others close up) is picked where it is now, not where it is going
+        flying: dict[object, Rect] = {t.key: t.rect() for t in self.anim.in_flight()}
+        waiting = self.anim.hidden() - flying.keys()
+        hand = [(c, p) for c, p in reversed(self.draw_list) if p.zone == "hand"]
+        for c, p in hand:
+            if c not in waiting and flying.get(c, p.rect).collidepoint(pos):
+                return c
+        for c, p in hand:
+            if p.rect.collidepoint(pos):
                 return c
         # the bare strip a selected card rose from is still that card's: a click where
         # it was picked up puts it down again
@@ -343,7 +351,8 @@ class TableInput(TableParts):
         on_pile = self._on_pile(pos)
         if drag.kind in ("stock", "pile") and in_hand_zone:
             # a card drawn into the hand goes where it is let go
-            self.insert_at = L.hand_insert_index(drag.rects()[0].centerx, len(self.order))
+            n = len(self.order)
+            self.insert_at = L.hand_insert_index(drag.rects()[0].centerx, n, self._hand_row(n))
         try:
             self._drop_into(drag, pos, in_hand_zone, meld, on_pile)
         finally:
@@ -386,7 +395,7 @@ class TableInput(TableParts):
             # reorder: drop the dragged cards where they were let go
             self.before_change()
             rest = [c for c in self.order if c not in cards]
-            idx = L.hand_insert_index(drag.rects()[0].centerx, len(rest))
+            idx = L.hand_insert_index(drag.rects()[0].centerx, len(rest), self._hand_row(len(self.order)))
             self.order = rest[:idx] + cards + rest[idx:]
             self._animate_from_snapshot(MOVE_TIME * 0.6)
             self.c.autosave()  # (Continue shows the hand as the person arranged it)
