@@ -242,6 +242,32 @@ def test_cards_laid_on_others_melds_are_shown_under_the_seats_own_melds(app):
     assert sorted(g.all_cards()) == sorted(g.pack)
 
 
+def test_the_cards_laid_elsewhere_are_a_named_row_that_counts_what_does_not_fit(app, monkeypatch):
+    from game.ui.table_paint import LAID_OFF_INK, LAID_OFF_TAG
+
+    g = build({0: "2♦ 5♥ Q♠ 9♥"}, pile="3♦", melds=[(0, "3♣ 4♣ 5♣ 6♣ 7♣ 8♣ 9♣ 10♣ J♣ Q♣ K♣ A♣")],
+              players=8, wild=None)
+    g.melds[0].by[3:] = [1] * 9  # Ann laid nine of them off on the person's run
+    scene = play(app, g)
+    drawn: list[str] = []
+    inked: list[str] = []
+    render = scene.text.render
+
+    def record(text, size, colour=None, *args, **kw):
+        drawn.append(text)
+        if colour == LAID_OFF_INK:
+            inked.append(text)
+        return render(text, size, colour, *args, **kw)
+
+    monkeypatch.setattr(scene.text, "render", record)
+    scene.invalidate()
+    app.draw()
+    chips = [t for t in drawn if " → #" in t]
+    assert LAID_OFF_TAG in drawn and drawn.index(LAID_OFF_TAG) < drawn.index(chips[0])
+    more = [t for t in inked if t != LAID_OFF_TAG]
+    assert 0 < len(chips) - 1 < 9 and more == [f"+{9 - (len(chips) - 1)}"]  # (the last chip tried did not fit)
+
+
 def six_on_the_wild_king(run: str):
     """Seat 1's run ``run`` (its third card the wild K♠), the person's 6♥ laid on the king."""
     g = build({0: "2♦ 5♣ Q♠ 9♣"}, pile="3♣", melds=[(1, run)], wild=13)

@@ -46,6 +46,8 @@ HINT = (190, 120, 255)
 HOVER = (255, 232, 140)
 SUIT_SYMBOLS = "♣♦♥♠"
 HAND_TAG = "in hand"  # the tag over a hand turned face up when the round is over
+LAID_OFF_TAG = "laid off"  # before the chips of the cards a seat laid on others' melds
+LAID_OFF_INK = (200, 224, 210)
 
 
 def _points_colour(points: int) -> tuple[int, int, int]:
@@ -403,14 +405,20 @@ class TablePainting(TableParts):
         fs = self._chip_size()
         for seat, items in elsewhere.items():
             area = L.seats[seat].melds
-            x = area.x
             y = self.elsewhere_y.get(seat)  # (placed in _place, with the state)
             if y is None:
                 continue
-            for card, m in items:
+            # a row of its own, named, so the chips do not read as part of a meld above
+            word = self.text.render(LAID_OFF_TAG, fs, LAID_OFF_INK)
+            surface.blit(word, word.get_rect(midleft=(area.x, y + (fs + 4) // 2)))
+            x = area.x + word.get_width() + 6
+            for k, (card, m) in enumerate(items):
                 img = self.text.render(f"{card_name(card)} → #{m.id}", fs, (20, 20, 20), bold=True)
                 chip = Rect(x, y, img.get_width() + 10, fs + 4)
-                if chip.right > area.right:
+                if chip.right > area.right:  # no room for the rest: say how many
+                    more = self.text.render(f"+{len(items) - k}", fs, LAID_OFF_INK, bold=True)
+                    if x + more.get_width() <= area.right:
+                        surface.blit(more, more.get_rect(midleft=(x, chip.centery)))
                     break
                 pygame.draw.rect(surface, self._seat_colour(m.owner), chip, border_radius=chip.h // 2)
                 surface.blit(img, img.get_rect(center=chip.center))
