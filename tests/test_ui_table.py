@@ -4079,3 +4079,73 @@ def test_a_long_move_in_the_last_moves_wraps_in_one_size_of_letters(app, monkeyp
     assert " ".join(t for t, _, _ in parts) == f"Ann {move}"
     for text, size, room in parts:
         assert scene.text.render(text, size, (255, 255, 255)).get_width() <= room, text
+
+
+# --------------------------------------------------------------------------- double clicks
+
+
+def double_click(app, pos):
+    for _ in range(2):
+        post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
+        post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
+        app.pump(1)
+
+
+def test_a_double_click_on_a_menu_line_does_not_answer_the_question_it_opens(app):
+    g = build({0: "2♣ 5♦ 9♠ J♥"}, pile="Q♦", phase="play")
+    scene = play(app, g)
+    click(app, scene.buttons["menu"].rect.center)
+    menu = scene.choice
+    assert menu is not None
+    line = menu.rects[menu.options.index("New game like this one")]
+    version = scene.c.version
+    double_click(app, line.center)
+    ask = scene.choice
+    assert ask is not None and ask is not menu and ask.title.startswith("End this game")
+    assert app.stack.top is scene and scene.c is not None and scene.c.version == version and scene.g is g
+    # the question stays open for a deliberate answer: a later click is a click
+    app._last_press = None
+    no = ask.rects[ask.options.index(next(o for o in ask.options if o.startswith("No")))]
+    click(app, no.center)
+    assert scene.choice is None and scene.g is g
+
+
+def test_a_double_click_on_a_card_still_discards_it(app):
+    g = build({0: "2♣ 5♦ 9♠ J♥"}, pile="Q♦", phase="play")
+    scene = play(app, g)
+    scene.anim.finish()
+    double_click(app, spot(scene, c("9♠")))
+    assert g.pile[-1] == c("9♠")
+
+
+def test_a_double_click_on_reset_statistics_does_not_confirm_it(app, tmp_path, monkeypatch):
+    from game.ui import menus
+    from game.ui.stats import Stats
+
+    monkeypatch.setenv("RUMMY5000_DATA_DIR", str(tmp_path))
+    stats = Stats()
+    stats.record_game("rummy500", True, 612, 5)
+    stats.save()
+    scene = menus.StatsScene(app)
+    app.stack.push(scene)
+    app.draw()
+    double_click(app, scene.find("reset").rect.center)
+    assert scene.find("reset").label == "Really reset?" and Stats.load().get("rummy500").games == 1
+    app._last_press = None  # (a click after a while)
+    click(app, scene.find("reset").rect.center)
+    assert Stats.load().get("rummy500").games == 0
+
+
+def test_a_double_click_on_see_the_result_shows_the_winners(app):
+    from game.ui.sheets import GameOverScene, RoundEndScene
+
+    g = build({0: "4♠"}, pile="Q♦", melds=[(0, "9♣ 9♦ 9♥")], phase="play", players=2)
+    g.scores = [4990, 0]
+    scene = play(app, g)
+    scene.c.act(Discard(c("4♠")))
+    assert app.run_until(lambda: isinstance(app.stack.top, RoundEndScene), timeout=10)
+    sheet = app.stack.top
+    app.draw()
+    nxt = next(w for w in sheet.widgets if w.enabled and "result" in getattr(w, "label", "").lower())
+    double_click(app, nxt.rect.center)
+    assert isinstance(app.stack.top, GameOverScene)

@@ -38,7 +38,7 @@ from game.resources import asset_path, font_path, sound_path, user_data_dir
 from .audio import Audio
 from .cards import CardArt
 from .files import why_failed
-from .scene import Scene, SceneStack
+from .scene import DOUBLE_CLICK, Scene, SceneStack
 from .settings import Settings
 from .widgets import Text
 
@@ -52,6 +52,7 @@ log = logging.getLogger(__name__)
 
 TITLE = "Rummy 5000"
 MIN_SIZE = (1024, 640)
+SECOND_CLICK_PX = 8  # how far apart (across plus down) the two clicks of a double click may be
 DEFAULT_SIZE = (1440, 900)
 SOUNDS = ("card_draw", "card_place", "card_shuffle", "card_deal", "discard", "meld", "rummy_call",
           "round_end", "error")
@@ -152,6 +153,8 @@ class App:
         self.clock = pygame.time.Clock()
         self.game_config: dict[str, Any] = {}
         self._last_f_key: dict[int, float] = {}
+        self._last_press: tuple[float, tuple[int, int], tuple] | None = None  # see _second_click_dropped
+        self._drop_release = False
         try:
             pygame.display.set_icon(pygame.image.load(str(asset_path("icons", "icon.png"))))
         except (pygame.error, FileNotFoundError):
@@ -540,12 +543,37 @@ class App:
                     say(f"{SCREENSHOT_WORDS[0]}: {path.name}")
                 return
         top = self.stack.top
+        if top is not None and self._second_click_dropped(event, top):
+            return
         if top is not None:
             top.handle(event)
             if event.type in INPUT_EVENTS:
                 # a key or a click may change anything on screen: the next frame shows it
                 # (a mouse motion only when the scene says so, see ``Scene.handle``)
                 self.dirty = True
+
+    def _second_click_dropped(self, event: pygame.event.Event, top: Scene) -> bool:
+        """Whether ``event`` is the second click of a double click (close in time and
+        place) whose first click changed what lies under the pointer: opened another
+        screen, a question, or turned a button into its own confirmation. That click was
+        meant for what the first one hit, so it is dropped, press and release, rather than
+        answer what the person has not yet seen. A double click on what stays the same (a
+        card, to discard it) goes through."""
+        if event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 0) == 1 and self._drop_release:
+            self._drop_release = False
+            return True
+        if event.type != pygame.MOUSEBUTTONDOWN or getattr(event, "button", 0) != 1:
+            return False
+        now = time.perf_counter()
+        target = (id(top), top.target_at(event.pos))
+        last, self._last_press = self._last_press, (now, event.pos, target)
+        if last is None or now - last[0] >= DOUBLE_CLICK or last[2] == target:
+            return False
+        if abs(event.pos[0] - last[1][0]) + abs(event.pos[1] - last[1][1]) > SECOND_CLICK_PX:
+            return False
+        self._last_press = None  # (a third click is a click)
+        self._drop_release = True
+        return True
 
     def _wait(self, timeout: float) -> list[pygame.event.Event]:
         """Sleep until an event arrives or ``timeout`` seconds pass.

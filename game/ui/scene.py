@@ -8,7 +8,10 @@ over the table.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import TYPE_CHECKING
+
+DOUBLE_CLICK = 0.4  # seconds between two clicks that make a double click
 
 if TYPE_CHECKING:
     import pygame
@@ -38,6 +41,14 @@ class Scene:
 
     def handle(self, event: pygame.event.Event) -> None:
         """One pygame event."""
+
+    def target_at(self, pos: tuple[int, int]) -> Hashable:
+        """What a click at ``pos`` would act on, as a value that stays equal while that
+        stays the same (a button and its label; a card). The application drops the second
+        click of a double click when the first changed it: a question or another screen
+        opened under the pointer is not answered by the click that opened it (see
+        ``App.dispatch``). None: nothing there, or nothing this scene tells apart."""
+        return None
 
     def update(self, dt: float) -> None:
         """Advance time by ``dt`` seconds."""

@@ -11,6 +11,7 @@ engine's reason is shown.
 from __future__ import annotations
 
 import time
+from collections.abc import Hashable
 from dataclasses import dataclass
 
 import pygame
@@ -19,11 +20,11 @@ from pygame import Rect
 from game.engine import CallRummy, Card, Discard, MeldCards, TakePile
 
 from .anim import MOVE_TIME
+from .scene import DOUBLE_CLICK
 from .table_base import TableParts
 from .ui_kit import drag_lost
 
 DRAG_THRESHOLD = 5  # pixels the mouse moves with a button held before a press becomes a drag
-DOUBLE_CLICK = 0.4  # seconds between two clicks that make a double click
 
 # the keys that each call one of the scene's moves or sheets, whatever has the focus
 PLAIN_KEYS = {
@@ -112,6 +113,33 @@ class TableInput(TableParts):
                     self.invalidate()
                     return
             self._mouse_up(event.pos)
+
+    def target_at(self, pos: tuple[int, int]) -> Hashable:
+        """What a click at ``pos`` acts on (see ``Scene.target_at``): a line of the small
+        menu, a button, a card of the hand or the pile, the stock, a meld."""
+        if self.overlay is not None:
+            return next((("button", b.name, b.label) for b in self.overlay_buttons if b.hit(pos)),
+                        ("overlay",))
+        if self.choice is not None:
+            ch = self.choice
+            line = next((ch.options[i] for i, r in enumerate(ch.rects) if r.collidepoint(pos)), None)
+            return ("choice", id(ch), ch.title, line)
+        b = next((b for b in self.buttons.values() if b.hit(pos)), None)
+        if b is not None:
+            return ("button", b.name, b.label, b.enabled)
+        if self.layout is None:
+            return None
+        self._place()
+        card = self._hand_card_at(pos)
+        if card is not None:
+            return ("hand", card)
+        if self.layout.stock.inflate(8, 8).collidepoint(pos):
+            return ("stock",)
+        card = self._pile_card_at(pos)
+        if card is not None:
+            return ("pile", card)
+        meld = self._meld_at(pos)
+        return ("meld", meld) if meld is not None else None
 
     def _hover_at(self, pos) -> None:
         """Note the hand or pile card under the mouse at ``pos`` (after a move too: the

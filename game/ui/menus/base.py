@@ -4,6 +4,7 @@ focus and mouse widgets) and the card painting the title and settings screens sh
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -193,6 +194,14 @@ class MenuScene(Scene):
         for w in list(self.widgets):
             if w.handle(event) and event.type != pygame.MOUSEMOTION:
                 break
+
+    def target_at(self, pos: tuple[int, int]) -> Hashable:
+        """The widget a click at ``pos`` acts on, with its label (a button that turns into
+        its own question, "Really reset?", is another target; see ``Scene.target_at``)."""
+        for w in reversed(self.all_widgets()):
+            if w.hit(pos):
+                return (id(w), getattr(w, "label", None), w.enabled)
+        return None
 
     def on_key(self, event: pygame.event.Event) -> bool:
         """Screen-specific keys, before the focus keys; True if used."""
