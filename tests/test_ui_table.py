@@ -4149,3 +4149,28 @@ def test_a_double_click_on_see_the_result_shows_the_winners(app):
     nxt = next(w for w in sheet.widgets if w.enabled and "result" in getattr(w, "label", "").lower())
     double_click(app, nxt.rect.center)
     assert isinstance(app.stack.top, GameOverScene)
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1920, 1080)])
+def test_the_wild_panel_names_every_permanent_wild_whole(size, monkeypatch):
+    a = App(size=size, settings=settings())
+    try:
+        g = build({0: "2♦ 5♥ Q♠ 9♥"}, pile="3♦", wild=5)
+        g.rules = g.rules.replace(permanent_wilds=["twos", "tens", "one_eyed_jacks"])
+        scene = play(a, g)
+        said = []
+        blit = scene.text.blit
+
+        def record(surface, text, size, pos, *args, max_w=None, **kw):
+            said.append((text, scene.text.font(size, kw.get("bold", False)).size(text)[0], max_w))
+            return blit(surface, text, size, pos, *args, max_w=max_w, **kw)
+
+        monkeypatch.setattr(scene.text, "blit", record)
+        scene.invalidate()
+        a.draw()
+        lines = [(t, w, room) for t, w, room in said if t.startswith("+ ") or t == "jacks"]
+        words = " ".join(t.removeprefix("+ ") for t, _, _ in lines)
+        assert words == "twos tens one-eyed jacks"
+        assert all(w <= room for _, w, room in lines), lines  # none shortened or shrunk
+    finally:
+        a.close_scenes()

@@ -17,6 +17,7 @@ import pygame
 from pygame import Rect
 
 from game.engine.cards import card_name, rank_plural
+from game.engine.rules import PERMANENT_WILDS
 
 from .anim import Tween
 from .cards import GOLD, rank_label
@@ -48,6 +49,7 @@ SUIT_SYMBOLS = "♣♦♥♠"
 HAND_TAG = "in hand"  # the tag over a hand turned face up when the round is over
 LAID_OFF_TAG = "laid off"  # before the chips of the cards a seat laid on others' melds
 LAID_OFF_INK = (200, 224, 210)
+WILD_WORDS = {"jokers": "jokers", "twos": "twos", "tens": "tens", "one_eyed_jacks": "one-eyed jacks"}
 
 
 def _points_colour(points: int) -> tuple[int, int, int]:
@@ -628,8 +630,9 @@ class TablePainting(TableParts):
         # the wild rank, large
         b = L.wild_badge
         panel(surface, b, fill=(0, 0, 0, 70), edge=(255, 255, 255, 40), radius=10)
-        perm = sorted(g.rules.permanent_wilds)
-        perm_text = ", ".join(p.replace("_", " ") for p in perm)
+        # the wilds of every round, in the rules' order ("twos", "one-eyed jacks", ...)
+        perm = [WILD_WORDS[p] for p in PERMANENT_WILDS if p in g.rules.permanent_wilds]
+        perm_text = ", ".join(perm)
         if g.wild_rank is not None:
             self.text.blit(surface, "Wild this round", fs, (b.x + L.pad, b.y + L.pad // 2), TEXT_DIM)
             body = Rect(b.x, b.y + fs + L.pad // 2, b.w, b.h - fs - L.pad // 2)
@@ -640,13 +643,29 @@ class TablePainting(TableParts):
                 r = Rect(right - cw, body.centery - ch // 2, cw, ch)
                 surface.blit(self.art.face(g.indicator, r.size, True), r)
                 right = r.x - L.pad
-            img = self.text.render(rank_label(g.wild_rank), int(body.h * 0.8), GOLD, bold=True)
             x = b.x + L.pad * 2
+            lh = fs + 3
+            plus = self.text.render("+ ", fs).get_width()
+            lines: list[tuple[int, str]] = []  # (indent, words)
+            for k in (0.8, 0.65, 0.5):  # the rank smaller when the other wilds need the room
+                img = self.text.render(rank_label(g.wild_rank), int(body.h * k), GOLD, bold=True)
+                room = right - (x + img.get_width() + L.pad)
+                # one to a line ("+ twos"; a long name on two), each named whole, when they fit so
+                lines = []
+                for w in perm:
+                    first, *more = self.text.wrap(w, fs, room - plus, 2)
+                    lines += [(0, f"+ {first}")] + [(plus, m) for m in more]
+                if all(i + self.text.render(t, fs).get_width() <= room for i, t in lines):
+                    break
+            if len(lines) * lh > body.h:
+                lines = [(0, f"+ {perm_text}")]
             surface.blit(img, img.get_rect(midleft=(x, body.centery)))
             if perm:
                 tx = x + img.get_width() + L.pad
-                self.text.blit(surface, f"+ {perm_text}", fs, (tx, body.centery), TEXT_DIM,
-                               anchor="midleft", max_w=max(10, right - tx))
+                y0 = body.centery - (len(lines) * lh) // 2 + lh // 2
+                for k, (indent, line) in enumerate(lines):
+                    self.text.blit(surface, line, fs, (tx + indent, y0 + k * lh), TEXT_DIM, anchor="midleft",
+                                   max_w=max(10, right - tx - indent))
         else:
             text = f"Wild: {perm_text}" if perm else "No wild cards"
             self.text.blit(surface, text, fn, b.center, TEXT, bold=True, anchor="center", max_w=b.w - 8)
