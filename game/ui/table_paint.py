@@ -646,25 +646,25 @@ class TablePainting(TableParts):
             x = b.x + L.pad * 2
             lh = fs + 3
             plus = self.text.render("+ ", fs).get_width()
-            lines: list[tuple[int, str]] = []  # (indent, words)
+            wild_lines: list[tuple[int, str]] = []  # (indent, words)
             for k in (0.8, 0.65, 0.5):  # the rank smaller when the other wilds need the room
                 img = self.text.render(rank_label(g.wild_rank), int(body.h * k), GOLD, bold=True)
-                room = right - (x + img.get_width() + L.pad)
+                wild_room = right - (x + img.get_width() + L.pad)
                 # one to a line ("+ twos"; a long name on two), each named whole, when they fit so
-                lines = []
+                wild_lines = []
                 for w in perm:
-                    first, *more = self.text.wrap(w, fs, room - plus, 2)
-                    lines += [(0, f"+ {first}")] + [(plus, m) for m in more]
-                if all(i + self.text.render(t, fs).get_width() <= room for i, t in lines):
+                    first, *more = self.text.wrap(w, fs, wild_room - plus, 2)
+                    wild_lines += [(0, f"+ {first}")] + [(plus, m) for m in more]
+                if all(i + self.text.render(t, fs).get_width() <= wild_room for i, t in wild_lines):
                     break
-            if len(lines) * lh > body.h:
-                lines = [(0, f"+ {perm_text}")]
+            if len(wild_lines) * lh > body.h:
+                wild_lines = [(0, f"+ {perm_text}")]
             surface.blit(img, img.get_rect(midleft=(x, body.centery)))
             if perm:
                 tx = x + img.get_width() + L.pad
-                y0 = body.centery - (len(lines) * lh) // 2 + lh // 2
-                for k, (indent, line) in enumerate(lines):
-                    self.text.blit(surface, line, fs, (tx + indent, y0 + k * lh), TEXT_DIM, anchor="midleft",
+                y0 = body.centery - (len(wild_lines) * lh) // 2 + lh // 2
+                for k, (indent, words) in enumerate(wild_lines):
+                    self.text.blit(surface, words, fs, (tx + indent, y0 + k * lh), TEXT_DIM, anchor="midleft",
                                    max_w=max(10, right - tx - indent))
         else:
             text = f"Wild: {perm_text}" if perm else "No wild cards"
