@@ -1178,6 +1178,23 @@ def test_the_sort_buttons_rest_while_there_is_nothing_to_sort(app):
     assert not scene.buttons["sort_suit"].enabled and not scene.buttons["sort_rank"].enabled
 
 
+def test_a_click_on_a_greyed_move_button_says_why(app):
+    g = build({0: "9♣ 9♠ 9♦ 2♦ 5♥ J♠"}, pile="Q♦", phase="play")
+    g.rules = g.rules.replace(min_meld=4)
+    g.ctx = MeldContext(g.rules, g.wild_rank, g.decks, g.pack)
+    scene = play(app, g)
+    for card in ("9♣", "9♠", "9♦"):
+        click(app, spot(scene, c(card)))
+    app.draw()
+    assert not scene.buttons["meld"].enabled
+    click(app, scene.buttons["meld"].rect.center)
+    assert g.melds == [] and "at least 4 cards" in scene.toasts[-1].text and scene.toasts[-1].kind == "error"
+    app.draw()
+    assert not scene.buttons["undo"].enabled
+    click(app, scene.buttons["undo"].rect.center)
+    assert "nothing to take back" in scene.toasts[-1].text.lower()
+
+
 def test_undo_button_takes_back_a_meld(app):
     g = build({0: "9♣ 9♠ 9♦ 2♦ 5♥ J♠"}, pile="Q♦", phase="play")
     scene = play(app, g)

@@ -688,6 +688,10 @@ class TableScene(TableInput, TablePainting, Scene):
             ("menu", "Menu", "Esc", self.open_menu),
         ]
         self.buttons = {n: Button(n, label, hint=key, on_click=fn) for n, label, key, fn in specs}
+        # a click on a greyed move button does what its key does there: say why it cannot be
+        # made now, in the engine's words ("a meld needs at least 4 cards")
+        for n in ("rummy", "meld", "undo"):
+            self.buttons[n].explain = self.buttons[n].on_click
 
     def _update_buttons(self) -> None:
         c = self.c

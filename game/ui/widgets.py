@@ -177,6 +177,7 @@ class Button:
     hot: bool = False
     down: bool = False
     on_click: Callable[[], object] | None = None  # (what it returns is not used)
+    explain: Callable[[], object] | None = None   # a click while it is greyed: say why
 
     def hit(self, pos) -> bool:
         return self.visible and self.rect.collidepoint(pos)
@@ -199,6 +200,8 @@ class Button:
             if was and self.rect.collidepoint(event.pos):
                 if self.enabled and self.on_click:
                     self.on_click()
+                elif not self.enabled and self.explain:
+                    self.explain()
                 return True
         return False
 
