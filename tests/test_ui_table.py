@@ -3610,6 +3610,20 @@ def test_a_stock_card_that_must_be_melded_or_discarded_is_tagged_and_named(app):
     assert scene.hand_tags() == {}
 
 
+def test_the_card_drawn_from_the_stock_is_tagged_new_until_the_turn_ends(app):
+    g = build({0: "8♣ 8♦ 2♠ K♣ 5♥ 9♦ J♠"}, pile="4♦ 8♥ 3♣")
+    g.stock.append(c("7♥"))  # the next card drawn
+    scene = play(app, g)
+    scene.sort_hand("rank")
+    click(app, scene.layout.stock.center)
+    assert c("7♥") in g.hands[0] and scene.hand_tags() == {c("7♥"): "new"}
+    assert c("7♥") in scene.tag_rects()  # (drawn over its strip, as the other tags)
+    scene.c.act(Discard(c("2♠")))  # the turn is over: the tag goes, also on the next turn
+    app.pump(2)
+    assert scene.hand_tags() == {}
+    assert scene.drew_new is not None and scene.drew_new[1] != scene.turn_key()  # (not on the next turn)
+
+
 def test_the_card_taken_deepest_is_tagged_until_it_is_used(app):
     g = build({0: "8♣ 8♦ 2♠ K♣"}, pile="4♦ 8♥ 3♣", preset="rummy500", wild=None)
     scene = play(app, g)

@@ -127,6 +127,7 @@ class TableScene(TableInput, TablePainting, Scene):
         self.insert_at = None  # where cards dragged into the hand go (None: see _sync_order)
         self.left_from: dict[Card, tuple[Card, ...]] = {}  # the hand's order when a card left it
         self.hand_kept: tuple[tuple, int, HandRow] | None = None  # see _hand_row
+        self.drew_new: tuple[Card, tuple] | None = None  # the card drawn from the stock, and when
         self.undoing = False                # cards coming back now are an undo's: put them back
         if controller.hand_order:
             self.order = list(controller.hand_order)  # as the person left it (a saved game)
@@ -490,6 +491,12 @@ class TableScene(TableInput, TablePainting, Scene):
         self.placed_version = self.c.version
         self.invalidate()
 
+    def turn_key(self) -> tuple:
+        """Which of the person's turns this is (it changes when their turn ends)."""
+        g = self.g
+        human = self.c.human if self.c.human is not None else 0
+        return (g.round_no, g.turns[human])
+
     def _hand_row(self, n: int) -> HandRow:
         """Where the hand's ``n`` cards go. Within a turn, cards that leave the hand (laid
         down, laid off) do not move the others: the hand keeps its left edge and spacing,
@@ -525,6 +532,9 @@ class TableScene(TableInput, TablePainting, Scene):
     def after_change(self, events: list[ev.Event], seat: int | None, action: Action | None) -> None:
         """Called by the controller after the state changed: animate what moved."""
         deal = any(isinstance(e, (ev.DealtHand, ev.DealtUpcard)) for e in events)
+        for e in events:  # the card the person drew from the stock: tagged "new" this turn
+            if isinstance(e, ev.DrewStock) and e.seat == self.c.human and e.card is not None:
+                self.drew_new = (e.card, self.turn_key())
         if deal:
             self.order = []
             self.left_from.clear()

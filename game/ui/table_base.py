@@ -66,6 +66,7 @@ class TableParts:
     hint_shape: tuple[frozenset[Card], tuple] | None  # a hinted meld's cards and reading
     hint_call: CallRummy | None      # a hinted Rummy! call
     hint_stock: bool
+    drew_new: tuple[Card, tuple] | None  # the card the person drew from the stock, and in which turn
     last_click: tuple[Card, float, int] | None
     places: dict[Card, Place]
     draw_list: list[tuple[Card, Place]]
@@ -105,6 +106,8 @@ class TableParts:
         def _place(self, force: bool = False) -> None: ...
 
         def _hand_row(self, n: int) -> HandRow: ...
+
+        def turn_key(self) -> tuple: ...
 
         def _layout_buttons(self) -> None: ...
 

@@ -442,8 +442,9 @@ class TablePainting(TableParts):
     def hand_tags(self) -> dict[Card, str]:
         """Cards in the person's hand that carry a tag: the upcard ("up", the others saw
         it dealt) and the deepest card taken from the pile ("took", it must be used), or the
-        top card taken alone where it may not be discarded this turn ("took" too), and a card
-        drawn from the stock that must be melded or discarded ("drew")."""
+        top card taken alone where it may not be discarded this turn ("took" too), a card
+        drawn from the stock that must be melded or discarded ("drew"), and otherwise the
+        card drawn from the stock this turn ("new": in a sorted hand it may land anywhere)."""
         g = self.g
         hand = g.hands[self.bottom]
         tags = {}
@@ -459,6 +460,9 @@ class TablePainting(TableParts):
         drew = g.stock_card if self.c.human_to_act else None
         if drew is not None and drew in hand:  # (stock_draw_must_use: meld it or discard it)
             tags[drew] = "drew"
+        new = self.drew_new
+        if new is not None and self.c.human_to_act and new[1] == self.turn_key() and new[0] in hand:
+            tags.setdefault(new[0], "new")
         return tags
 
     def tag_rects(self) -> dict[Card, Rect]:
