@@ -4205,3 +4205,19 @@ def test_the_wild_panel_names_every_permanent_wild_whole(size, monkeypatch):
         assert all(w <= room for _, w, room in lines), lines  # none shortened or shrunk
     finally:
         a.close_scenes()
+
+
+def test_between_rounds_the_last_moves_end_above_the_view_table_panel(app):
+    from game.ui.sheets import RoundEndScene
+
+    g = build({0: "4♠"}, pile="Q♦", melds=[(0, "9♣ 9♦ 9♥")], phase="play", players=2)
+    scene = play(app, g)
+    scene.c.act(Discard(c("4♠")))
+    assert app.run_until(lambda: isinstance(app.stack.top, RoundEndScene), timeout=10)
+    sheet = app.stack.top
+    app.draw()
+    sheet.peek(True)
+    app.draw()
+    log = scene._log_area()
+    assert log.h > 0 and log.bottom <= sheet.peek_box.top
+    assert scene.c.move_lines(1)[-1][1].endswith("went out")  # (the newest move, shown last)

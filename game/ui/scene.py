@@ -62,6 +62,11 @@ class Scene:
     def apply_settings(self) -> None:
         """A setting changed (card colours, backs, size, sound): show it."""
 
+    def covers_sidebar_from(self) -> int | None:
+        """Where a panel of this scene, drawn over the table, starts to cover the table's
+        sidebar (its top, in pixels); None when it leaves the sidebar in sight."""
+        return None
+
     def notify(self, text: str, kind: str = "info") -> None:
         """A word from the application (a screenshot saved or not), shown where the
         scene shows such things; screens without a place for it let it go."""

@@ -169,6 +169,9 @@ class RoundEndScene(SheetScene):
         if self.on_next is not None:
             self.on_next()
 
+    def covers_sidebar_from(self) -> int | None:
+        return self.peek_box.top if self.peeking else None
+
     def peek(self, on: bool) -> None:
         """Put the sheet aside (the table under it shows whole) or bring it back."""
         self.peeking = on

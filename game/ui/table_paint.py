@@ -613,13 +613,17 @@ class TablePainting(TableParts):
 
     def _log_area(self) -> Rect:
         """The sidebar's room for the last moves: under the scores (and the teams' lines),
-        over the buttons."""
+        over the buttons (and over the round sheet's View-table panel while it shows)."""
         L = self.laid_out()
         fn = L.font_normal
         top = L.scores.bottom + L.pad
         if self.g.rules.partnerships:
             top += 2 * (fn + 4)
         tops = [btn.rect.y for btn in self.buttons.values() if btn.visible and btn.rect.h]
+        above = self.app.stack.top
+        cover = above.covers_sidebar_from() if above is not None and above is not self else None
+        if cover is not None:  # the round sheet's View-table panel, over the sidebar's foot
+            tops.append(cover)
         bottom = (min(tops) if tops else L.button_area.bottom) - L.pad
         return Rect(L.scores.x, top, L.scores.w, max(0, bottom - top))
 
