@@ -4221,3 +4221,35 @@ def test_between_rounds_the_last_moves_end_above_the_view_table_panel(app):
     log = scene._log_area()
     assert log.h > 0 and log.bottom <= sheet.peek_box.top
     assert scene.c.move_lines(1)[-1][1].endswith("went out")  # (the newest move, shown last)
+
+
+def test_in_a_tight_fan_the_frames_mark_one_card(app, monkeypatch):
+    hand = ("A♣ 2♣ 3♣ 4♣ 5♣ 6♣ 7♣ 8♣ 9♣ 10♣ J♣ Q♣ K♣ A♦ 2♦ 3♦ 4♦ 5♦ 6♦ 7♦ 8♦ 9♦ 10♦ J♦ Q♦ "
+            "A♥ 2♥ 3♥ 4♥ 5♥ 6♥ 7♥ 8♥ 9♥ 10♥ J♥ Q♥ K♥ A♠ 2♠ 3♠ 4♠ 5♠")
+    g = build({0: hand}, pile="K♦", players=2, filler=3)
+    scene = play(app, g)
+    scene.anim.finish()
+    scene._place(force=True)
+    card = scene.order[10]
+    r, nxt = scene.places[card].rect, scene.places[scene.order[11]].rect
+    assert nxt.x - r.x < r.w * 0.4  # (a tight fan)
+    assert scene._shown_part(card, r) == Rect(r.x, r.y, nxt.x - r.x, r.h)  # the hover frame's
+    last = scene.order[-1]
+    assert scene._shown_part(last, scene.places[last].rect) == scene.places[last].rect
+    # the card in the keyboard's focus comes up whole, over its neighbours
+    scene.keyboard, scene.focus_zone, scene.focus_index = True, "hand", 10
+    faces = []
+    face = scene.art.face
+    monkeypatch.setattr(scene.art, "face", lambda c_, *a, **k: (faces.append(c_), face(c_, *a, **k))[1])
+    scene.invalidate()
+    app.draw()
+    hand_faces = [x for x in faces if x in g.hands[0]]
+    assert hand_faces[-1] == card and hand_faces.count(card) == 2
+
+
+def test_in_a_loose_fan_the_frames_go_round_the_whole_card(app):
+    g = build({0: "2♣ 5♦ 9♠ J♥"}, pile="Q♦")
+    scene = play(app, g)
+    scene._place(force=True)
+    card = scene.order[0]
+    assert scene._shown_part(card, scene.places[card].rect) == scene.places[card].rect

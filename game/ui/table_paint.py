@@ -49,6 +49,7 @@ SUIT_SYMBOLS = "♣♦♥♠"
 HAND_TAG = "in hand"  # the tag over a hand turned face up when the round is over
 LAID_OFF_TAG = "laid off"  # before the chips of the cards a seat laid on others' melds
 LAID_OFF_INK = (200, 224, 210)
+TIGHT_FAN = 0.4  # a hand card showing less than this part of its width is in a tight fan
 WILD_WORDS = {"jokers": "jokers", "twos": "twos", "tens": "tens", "one_eyed_jacks": "one-eyed jacks"}
 
 
@@ -517,9 +518,20 @@ class TablePainting(TableParts):
                 same = [r for r in rects if r.y == row]
                 box = same[0].unionall(same[1:]).inflate(8, 8)
                 pygame.draw.rect(surface, HOVER, box, width=3, border_radius=max(4, box.h // 12))
-        elif p.zone == "hand":
-            pygame.draw.rect(surface, HOVER, p.rect.inflate(4, 4), width=2,
-                             border_radius=max(4, p.rect.w // 9))
+        elif p.zone == "hand":  # (in a tight fan, round the strip that shows: one corner)
+            r = self._shown_part(c, p.rect)
+            pygame.draw.rect(surface, HOVER, r.inflate(4, 4), width=2, border_radius=max(4, p.rect.w // 9))
+
+    def _shown_part(self, c: Card, r: Rect) -> Rect:
+        """A hand card's rectangle, or in a tight fan (the next card hides most of it) the
+        strip of it that shows, so a frame takes in its corner alone."""
+        i = self.order.index(c) if c in self.order else -1
+        if i < 0 or i + 1 >= len(self.order):
+            return r
+        nxt = self.places.get(self.order[i + 1])
+        if nxt is None or nxt.rect.x - r.x >= r.w * TIGHT_FAN:
+            return r
+        return Rect(r.x, r.y, max(4, nxt.rect.x - r.x), r.h)
 
     def _draw_glows(self, surface: pygame.Surface) -> None:
         L = self.laid_out()
@@ -556,6 +568,13 @@ class TablePainting(TableParts):
             c = self.order[min(self.focus_index, len(self.order) - 1)]
             p = self.places.get(c)
             if p is not None:  # (a little outside the card, so a selection or hint frame still shows)
+                if self._shown_part(c, p.rect) != p.rect:  # a tight fan: the card comes up whole
+                    surface.blit(self.art.shadow(p.rect.size), (p.rect.x + 3, p.rect.y + 2))
+                    surface.blit(self.art.face(c, p.rect.size, g.ctx.is_wild(c)), p.rect)
+                    if c in self.selected:
+                        self._outline(surface, p.rect, SELECT)
+                    if c in self.hint_cards:
+                        self._outline(surface, p.rect, HINT)
                 self._outline(surface, p.rect.inflate(10, 10), FOCUS)
         elif self.focus_zone == "melds" and g.melds:
             m = g.melds[min(self.focus_index, len(g.melds) - 1)]
