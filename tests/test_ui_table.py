@@ -86,6 +86,26 @@ def test_layout_regions_fit_and_do_not_overlap(size, players):
         assert L.seats[1].side == "left" and L.seats[players - 1].side == "right"
 
 
+@pytest.mark.parametrize("size", [(1024, 768), (1024, 1024), (1024, 1280), (1024, 1707), (1280, 1600)])
+@pytest.mark.parametrize("players", range(2, 9))
+def test_in_square_and_tall_windows_the_others_cards_stay_in_their_boxes(size, players):
+    """A window taller than it is wide (or the canvas of a narrow one, 600x1000) has narrow
+    seat columns: the cards are sized for the width too, so the backs and the face-up deal
+    card stay inside each seat's box (they spilled over the next name plate and the
+    sidebar)."""
+    L = TableLayout(size, players, human=0, decks=2 if players > 4 else 1)
+    screen = pygame.Rect(0, 0, *size)
+    for sb in L.seats:
+        if sb.side == "bottom":
+            continue
+        for n in (7, 12):
+            for r in L.back_rects(sb.seat, n) + [Rect(sb.upcard)]:
+                assert sb.box.contains(r), (sb.seat, n, r, sb.box)
+    for r in [L.sidebar, L.hand_area, L.own_melds, L.center, L.stock, L.pile_area]:
+        assert screen.contains(r), r
+    assert L.center.contains(L.stock) and L.center.contains(L.pile_area)
+
+
 @pytest.mark.parametrize("size", SIZES)
 def test_the_dealer_chip_never_cuts_a_name(size):
     from game.ui.widgets import Text

@@ -112,14 +112,18 @@ class TableLayout:
         # card sizes (the "card size" setting scales them, within reason)
         k = min(1.3, max(0.7, float(card_scale)))
         self.card_scale = k
-        self.hand_card = card_size(max(96, h * 0.165) * k)
-        self.table_card = card_size(max(60, h * 0.105) * k)
+        # cards grow with the height, but a window taller than it is wide (a tall window, or
+        # the canvas of a narrow one) sizes them as a square one would: the seats' columns
+        # are as narrow as the width makes them
+        ch = min(h, w)
+        self.hand_card = card_size(max(96, ch * 0.165) * k)
+        self.table_card = card_size(max(60, ch * 0.105) * k)
         many = players >= 6
         # the others' melds: smaller as there are more of them (with one or two, the seat
         # boxes are large, and a small card would leave most of them empty felt)
         opp = 0.068 if many else 0.08 if players >= 4 else 0.095
-        self.opp_card = card_size(max(38, h * opp) * min(k, 1.15))
-        self.back_card = card_size(max(30, h * (0.055 if many else 0.065)) * min(k, 1.1))
+        self.opp_card = card_size(max(38, ch * opp) * min(k, 1.15))
+        self.back_card = card_size(max(30, ch * (0.055 if many else 0.065)) * min(k, 1.1))
 
         # the person: hand along the bottom, melds above it
         hc_w, hc_h = self.hand_card
