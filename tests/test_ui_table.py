@@ -1128,6 +1128,26 @@ def test_deal_animates_from_the_stock(app, monkeypatch):
     assert "Dealing…" not in drawn and scene.c.status() in drawn
 
 
+def test_while_dealing_the_others_counts_are_of_the_cards_that_have_arrived(app, monkeypatch):
+    scene = app.start_game("rummy5000", 4, seed=9)
+    app.pump(2)
+    assert scene.dealing
+    hidden = scene.anim.hidden()
+    arrived = {s: sum(1 for x in scene.g.hands[s] if x not in hidden) for s in (1, 2, 3)}
+    assert min(arrived.values()) < max(len(scene.g.hands[s]) for s in (1, 2, 3))
+    badges, render = [], scene.text.render
+
+    def record(text, size, *a, **k):
+        if a and a[0] == (20, 20, 20) and text.isdigit():  # (the ink of the count badges)
+            badges.append(int(text))
+        return render(text, size, *a, **k)
+
+    monkeypatch.setattr(scene.text, "render", record)
+    scene.invalidate()
+    app.draw()
+    assert sorted(badges) == sorted(n for n in arrived.values() if n)
+
+
 def test_the_computer_players_wait_for_moves_in_flight_not_for_the_persons_own_cards(app):
     """A move of the game still flying holds the next computer player back; the person's
     own cards settling (a sort, a selection, a drag flying back) do not, so a stream of

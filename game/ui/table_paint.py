@@ -291,10 +291,15 @@ class TablePainting(TableParts):
     def _draw_backs_counts(self, surface: pygame.Surface) -> None:
         g = self.g
         L = self.laid_out()
+        hidden = self.anim.hidden()
         for seat, sb in enumerate(L.seats):
             if seat == self.bottom:
                 continue
             n = len(g.hands[seat])
+            if self.dealing:  # the count grows as the deal's cards arrive (none yet: no badge)
+                n = sum(1 for c in g.hands[seat] if c not in hidden)
+                if n == 0:
+                    continue
             if g.round_done:  # the hand lies face up (see _place)
                 rects = self.shown_hands.get(seat) or [Rect(sb.backs.x, sb.backs.y, *L.back_card)]
             else:  # on the last card shown: the last back, or the face-up deal card held alone
