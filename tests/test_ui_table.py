@@ -1148,6 +1148,20 @@ def test_while_dealing_the_others_counts_are_of_the_cards_that_have_arrived(app,
     assert sorted(badges) == sorted(n for n in arrived.values() if n)
 
 
+def test_with_the_menu_open_on_anothers_turn_the_status_says_the_game_waits(app, monkeypatch):
+    g = build({0: "2♣ 5♦ 9♠ J♥ K♣", 1: "3♦ 8♣ 10♥ Q♠ 4♣"}, pile="Q♦", current=1, phase="draw")
+    scene = play(app, g)
+    scene.open_menu()
+    drawn = record_text(scene, monkeypatch)
+    scene.invalidate()
+    app.draw()
+    assert "The game waits while the menu is open" in drawn and not any(t.endswith("is playing…") for t in drawn)
+    key(app, pygame.K_ESCAPE)
+    del drawn[:]
+    app.draw()
+    assert any(t.endswith("is playing…") for t in drawn)
+
+
 def test_the_computer_players_wait_for_moves_in_flight_not_for_the_persons_own_cards(app):
     """A move of the game still flying holds the next computer player back; the person's
     own cards settling (a sort, a selection, a drag flying back) do not, so a stream of

@@ -788,7 +788,8 @@ class TablePainting(TableParts):
     def _draw_messages(self, surface: pygame.Surface) -> None:
         L = self.laid_out()
         m = L.message
-        status = "Dealing…" if self.dealing else \
+        waiting = self.paused and not (self.c.human_to_act or self.c.human_may_call()) and not self.g.round_done
+        status = "Dealing…" if self.dealing else "The game waits while the menu is open" if waiting else \
             self.c.status(keys=self.keyboard, focus=self.focus_zone, selected=len(self.selected),
                           x=self.x_target(),
                           pile_at=self.focus_index if self.focus_zone == "pile" else None,
