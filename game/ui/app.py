@@ -25,7 +25,7 @@ import sys
 import time
 import traceback
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import replace
 from pathlib import Path
 from types import SimpleNamespace
@@ -153,7 +153,8 @@ class App:
         self.clock = pygame.time.Clock()
         self.game_config: dict[str, Any] = {}
         self._last_f_key: dict[int, float] = {}
-        self._last_press: tuple[float, tuple[int, int], tuple] | None = None  # see _second_click_dropped
+        # the last press: when, where and on what (see _second_click_dropped)
+        self._last_press: tuple[float, tuple[int, int], tuple[Scene, Hashable]] | None = None
         self._drop_release = False
         try:
             pygame.display.set_icon(pygame.image.load(str(asset_path("icons", "icon.png"))))
@@ -565,7 +566,7 @@ class App:
         if event.type != pygame.MOUSEBUTTONDOWN or getattr(event, "button", 0) != 1:
             return False
         now = time.perf_counter()
-        target = (id(top), top.target_at(event.pos))
+        target = (top, top.target_at(event.pos))  # (the scene itself: an id may be reused)
         last, self._last_press = self._last_press, (now, event.pos, target)
         if last is None or now - last[0] >= DOUBLE_CLICK or last[2] == target:
             return False
