@@ -85,6 +85,8 @@ def test_the_caller_lays_the_card_off_and_scores_it_then_discards():
     # the reason names the call, not a draw the caller never made
     assert attempt(g, "meld 9♥ 10♦ J♠") == 'After a "Rummy!" call you only discard'
     assert attempt(g, "layoff 9♥ on 1") == 'After a "Rummy!" call you only discard'
+    assert attempt(g, "draw") == 'After a "Rummy!" call you only discard'  # (not "already drawn")
+    assert attempt(g, "take 7♣") == 'After a "Rummy!" call you only discard'  # (before "not in the pile")
     play(g, "discard 9♥")
     assert hand_text(g, 2) == ["10♦"]
 

@@ -78,6 +78,11 @@ def test_a_refusal_says_why():
     ("Q♥ K♥ A♥", "basic", None, "aces are low in this game: A-2-3 is a run, Q-K-A is not"),
     ("A♥ 2♥ 3♥", {"preset": "rummy500", "aces": "high_only"}, None,
      "aces are high in this game: Q-K-A is a run, A-2-3 is not"),
+    # with the low ranks taken out, aces are high only: the run it would make is named
+    ("A♥ 4♥ 5♥", {"preset": "rummy500", "lowest_rank": 4}, None,
+     "aces are high in this game: Q-K-A is a run, A-4-5 is not"),
+    ("A♥ 6♥ 7♥", {"preset": "rummy500", "lowest_rank": 6}, None,
+     "aces are high in this game: Q-K-A is a run, A-6-7 is not"),
     ("5♥ 9♥ Jk", jokers(), None, "6♥, 7♥ and 8♥ are missing from that run, with only one wild card to stand in"),
     # a wild of the round in the run's suit is counted in its own place (8♥ here)
     ("5♥ 6♥ 8♥ 10♥", jokers(), "8", "7♥ and 9♥ are missing"),
@@ -501,6 +506,8 @@ def test_a_lay_off_refused_by_a_rule_says_which():
     ("A♠ 5♣", [meld(1, "run:J♠", "J♠ Q♠ K♠")], "basic", "aces are low in this game"),
     ("A♠ 5♣", [meld(1, "run:2♠", "2♠ 3♠ 4♠")], {"preset": "rummy500", "aces": "high_only"},
      "aces are high in this game"),
+    ("A♠ 5♣", [meld(1, "run:4♠", "4♠ 5♠ 6♠")], {"preset": "rummy500", "lowest_rank": 4},
+     "aces are high in this game: Q-K-A is a run, A-4-5 is not"),
     ("2♠ 5♣", [meld(1, "run:J♠", "J♠ Q♠ K♠ A♠")], "rummy500", "a run cannot turn the corner from K to A to 2"),
     ("K♠ 5♣", [meld(1, "run:A♠", "A♠ 2♠ 3♠")], "rummy500", "a run cannot turn the corner from K to A to 2"),
     ("K♠#2 5♣", [meld(1, "run:A♠", "A♠ 2♠ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠ J♠ Q♠ K♠")],

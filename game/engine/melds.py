@@ -372,7 +372,14 @@ def explain_no_meld(ctx: MeldContext, cards: Sequence[int]) -> str:
 
 _NO_CORNER = "a run cannot turn the corner from K to A to 2"
 _ACES_LOW = "aces are low in this game: A-2-3 is a run, Q-K-A is not"
-_ACES_HIGH = "aces are high in this game: Q-K-A is a run, A-2-3 is not"
+
+
+def _aces_high(ctx: MeldContext) -> str:
+    """Why an ace does not go below the lowest rank: "A-2-3 is not" a run (or, with the low
+    ranks taken out of the pack, "A-4-5 is not")."""
+    lo = max(2, ctx.run_lo)
+    return (f"aces are high in this game: Q-K-A is a run, "
+            f"A-{rank_text(lo)}-{rank_text(lo + 1)} is not")
 
 
 def _run_cards_text(suit: int, positions: Sequence[int]) -> str:
@@ -419,8 +426,8 @@ def _run_gap_reason(ctx: MeldContext, cards: Sequence[int], suit: int) -> str | 
         return _NO_CORNER
     if 1 in seen and ctx.run_hi < 14 and max(seen) >= 14 - len(cards):
         return _ACES_LOW
-    if 1 in seen and ctx.run_lo > 1 and min(seen - {1}, default=14) <= len(cards):
-        return _ACES_HIGH
+    if 1 in seen and ctx.run_lo > 1 and min(seen - {1}, default=14) - (ctx.run_lo - 2) <= len(cards):
+        return _aces_high(ctx)
     if len(best) > 3:
         return "those cards are too far apart to make one run"
     text = _run_cards_text(suit, best)
@@ -478,8 +485,8 @@ def _run_layoff_reason(ctx: MeldContext, meld: Meld, card: int) -> str | None:
     r = card & 15
     if r == 1 and hi == 13:
         return _ACES_LOW
-    if r == 1 and lo == 2:
-        return _ACES_HIGH
+    if r == 1 and ctx.run_lo > 1 and lo == ctx.run_lo:
+        return _aces_high(ctx)
     if (r == 2 and hi == 14) or (r == 13 and lo == 1):
         return _NO_CORNER
     if not places:

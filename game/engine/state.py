@@ -68,6 +68,7 @@ from .melds import (
 from .rules import Rules
 
 DRAW, PLAY, CALL, ROUND_OVER, GAME_OVER = "draw", "play", "call", "round_over", "game_over"
+AFTER_CALL = "After a \"Rummy!\" call you only discard"  # (the caller took the discard: no draw)
 
 
 def _ranks_in_pack(rules: Rules) -> list[int]:
@@ -782,7 +783,7 @@ class GameState(Standings):
     def _meld_problem(self, seat: int, a: MeldCards, trusted: bool = False) -> str | None:
         """Why the meld is refused, or None.  ``trusted``: the cards and shape are known valid."""
         if self.phase == CALL:
-            return "After a \"Rummy!\" call you only discard"
+            return AFTER_CALL
         if self.phase != PLAY:
             return "You can meld only after drawing, before you discard"
         if self.rules.one_meld_per_turn and self.melds_this_turn >= 1:
@@ -813,7 +814,7 @@ class GameState(Standings):
         """Checks shared by lay-offs and covers: the reason it may not be done, or the meld."""
         hand = self.hands[seat]
         if self.phase == CALL and len(hand) != 1:
-            return "After a \"Rummy!\" call you only discard"
+            return AFTER_CALL
         if self.phase != PLAY and not (self.phase == CALL and len(hand) == 1):
             return f"You can {what} only after drawing, before you discard"
         if card not in hand:
@@ -961,6 +962,8 @@ class GameState(Standings):
         raise IllegalActionError(f"{action!r} is not an action")
 
     def _draw_stock(self, seat: int) -> list[ev.Event]:
+        if self.phase == CALL:  # (the caller took the discard: no draw follows)
+            raise IllegalActionError(AFTER_CALL)
         if self.phase != DRAW:
             raise IllegalActionError("You have already drawn this turn")
         events: list[ev.Event] = []
@@ -980,6 +983,8 @@ class GameState(Standings):
         return events + [ev.DrewStock(seat, card)]
 
     def _take_pile(self, seat: int, card: Card) -> list[ev.Event]:
+        if self.phase == CALL:
+            raise IllegalActionError(AFTER_CALL)
         if self.phase != DRAW:
             raise IllegalActionError("You have already drawn this turn")
         if card not in self.pile:
