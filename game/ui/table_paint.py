@@ -22,7 +22,7 @@ from game.engine.rules import PERMANENT_WILDS
 from .anim import Tween
 from .cards import GOLD, rank_label
 from .layout import TableLayout
-from .rules_text import goal_text
+from .rules_text import PERMANENT_WILD_NAMES, goal_text
 from .table_base import TableParts
 from .widgets import ACCENT, TEXT, TEXT_DIM, Toast, panel
 
@@ -50,7 +50,8 @@ HAND_TAG = "in hand"  # the tag over a hand turned face up when the round is ove
 LAID_OFF_TAG = "laid off"  # before the chips of the cards a seat laid on others' melds
 LAID_OFF_INK = (200, 224, 210)
 TIGHT_FAN = 0.4  # a hand card showing less than this part of its width is in a tight fan
-WILD_WORDS = {"jokers": "jokers", "twos": "twos", "tens": "tens", "one_eyed_jacks": "one-eyed jacks"}
+# the wilds of every round, in the wild panel's words ("one-eyed jacks", without the cards)
+WILD_WORDS = {k: v.split(" (")[0] for k, v in PERMANENT_WILD_NAMES.items()}
 
 
 def _points_colour(points: int) -> tuple[int, int, int]:
@@ -651,15 +652,12 @@ class TablePainting(TableParts):
         bottom = (min(tops) if tops else L.button_area.bottom) - L.pad
         return Rect(L.scores.x, top, L.scores.w, max(0, bottom - top))
 
-    def _draw_sidebar(self, surface: pygame.Surface) -> None:
+    def _draw_wild_badge(self, surface: pygame.Surface) -> None:
+        """The sidebar's wild panel: the round's wild rank, large (and the card that set it),
+        with the wilds of every round named beside it."""
         g = self.g
         L = self.laid_out()
-        fs, fn, fb = L.font_small, L.font_normal, L.font_big
-        info = L.info
-        self.text.blit(surface, f"Round {g.round_no}", fb, (info.x, info.y), TEXT, bold=True)
-        self.text.blit(surface, f"{g.rules.describe()} · {goal_text(g, short=True)}", fs,
-                       (info.x, info.y + fb + 4), TEXT_DIM, max_w=info.w)
-        # the wild rank, large
+        fs, fn = L.font_small, L.font_normal
         b = L.wild_badge
         panel(surface, b, fill=(0, 0, 0, 70), edge=(255, 255, 255, 40), radius=10)
         # the wilds of every round, in the rules' order ("twos", "one-eyed jacks", ...)
@@ -701,6 +699,16 @@ class TablePainting(TableParts):
         else:
             text = f"Wild: {perm_text}" if perm else "No wild cards"
             self.text.blit(surface, text, fn, b.center, TEXT, bold=True, anchor="center", max_w=b.w - 8)
+
+    def _draw_sidebar(self, surface: pygame.Surface) -> None:
+        g = self.g
+        L = self.laid_out()
+        fs, fn, fb = L.font_small, L.font_normal, L.font_big
+        info = L.info
+        self.text.blit(surface, f"Round {g.round_no}", fb, (info.x, info.y), TEXT, bold=True)
+        self.text.blit(surface, f"{g.rules.describe()} · {goal_text(g, short=True)}", fs,
+                       (info.x, info.y + fb + 4), TEXT_DIM, max_w=info.w)
+        self._draw_wild_badge(surface)
         # scores
         rows = L.score_rows()
         head = L.scores
