@@ -1468,7 +1468,7 @@ def test_a_lay_off_hint_selects_the_card_so_that_one_step_lays_it_off(app, how):
     g = build({0: "8♥ 2♦ 5♣ Q♠"}, pile="Q♦", phase="play", melds=[(0, "J♣ J♦ J♠"), (1, "5♥ 6♥ 7♥")])
     scene = play(app, g)
     run = g.melds[1]
-    scene.c.hint = lambda: LayOff(c("8♥"), run.id)
+    scene.c._hint_from = lambda view, what: LayOff(c("8♥"), run.id)
     if how == "mouse":
         click(app, scene.buttons["hint"].rect.center)
         assert scene.selected == [c("8♥")] and scene.hint_meld == run.id
@@ -1482,7 +1482,7 @@ def test_a_lay_off_hint_selects_the_card_so_that_one_step_lays_it_off(app, how):
         key(app, pygame.K_RETURN)
     assert run.cards[-1] == c("8♥") and c("8♥") not in g.hands[0]
     if how == "keys":  # the Hint button, clicked, keeps the mouse's wording
-        scene.c.hint = lambda: LayOff(c("5♣"), run.id)
+        scene.c._hint_from = lambda view, what: LayOff(c("5♣"), run.id)
         click(app, scene.buttons["hint"].rect.center)
         assert any(f"click #{run.id} to lay it off" in t.text for t in scene.toasts)
 
@@ -1526,7 +1526,7 @@ def test_a_refused_lay_off_with_the_keys_leaves_the_focus_on_the_meld(app):
 def test_with_the_keys_a_hint_to_take_from_the_pile_puts_the_card_in_focus(app):
     g = build({0: "3♦ 3♥ 9♣ K♠"}, pile="3♠ 8♥ K♦")
     scene = play(app, g)
-    scene.c.hint = lambda: TakePile(c("3♠"))
+    scene.c._hint_from = lambda view, what: TakePile(c("3♠"))
     key(app, pygame.K_h)
     assert (scene.focus_zone, scene.focus_index) == ("pile", 0)
     assert any("in focus: Enter takes it" in t.text for t in scene.toasts)
@@ -1538,7 +1538,7 @@ def test_a_hint_that_is_not_a_meld_leaves_the_selection_alone(app):
     g = build({0: "K♠ 5♥ 7♦"}, pile="Q♦", phase="play")
     scene = play(app, g)
     click(app, spot(scene, c("7♦")))
-    scene.c.hint = lambda: Discard(c("K♠"))
+    scene.c._hint_from = lambda view, what: Discard(c("K♠"))
     key(app, pygame.K_h)
     assert scene.selected == [c("7♦")] and scene.hint_cards == {c("K♠")}
 
@@ -1563,7 +1563,7 @@ def test_a_hint_goes_once_a_move_is_made(app):
 def test_hints_name_cards_as_people_see_them(app):
     g = build({0: "K♠ 5♥"}, pile="Q♦", preset="george", wild=None, phase="play")
     scene = play(app, g)
-    scene.c.hint = lambda: Discard(c("K♠#2"))  # the second deck's king
+    scene.c._hint_from = lambda view, what: Discard(c("K♠#2"))  # the second deck's king
     key(app, pygame.K_h)
     assert any(t.text == "Hint: discard the K♠ (in focus: X discards it)" for t in scene.toasts)
     scene.toasts.clear()
@@ -1767,7 +1767,7 @@ def test_keyboard_a_take_a_hint_and_x_away_from_the_hand_move_or_explain_the_foc
     key(app, pygame.K_x)
     assert g.phase == "play" and "move the focus to a card in your hand" in toast_texts(scene)[-1]
     # a hint puts the focus on the card it names
-    scene.c.hint = lambda: Discard(c("Q♠"))
+    scene.c._hint_from = lambda view, what: Discard(c("Q♠"))
     key(app, pygame.K_h)
     assert scene.focus_zone == "hand" and scene.order[scene.focus_index] == c("Q♠")
     key(app, pygame.K_x)
@@ -1913,7 +1913,7 @@ def test_enter_on_a_run_with_a_wild_discard_asks_which_end_the_call_takes(app):
 def test_a_hinted_call_for_a_wild_names_its_end_and_comes_first_in_the_menus(app):
     g = wild_call_position()
     scene = play(app, g)
-    scene.c.hint = lambda: CallRummy(0, meld=1, end="low")
+    scene.c._hint_from = lambda view, what: CallRummy(0, meld=1, end="low")
     click(app, scene.buttons["hint"].rect.center)
     assert any(t.text.endswith("as the 4♥ (drag the K♣ onto the low end of #1, or press Rummy!)")
                for t in scene.toasts)
@@ -1943,7 +1943,7 @@ def test_a_wild_discard_dragged_onto_a_run_goes_to_the_end_it_is_dropped_at(app,
 def test_a_call_hint_names_the_meld_and_with_the_keys_puts_it_in_focus(app):
     g = rummy_position()
     scene = play(app, g)
-    scene.c.hint = lambda: CallRummy(0, meld=2)
+    scene.c._hint_from = lambda view, what: CallRummy(0, meld=2)
     click(app, scene.buttons["hint"].rect.center)
     assert any(t.text == "Hint: call Rummy! and lay the 8♥ off on #2 (drag the 8♥ onto #2, or press Rummy!)"
                for t in scene.toasts)
@@ -4099,7 +4099,7 @@ def test_a_hinted_meld_that_reads_two_ways_says_which_and_meld_offers_it_first(a
     shapes = shapes_for(g.ctx, cards)
     assert len(shapes) == 2
     wanted = shapes[1]  # (not the one Meld would list first)
-    monkeypatch.setattr(scene.c, "hint", lambda: MeldCards(cards, wanted))
+    monkeypatch.setattr(scene.c, "_hint_from", lambda view, what: MeldCards(cards, wanted))
     key(app, pygame.K_h)
     assert toast_texts(scene)[-1].startswith(f"Hint: meld 7♦ 8♦ K♣ as a {shape_label(wanted, 3)}")
     scene.meld_selected()
@@ -4307,3 +4307,42 @@ def test_in_a_loose_fan_the_frames_go_round_the_whole_card(app):
     scene._place(force=True)
     card = scene.order[0]
     assert scene._shown_part(card, scene.places[card].rect) == scene.places[card].rect
+
+
+def test_a_slow_hint_comes_later_and_the_table_goes_on_drawing(app, monkeypatch):
+    """A hint in a hand swollen by a long pile may take seconds (the plan search): the table
+    says it is thinking, keeps drawing, and shows the hint when it comes."""
+    from game.ui.controller import Controller as C
+
+    g = build({0: "2♣ 5♦ 9♠ J♥"}, pile="Q♦")
+    scene = play(app, g)
+    slow = C._hint_from
+
+    def think(view, what):
+        time.sleep(1.0)
+        return slow(view, what)
+
+    monkeypatch.setattr(C, "_hint_from", staticmethod(think))
+    start = time.perf_counter()
+    key(app, pygame.K_h)
+    assert time.perf_counter() - start < 0.9 and scene.hint_pending is not None
+    assert any(t.text == "Thinking of a hint…" for t in scene.toasts)
+    frames = app.frames
+    assert app.run_until(lambda: scene.hint_pending is None, timeout=10)
+    assert app.frames > frames  # (drawn while it thought)
+    assert scene.hint_stock or scene.hint_cards  # the hint itself, shown when it came
+    assert not any(t.text == "Thinking of a hint…" for t in scene.toasts)
+
+
+def test_a_slow_hint_about_a_position_that_changed_is_dropped(app, monkeypatch):
+    from game.ui.controller import Controller as C
+
+    g = build({0: "2♣ 5♦ 9♠ J♥"}, pile="Q♦")
+    scene = play(app, g)
+    slow = C._hint_from
+    monkeypatch.setattr(C, "_hint_from", staticmethod(lambda view, what: (time.sleep(1.0), slow(view, what))[1]))
+    key(app, pygame.K_h)
+    assert scene.hint_pending is not None
+    scene.c.act(DrawStock())  # a move made meanwhile
+    assert app.run_until(lambda: scene.hint_pending is None, timeout=10)
+    assert not scene.hint_stock and not scene.hint_cards

@@ -177,7 +177,7 @@ def test_a_call_menu_leaves_the_hint_above_the_status_line_in_sight(size):
     try:
         g = wild_call_position()
         scene = play(app, g)
-        scene.c.hint = lambda: CallRummy(0, meld=1, end="low")
+        scene.c._hint_from = lambda view, what: CallRummy(0, meld=1, end="low")
         key(app, pygame.K_h)
         scene.message("Rummy! called")  # a second message stacked over the hint
         key(app, pygame.K_r)

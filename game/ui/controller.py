@@ -384,6 +384,7 @@ class Controller:
         self._asked_version = -1
         self._thinking: tuple[int, int, Future[Action]] | None = None  # (version, seat, future)
         self._pool: ThreadPoolExecutor | None = None
+        self._hint_pool: ThreadPoolExecutor | None = None
         self.history: list[str] = []
         self.moves: list[tuple[int, Action, tuple[Event, ...]]] = []  # (seat, action, its events)
         self.earlier_moves: list[tuple[int, str]] = []  # this round's, as saved before Continue
@@ -702,18 +703,36 @@ class Controller:
             self.autosave()
         return events
 
+    def hint_soon(self) -> Future[Action | None]:
+        """:meth:`hint`, worked out in a thread of its own: in a hand swollen by a long pile
+        the plan search may take seconds, and the table keeps drawing meanwhile. (The seat's
+        view is taken here, so the thread never reads the game while a move changes it.)"""
+        if self._hint_pool is None:
+            self._hint_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="hint")
+        return self._hint_pool.submit(self._hint_from, *self._hint_view())
+
     def hint(self) -> Action | None:
         """The move a "normal" computer player would make in the person's place."""
+        return self._hint_from(*self._hint_view())
+
+    def _hint_view(self) -> tuple[Any, str]:
+        """The person's view, and what a hint answers in it: a move, a call, or nothing."""
         if self.human is None:
-            return None
+            return None, ""
         seat = self.human
-        view = view_of(self.g, seat)
+        if self.g.current == seat and self.g.phase in ACTING:
+            return view_of(self.g, seat), "move"
+        if self.human_may_call():
+            return view_of(self.g, seat), "call"
+        return None, ""
+
+    @staticmethod
+    def _hint_from(view: Any, what: str) -> Action | None:
+        if view is None:
+            return None
         bot = make_bot("normal", 12345)
         try:
-            if self.g.current == seat and self.g.phase in ACTING:
-                return bot.choose(view)
-            if self.human_may_call():
-                return bot.call(view)
+            return bot.choose(view) if what == "move" else bot.call(view)
         except Exception as exc:
             log.warning("hint failed: %s", exc)
         return None
@@ -922,9 +941,10 @@ class Controller:
             self.autosave()
 
     def close(self) -> None:
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+        for pool in (self._pool, self._hint_pool):
+            if pool is not None:
+                pool.shutdown(wait=False, cancel_futures=True)
+        self._pool = self._hint_pool = None
 
 
 __all__ = [

@@ -25,6 +25,8 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from concurrent.futures import Future
+from concurrent.futures import TimeoutError as FutureTimeout
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, TypeVar
 
@@ -77,6 +79,8 @@ DEAL_STAGGER = 0.045
 
 T = TypeVar("T")
 HINT_MARK = " (the hint)"  # after a small menu's line that the hint named
+HINT_WAIT = 0.4   # seconds the table waits for a hint before showing it later, as it comes
+HINT_POLL = 0.05  # how often it then looks
 
 
 def _hint_first(options: list[T], hint: T | None) -> tuple[list[T], bool]:
@@ -128,6 +132,8 @@ class TableScene(TableInput, TablePainting, Scene):
         self.left_from: dict[Card, tuple[Card, ...]] = {}  # the hand's order when a card left it
         self.hand_kept: tuple[tuple, int, HandRow] | None = None  # see _hand_row
         self.drew_new: tuple[Card, tuple] | None = None  # the card drawn from the stock, and when
+        self.hint_pending: tuple[Future, int] | None = None  # a hint still being worked out, and for
+        # which position (the controller's version)
         self.undoing = False                # cards coming back now are an undo's: put them back
         if controller.hand_order:
             self.order = list(controller.hand_order)  # as the person left it (a saved game)
@@ -1055,7 +1061,34 @@ class TableScene(TableInput, TablePainting, Scene):
         return self.hint_call if self.hint_version == self.c.version else None
 
     def show_hint(self) -> None:
-        action = self.c.hint()
+        """Ask for the normal computer player's move; most come at once, and one that takes
+        longer (a hand swollen by a long pile) is shown when it comes, the table drawing
+        meanwhile (see ``update``)."""
+        if self.hint_pending is not None:
+            self.message("Still thinking of a hint…", "hint")
+            return
+        fut = self.c.hint_soon()
+        try:
+            action = fut.result(timeout=HINT_WAIT)
+        except FutureTimeout:
+            self.hint_pending = (fut, self.c.version)
+            self.message("Thinking of a hint…", "hint", ttl=30.0)
+            return
+        self._show_hint(action)
+
+    def _hint_ready(self) -> None:
+        """A hint worked out in the background: shown if the position is still the one it
+        was asked about (a move made meanwhile drops it)."""
+        pending = self.hint_pending
+        if pending is None or not pending[0].done():
+            return
+        self.hint_pending = None
+        self.toasts = [t for t in self.toasts if t.text != "Thinking of a hint…"]
+        self.invalidate()
+        if pending[1] == self.c.version:
+            self._show_hint(None if pending[0].exception() else pending[0].result())
+
+    def _show_hint(self, action: Action | None) -> None:
         if action is None:
             if self.c.human_may_call() and not self.c.human_to_act:
                 self.message("Hint: no call worth making", "hint")
@@ -1411,6 +1444,8 @@ class TableScene(TableInput, TablePainting, Scene):
         if self.hint_cards or self.hint_meld is not None or self.hint_stock:
             left = max(0.0, self.hint_until - self.clock)
             w = left if w is None else min(w, left)
+        if self.hint_pending is not None:  # (look again soon for the hint being worked out)
+            w = HINT_POLL if w is None else min(w, HINT_POLL)
         return w
 
     def update(self, dt: float) -> None:
@@ -1441,6 +1476,7 @@ class TableScene(TableInput, TablePainting, Scene):
                 self.choice = None  # a question about a position that another player's move changed
         if self.hint_version is not None and self.c.version != self.hint_version:
             self._clear_hint(said=True)  # a move was made: the hint was about another position
+        self._hint_ready()
         if self.mouse_pos is not None and self._hover_version != self.c.version and not self.anim.active:
             self._place()
             self._hover_at(self.mouse_pos)
