@@ -4216,9 +4216,21 @@ def test_a_double_click_on_reset_statistics_does_not_confirm_it(app, tmp_path, m
     app.draw()
     double_click(app, scene.find("reset").rect.center)
     assert scene.find("reset").label == "Really reset?" and Stats.load().get("rummy500").games == 1
+    click(app, scene.find("reset").rect.center)  # a third click, as fast: the same burst
+    assert Stats.load().get("rummy500").games == 1
     app._last_press = None  # (a click after a while)
     click(app, scene.find("reset").rect.center)
     assert Stats.load().get("rummy500").games == 0
+
+
+def test_a_triple_click_on_a_menu_line_does_not_answer_the_question_it_opens(app):
+    g = build({0: "2♣ 5♦ 9♠ J♥"}, pile="Q♦", phase="play")
+    scene = play(app, g)
+    click(app, scene.buttons["menu"].rect.center)
+    line = scene.choice.rects[scene.choice.options.index("New game like this one")]
+    double_click(app, line.center)
+    click(app, line.center)
+    assert scene.choice is not None and scene.choice.title.startswith("End this game") and scene.g is g
 
 
 def test_a_double_click_on_see_the_result_shows_the_winners(app):

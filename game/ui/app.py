@@ -53,6 +53,7 @@ log = logging.getLogger(__name__)
 TITLE = "Rummy 5000"
 MIN_SIZE = (1024, 640)
 SECOND_CLICK_PX = 8  # how far apart (across plus down) the two clicks of a double click may be
+_IN_A_BURST = object()  # what a click dropped as the second of a double click stands for
 DEFAULT_SIZE = (1440, 900)
 SOUNDS = ("card_draw", "card_place", "card_shuffle", "card_deal", "discard", "meld", "rummy_call",
           "round_end", "error")
@@ -558,8 +559,9 @@ class App:
         place) whose first click changed what lies under the pointer: opened another
         screen, a question, or turned a button into its own confirmation. That click was
         meant for what the first one hit, so it is dropped, press and release, rather than
-        answer what the person has not yet seen. A double click on what stays the same (a
-        card, to discard it) goes through."""
+        answer what the person has not yet seen; so are the clicks that follow as fast in the
+        same place (a triple click). A double click on what stays the same (a card, to
+        discard it) goes through."""
         if event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 0) == 1 and self._drop_release:
             self._drop_release = False
             return True
@@ -572,7 +574,8 @@ class App:
             return False
         if abs(event.pos[0] - last[1][0]) + abs(event.pos[1] - last[1][1]) > SECOND_CLICK_PX:
             return False
-        self._last_press = None  # (a third click is a click)
+        # the clicks that follow as fast in the same place are the same burst: dropped too
+        self._last_press = (now, event.pos, (top, _IN_A_BURST))
         self._drop_release = True
         return True
 
