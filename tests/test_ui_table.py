@@ -4313,6 +4313,50 @@ def test_in_a_tight_fan_the_frames_mark_one_card(app, monkeypatch):
     assert hand_faces[-1] == card and hand_faces.count(card) == 2
 
 
+def tight_fan(app):
+    hand = ("A♣ 2♣ 3♣ 4♣ 5♣ 6♣ 7♣ 8♣ 9♣ 10♣ J♣ Q♣ K♣ A♦ 2♦ 3♦ 4♦ 5♦ 6♦ 7♦ 8♦ 9♦ 10♦ J♦ Q♦ "
+            "A♥ 2♥ 3♥ 4♥ 5♥ 6♥ 7♥ 8♥ 9♥ 10♥ J♥ Q♥ K♥ A♠ 2♠ 3♠ 4♠ 5♠")
+    g = build({0: hand}, pile="K♦", players=2, filler=3, phase="play")
+    scene = play(app, g)
+    scene.anim.finish()
+    scene._place(force=True)
+    return scene, g
+
+
+def test_a_click_on_the_card_the_focus_raised_picks_it(app):
+    scene, g = tight_fan(app)
+    scene.keyboard, scene.focus_zone, scene.focus_index = True, "hand", 10
+    card = scene.order[10]
+    assert scene.raised_card() == card
+    r = scene.places[card].rect
+    right_half = (r.right - 8, r.centery)  # under the next cards in the fan, but drawn over them
+    assert scene._hand_card_at(right_half) == card
+    click(app, right_half)
+    assert scene.selected == [card] and not scene.keyboard  # (the mouse's wording from now on)
+
+
+def test_in_a_tight_fan_a_double_click_low_on_a_card_discards_it(app):
+    scene, g = tight_fan(app)
+    card = scene.order[10]
+    r = scene.places[card].rect
+    low = (r.x + 3, r.bottom - 6)  # where the card was before the first click raised it
+    double_click(app, low)
+    assert g.pile[-1] == card
+
+
+def test_the_raised_cards_own_tag_is_drawn_over_it(app, monkeypatch):
+    scene, g = tight_fan(app)
+    scene.drew_new = (scene.order[11], scene.turn_key())  # a tag on the next card, under the raised one
+    scene.keyboard, scene.focus_zone, scene.focus_index = True, "hand", 10
+    order = []
+    for name in ("_draw_hand_tags", "_draw_raised"):
+        real = getattr(scene, name)
+        monkeypatch.setattr(scene, name, lambda *a, _n=name, _f=real: (order.append(_n), _f(*a))[1])
+    scene.invalidate()
+    app.draw()
+    assert order == ["_draw_hand_tags", "_draw_raised"]  # the neighbour's tag goes under it
+
+
 def test_in_a_loose_fan_the_frames_go_round_the_whole_card(app):
     g = build({0: "2♣ 5♦ 9♠ J♥"}, pile="Q♦")
     scene = play(app, g)

@@ -98,14 +98,15 @@ class TableInput(TableParts):
         if event.type == pygame.MOUSEMOTION:
             self._motion(event)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for b in self.buttons.values():
+                if b.handle(event):
+                    self.keyboard = False
+                    self.invalidate()
+                    return
+            self._mouse_down(event.pos)  # (with the card the focus raised still on top)
             if self.keyboard:  # (the focus frame and the keys' wording are for keyboard play)
                 self.keyboard = False
                 self.invalidate()
-            for b in self.buttons.values():
-                if b.handle(event):
-                    self.invalidate()
-                    return
-            self._mouse_down(event.pos)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             for b in self.buttons.values():
                 if b.down:
@@ -183,21 +184,24 @@ class TableInput(TableParts):
     def _hand_card_at(self, pos) -> Card | None:
         # the card drawn there, in the hand's order: one still sliding into place (after a
         # meld the others close up) is picked where it is now, not where it is going
+        # (the card the keyboard's focus raised whole over a tight fan first: it is on top)
+        raised = self.raised_card()
+        if raised is not None and self.places[raised].rect.collidepoint(pos):
+            return raised
         flying: dict[object, Rect] = {t.key: t.rect() for t in self.anim.in_flight()}
         waiting = self.anim.hidden() - flying.keys()
         hand = [(c, p) for c, p in reversed(self.draw_list) if p.zone == "hand"]
+        lift = self.layout.lift if self.layout else 0
         for c, p in hand:
-            if c not in waiting and flying.get(c, p.rect).collidepoint(pos):
+            if c in waiting:
+                continue
+            r = flying.get(c, p.rect)
+            if c in self.selected:  # the bare strip it rose from is still its own: a click
+                r = r.union(p.rect.move(0, lift))  # there (or a double click) is on it
+            if r.collidepoint(pos):
                 return c
         for c, p in hand:
             if p.rect.collidepoint(pos):
-                return c
-        # the bare strip a selected card rose from is still that card's: a click where
-        # it was picked up puts it down again
-        lift = self.layout.lift if self.layout else 0
-        for c, p in reversed(self.draw_list):
-            if p.zone == "hand" and c in self.selected and Rect(p.rect.x, p.rect.y, p.rect.w,
-                                                                 p.rect.h + lift).collidepoint(pos):
                 return c
         return None
 

@@ -131,6 +131,7 @@ class TablePainting(TableParts):
         self._draw_glows(surface)
         self._draw_focus(surface)
         self._draw_hand_tags(surface, hidden | dragging)
+        self._draw_raised(surface, hidden | dragging)
         self._draw_backs_counts(surface)
         for t in self.anim.in_flight():
             self._draw_tween(surface, t)
@@ -497,14 +498,16 @@ class TablePainting(TableParts):
 
     def _draw_hand_tags(self, surface: pygame.Surface, skip: set) -> None:
         tags = self.hand_tags()
-        fs = max(9, self.laid_out().font_small - 4)
         for c, tag in self.tag_rects().items():
-            if c in skip:
-                continue
-            took = tags[c] in ("took", "drew")
-            pygame.draw.rect(surface, ACCENT if took else (230, 230, 215), tag, border_radius=tag.h // 2)
-            img = self.text.render(tags[c], fs, (20, 20, 20), bold=True)
-            surface.blit(img, img.get_rect(center=tag.center))
+            if c not in skip:
+                self._draw_hand_tag(surface, tags[c], tag)
+
+    def _draw_hand_tag(self, surface: pygame.Surface, word: str, tag: Rect) -> None:
+        fs = max(9, self.laid_out().font_small - 4)
+        pygame.draw.rect(surface, ACCENT if word in ("took", "drew") else (230, 230, 215), tag,
+                         border_radius=tag.h // 2)
+        img = self.text.render(word, fs, (20, 20, 20), bold=True)
+        surface.blit(img, img.get_rect(center=tag.center))
 
     def _draw_hover(self, surface: pygame.Surface, skip: set) -> None:
         """A thin frame on the card under the mouse; over the pile, on every card a take
@@ -527,6 +530,35 @@ class TablePainting(TableParts):
         elif p.zone == "hand":  # (in a tight fan, round the strip that shows: one corner)
             r = self._shown_part(c, p.rect)
             pygame.draw.rect(surface, HOVER, r.inflate(4, 4), width=2, border_radius=max(4, p.rect.w // 9))
+
+    def raised_card(self) -> Card | None:
+        """The hand card in the keyboard's focus when it is drawn whole over its neighbours
+        (in a tight fan): a click there picks it (see ``TableInput._hand_card_at``)."""
+        if not self.keyboard or self.focus_zone != "hand" or not self.order:
+            return None
+        c = self.order[min(self.focus_index, len(self.order) - 1)]
+        p = self.places.get(c)
+        if p is None or p.zone != "hand" or self._shown_part(c, p.rect) == p.rect:
+            return None
+        return c
+
+    def _draw_raised(self, surface: pygame.Surface, skip: set) -> None:
+        """The focused card of a tight fan, whole, over its neighbours and their tags, with
+        its own marks, tag and focus frame."""
+        c = self.raised_card()
+        if c is None or c in skip:
+            return
+        r = self.places[c].rect
+        surface.blit(self.art.shadow(r.size), (r.x + 3, r.y + 2))
+        surface.blit(self.art.face(c, r.size, self.g.ctx.is_wild(c)), r)
+        if c in self.selected:
+            self._outline(surface, r, SELECT)
+        if c in self.hint_cards:
+            self._outline(surface, r, HINT)
+        tag = self.hand_tags().get(c)
+        if tag is not None:
+            self._draw_hand_tag(surface, tag, self.tag_rects()[c])
+        self._outline(surface, r.inflate(10, 10), FOCUS)
 
     def _shown_part(self, c: Card, r: Rect) -> Rect:
         """A hand card's rectangle, or in a tight fan (the next card hides most of it) the
@@ -573,14 +605,9 @@ class TablePainting(TableParts):
         if self.focus_zone == "hand" and self.order:
             c = self.order[min(self.focus_index, len(self.order) - 1)]
             p = self.places.get(c)
-            if p is not None:  # (a little outside the card, so a selection or hint frame still shows)
-                if self._shown_part(c, p.rect) != p.rect:  # a tight fan: the card comes up whole
-                    surface.blit(self.art.shadow(p.rect.size), (p.rect.x + 3, p.rect.y + 2))
-                    surface.blit(self.art.face(c, p.rect.size, g.ctx.is_wild(c)), p.rect)
-                    if c in self.selected:
-                        self._outline(surface, p.rect, SELECT)
-                    if c in self.hint_cards:
-                        self._outline(surface, p.rect, HINT)
+            # (a little outside the card, so a selection or hint frame still shows; a card
+            # raised whole in a tight fan gets its frame with it, over the tags)
+            if p is not None and c != self.raised_card():
                 self._outline(surface, p.rect.inflate(10, 10), FOCUS)
         elif self.focus_zone == "melds" and g.melds:
             m = g.melds[min(self.focus_index, len(g.melds) - 1)]
