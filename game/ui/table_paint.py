@@ -422,17 +422,22 @@ class TablePainting(TableParts):
             word = self.text.render(LAID_OFF_TAG, fs, LAID_OFF_INK)
             surface.blit(word, word.get_rect(midleft=(area.x, y + (fs + 4) // 2)))
             x = area.x + word.get_width() + 6
-            for k, (card, m) in enumerate(items):
-                img = self.text.render(f"{card_name(card)} → #{m.id}", fs, (20, 20, 20), bold=True)
+            imgs = [self.text.render(f"{card_name(card)} → #{m.id}", fs, (20, 20, 20), bold=True)
+                    for card, m in items]
+            # as many chips as fit with, when some do not, the count of the rest after them
+            shown = len(items)
+            while shown and x + sum(i.get_width() + 14 for i in imgs[:shown]) + (
+                    self.text.render(f"+{len(items) - shown}", fs, LAID_OFF_INK, bold=True).get_width()
+                    if shown < len(items) else 0) > area.right:
+                shown -= 1
+            for (_, m), img in zip(items[:shown], imgs):
                 chip = Rect(x, y, img.get_width() + 10, fs + 4)
-                if chip.right > area.right:  # no room for the rest: say how many
-                    more = self.text.render(f"+{len(items) - k}", fs, LAID_OFF_INK, bold=True)
-                    if x + more.get_width() <= area.right:
-                        surface.blit(more, more.get_rect(midleft=(x, chip.centery)))
-                    break
                 pygame.draw.rect(surface, self._seat_colour(m.owner), chip, border_radius=chip.h // 2)
                 surface.blit(img, img.get_rect(center=chip.center))
                 x = chip.right + 4
+            if shown < len(items):
+                more = self.text.render(f"+{len(items) - shown}", fs, LAID_OFF_INK, bold=True)
+                surface.blit(more, more.get_rect(midleft=(x, y + (fs + 4) // 2)))
 
     @staticmethod
     def _tab_rect(p: Place) -> Rect:
