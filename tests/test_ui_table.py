@@ -4002,6 +4002,33 @@ def test_the_command_line_asks_too_before_ending_a_game_not_played_yet(monkeypat
     assert "A new game of Rummy 5000 for 4 players (seed 5) ends it" in text  # (what would replace it)
 
 
+def test_a_game_left_on_a_rounds_sheet_is_named_after_that_round(monkeypatch):
+    """Left with the round scored (its sheet showing), the game's total already holds that
+    round: the question says "after round 3", not "before this round"."""
+    from game.ui import app as app_mod
+    from game.ui.controller import autosave_path
+    from game.ui.menus.replace_game import ReplaceGameScene
+
+    g = build({0: "4♠"}, pile="Q♦", melds=[(0, "9♣ 9♦ 9♥")], phase="play", players=2)
+    c = Controller(g, [Seat("You", "human", ""), Seat("Ann", "bot", "normal")], save_path=autosave_path(), seed=1)
+    c.act(Discard(parse_card("4♠")))
+    assert g.round_done
+    c.autosave()
+    seen = []
+
+    class Records(app_mod.App):
+        def run(self):
+            top = self.stack.top
+            seen.append(top.text() if isinstance(top, ReplaceGameScene) else "")
+            self.close_scenes()
+            return 0
+
+    monkeypatch.setattr(app_mod, "App", Records)
+    assert app_mod.main(SimpleNamespace(seed=5)) == 0
+    (text,) = seen
+    assert f"after round 1, {g.scores[0]:,} points" in text and "before this round" not in text
+
+
 def test_why_a_move_was_refused_goes_when_a_move_is_made(app):
     """A refusal is about the position it was made in: once a move is made it would read
     as news of the new one ("The 3♣ does not fit ..." above "Bruno took 2 cards")."""

@@ -412,7 +412,9 @@ class App:
             start_new()
             return
         g, human, _ = left
-        about = (f"{preset_title(g.rules.preset_name)}, round {g.round_no}, "
+        # (a round already scored, its sheet showing when the game was left: after it)
+        about = (f"{preset_title(g.rules.preset_name)}, after round {g.round_no}, {g.scores[human]:,} points"
+                 if g.round_done else f"{preset_title(g.rules.preset_name)}, round {g.round_no}, "
                  f"{g.scores[human]:,} points before this round")
 
         def keep() -> None:
