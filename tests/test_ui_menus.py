@@ -2084,3 +2084,17 @@ def test_a_game_started_without_names_seats_the_computers_the_new_game_screen_of
         c = Controller.new("rummy5000", players, seed=1)
         assert [s.name for s in c.seats] == ["You", *setup.names[1:players]]
 
+
+
+def test_the_count_of_changed_house_rules_is_the_rows_that_show_changed():
+    """Twos, tens and one-eyed jacks are three rows of one option: with the jokers changed
+    too, four rows show the gold "changed" bar, and both counts say 4 (they said 2)."""
+    scene = menus.NewGameScene(FakeApp())
+    scene.set_preset("rummy5000")
+    scene.set_option("jokers_per_deck", 2)
+    for name in ("wild.twos", "wild.tens", "wild.one_eyed_jacks"):
+        scene.set_option(name, True)
+    scene.sync()
+    bars = sum(1 for name, row in scene.rows.items() if row.changed and name != "target")
+    assert bars == 4 and scene.changed_count() == 4
+    assert scene.message.endswith("4 house rules changed.")

@@ -206,7 +206,7 @@ class NewGameScene(MenuScene):
         if self.error:
             self.say(_sentence(self.error), error=True)
         else:
-            changed = len([k for k in self.overrides if k != "target"])
+            changed = self.changed_count()
             extra = f", {changed} house rule{'s' if changed != 1 else ''} changed" if changed else ""
             self.say(f"{preset_title(self.preset)} for {self.players} players{extra}.")
         if getattr(self, "rows", None):
@@ -456,6 +456,15 @@ class NewGameScene(MenuScene):
         return {(("wild." + k.split(".", 1)[1]) if k.startswith("permanent_wilds.") else k): why
                 for k, why in unused.items()}
 
+    def changed_count(self) -> int:
+        """How many house rules differ from the preset, counted as the rows show them (the
+        twos, tens and one-eyed jacks are a row each, though one option), the target apart."""
+        if not self.overrides.keys() - {"target"}:
+            return 0
+        base = self.base_rules()
+        return sum(1 for name, info in OPTION_BY_NAME.items()
+                   if name != "target" and self.option_value(info) != OptionInfo.get(info, base))
+
     def sync(self) -> None:
         """Show the model's values in every control, and grey out the options the engine
         says change nothing with the other choices (with its reason under the label)."""
@@ -561,7 +570,7 @@ class NewGameScene(MenuScene):
         # house rules header
         hr = ui.draw_text(surface, "House rules", t.font(20, True), ui.GOLD,
                           (self.right.x + t.px(16), self.right.y + t.px(22)), "midleft")
-        changed = len([k for k in self.overrides if k != "target"])
+        changed = self.changed_count()
         if changed:
             ui.draw_text(surface, f"{changed} changed from the preset", t.font(14), ui.GOLD,
                          (hr.right + t.px(14), hr.centery + t.px(1)), "midleft")
