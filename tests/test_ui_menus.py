@@ -2098,3 +2098,16 @@ def test_the_count_of_changed_house_rules_is_the_rows_that_show_changed():
     bars = sum(1 for name, row in scene.rows.items() if row.changed and name != "target")
     assert bars == 4 and scene.changed_count() == 4
     assert scene.message.endswith("4 house rules changed.")
+
+
+def test_the_winners_sheet_counts_the_rounds_as_the_table_numbered_them(app, monkeypatch):
+    """A game loaded from a position file at round 3 (no results of rounds 1 and 2) and
+    finished there had "1 round" under its winners, where the table said "Round 3"."""
+    state = played_round("rummy500", 3, seed=11, to_game_over=True)
+    state.results = state.results[-1:]
+    state.round_no = 3
+    said, draw_text = [], ui.draw_text
+    monkeypatch.setattr(ui, "draw_text", lambda surface, text, *a, **k: (said.append(text),
+                                                                         draw_text(surface, text, *a, **k))[1])
+    draw(sheets.GameOverScene(app, state, None), app.screen_size)
+    assert any(t.endswith("·  3 rounds") for t in said), said

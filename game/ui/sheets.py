@@ -804,7 +804,9 @@ class GameOverScene(SheetScene):
             head = f"{len(st.winners)} players share the win"  # (too many names for one line)
         r = ui.draw_text(surface, ui.fit_text(head, hf, inner.width), hf, ui.GOLD,
                          (inner.centerx, inner.y + t.px(26)), "midtop", shadow=True)
-        rounds = len(st.results)
+        # (the rounds the game had: a game loaded from a position file may lack the earlier
+        # rounds' results, and the table numbered its rounds on from the file's)
+        rounds = max(len(st.results), st.round_no)
         sub = f"{preset_title(st.rules.preset_name)}  ·  {rounds} round{'s' if rounds != 1 else ''}"
         sides_now = st.sides()
         if st.rules.deals and len(sides_now) == 2:  # (Persian: the side ahead wins the difference)
