@@ -4275,13 +4275,19 @@ def test_a_double_click_on_see_the_result_shows_the_winners(app):
     assert isinstance(app.stack.top, GameOverScene)
 
 
-@pytest.mark.parametrize("size", [(1024, 640), (1920, 1080)])
-def test_the_wild_panel_names_every_permanent_wild_whole(size, monkeypatch):
+@pytest.mark.parametrize("size,wilds", [((1024, 640), ("twos", "tens", "one_eyed_jacks")),
+                                        ((1920, 1080), ("twos", "tens", "one_eyed_jacks")),
+                                        ((1024, 640), ("jokers", "twos", "tens", "one_eyed_jacks"))])
+def test_the_wild_panel_names_every_permanent_wild_whole(size, wilds, monkeypatch):
+    from game.ui.table_paint import WILD_WORDS
+
     a = App(size=size, settings=settings())
     try:
-        g = build({0: "2♦ 5♥ Q♠ 9♥"}, pile="3♦", wild=5)
-        g.rules = g.rules.replace(permanent_wilds=["twos", "tens", "one_eyed_jacks"])
+        g = build({0: "2♦ 5♥ Q♠ 9♥"}, pile="3♦", wild=5, players=8 if "jokers" in wilds else 3)
+        g.rules = g.rules.replace(permanent_wilds=list(wilds), jokers_per_deck=2 if "jokers" in wilds else 0)
         scene = play(a, g)
+        if len(wilds) == 4:  # a low panel (as a resized window gave): four lines do not fit
+            scene.laid_out().wild_badge.h = 3 * (scene.laid_out().font_small + 3) + scene.laid_out().font_small + 8
         said = []
         blit = scene.text.blit
 
@@ -4292,9 +4298,11 @@ def test_the_wild_panel_names_every_permanent_wild_whole(size, monkeypatch):
         monkeypatch.setattr(scene.text, "blit", record)
         scene.invalidate()
         a.draw()
-        lines = [(t, w, room) for t, w, room in said if t.startswith("+ ") or t == "jacks"]
-        words = " ".join(t.removeprefix("+ ") for t, _, _ in lines)
-        assert words == "twos tens one-eyed jacks"
+        names = ("jokers", "twos", "tens", "one-eyed", "jacks")
+        lines = [(t, w, room) for t, w, room in said
+                 if t.startswith("+ ") or t.split(",")[0].split(" ")[0] in names]
+        words = " ".join(t.removeprefix("+ ").replace(",", "") for t, _, _ in lines)
+        assert words == " ".join(WILD_WORDS[w] for w in wilds)
         assert all(w <= room for _, w, room in lines), lines  # none shortened or shrunk
     finally:
         a.close_scenes()

@@ -708,7 +708,13 @@ class TablePainting(TableParts):
             x = b.x + L.pad * 2
             lh = fs + 3
             plus = self.text.render("+ ", fs).get_width()
+            most = max(1, body.h // lh)
             wild_lines: list[tuple[int, str]] = []  # (indent, words)
+
+            def fits(lines: list[tuple[int, str]], room: int) -> bool:
+                return len(lines) <= most and all(
+                    i + self.text.render(t, fs).get_width() <= room for i, t in lines)
+
             for k in (0.8, 0.65, 0.5):  # the rank smaller when the other wilds need the room
                 img = self.text.render(rank_label(g.wild_rank), int(body.h * k), GOLD, bold=True)
                 wild_room = right - (x + img.get_width() + L.pad)
@@ -717,9 +723,19 @@ class TablePainting(TableParts):
                 for w in perm:
                     first, *more = self.text.wrap(w, fs, wild_room - plus, 2)
                     wild_lines += [(0, f"+ {first}")] + [(plus, m) for m in more]
-                if all(i + self.text.render(t, fs).get_width() <= wild_room for i, t in wild_lines):
+                if fits(wild_lines, wild_room):
                     break
-            if len(wild_lines) * lh > body.h:
+                # else as many to a line as fit ("+ jokers, twos")
+                packed: list[tuple[int, str]] = []
+                for w in perm:
+                    if packed and fits([(packed[-1][0], f"{packed[-1][1]}, {w}")], wild_room):
+                        packed[-1] = (packed[-1][0], f"{packed[-1][1]}, {w}")
+                    else:
+                        packed.append((0, f"+ {w}") if not packed else (plus, w))
+                if fits(packed, wild_room):
+                    wild_lines = packed
+                    break
+            if not fits(wild_lines, wild_room):
                 wild_lines = [(0, f"+ {perm_text}")]
             surface.blit(img, img.get_rect(midleft=(x, body.centery)))
             if perm:
