@@ -87,7 +87,7 @@ class TableInput(TableParts):
                 self.invalidate()
             return
         if event.type == pygame.KEYDOWN:
-            if self.drag is not None:  # the keys wait until the cards are let go; Esc puts them back
+            if self.drag is not None:  # other keys do nothing until the cards are let go; Esc puts them back
                 if event.key == pygame.K_ESCAPE:
                     self._let_go()
                 return
