@@ -115,15 +115,15 @@ class TableLayout:
         # cards grow with the height, but a window taller than it is wide (a tall window, or
         # the canvas of a narrow one) sizes them as a square one would: the seats' columns
         # are as narrow as the width makes them
-        ch = min(h, w)
-        self.hand_card = card_size(max(96, ch * 0.165) * k)
-        self.table_card = card_size(max(60, ch * 0.105) * k)
+        tall = min(h, w)  # the height the cards are sized by
+        self.hand_card = card_size(max(96, tall * 0.165) * k)
+        self.table_card = card_size(max(60, tall * 0.105) * k)
         many = players >= 6
         # the others' melds: smaller as there are more of them (with one or two, the seat
         # boxes are large, and a small card would leave most of them empty felt)
         opp = 0.068 if many else 0.08 if players >= 4 else 0.095
-        self.opp_card = card_size(max(38, ch * opp) * min(k, 1.15))
-        self.back_card = card_size(max(30, ch * (0.055 if many else 0.065)) * min(k, 1.1))
+        self.opp_card = card_size(max(38, tall * opp) * min(k, 1.15))
+        self.back_card = card_size(max(30, tall * (0.055 if many else 0.065)) * min(k, 1.1))
 
         # the person: hand along the bottom, melds above it
         hc_w, hc_h = self.hand_card

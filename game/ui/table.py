@@ -81,6 +81,7 @@ T = TypeVar("T")
 HINT_MARK = " (the hint)"  # after a small menu's line that the hint named
 HINT_WAIT = 0.4   # seconds the table waits for a hint before showing it later, as it comes
 HINT_POLL = 0.05  # how often it then looks
+HINT_THINKING = "Thinking of a hint…"  # said meanwhile
 
 
 def _hint_first(options: list[T], hint: T | None) -> tuple[list[T], bool]:
@@ -497,11 +498,14 @@ class TableScene(TableInput, TablePainting, Scene):
         self.placed_version = self.c.version
         self.invalidate()
 
-    def turn_key(self) -> tuple:
-        """Which of the person's turns this is (it changes when their turn ends)."""
+    def turn_of(self, seat: int) -> tuple:
+        """Which of ``seat``'s turns this is (it changes when that turn ends)."""
         g = self.g
-        human = self.c.human if self.c.human is not None else 0
-        return (g.round_no, g.turns[human])
+        return (g.round_no, seat, g.turns[seat])
+
+    def turn_key(self) -> tuple:
+        """Which of the person's turns this is."""
+        return self.turn_of(self.c.human if self.c.human is not None else 0)
 
     def _hand_row(self, n: int) -> HandRow:
         """Where the hand's ``n`` cards go. Within a turn, cards that leave the hand (laid
@@ -510,8 +514,7 @@ class TableScene(TableInput, TablePainting, Scene):
         grows past the turn's largest (a draw, a take) is centred again, as is the next
         turn's."""
         L = self.laid_out()
-        g = self.g
-        key = (g.round_no, g.current, g.turns[g.current], L.size)
+        key = (self.turn_of(self.g.current), L.size)
         kept = self.hand_kept
         if kept is not None and kept[0] == key and n <= kept[1]:
             return kept[2]
@@ -1072,7 +1075,7 @@ class TableScene(TableInput, TablePainting, Scene):
             action = fut.result(timeout=HINT_WAIT)
         except FutureTimeout:
             self.hint_pending = (fut, self.c.version)
-            self.message("Thinking of a hint…", "hint", ttl=30.0)
+            self.message(HINT_THINKING, "hint", ttl=30.0)
             return
         self._show_hint(action)
 
@@ -1083,8 +1086,7 @@ class TableScene(TableInput, TablePainting, Scene):
         if pending is None or not pending[0].done():
             return
         self.hint_pending = None
-        self.toasts = [t for t in self.toasts if t.text != "Thinking of a hint…"]
-        self.invalidate()
+        self.withdraw(HINT_THINKING)
         if pending[1] == self.c.version:
             self._show_hint(None if pending[0].exception() else pending[0].result())
 

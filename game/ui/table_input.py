@@ -182,9 +182,9 @@ class TableInput(TableParts):
             self.invalidate()
 
     def _hand_card_at(self, pos) -> Card | None:
-        # the card drawn there, in the hand's order: one still sliding into place (after a
-        # meld the others close up) is picked where it is now, not where it is going
-        # (the card the keyboard's focus raised whole over a tight fan first: it is on top)
+        # the card drawn there: first the one the keyboard's focus raised whole over a tight
+        # fan (it is on top), then in the hand's order, a card still sliding into place (after
+        # a meld the others close up) where it is now, not where it is going
         raised = self.raised_card()
         if raised is not None and self.places[raised].rect.collidepoint(pos):
             return raised

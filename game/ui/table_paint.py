@@ -293,7 +293,7 @@ class TablePainting(TableParts):
     def _draw_backs_counts(self, surface: pygame.Surface) -> None:
         g = self.g
         L = self.laid_out()
-        hidden = self.anim.hidden()
+        hidden = self.anim.hidden() if self.dealing else set()
         for seat, sb in enumerate(L.seats):
             if seat == self.bottom:
                 continue
