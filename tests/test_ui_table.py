@@ -4437,3 +4437,23 @@ def test_a_slow_hint_about_a_position_that_changed_is_dropped(app, monkeypatch):
     scene.c.act(DrawStock())  # a move made meanwhile
     assert app.run_until(lambda: scene.hint_pending is None, timeout=10)
     assert not scene.hint_stock and not scene.hint_cards
+
+
+def test_a_click_on_the_stock_while_dealing_lands_the_deal_then_draws(app, monkeypatch):
+    for seed in range(1, 40):
+        scene = app.start_game("rummy5000", 3, seed=seed)
+        if scene.c.human_to_act:
+            break
+        app.close_scenes()
+    assert scene.c.human_to_act and scene.g.phase == "draw"
+    app.pump(2)
+    assert scene.dealing and scene.anim.showing_move
+    top = scene.g.stock[-1]
+    click(app, scene.layout.stock.center)
+    assert not scene.dealing
+    assert top in scene.g.hands[0] and scene.g.phase == "play"
+    assert all(t.card in scene.g.hands[0] for t in scene.anim.tweens)  # the others' cards have landed
+    drawn = record_text(scene, monkeypatch)
+    scene.invalidate()
+    app.draw()
+    assert "Dealing…" not in drawn

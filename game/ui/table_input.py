@@ -86,6 +86,8 @@ class TableInput(TableParts):
             if self.choice.handle(event):
                 self.invalidate()
             return
+        if self.dealing and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            self._land_the_deal()  # a key or a click does not wait for the cards to fly
         if event.type == pygame.KEYDOWN:
             if self.drag is not None:  # other keys do nothing until the cards are let go; Esc puts them back
                 if event.key == pygame.K_ESCAPE:
@@ -114,6 +116,15 @@ class TableInput(TableParts):
                     self.invalidate()
                     return
             self._mouse_up(event.pos)
+
+    def _land_the_deal(self) -> None:
+        """The person acts while the deal's cards are still flying: they land at once, so
+        the click or key acts on the table as it will be (a draw from the stock is a draw
+        after the deal, and the status line no longer says "Dealing…")."""
+        self.anim.finish()
+        self.dealing = False
+        self._place(force=True)
+        self.invalidate()
 
     def target_at(self, pos: tuple[int, int]) -> Hashable:
         """What a click at ``pos`` acts on (see ``Scene.target_at``): a line of the small
