@@ -1180,6 +1180,23 @@ def test_stats_screen_shows_and_resets(app):
     assert Stats.load().get("rummy500").games == 0
 
 
+def test_stats_screen_buttons_stay_put_when_the_statistics_are_cleared(app):
+    stats = Stats()
+    stats.record_game("rummy500", True, 612, 5, against="hard")
+    stats.save()
+    for size in SIZES:
+        stats.save()
+        scene = menus.StatsScene(FakeApp(size))
+        draw(scene, size)
+        where = {n: scene.find(n).rect.copy() for n in ("back", "reset")}
+        click(scene, where["reset"].center)
+        click(scene, where["reset"].center)
+        assert scene.message == "Statistics cleared."
+        draw(scene, size)
+        assert {n: scene.find(n).rect for n in ("back", "reset")} == where, size
+        assert scene.body.bottom < where["back"].top
+
+
 def test_stats_screen_says_how_many_games_were_left_unfinished(app, monkeypatch):
     said, draw_text = [], ui.draw_text
     monkeypatch.setattr(ui, "draw_text", lambda surface, text, *a, **k: (said.append(text),
