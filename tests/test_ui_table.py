@@ -224,6 +224,22 @@ def test_a_meld_narrower_than_its_tag_leaves_the_tag_room_in_its_row():
     assert tagged.label_room[-1] == L.seats[seat].melds.right - tagged.labels[-1].x
 
 
+def test_melds_with_wide_tags_still_fit_the_area_above_the_laid_off_row():
+    """Five melds of three, each tag wider than its strip, in an 8-seat table at the
+    smallest window, above a row of laid-off chips: rather than spill out of the area,
+    the tags give up their room (and are drawn cut)."""
+    L = TableLayout((1024, 640), 8, decks=2)
+    for seat in range(1, 8):
+        area = L.seats[seat].melds
+        plain = L.meld_flow(seat, [(3, frozenset())], reserve=22)
+        tags = [int(plain.bounds(0).w * 1.7)] * 5
+        flow = L.meld_flow(seat, [(3, frozenset())] * 5, reserve=22, tags=tags)
+        assert not flow.overflow, seat
+        for rects in flow.melds:
+            assert all(area.left <= r.left and r.right <= area.right + 1 and r.bottom <= area.bottom - 22
+                       for r in rects), seat
+
+
 def test_meld_tags_are_drawn_whole_with_eight_players_in_a_small_window(monkeypatch):
     a = App(size=(1024, 640), settings=settings())
     try:

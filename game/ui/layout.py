@@ -386,7 +386,8 @@ class TableLayout:
         of overlapped cards with a label tag above; if they do not fit, the cards shrink
         (down to about half size) and the strips squeeze. ``reserve`` keeps that many
         pixels free at the bottom of the area. ``tags`` gives, per meld, the width its
-        label tag needs; a meld narrower than its tag takes the tag's width in its row.
+        label tag needs; a meld narrower than its tag takes the tag's width in its row,
+        unless the melds fit no other way.
 
         ``hand`` cards of the seat's hand turned face up (once the round is over) come
         after the melds, under a tag ``hand_tag`` wide: on a row of their own when that
@@ -398,12 +399,16 @@ class TableLayout:
         area.h = max(10, area.h - reserve)
         base_w, base_h = self.seat_card(seat)
         best = None
-        for scale in (1.0, 0.9, 0.8, 0.72, 0.64, 0.57, 0.5):
-            for own_row in ((True, False) if hand and melds else (True,)):
-                flow = self._try_flow(area, melds, card_size(base_h * scale), tags, hand, hand_tag, own_row)
-                best = flow
-                if not flow.overflow:
-                    return flow
+        # tags wider than their melds keep their room while the cards may shrink; if even
+        # the smallest cards do not fit, the tags give it up (and are drawn cut)
+        for tag_room in ((tags, None) if tags else (None,)):
+            for scale in (1.0, 0.9, 0.8, 0.72, 0.64, 0.57, 0.5):
+                for own_row in ((True, False) if hand and melds else (True,)):
+                    flow = self._try_flow(area, melds, card_size(base_h * scale), tag_room, hand, hand_tag,
+                                          own_row)
+                    best = flow
+                    if not flow.overflow:
+                        return flow
         return best  # type: ignore[return-value]
 
     def _try_flow(self, area: Rect, melds: list[tuple[int, set[int] | frozenset[int]]],
