@@ -2128,3 +2128,23 @@ def test_the_winners_sheet_counts_the_rounds_as_the_table_numbered_them(app, mon
                                                                          draw_text(surface, text, *a, **k))[1])
     draw(sheets.GameOverScene(app, state, None), app.screen_size)
     assert any(t.endswith("·  3 rounds") for t in said), said
+
+
+def test_the_scores_sheet_of_a_game_loaded_after_its_first_rounds_adds_up(app, drawn):
+    """A game from a file that starts at round 3 with totals but no earlier results: an
+    "earlier" row carries the points no round holds, so each column adds up to its total."""
+    g = played_rounds("rummy500", 3, 2)
+    g.scores = [g.scores[0] + 120, g.scores[1] - 35, g.scores[2]]
+    scene = sheets.ScoresScene(app, g)
+    cols = scene.columns()
+    totals = [sum(g.scores[s] for s in seats) for _, seats in cols]
+    rows = scene.rows(100)
+    assert [label for label, _, _ in rows] == [sheets.EARLIER] + [str(r.round) for r in g.results]
+    assert rows[0][1] == [120, -35, 0] and _column_sums(rows) == totals
+    assert _column_sums(scene.rows(3)) == totals and len(scene.rows(3)) == 3
+    assert sheets.EARLIER in drawn
+    full = played_rounds("rummy500", 3, 2)  # a game played here has no such row
+    assert sheets.EARLIER not in [label for label, _, _ in sheets.ScoresScene(app, full).rows(100)]
+    for size in SIZES:
+        scene.resize(size)
+        draw(scene, size)

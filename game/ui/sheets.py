@@ -32,6 +32,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+EARLIER = "earlier"  # the scores sheet's row of points from rounds a loaded game has no record of
+
 
 class SheetScene(MenuScene):
     """A dialog over the table: the table shows dimmed around an opaque panel.
@@ -513,8 +515,12 @@ class ScoresScene(_ListSheet):
         rounds. When they do not all fit, ``skip`` rounds are summed in the first row (None:
         as many as it takes for the last round to show), then come the rounds one by one,
         and the rounds after them are summed in the last row."""
+        carry = self.carried()
+        if carry is not None:  # (the row of points from rounds the game has no record of)
+            room = max(1, room - 1)
         results = list(self.state.results)
         cols = self.columns()
+        first = [(EARLIER, carry, [False] * len(cols))] if carry is not None else []
 
         def points(res: RoundResult) -> list[int]:
             return [sum(res.points[s] for s in seats) for _, seats in cols]
@@ -528,21 +534,30 @@ class ScoresScene(_ListSheet):
 
         n = len(results)
         if n <= room or room < 2:
-            return [(str(res.round), points(res), out(res)) for res in results]
+            return first + [(str(res.round), points(res), out(res)) for res in results]
         last = n - room + 1
         skip = last if skip is None or room < 3 else max(0, min(last, skip))
         shown = room - (skip > 0) - (skip < last)
-        rows = [summed(results[:skip])] if skip else []
+        rows = first + ([summed(results[:skip])] if skip else [])
         rows += [(str(res.round), points(res), out(res)) for res in results[skip:skip + shown]]
         if skip + shown < n:
             rows.append(summed(results[skip + shown:]))
         return rows
 
+    def carried(self) -> list[int] | None:
+        """Per column, the points of the totals that no round's result holds (a game
+        loaded from a file that starts after its first rounds), or None when the rounds add
+        up to the totals, as they do in every game played here."""
+        st = self.state
+        cols = self.columns()
+        diff = [sum(st.scores[s] - sum(res.points[s] for res in st.results) for s in seats) for _, seats in cols]
+        return diff if any(diff) else None
+
     def build(self) -> None:
         t = self.theme
         w = t.size[0]
         self.row_h = t.px(30)
-        n = len(self.state.results)
+        n = len(self.state.results) + (self.carried() is not None)
         pw = min(w - t.px(40), max(t.px(640), t.px(300) + t.px(110) * len(self.columns())), t.px(1100))
         self.place(pw, t.px(180) + (max(1, n) + 2) * self.row_h)  # (the total and the note below it)
 
@@ -568,7 +583,7 @@ class ScoresScene(_ListSheet):
         mine = next((i for i, (_, seats) in enumerate(cols) if human in seats), None)
         bottom = self.widgets[0].rect.y - self.sheet_at[1] - t.px(14)
         room = max(1, (bottom - y - 2 * self.row_h - t.px(8)) // self.row_h)
-        self.room = room
+        self.room = room - (self.carried() is not None and room > 1)  # (the rows for rounds)
         rows = self.rows(room, self.skip)
         if mine is not None and rows:  # the person's column, lightly marked down to the total
             x0 = xs[mine] - round(cw) + t.px(4)
