@@ -3694,6 +3694,33 @@ def test_the_card_drawn_from_the_stock_is_tagged_new_until_the_turn_ends(app):
     assert scene.drew_new is not None and scene.drew_new[1] != scene.turn_key()  # (not on the next turn)
 
 
+def test_continue_keeps_the_new_tag_of_the_card_drawn_this_turn(app, tmp_path, monkeypatch):
+    monkeypatch.setenv("RUMMY5000_DATA_DIR", str(tmp_path))
+    scene = app.start_game("rummy5000", 3, seed=4)
+    app.run_until(lambda: scene.c.human_to_act and scene.g.phase == "draw" and not scene.anim.active,
+                  timeout=30)
+    scene.draw_stock()
+    app.pump(2)
+    tags = scene.hand_tags()
+    drawn = next(x for x, tag in tags.items() if tag == "new")
+    again = app.continue_game()
+    app.pump(2)
+    assert again.hand_tags() == tags and again.drew_new == (drawn, again.turn_key())
+    human = again.c.human
+    again.c.act(Discard(next(x for x in again.g.hands[human] if x != drawn)))
+    app.pump(2)
+    assert app.continue_game().hand_tags().get(drawn) != "new"  # the turn is over: gone, also after Continue
+
+
+@pytest.mark.parametrize("drew", [["a", 1, 1], [True, 1, 1], [5000, 1, 1], 7, [1, 2]])
+def test_a_damaged_new_tag_in_a_save_is_ignored(tmp_path, drew):
+    save = saved_with_order(tmp_path, None)
+    info = json.loads((tmp_path / "autosave.json.seats").read_text())
+    info[0]["drew"] = drew
+    (tmp_path / "autosave.json.seats").write_text(json.dumps(info))
+    assert Controller.load(save).drew_new is None
+
+
 def test_the_card_taken_deepest_is_tagged_until_it_is_used(app):
     g = build({0: "8♣ 8♦ 2♠ K♣"}, pile="4♦ 8♥ 3♣", preset="rummy500", wild=None)
     scene = play(app, g)

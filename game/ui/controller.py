@@ -358,6 +358,21 @@ def _saved_moves(info: Any, g: GameState) -> list[tuple[int, str]]:
     return kept
 
 
+def _saved_drew(info: Any, g: GameState, seat: int) -> tuple[Card, tuple] | None:
+    """The card the person had drawn from the stock in the turn the save was made, while
+    that turn is still the one being played and the card is still in hand (so that its
+    "new" tag comes back with Continue); anything else, or anything malformed, is none."""
+    drew = info.get("drew") if isinstance(info, dict) else None
+    if not (isinstance(drew, list) and len(drew) == 3
+            and all(isinstance(x, int) and not isinstance(x, bool) for x in drew)):
+        return None
+    card, round_no, turns = drew
+    if not 0 <= card < 4096 or round_no != g.round_no or turns != g.turns[seat] or g.current != seat \
+            or Card(card) not in g.hands[seat]:
+        return None
+    return Card(card), (round_no, seat, turns)
+
+
 class Controller:
     """Drives one game. ``seats[i]`` says who plays seat ``i``."""
 
@@ -397,6 +412,8 @@ class Controller:
         self.hand_order: list[Card] | None = None  # the person's hand as they had arranged it
         # where the cards the person laid down this turn were in that hand (for Undo)
         self.left_from: dict[Card, tuple[Card, ...]] = {}
+        # the card the person drew from the stock this turn, and the turn (TableScene.turn_of)
+        self.drew_new: tuple[Card, tuple] | None = None
 
     # ------------------------------------------------------------------ building
     @classmethod
@@ -470,6 +487,7 @@ class Controller:
                 c.hand_order = [Card(x) for x in dict.fromkeys(order)]  # the table keeps the ones in hand
                 c.left_from = _saved_left_from(seat_info[c.human].get("left"), c.hand_order)
             c.earlier_moves = _saved_moves(seat_info[c.human], g)
+            c.drew_new = _saved_drew(seat_info[c.human], g, c.human)
         if g.phase == GAME_OVER:
             mine = seat_info[c.human] if c.human is not None and seat_info and c.human < len(seat_info) else None
             counted = mine.get("counted") if isinstance(mine, dict) else None
@@ -924,6 +942,10 @@ class Controller:
                     seats[self.human]["left"] = [[int(c), [int(x) for x in was]] for c, was in left.items()]
             if self.human is not None and self.g.phase == GAME_OVER:  # (so that it is counted once)
                 seats[self.human]["counted"] = self.end_counted is not False
+            drew = self.listener.drew_new if self.listener is not None else self.drew_new
+            if drew is not None and self.human is not None:  # so that Continue keeps its "new" tag
+                card, (round_no, _, turns) = drew
+                seats[self.human]["drew"] = [int(card), round_no, turns]
             if self.human is not None:  # so that Continue shows this round's last moves
                 seats[self.human]["moves"] = [[s, text] for s, text in self.move_lines()]
                 seats[self.human]["moves_round"] = self.g.round_no

@@ -132,7 +132,7 @@ class TableScene(TableInput, TablePainting, Scene):
         self.insert_at = None  # where cards dragged into the hand go (None: see _sync_order)
         self.left_from: dict[Card, tuple[Card, ...]] = {}  # the hand's order when a card left it
         self.hand_kept: tuple[tuple, int, HandRow] | None = None  # see _hand_row
-        self.drew_new: tuple[Card, tuple] | None = None  # the card drawn from the stock, and when
+        self.drew_new = controller.drew_new  # the card drawn from the stock, and when (a save's too)
         self.hint_pending: tuple[Future, int] | None = None  # a hint still being worked out, and for
         # which position (the controller's version)
         self.undoing = False                # cards coming back now are an undo's: put them back
