@@ -4293,6 +4293,23 @@ def test_a_double_click_on_reset_statistics_does_not_confirm_it(app, tmp_path, m
     assert Stats.load().get("rummy500").games == 0
 
 
+def test_quick_clicks_on_a_choices_arrow_each_step_it(app):
+    """An arrow that steps a choice in place (Play to ‹ 5,000 ›) opens nothing: two or
+    three quick clicks on it are two or three steps, though the label under the pointer
+    changed with each."""
+    from game.ui import menus
+
+    scene = menus.NewGameScene(app)
+    app.stack.push(scene)
+    app.draw()
+    target = scene.find("target")
+    start = target.index
+    left = (target.rect.x + target.arrow_width() // 2, target.rect.centery)
+    double_click(app, left)
+    click(app, left)
+    assert scene.find("target").index == start - 3
+
+
 def test_a_triple_click_on_a_menu_line_does_not_answer_the_question_it_opens(app):
     g = build({0: "2♣ 5♦ 9♠ J♥"}, pile="Q♦", phase="play")
     scene = play(app, g)

@@ -355,6 +355,9 @@ class Widget:
     """Base of every widget."""
 
     focusable = True
+    # a click changes the widget's own value and opens nothing (an arrow, a switch, a
+    # slider): quick clicks on it are each a click (see ``MenuScene.target_at``)
+    steps_in_place = False
 
     def __init__(self, rect: RectLike | None = None, *, enabled: bool = True, name: str = ""):
         self.rect = pygame.Rect(rect) if rect is not None else pygame.Rect(0, 0, 0, 0)
@@ -467,6 +470,8 @@ class Button(Widget):
 class Toggle(Widget):
     """An on/off switch with its state written beside it."""
 
+    steps_in_place = True
+
     def __init__(self, value: bool, on_change: Callable[[bool], object] | None = None, rect: RectLike | None = None,
                  *, enabled: bool = True, name: str = "", on_text: str = "On", off_text: str = "Off"):
         super().__init__(rect, enabled=enabled, name=name)
@@ -525,6 +530,8 @@ class Cycler(Widget):
     """Steps through a list of choices: ``‹ label ›``.  The arrows step back and forth.
     Without ``wrap`` it stops at the ends, and a step past one calls ``on_limit(step)``
     (-1 before the first choice, +1 after the last), so the screen can say why."""
+
+    steps_in_place = True
 
     def __init__(self, choices: Sequence[tuple[Any, str]], value: Any,
                  on_change: Callable[[Any], object] | None = None, rect: RectLike | None = None, *,
@@ -606,6 +613,8 @@ class Cycler(Widget):
 
 class Slider(Widget):
     """A horizontal slider from ``lo`` to ``hi`` in steps of ``step``."""
+
+    steps_in_place = True
 
     def __init__(self, lo: float, hi: float, step: float, value: float,
                  on_change: Callable[[float], object] | None = None, rect: RectLike | None = None, *,

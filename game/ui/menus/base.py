@@ -197,10 +197,14 @@ class MenuScene(Scene):
 
     def target_at(self, pos: tuple[int, int]) -> Hashable:
         """The widget a click at ``pos`` acts on, with its label (a button that turns into
-        its own question, "Really reset?", is another target; see ``Scene.target_at``)."""
+        its own question, "Really reset?", is another target; see ``Scene.target_at``),
+        but not the value an arrow or a switch steps in place."""
         for w in reversed(self.all_widgets()):
             if w.hit(pos):
-                return (id(w), getattr(w, "label", None), w.enabled)
+                key = w.name or id(w)  # (a screen may build its widgets anew after a click)
+                if getattr(w, "control", w).steps_in_place:  # its label is the value it steps
+                    return (key, w.enabled)
+                return (key, getattr(w, "label", None), w.enabled)
         return None
 
     def on_key(self, event: pygame.event.Event) -> bool:
