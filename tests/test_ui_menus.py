@@ -28,6 +28,7 @@ from game.ui.rules_text import (
     covered_option_names,
     describe_rules,
     explain_round,
+    preset_summary,
     rules_as_text,
 )
 from game.ui.scene import SceneStack
@@ -2148,3 +2149,24 @@ def test_the_scores_sheet_of_a_game_loaded_after_its_first_rounds_adds_up(app, d
     for size in SIZES:
         scene.resize(size)
         draw(scene, size)
+
+
+def test_the_presets_summary_ends_as_the_rules_do():
+    assert preset_summary(Rules.preset("rummy5000")).endswith("melds score, to 5,000.")
+    assert preset_summary(Rules.preset("rummy5000", target=1000)).endswith("melds score, to 1,000.")
+    assert preset_summary(Rules.preset("rummy5000", deals=2)).endswith("melds score, 2 deals.")
+    assert preset_summary(Rules.preset("rummy5000", wild_indicator="rotating")).endswith(
+        "one round for each rank, A to K.")
+    assert preset_summary(Rules.preset("george", target=1500)).endswith("pack, to 1,500.")
+    assert preset_summary(Rules.preset("partnership500")) == "Rummy 500 for two teams of two."
+
+
+def test_the_new_game_screens_summary_follows_the_target_chosen(app, drawn):
+    scene = menus.NewGameScene(app)
+    scene.set_preset("rummy5000")
+    draw(scene, app.screen_size)
+    assert any(t.endswith("to 5,000.") for t in drawn)
+    drawn.clear()
+    scene.set_option("target", 1000)
+    draw(scene, app.screen_size)
+    assert any(t.endswith("to 1,000.") for t in drawn) and not any(t.endswith("to 5,000.") for t in drawn)

@@ -32,6 +32,25 @@ PRESET_SUMMARIES = {
     "partnership500": "Rummy 500 for two teams of two.",
     "persian": "Partnership 500 with jokers as their own groups.",
 }
+
+
+def preset_summary(rules: Rules) -> str:
+    """The preset's one-line summary, its ending as these rules have it: "…, to 1,000."
+    when the target was changed, "…, 2 deals." in a game of a fixed number of deals (and
+    "…, 13 rounds, A to K." with rotating wilds)."""
+    text = PRESET_SUMMARIES.get(rules.preset_name, "")
+    head, sep, _ = text.rpartition(", to ")
+    if not sep:
+        return text
+    if rules.deals:
+        goal = f"{rules.deals} deal{'s' if rules.deals != 1 else ''}"
+    elif rules.wild_indicator == "rotating":
+        goal = "one round for each rank, A to K"
+    else:
+        goal = f"to {rules.target:,}"
+    return f"{head}, {goal}."
+
+
 PERMANENT_WILD_NAMES = {
     "jokers": "jokers",
     "twos": "twos",
@@ -495,7 +514,7 @@ def describe_rules(rules: Rules, players: int | None = None) -> list[tuple[str, 
     elif not rules.allow_sets:
         aim = "Make runs of one suit and lay them down; go out by getting rid of your cards."
     count = f"{lo} players" if lo == hi else f"{lo} to {hi} players"
-    overview = [f"{title} is for {count}. {PRESET_SUMMARIES.get(rules.preset_name, '')}".strip(), aim]
+    overview = [f"{title} is for {count}. {preset_summary(rules)}".strip(), aim]
     if rules.partnerships:
         overview.append("The players form two teams of two, partners sitting opposite each other; "
                         "each team's melds and hands are scored together.")

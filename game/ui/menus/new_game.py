@@ -27,6 +27,7 @@ from ..rules_text import (
     TARGET_CHOICES,
     OptionInfo,
     option_help,
+    preset_summary,
     preset_title,
 )
 from ..settings import BOT_LEVELS, LEVEL_NOTES, MAX_SEATS
@@ -542,7 +543,11 @@ class NewGameScene(MenuScene):
             ui.draw_text(surface, text, lf, ui.INK, pos, "midleft")
         x, y, cw = self.summary_pos
         sf = t.font(14)
-        for i, line in enumerate(ui.wrap_text(PRESET_SUMMARIES.get(self.preset, ""), sf, cw)[:2]):
+        try:
+            summary = preset_summary(Rules.preset(self.preset, **self.overrides))
+        except RulesError:  # (options that do not go together: the preset's own words)
+            summary = PRESET_SUMMARIES.get(self.preset, "")
+        for i, line in enumerate(ui.wrap_text(summary, sf, cw)[:2]):
             ui.draw_text(surface, line, sf, ui.MUTED, (x, y + i * sf.get_linesize()))
         # seats
         hf = t.font(17, True)
