@@ -2170,3 +2170,22 @@ def test_the_new_game_screens_summary_follows_the_target_chosen(app, drawn):
     scene.set_option("target", 1000)
     draw(scene, app.screen_size)
     assert any(t.endswith("to 1,000.") for t in drawn) and not any(t.endswith("to 5,000.") for t in drawn)
+
+
+@pytest.mark.parametrize("preset", ["rummy5000", "rummy500", "basic"])
+def test_every_house_rules_help_and_note_shows_whole(preset):
+    """No help under a house rule, and no "Not used: …" note of a greyed one, is cut
+    short at any window size (a row takes the lines the longer of the two needs)."""
+    for size in SIZES:
+        app = FakeApp(size)
+        scene = menus.NewGameScene(app)
+        scene.set_preset(preset)
+        draw(scene, size)
+        for name, row in scene.rows.items():
+            for text in (row.help, row.note):
+                if not text:
+                    continue
+                lines = row.help_lines(row.rect.width, scene.theme, text)
+                assert " ".join(lines) == " ".join(text.split()), (size, name, lines)
+            need = row.measure(row.rect.width, scene.theme)
+            assert row.rect.height >= need, (size, name)

@@ -851,33 +851,32 @@ class Row(Widget):
         cw = self.control_width or max(theme.px(150), width * 2 // 5)
         return width - cw - theme.px(38)
 
+    HELP_LINES = 3  # (a longer help is cut short on its last line)
+
     def help_lines(self, width: int, theme: Theme, text: str | None = None) -> list[str]:
-        """The help (or ``text``) wrapped to at most two lines, the second cut short."""
+        """The help (or ``text``) wrapped to at most three lines, the last cut short."""
         text = self.help if text is None else text
         if not text:
             return []
         font = theme.font(13)
         lines = wrap_text(text, font, self.text_width(width, theme))
-        if len(lines) > 2:
-            lines = [lines[0], fit_text(" ".join(lines[1:]), font, self.text_width(width, theme))]
+        n = self.HELP_LINES
+        if len(lines) > n:
+            lines = lines[:n - 1] + [fit_text(" ".join(lines[n - 1:]), font, self.text_width(width, theme))]
         return lines
 
     def shown_lines(self, width: int, theme: Theme) -> list[str]:
-        """The lines under the label: the help, or while greyed the note in as many lines
-        as the help takes (the row keeps its height)."""
-        lines = self.help_lines(width, theme)
+        """The lines under the label: the help, or while greyed the note (the row has
+        room for the longer of the two, so it keeps its height)."""
         if self.note and not self.control.enabled:
-            room = max(1, len(lines))
-            note = self.help_lines(width, theme, self.note)
-            if len(note) > room:
-                note = note[: room - 1] + [fit_text(" ".join(note[room - 1:]), theme.font(13),
-                                                    self.text_width(width, theme))]
-            return note
-        return lines
+            return self.help_lines(width, theme, self.note)
+        return self.help_lines(width, theme)
 
     def measure(self, width: int, theme: Theme, minimum: int = 0) -> int:
-        """The height the row needs at ``width``: its label and up to two lines of help."""
-        lines = len(self.help_lines(width, theme))
+        """The height the row needs at ``width``: its label and the lines of its help or
+        of its note, whichever is longer."""
+        lines = max(len(self.help_lines(width, theme)),
+                    len(self.help_lines(width, theme, self.note)) if self.note else 0)
         h = theme.font(16, True).get_linesize() + lines * theme.font(13).get_linesize() + theme.px(14)
         return max(minimum, h)
 

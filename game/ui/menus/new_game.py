@@ -375,6 +375,8 @@ class NewGameScene(MenuScene):
         control_w = max(t.px(170), round(sw * 0.38))
         self.rows: dict[str, ui.Row] = {}
         shown = self.shown_rules()
+        unused = self.unused(shown)
+        self.opt_h = opt_h
         for group in GROUPS:
             self.scroll.add(ui.Heading(group), pygame.Rect(0, cy, sw, t.px(34)))
             cy += t.px(36)
@@ -384,6 +386,7 @@ class NewGameScene(MenuScene):
                 control = self._control_for(info)
                 row = ui.Row(info.label, control, option_help(info, shown, self.players), name=info.name,
                              control_width=control_w)
+                row.note = _unused_note(unused.get(info.name))  # (its room too: see sync)
                 rh = row.measure(sw, t, opt_h)
                 row.place(pygame.Rect(0, cy, sw, rh), t)
                 self.scroll.add(row, pygame.Rect(0, cy, sw, rh))
@@ -477,10 +480,7 @@ class NewGameScene(MenuScene):
         for name, row in getattr(self, "rows", {}).items():
             info = OPTION_BY_NAME[name]
             help_ = option_help(info, shown, self.players)
-            if help_ != row.help:  # (the size of a deck follows the lowest rank and the jokers)
-                lines = len(row.help_lines(row.rect.width, self.theme))
-                row.help = help_
-                relayout = relayout or len(row.help_lines(row.rect.width, self.theme)) != lines
+            row.help = help_  # (the size of a deck follows the lowest rank and the jokers)
             value = self.option_value(info)
             c = row.control
             if isinstance(c, ui.Cycler):
@@ -495,7 +495,9 @@ class NewGameScene(MenuScene):
             why = self.unused_why[name] = unused.get(name)
             # while the setup is refused, what was changed stays changeable, to undo it
             c.enabled = why is None or row.blamed or (bool(self.error) and row.changed)
-            row.note = None if why is None else f"Not used: {why}."
+            row.note = _unused_note(why)
+            # a help or a note that now takes another number of lines
+            relayout = relayout or row.measure(row.rect.width, self.theme, self.opt_h) != row.rect.height
         target = self.find("target")
         if isinstance(target, ui.Cycler):
             target.value = self.option_value(_TARGET)
@@ -511,7 +513,7 @@ class NewGameScene(MenuScene):
         if start is not None:  # greyed while the engine refuses the setup; the message says why
             start.enabled = self.rules is not None
         if relayout:
-            self.build()  # a help text that now takes another number of lines
+            self.build()
 
     def _place_level_notes(self, x: int, top: int, width: int) -> list[tuple[str, bool, int]]:
         """Where a line on each computer level goes, under the seats: ``(text, bold, y)``.
@@ -588,6 +590,11 @@ class NewGameScene(MenuScene):
 
     def draw_front(self, surface: pygame.Surface) -> None:
         self.draw_message(surface, self.message_rect)
+
+
+def _unused_note(why: str | None) -> str | None:
+    """What a greyed option says instead of its help: why it changes nothing."""
+    return None if why is None else f"Not used: {why}."
 
 
 _TARGET = OptionInfo("target", "Scoring", "Play to", "", TARGET_CHOICES)
