@@ -2189,3 +2189,21 @@ def test_every_house_rules_help_and_note_shows_whole(preset):
                 assert " ".join(lines) == " ".join(text.split()), (size, name, lines)
             need = row.measure(row.rect.width, scene.theme)
             assert row.rect.height >= need, (size, name)
+
+
+def test_the_rules_pages_words_for_the_deal_count_a_top_card_take_and_a_callers_going_out():
+    def section(rules, name):
+        return " ".join(next(p for title, p in describe_rules(rules, 4) if title == name))
+
+    deal = section(Rules.preset("rummy5000"), "The deal")
+    assert "as the upcard counts for the deal" in deal and "is worth" not in deal
+    assert "For the deal, number cards count their number" in deal
+    basic = Rules.preset("basic")
+    assert basic.top_take_no_return and basic.discard_pile == "top_only"
+    turn = section(basic, "Your turn")
+    assert "A card taken from the pile may not be discarded in the same turn." in turn
+    assert "take only the top card" not in turn
+    assert "take only the top card" in section(Rules.preset("rummy500", top_take_no_return=True), "Your turn")
+    calls = section(Rules.preset("rummy5000"), "Calling \"Rummy!\"")
+    assert "they go out at once, before the next player's turn" in calls
+    assert "go out" not in section(Rules.preset("rummy5000", rummy_calls="off"), "Calling \"Rummy!\"")

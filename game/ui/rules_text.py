@@ -384,7 +384,8 @@ def _upcard_count_text(rules: Rules) -> str:
     if rules.min_upcard > 2:
         small = "a 2" if rules.min_upcard == 3 else "a 2 or a 3"
         lo = f" An upcard of {small} goes back into the stock, which is shuffled, and another is dealt."
-    return f"Number cards count their number, {court} and {ace}.{wild}{lo}"
+    return f"For the deal, number cards count their number, {court} and {ace} (what cards score is " \
+           f"another matter: see Scoring).{wild}{lo}"
 
 
 def _wild_indicator_text(rules: Rules) -> str:
@@ -563,10 +564,10 @@ def describe_rules(rules: Rules, players: int | None = None) -> list[tuple[str, 
     if rules.deal_style == "upcard":
         if rules.upcard_counts == "additional":
             deal.append("Starting left of the dealer, dealer last, everyone gets one card face up, "
-                        "their upcard, and then as many more cards face down as the upcard is worth.")
+                        "their upcard, and then as many more cards face down as the upcard counts for the deal.")
         else:
             deal.append("Starting left of the dealer, dealer last, everyone gets one card face up, "
-                        "their upcard; their whole hand then has as many cards as the upcard is worth.")
+                        "their upcard; their whole hand then has as many cards as the upcard counts for the deal.")
         deal.append(_upcard_count_text(rules))
         deal.append("Everyone saw the upcards, and the table keeps showing them while they stay in hand.")
     else:
@@ -647,8 +648,9 @@ def describe_rules(rules: Rules, players: int | None = None) -> list[tuple[str, 
                                      "with two natural cards from your hand, in the same turn.",
         }[rules.deep_take_use])
     if rules.top_take_no_return:
-        turn.append("If you take only the top card of the pile, you may not discard it in the same "
-                    "turn.")
+        turn.append("A card taken from the pile may not be discarded in the same turn."
+                    if rules.discard_pile == "top_only" else
+                    "If you take only the top card of the pile, you may not discard it in the same turn.")
     if rules.stock_draw_must_use:
         turn.append("A card drawn from the stock must be melded at once or discarded.")
     t = "Then lay down melds and lay cards off on any meld on the table, in any order"
@@ -685,6 +687,8 @@ def describe_rules(rules: Rules, players: int | None = None) -> list[tuple[str, 
                      + ("the player who would have been next." if rules.call_after == "resume"
                         else "the caller's left-hand neighbour.")
                      + " The call window closes when the next player draws.")
+        calls.append("The caller's discard may be their last card: then they go out at once, "
+                     "before the next player's turn, as anyone who discards their last card does.")
     sections.append(("Calling \"Rummy!\"", calls))
 
     # --- ending
