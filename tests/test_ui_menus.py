@@ -2207,3 +2207,14 @@ def test_the_rules_pages_words_for_the_deal_count_a_top_card_take_and_a_callers_
     calls = section(Rules.preset("rummy5000"), "Calling \"Rummy!\"")
     assert "they go out at once, before the next player's turn" in calls
     assert "go out" not in section(Rules.preset("rummy5000", rummy_calls="off"), "Calling \"Rummy!\"")
+
+
+def test_every_settings_help_shows_whole_in_two_lines():
+    for size in SIZES:
+        scene = menus.SettingsScene(FakeApp(size))
+        draw(scene, size)
+        rows = [w for w in scene.all_widgets() if isinstance(w, ui.Row)]
+        assert len(rows) >= 9
+        for row in rows:
+            lines = row.help_lines(row.rect.width, scene.theme)
+            assert len(lines) <= 2 and " ".join(lines) == " ".join(row.help.split()), (size, row.label, lines)

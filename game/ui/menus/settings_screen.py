@@ -107,9 +107,11 @@ class SettingsScene(MenuScene):
              ui.Slider(1, 10, 0.5, s.rummy_window, lambda v: self.change("rummy_window", v),
                        fmt=lambda v: f"{v:g} s")),
             ("rummy_help", "Point out Rummy! chances",
-             "Wait for your call, and light Rummy!, only when you can call. Off: after every discard.",
+             "On: the game waits for your call, and lights Rummy!, only when you could call. Off: it "
+             "waits after every discard.",
              ui.Toggle(s.rummy_help, lambda v: self.change("rummy_help", v))),
-            ("default_level", "Computer players", "The level new computer seats start with.",
+            ("default_level", "Computer players", "The level of the computer seats in a new game; a change applies to every seat of "
+             "the next game.",
              ui.Cycler(BOT_LEVELS, s.default_level, lambda v: self.change("default_level", v))),
         ]
         y = 0
