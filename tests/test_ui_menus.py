@@ -2218,3 +2218,25 @@ def test_every_settings_help_shows_whole_in_two_lines():
         for row in rows:
             lines = row.help_lines(row.rect.width, scene.theme)
             assert len(lines) <= 2 and " ".join(lines) == " ".join(row.help.split()), (size, row.label, lines)
+
+
+def test_the_title_says_which_game_continue_goes_on_with(app, drawn, tmp_path, monkeypatch):
+    from game.ui.controller import Controller, Seat
+
+    monkeypatch.setenv("RUMMY5000_DATA_DIR", str(tmp_path))
+    g, _ = new_game(Rules.preset("rummy500"), 3, seed=2)
+    g.scores = [370, 120, 55]
+    g.round_no = 3
+    seats = [Seat("You", "human", ""), Seat("Ann", "bot", "normal"), Seat("Bo", "bot", "easy")]
+    Controller(g, seats, save_path=tmp_path / "autosave.json", seed=1).autosave()
+    for size in SIZES:
+        drawn.clear()
+        scene = menus.TitleScene(FakeApp(size))
+        draw(scene, size)
+        assert scene.about == "Rummy 500, round 3, 370 points before this round"
+        assert "Rummy 500" in drawn and "round 3, 370 points before this round" in drawn
+    (tmp_path / "autosave.json").unlink()
+    drawn.clear()
+    scene = menus.TitleScene(FakeApp())
+    draw(scene, (1024, 640))
+    assert scene.about is None and not any("points" in t for t in drawn)

@@ -362,26 +362,10 @@ class App:
         return self._show_table(TableScene(self, c, exit_after=exit_after))
 
     def _left_game(self, played: bool = True) -> tuple[GameState, int, list[str | None]] | None:
-        """The saved game a new one would end, if it is not over and (``played``) the
-        person has had a turn in it: ``(game, the person's seat, each seat's computer level
-        or None)``."""
-        from .controller import autosave_path, read_save
+        """The saved game a new one would end (see :func:`controller.game_in_progress`)."""
+        from .controller import game_in_progress
 
-        try:
-            if not autosave_path().exists():  # a finished game leaves only its .bak copies
-                return None
-            g, seats, _ = read_save(autosave_path())
-        except Exception:  # none, or damaged: nothing to count
-            return None
-        human = next((i for i, s in enumerate(seats or ())
-                      if isinstance(s, dict) and s.get("kind") == "human"), None)
-        if g.phase == "game_over" or human is None or human >= g.players:
-            return None
-        if played and not g.results and not g.turns[human]:
-            return None  # the person has not had a turn yet
-        levels = [s.get("level") if isinstance(s, dict) and s.get("kind") == "bot" else None
-                  for s in seats or ()]
-        return g, human, levels
+        return game_in_progress(played)
 
     def _count_left_game(self) -> None:
         """A new game replaces the saved one: if the person had played in it and it was not
@@ -405,7 +389,7 @@ class App:
         game in progress when there is one, played in or not yet (the command line's
         ``--load``, ``--preset``, ``--seed``...; the new-game screen asks in its own way)."""
         from .menus.replace_game import ReplaceGameScene
-        from .rules_text import preset_title
+        from .rules_text import about_game
 
         left = self._left_game(played=False)
         if left is None:
@@ -413,9 +397,7 @@ class App:
             return
         g, human, _ = left
         # (a round already scored, its sheet showing when the game was left: after it)
-        about = (f"{preset_title(g.rules.preset_name)}, after round {g.round_no}, {g.scores[human]:,} points"
-                 if g.round_done else f"{preset_title(g.rules.preset_name)}, round {g.round_no}, "
-                 f"{g.scores[human]:,} points before this round")
+        about = about_game(g, human)
 
         def keep() -> None:
             try:

@@ -315,6 +315,27 @@ def _read_seats(save: Path, backup: bool = False) -> list | None:
     return None
 
 
+def game_in_progress(played: bool = True) -> tuple[GameState, int, list[str | None]] | None:
+    """The saved game a new one would end, if it is not over and (``played``) the person
+    has had a turn in it: ``(game, the person's seat, each seat's computer level or
+    None)``; None when there is none, or it cannot be read."""
+    try:
+        if not autosave_path().exists():  # a finished game leaves only its .bak copies
+            return None
+        g, seats, _ = read_save(autosave_path())
+    except Exception:  # none, or damaged: nothing to count
+        return None
+    human = next((i for i, s in enumerate(seats or ())
+                  if isinstance(s, dict) and s.get("kind") == "human"), None)
+    if g.phase == "game_over" or human is None or human >= g.players:
+        return None
+    if played and not g.results and not g.turns[human]:
+        return None  # the person has not had a turn yet
+    levels = [s.get("level") if isinstance(s, dict) and s.get("kind") == "bot" else None
+              for s in seats or ()]
+    return g, human, levels
+
+
 def _saved_left_from(data: Any, order: list[Card]) -> dict[Card, tuple[Card, ...]]:
     """Where the cards laid down this turn were in the hand (``[[card, [hand order]],
     ...]``, each order holding its card); anything else is dropped whole: it only

@@ -782,6 +782,17 @@ def goal_text(state: GameState, short: bool = False) -> str:
     return f"Playing to {rules.target:,}" + (" (lowest total wins)" if rules.lowest_total_wins else "")
 
 
+def about_game(state: GameState, seat: int) -> str:
+    """A saved game in a few words, for the title's Continue and the question before it is
+    replaced: "Rummy 5000, round 3, 370 points before this round" (once the round is
+    scored: "after round 3, 370 points")."""
+    title = preset_title(state.rules.preset_name)
+    points = f"{state.scores[seat]:,} point{'s' if state.scores[seat] != 1 else ''}"
+    if state.round_done:
+        return f"{title}, after round {state.round_no}, {points}"
+    return f"{title}, round {state.round_no}, {points} before this round"
+
+
 def round_over_words(state: GameState, number: int) -> tuple[str, str]:
     """The round sheet's title and what ends the game, in the words of the table's sidebar,
     which counts rounds ("Round 2"): "Round 2 of 2 is over" and "That was the last round"

@@ -15,10 +15,11 @@ from ..controller import (  # the save Continue looks at
     DAMAGED,
     SaveUnreadable,
     autosave_path,
+    game_in_progress,
     read_save,
     set_aside,
 )
-from ..rules_text import preset_title
+from ..rules_text import about_game, preset_title
 from .base import MenuScene, draw_card, has_autosave
 from .new_game import NewGameScene
 from .rules_screen import RulesScene
@@ -67,6 +68,8 @@ class TitleScene(MenuScene):
             self.notice = problem
 
     def build(self) -> None:
+        left = game_in_progress(played=False) if self.can_continue else None
+        self.about = about_game(left[0], left[1]) if left is not None else None  # beside Continue
         t = self.theme
         w, h = t.size
         bw, bh, gap = t.px(300), t.px(46), t.px(11)
@@ -194,6 +197,16 @@ class TitleScene(MenuScene):
                      "bottomright")
         ui.draw_text(surface, "↑ ↓ to choose, Enter to select", small, ui.FAINT,
                      (t.px(14), h - t.px(10)), "bottomleft")
+        button = self.find("continue")
+        if self.about and button is not None and button.enabled:  # which game Continue goes on with
+            font = t.font(14)
+            x = button.rect.right + t.px(14)
+            game, _, where = self.about.partition(", ")  # "Rummy 5000" / "round 3, 370 points ..."
+            lines = [game, where] if where else [game]
+            y = button.rect.centery - len(lines) * font.get_linesize() // 2
+            for line in lines:
+                ui.draw_text(surface, ui.fit_text(line, font, w - x - t.px(14)), font, ui.MUTED, (x, y))
+                y += font.get_linesize()
         if self.notice:
             rect = pygame.Rect(0, 0, min(w - t.px(40), t.px(760)), t.px(40))
             rect.midbottom = (w // 2, h - t.px(30))
