@@ -4517,3 +4517,42 @@ def test_a_click_on_the_stock_while_dealing_lands_the_deal_then_draws(app, monke
     scene.invalidate()
     app.draw()
     assert "Dealing…" not in drawn
+
+
+def test_f_hurries_the_others_until_the_persons_turn(app):
+    from game.ui.controller import HURRY
+
+    g = build({0: "2♣ 5♦ 9♠ J♥ K♣", 3: "3♦ 8♣ 10♥ Q♠ 4♣ 6♥"}, pile="Q♦", current=3, phase="draw", players=4)
+    scene = play(app, g)
+    c_ = scene.c
+    assert c_.status().endswith("is playing… (F: faster)")
+    speed = scene.speed
+    key(app, pygame.K_f)
+    assert c_.hurry and scene.speed == speed * HURRY and scene.anim.speed == speed * HURRY
+    assert c_.status().endswith("(faster until your turn)")
+    assert "The others play faster until your turn" in [t.text for t in scene.toasts]
+    # the computer players' pauses shrink as much
+    c_._thinking = None
+    c_.update(0.0)
+    think = c_.wait_until - c_.now
+    assert 0 < think < 0.7 / speed / 2
+    ok = app.run_until(lambda: c_.human_to_act and not scene.anim.active, timeout=30)
+    assert ok, (g.phase, g.current, c_.status(), type(app.stack.top).__name__)
+    app.pump(2)
+    assert not c_.hurry and scene.speed == speed  # the person's turn: the table's own pace again
+    key(app, pygame.K_f)
+    assert not c_.hurry and any(t.text == "It is your turn: nobody to hurry" for t in scene.toasts)
+
+
+def test_hurrying_stops_where_the_person_may_call_rummy(app, monkeypatch):
+    from game.ui.controller import CallWindow
+
+    g = build({0: "2♣ 5♦ 9♠ J♥ K♣", 1: "3♦ 8♣ 10♥ Q♠ 4♣"}, pile="Q♦", current=2, phase="draw", players=4)
+    scene = play(app, g)
+    assert scene.c.hurry_others()
+    g.call_open, g.discarder = True, 1
+    for human in (False, True):
+        window = CallWindow(("k", human), scene.c.now, scene.c.now + 5, human)
+        monkeypatch.setattr(scene.c, "_window", lambda w=window: w)
+        scene.c.update(0.0)
+        assert scene.c.hurry is (not human)  # a window the person may call in ends the hurry

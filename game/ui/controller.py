@@ -90,6 +90,7 @@ FRIENDLY_NAMES = (
 BOT_NAMES = ("Ada", *FRIENDLY_NAMES[:7])
 # pause before each computer move, in seconds at animation speed 1
 BOT_DELAY = {"easy": 0.9, "normal": 0.7, "hard": 0.55}
+HURRY = 4.0  # how much faster the others play once the person asks them to (F), until their turn
 DRAW_PAUSE = 0.6
 # how long a computer player takes to shout "Rummy!" while the person could also call
 CALL_REACTION = {"easy": 2.2, "normal": 1.6, "hard": 1.1}
@@ -430,6 +431,7 @@ class Controller:
         # closed before its sheets were made), None (unknown: another program's file)
         self.end_counted: bool | None = False
         self.recovered: SaveProblem | None = None  # why the save could not be read (its .bak was)
+        self.hurry = False  # the person asked the others to play faster (F), until their turn
         self.hand_order: list[Card] | None = None  # the person's hand as they had arranged it
         # where the cards the person laid down this turn were in that hand (for Undo)
         self.left_from: dict[Card, tuple[Card, ...]] = {}
@@ -537,6 +539,20 @@ class Controller:
         return max(0.5, float(self.settings.rummy_window))
 
     @property
+    def pace(self) -> float:
+        """The speed the table animates at: the setting's, times ``HURRY`` while the
+        person has asked the others to hurry (0 stays 0: no animation)."""
+        return self.speed * (HURRY if self.hurry else 1.0)
+
+    def hurry_others(self) -> bool:
+        """The person asks the computer players to play faster until it is the person's
+        turn again (or the person may call "Rummy!"); False when it is their turn now."""
+        if self.human is None or self.human_to_act or self.g.phase not in ACTING:
+            return False
+        self.hurry = True
+        return True
+
+    @property
     def fast(self) -> bool:
         """No pauses at all: animation speed 0 and nobody at the table to wait for."""
         return self.speed <= 0 and self.human is None
@@ -639,7 +655,9 @@ class Controller:
             if left < 0.05:  # (the draw comes with the next frames: no "0.0s" that stays)
                 return f"Rummy{' (R)' if keys else ''}? {name} draws now"
             return f"Rummy{' (R)' if keys else ''}? {left:.1f}s before {name} draws"
-        return f"{name} is playing…"
+        if self.hurry:
+            return f"{name} is playing… (faster until your turn)"
+        return f"{name} is playing…" + (" (F: faster)" if self.human is not None and g.players > 3 else "")
 
     def _ask(self, key: tuple, answer: Callable[[], Any]) -> Any:
         """``answer()``, asked once per position: the status line asks the engine the same
@@ -733,6 +751,7 @@ class Controller:
         events = g.next_round()
         self.version += 1
         self.window = None
+        self.hurry = False
         self.moves.clear()  # "Last moves" are this round's
         self.earlier_moves.clear()
         try:
@@ -802,6 +821,8 @@ class Controller:
         # the "Rummy!" window
         if g.call_open and g.phase == DRAW:
             w = self._window()
+            if w.human:
+                self.hurry = False  # the person may call: no more hurrying past it
             fired = self._fire_bot_calls(w, final=False)
             if fired:
                 return True
@@ -811,6 +832,7 @@ class Controller:
                 return True
         seat = g.current
         if self.seats[seat].is_human:
+            self.hurry = False  # (the person's turn: the table plays at its own pace again)
             return False
         if animating and not self.fast:
             return False
@@ -884,7 +906,7 @@ class Controller:
                 if self._pool is None:
                     self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
                 fut = self._pool.submit(self.seats[seat].computer.choose, view)
-                delay = BOT_DELAY.get(self.seats[seat].level, 0.7) / max(self.speed, 0.1)
+                delay = BOT_DELAY.get(self.seats[seat].level, 0.7) / max(self.pace, 0.1)
                 # at a big table the pauses shrink, so a lap takes about as long as with 5 players
                 delay *= min(1.0, 4 / max(1, self.g.players - 1))
                 if self.g.phase == DRAW:

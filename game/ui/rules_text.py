@@ -69,7 +69,8 @@ TABLE_CONTROLS: tuple[str, ...] = (
     "Discard: drag a card onto the pile, or double-click it (X discards the card in focus).",
     "Rummy!: press the Rummy! button (R) while it glows red, or drag the discard onto the meld it fits.",
     "Undo (U) takes back a meld or a lay-off until you discard. Hint (H) shows what the normal "
-    "computer player would do. S sorts your hand by suit, then by rank.",
+    "computer player would do. S sorts your hand by suit, then by rank. F makes the computer "
+    "players play faster until your turn.",
     "With the keyboard: ← → move the focus along your hand, a row of melds or the pile (Home and "
     "End to its ends); ↑ ↓ move it up and down the table: your hand, your melds, the pile, the "
     "others' melds. Shift with ← → moves a card within your hand; Space selects; Enter acts on "

@@ -212,8 +212,9 @@ class TableScene(TableInput, TablePainting, Scene):
 
     @property
     def speed(self) -> float:
-        """Animation speed (the controller's settings: autoplay may override the person's)."""
-        return self.c.speed
+        """Animation speed (the controller's settings: autoplay may override the person's;
+        faster while the others hurry)."""
+        return self.c.pace
 
     def invalidate(self) -> None:
         self.dirty = True
@@ -1062,6 +1063,15 @@ class TableScene(TableInput, TablePainting, Scene):
     def _call_hint(self) -> CallRummy | None:
         """The call the hint named, while the position it was about still stands."""
         return self.hint_call if self.hint_version == self.c.version else None
+
+    def hurry(self) -> None:
+        """F: the computer players play faster until the person's turn (or their chance to
+        call "Rummy!"); on the person's own turn there is nothing to hurry."""
+        if self.c.hurry_others():
+            self.message("The others play faster until your turn")
+            self.invalidate()
+        elif self.c.human is not None and self.c.human_to_act:
+            self.refuse("It is your turn: nobody to hurry")
 
     def show_hint(self) -> None:
         """Ask for the normal computer player's move; most come at once, and one that takes

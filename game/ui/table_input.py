@@ -30,7 +30,7 @@ DRAG_THRESHOLD = 5  # pixels the mouse moves with a button held before a press b
 PLAIN_KEYS = {
     pygame.K_d: "draw_stock", pygame.K_p: "take_pile", pygame.K_u: "undo", pygame.K_r: "call_rummy",
     pygame.K_h: "show_hint", pygame.K_s: "sort_hand", pygame.K_F1: "show_rules",
-    pygame.K_t: "show_scores", pygame.K_l: "show_moves",
+    pygame.K_t: "show_scores", pygame.K_l: "show_moves", pygame.K_f: "hurry",
 }
 
 
