@@ -44,6 +44,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from game.bots import KINDS, Bot, make_bot
+from game.bots.explain import hint_reason
 from game.engine import (
     Action,
     CallRummy,
@@ -794,6 +795,17 @@ class Controller:
         except Exception as exc:
             log.warning("hint failed: %s", exc)
         return None
+
+    def hint_reason(self, action: Action) -> str | None:
+        """Why the hint ``action``: a few words from the person's view (see
+        :func:`game.bots.explain.hint_reason`), or None."""
+        if self.human is None:
+            return None
+        try:
+            return hint_reason(view_of(self.g, self.human), action)
+        except Exception as exc:  # a reason is a courtesy: the hint stands without it
+            log.warning("hint reason failed: %s", exc)
+            return None
 
     # ------------------------------------------------------------------ time
     def update(self, dt: float, animating: bool = False, budget: float = 0.02) -> bool:

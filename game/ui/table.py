@@ -1116,11 +1116,12 @@ class TableScene(TableInput, TablePainting, Scene):
         focus: tuple[str, int] | None = None  # where a keyboard player's focus goes
         if isinstance(action, DrawStock):
             self.hint_stock = True
-            text = "draw from the stock" + (" (D)" if self.keyboard else "")
+            text = "draw from the stock" + self._hint_why(action) + (" (D)" if self.keyboard else "")
         elif isinstance(action, TakePile):
             self.hint_cards = set(g.pile[g.pile.index(action.card):]) if action.card in g.pile else set()
             text = f"take the pile from the {card_name(action.card)}" if len(self.hint_cards) > 1 \
                 else f"take the {card_name(action.card)}"
+            text += self._hint_why(action)
             if self.keyboard and action.card in g.pile:  # (so that Enter takes it)
                 focus = ("pile", g.pile.index(action.card))
                 text += " (in focus: Enter takes it)"
@@ -1146,7 +1147,8 @@ class TableScene(TableInput, TablePainting, Scene):
                     text += f" (selected: click #{action.meld} to lay it off)"
         elif isinstance(action, Discard):
             self.hint_cards = {action.card}
-            text = f"discard the {card_name(action.card)}" + (" (in focus: X discards it)" if self.keyboard else "")
+            text = f"discard the {card_name(action.card)}" + self._hint_why(action) \
+                + (" (in focus: X discards it)" if self.keyboard else "")
         elif isinstance(action, CallRummy):
             self.hint_meld = action.meld
             self.hint_call = action
@@ -1175,6 +1177,11 @@ class TableScene(TableInput, TablePainting, Scene):
         self.hint_until = self.clock + 6.0
         self.hint_version = self.c.version
         self.message(f"Hint: {text}", "hint", ttl=5.0)
+
+    def _hint_why(self, action: Action) -> str:
+        """": " and the reason for a hint's draw, take or discard, if there is one to give."""
+        why = self.c.hint_reason(action)
+        return f": {why}" if why else ""
 
     def _select_for_hint(self, *cards: Card) -> bool:
         """Select a hint's cards for the person (in place of what was selected), so that

@@ -1,0 +1,68 @@
+"""The reasons a hint gives (game.bots.explain): facts from the seat's view only."""
+
+from __future__ import annotations
+
+from engine_helpers import position
+
+from game.bots.explain import hint_reason
+from game.engine import Discard, DrawStock, TakePile
+from game.engine.cards import parse_cards
+from game.engine.rules import Rules
+from game.engine.view import PlayerView
+
+
+def c(text: str):
+    return parse_cards(text)[0]
+
+
+def view(hands, **kw):
+    kw.setdefault("rules", Rules.preset("rummy500"))
+    return PlayerView.of(position(hands, **kw), 0)
+
+
+def test_a_take_names_the_cards_it_melds_with():
+    v = view(["7♣ 7♦ K♠ 2♥ 9♦", "4♣ 5♣"], pile="3♠ J♥ 7♥", phase="draw", current=0)
+    assert hint_reason(v, TakePile(c("7♥"))) == "it melds with your 7♣ 7♦"
+    # a deeper take: the cards above it in the pile count too
+    v = view(["8♠ K♣ 2♥", "4♣ 5♣"], pile="3♦ 9♠ 10♠", phase="draw", current=0)
+    assert hint_reason(v, TakePile(c("9♠"))) == "it melds with 8♠ 10♠"
+
+
+def test_a_take_that_only_goes_with_a_card_says_which():
+    v = view(["7♣ K♠ 2♥ 9♦", "4♣ 5♣"], pile="3♠ 7♥", phase="draw", current=0)
+    assert hint_reason(v, TakePile(c("7♥"))) == "it goes with your 7♣"
+
+
+def test_a_draw_says_when_the_pile_card_goes_with_nothing_in_hand():
+    v = view(["7♣ K♠ 2♥ 9♦", "4♣ 5♣"], pile="3♠ 5♦", phase="draw", current=0)
+    assert hint_reason(v, DrawStock()) == "the 5♦ on the pile goes with none of your cards"
+    v = view(["7♣ K♠ 2♥ 6♦", "4♣ 5♣"], pile="3♠ 5♦", phase="draw", current=0)
+    assert hint_reason(v, DrawStock()) is None  # (the 5♦ goes with the 6♦: nothing plain to say)
+
+
+def test_a_discard_says_whether_it_goes_with_anything_and_what_the_next_player_took():
+    v = view(["7♣ 7♦ K♠ 2♥", "4♣ 5♣"], pile="3♠")
+    assert hint_reason(v, Discard(c("K♠"))) == "it goes with none of your other cards"
+    assert hint_reason(v, Discard(c("7♣"))) == "the rest of your hand is worth more to keep"
+    # the next player took the 4♣ from the pile: a king is nowhere near it
+    v = view(["7♣ 7♦ K♠ 2♥", "4♣ 5♣"], pile="3♠", known=["", "4♣"])
+    assert hint_reason(v, Discard(c("K♠"))) == \
+        "it goes with none of your other cards, and the next player has taken nothing near it"
+    v = view(["7♣ 7♦ 3♣ 2♥", "4♣ 5♣"], pile="3♠", known=["", "4♣"])
+    assert "next player" not in hint_reason(v, Discard(c("3♣")))  # (the 3♣ is next to the 4♣)
+
+
+def test_a_reason_depends_on_the_view_alone():
+    """Two positions with the same view (the others' hidden cards differ) get the same
+    reason: it never reads what the seat cannot see."""
+    a = position(["7♣ 7♦ K♠ 2♥", "4♣ 5♣ 9♥"], rules=Rules.preset("rummy500"), pile="3♠")
+    b = position(["7♣ 7♦ K♠ 2♥", "K♣ K♦ 9♥"], rules=Rules.preset("rummy500"), pile="3♠")
+    for action in (Discard(c("K♠")), Discard(c("7♦"))):
+        assert hint_reason(PlayerView.of(a, 0), action) == hint_reason(PlayerView.of(b, 0), action)
+
+
+def test_melds_and_lay_offs_get_no_reason():
+    from game.engine import MeldCards
+
+    v = view(["7♣ 7♦ 7♠ 2♥", "4♣ 5♣"], pile="3♠")
+    assert hint_reason(v, MeldCards(tuple(parse_cards("7♣ 7♦ 7♠")))) is None
