@@ -10,6 +10,7 @@ may still want it).  Melds, lay-offs and calls explain themselves and get no rea
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import combinations
 
 from game.engine import Discard, DrawStock, TakePile
@@ -34,7 +35,7 @@ def hint_reason(view: PlayerView, action: object) -> str | None:
     return None
 
 
-def _meld_with(view: PlayerView, card: int, pool: list[int]) -> list[int] | None:
+def _meld_with(view: PlayerView, card: int, pool: Sequence[int]) -> list[int] | None:
     """Two cards of ``pool`` that make a meld with ``card`` (naturals before wilds)."""
     ctx = view.ctx
     near = sorted((k for k in pool if k != card and (_related(card, k) or k in ctx.wilds)),
@@ -47,7 +48,7 @@ def _meld_with(view: PlayerView, card: int, pool: list[int]) -> list[int] | None
     return None
 
 
-def _goes_with(view: PlayerView, card: int, pool: list[int]) -> list[int]:
+def _goes_with(view: PlayerView, card: int, pool: Sequence[int]) -> list[int]:
     """The natural cards of ``pool`` of ``card``'s rank or next to it in its suit."""
     wilds = view.ctx.wilds
     return [k for k in pool if k != card and k not in wilds and _related(card, k)]
@@ -56,7 +57,7 @@ def _goes_with(view: PlayerView, card: int, pool: list[int]) -> list[int]:
 def _take_reason(view: PlayerView, taken: list[int]) -> str | None:
     card = taken[0]  # the deepest card taken, the one the take is for
     hand = list(view.hand)
-    pair = _meld_with(view, card, hand + taken[1:])
+    pair = _meld_with(view, card, [*hand, *taken[1:]])
     if pair is not None:
         mine = [k for k in pair if k in hand]
         return f"it melds with your {cards_name(mine)}" if len(mine) == 2 else \
