@@ -4531,6 +4531,7 @@ def test_f_hurries_the_others_until_the_persons_turn(app):
     speed = scene.speed
     key(app, pygame.K_f)
     assert c_.hurry and scene.speed == speed * HURRY and scene.anim.speed == speed * HURRY
+    assert not scene.keyboard  # (no focus frame: F is not a key of keyboard play)
     assert c_.status().endswith("(faster until your turn)")
     assert "The others play faster until your turn" in [t.text for t in scene.toasts]
     # the computer players' pauses shrink as much

@@ -70,7 +70,7 @@ class Drag:
 
 
 # keys that leave the table for a menu or a sheet: they do not show the focus frame
-OUTSIDE_KEYS = frozenset((pygame.K_ESCAPE, pygame.K_F1, pygame.K_t, pygame.K_l))
+OUTSIDE_KEYS = frozenset((pygame.K_ESCAPE, pygame.K_F1, pygame.K_t, pygame.K_l, pygame.K_f))
 
 
 class TableInput(TableParts):
@@ -474,7 +474,8 @@ class TableInput(TableParts):
     def _key(self, event: pygame.event.Event) -> None:
         k = event.key
         shown = self.keyboard
-        if k not in OUTSIDE_KEYS:  # (keys that open a menu or a sheet leave the mouse's wording)
+        if k not in OUTSIDE_KEYS:  # (keys that open a menu or a sheet, or hurry the others, leave the
+            # mouse's wording and show no focus frame)
             self.keyboard = True
         mods = event.mod if hasattr(event, "mod") else 0
         arrows = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN)
