@@ -25,7 +25,9 @@ def test_a_take_names_the_cards_it_melds_with():
     assert hint_reason(v, TakePile(c("7♥"))) == "it melds with your 7♣ 7♦"
     # a deeper take: the cards above it in the pile count too
     v = view(["8♠ K♣ 2♥", "4♣ 5♣"], pile="3♦ 9♠ 10♠", phase="draw", current=0)
-    assert hint_reason(v, TakePile(c("9♠"))) == "it melds with 8♠ 10♠"
+    assert hint_reason(v, TakePile(c("9♠"))) == "it melds with your 8♠ and the 10♠ you take with it"
+    v = view(["K♣ 2♥", "4♣ 5♣"], pile="3♦ 9♠ 10♠ J♠", phase="draw", current=0)
+    assert hint_reason(v, TakePile(c("9♠"))) == "it melds with the 10♠ J♠ you take with it"
 
 
 def test_a_take_that_only_goes_with_a_card_says_which():

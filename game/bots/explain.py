@@ -36,10 +36,12 @@ def hint_reason(view: PlayerView, action: object) -> str | None:
 
 
 def _meld_with(view: PlayerView, card: int, pool: Sequence[int]) -> list[int] | None:
-    """Two cards of ``pool`` that make a meld with ``card`` (naturals before wilds)."""
+    """Two cards of ``pool`` that make a meld with ``card`` (naturals before wilds, cards
+    in hand before others)."""
     ctx = view.ctx
+    hand = set(view.hand)
     near = sorted((k for k in pool if k != card and (_related(card, k) or k in ctx.wilds)),
-                  key=lambda k: k in ctx.wilds)
+                  key=lambda k: (k in ctx.wilds, k not in hand))
     for n, pair in enumerate(combinations(near, 2)):
         if n >= PAIRS_TRIED:
             break
@@ -60,8 +62,12 @@ def _take_reason(view: PlayerView, taken: list[int]) -> str | None:
     pair = _meld_with(view, card, [*hand, *taken[1:]])
     if pair is not None:
         mine = [k for k in pair if k in hand]
-        return f"it melds with your {cards_name(mine)}" if len(mine) == 2 else \
-            f"it melds with {cards_name(pair)}"
+        also = [k for k in pair if k not in hand]  # (cards above it in the pile)
+        if not also:
+            return f"it melds with your {cards_name(mine)}"
+        if not mine:
+            return f"it melds with the {cards_name(also)} you take with it"
+        return f"it melds with your {cards_name(mine)} and the {cards_name(also)} you take with it"
     an = Analysis(view)
     if an.fits_table(card):
         return "it can be laid off on the table"
