@@ -68,3 +68,16 @@ def test_melds_and_lay_offs_get_no_reason():
 
     v = view(["7♣ 7♦ 7♠ 2♥", "4♣ 5♣"], pile="3♠")
     assert hint_reason(v, MeldCards(tuple(parse_cards("7♣ 7♦ 7♠")))) is None
+
+
+def test_the_next_players_takes_count_only_when_there_are_some_and_its_upcard_counts_too():
+    rules = Rules.preset("rummy5000")
+    g = position(["7♣ 7♦ K♠ 2♥", "4♣ 5♣ 9♥"], rules=rules, pile="3♠", wild="9", known=["", "4♣"])
+    g.upcards = [None, c("4♣")]  # the 4♣ is its deal card, not a take: nothing taken yet
+    assert "next player" not in hint_reason(PlayerView.of(g, 0), Discard(c("K♠")))
+    g.known[1] = {c("4♣"), c("9♥")}
+    g.upcards = [None, c("9♥")]  # it took the 4♣; its deal card is a wild: it may want anything
+    assert "next player" not in hint_reason(PlayerView.of(g, 0), Discard(c("K♠")))
+    g.upcards = [None, None]
+    g.known[1] = {c("4♣")}
+    assert "next player has taken nothing near it" in hint_reason(PlayerView.of(g, 0), Discard(c("K♠")))

@@ -2240,3 +2240,11 @@ def test_the_title_says_which_game_continue_goes_on_with(app, drawn, tmp_path, m
     scene = menus.TitleScene(FakeApp())
     draw(scene, (1024, 640))
     assert scene.about is None and not any("points" in t for t in drawn)
+
+
+def test_a_game_of_one_deal_says_1_deal_in_the_greyed_target(app):
+    scene = menus.NewGameScene(app)
+    scene.set_preset("rummy5000")
+    for deals, words in ((1, "1 deal"), (2, "2 deals")):
+        scene.set_option("deals", deals)
+        assert scene.find("target").resting_label == words

@@ -98,8 +98,10 @@ def _discard_reason(view: PlayerView, card: int) -> str | None:
              else "the rest of your hand is worth more to keep"]
     if an.opponents:
         nxt = an.opponents[0]
-        known = view.known[nxt]
-        if known and not any(_related(card, k) for k in known if k not in ctx.wilds) \
+        known = list(view.known[nxt])  # what it took from the pile, and its face-up deal card
+        up = view.upcards[nxt] if view.upcards else None
+        took = [k for k in known if k != up]
+        if took and not any(k in ctx.wilds or _related(card, k) for k in known) \
                 and not an.fits_table(card):
             words.append("the next player has taken nothing near it")
     return ", and ".join(words)

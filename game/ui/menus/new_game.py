@@ -504,7 +504,7 @@ class NewGameScene(MenuScene):
             target.enabled = "target" not in unused
             # a game of so many deals has no target: the control says how long it lasts
             deals = getattr(shown, "deals", None)
-            target.resting_label = f"{deals} deals" if deals else (
+            target.resting_label = f"{deals} deal{'s' if deals != 1 else ''}" if deals else (
                 "to the kings' round" if getattr(shown, "wild_indicator", "") == "rotating" else None)
         preset = self.find("preset")
         if isinstance(preset, ui.Cycler):
