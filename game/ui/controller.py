@@ -338,13 +338,17 @@ def game_in_progress(played: bool = True) -> tuple[GameState, int, list[str | No
     return g, human, levels
 
 
+def _card_number(x: Any) -> bool:
+    """Whether ``x``, read from a seat list, is a card's number (not a bool, in range)."""
+    return isinstance(x, int) and not isinstance(x, bool) and 0 <= x < 4096
+
+
 def _saved_left_from(data: Any, order: list[Card]) -> dict[Card, tuple[Card, ...]]:
     """Where the cards laid down this turn were in the hand (``[[card, [hand order]],
     ...]``, each order holding its card); anything else is dropped whole: it only
     places cards that Undo brings back."""
     def cards(xs: Any) -> list[Card] | None:
-        if not isinstance(xs, list) or not all(isinstance(x, int) and not isinstance(x, bool)
-                                                and 0 <= x < 4096 for x in xs):
+        if not isinstance(xs, list) or not all(_card_number(x) for x in xs):
             return None
         return [Card(x) for x in xs]
 
@@ -386,12 +390,10 @@ def _saved_drew(info: Any, g: GameState, seat: int) -> tuple[Card, tuple] | None
     that turn is still the one being played and the card is still in hand (so that its
     "new" tag comes back with Continue); anything else, or anything malformed, is none."""
     drew = info.get("drew") if isinstance(info, dict) else None
-    if not (isinstance(drew, list) and len(drew) == 3
-            and all(isinstance(x, int) and not isinstance(x, bool) for x in drew)):
+    if not (isinstance(drew, list) and len(drew) == 3 and _card_number(drew[0])):
         return None
     card, round_no, turns = drew
-    if not 0 <= card < 4096 or round_no != g.round_no or turns != g.turns[seat] or g.current != seat \
-            or Card(card) not in g.hands[seat]:
+    if round_no != g.round_no or turns != g.turns[seat] or g.current != seat or Card(card) not in g.hands[seat]:
         return None
     return Card(card), (round_no, seat, turns)
 

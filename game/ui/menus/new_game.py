@@ -23,7 +23,6 @@ from ..rules_text import (
     GROUPS,
     OPTION_BY_NAME,
     OPTIONS,
-    PRESET_SUMMARIES,
     TARGET_CHOICES,
     OptionInfo,
     option_help,
@@ -69,6 +68,7 @@ class NewGameScene(MenuScene):
         self._restore(last)
         self.rules: Rules | None = None
         self.error: str | None = None
+        self.summary = ""  # the preset's line under "Game", as the chosen rules end it (see validate)
         self.confirm_replace = False  # Start was pressed once with a game in progress
         super().__init__(app)
         self.validate()
@@ -210,6 +210,7 @@ class NewGameScene(MenuScene):
             changed = self.changed_count()
             extra = f", {changed} house rule{'s' if changed != 1 else ''} changed" if changed else ""
             self.say(f"{preset_title(self.preset)} for {self.players} players{extra}.")
+        self.summary = preset_summary(self.shown_rules())  # (the line under "Game")
         if getattr(self, "rows", None):
             self.sync()
         return self.rules
@@ -545,11 +546,7 @@ class NewGameScene(MenuScene):
             ui.draw_text(surface, text, lf, ui.INK, pos, "midleft")
         x, y, cw = self.summary_pos
         sf = t.font(14)
-        try:
-            summary = preset_summary(Rules.preset(self.preset, **self.overrides))
-        except RulesError:  # (options that do not go together: the preset's own words)
-            summary = PRESET_SUMMARIES.get(self.preset, "")
-        for i, line in enumerate(ui.wrap_text(summary, sf, cw)[:2]):
+        for i, line in enumerate(ui.wrap_text(self.summary, sf, cw)[:2]):
             ui.draw_text(surface, line, sf, ui.MUTED, (x, y + i * sf.get_linesize()))
         # seats
         hf = t.font(17, True)

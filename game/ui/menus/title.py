@@ -52,6 +52,7 @@ class TitleScene(MenuScene):
 
     def __init__(self, app: App):
         self.can_continue = has_autosave()
+        self.about = self._about()
         self.notice: str | None = None
         super().__init__(app)
         self.show_focus = True
@@ -61,15 +62,19 @@ class TitleScene(MenuScene):
         super().enter()
         was = self.can_continue
         self.can_continue = has_autosave()
+        self.about = self._about()  # (the game may have gone on since)
         if was != self.can_continue:
             self.build()
         problem = self.app.settings.problem
         if problem and self.notice is None:
             self.notice = problem
 
-    def build(self) -> None:
+    def _about(self) -> str | None:
+        """Which game Continue goes on with, in a few words (shown beside it)."""
         left = game_in_progress(played=False) if self.can_continue else None
-        self.about = about_game(left[0], left[1]) if left is not None else None  # beside Continue
+        return about_game(left[0], left[1]) if left is not None else None
+
+    def build(self) -> None:
         t = self.theme
         w, h = t.size
         bw, bh, gap = t.px(300), t.px(46), t.px(11)
