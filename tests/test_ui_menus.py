@@ -2248,3 +2248,16 @@ def test_a_game_of_one_deal_says_1_deal_in_the_greyed_target(app):
     for deals, words in ((1, "1 deal"), (2, "2 deals")):
         scene.set_option("deals", deals)
         assert scene.find("target").resting_label == words
+
+
+def test_the_house_rules_stay_where_they_were_scrolled_when_a_change_rebuilds_them(app):
+    scene = menus.NewGameScene(app)
+    scene.set_preset("rummy5000")
+    draw(scene, app.screen_size)
+    scene.scroll.scroll_to(scene.scroll.max_offset)
+    at = scene.scroll.offset
+    assert at > 0
+    scene.set_option("deals", 2)  # (notes come and go on other rows: the rows are built anew)
+    scene.set_option("deals", 0)
+    # (within the lines a note added or took away meanwhile; it was back at the top)
+    assert at - scene.theme.px(40) <= scene.scroll.offset <= at
