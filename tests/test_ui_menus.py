@@ -2261,3 +2261,16 @@ def test_the_house_rules_stay_where_they_were_scrolled_when_a_change_rebuilds_th
     scene.set_option("deals", 0)
     # (within the lines a note added or took away meanwhile; it was back at the top)
     assert at - scene.theme.px(40) <= scene.scroll.offset <= at
+
+
+def test_clearing_empty_statistics_does_not_move_the_buttons_either(app):
+    Stats().save()
+    for size in SIZES:
+        scene = menus.StatsScene(FakeApp(size))
+        draw(scene, size)
+        where = {n: scene.find(n).rect.copy() for n in ("back", "reset")}
+        click(scene, where["reset"].center)
+        click(scene, where["reset"].center)
+        assert scene.message == "Statistics cleared."
+        draw(scene, size)
+        assert {n: scene.find(n).rect for n in ("back", "reset")} == where, size

@@ -54,10 +54,9 @@ class StatsScene(MenuScene):
         keep = self.focus.current
         m, top, foot = self.page_margins()
         pw = min(w - 2 * m, t.px(900))
-        against = bool(self.against_text())
-        notes = (t.px(60) if self.message else 0) + (t.px(30) if against else 0)
-        if against or self.message:  # (one room for the line by level or a message alone, so
-            notes = max(notes, t.px(60))  # clearing the statistics does not move the buttons)
+        # room for the line by level or a message, always (so clearing the statistics, or a
+        # message, does not move the buttons), and for a second line when there are both
+        notes = t.px(60) + (t.px(30) if self.message and self.against_text() else 0)
         need = t.px(150) + len(self.rows()) * t.px(44) + notes
         self.body = pygame.Rect((w - pw) // 2, top, pw, min(h - top - foot, need))
         bh = t.px(46)
