@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine_helpers import position
+from engine_helpers import meld, position
 
 from game.bots.explain import hint_reason
 from game.engine import Discard, DrawStock, TakePile
@@ -39,13 +39,22 @@ def test_a_draw_says_when_the_pile_card_goes_with_nothing_in_hand():
     v = view(["7♣ K♠ 2♥ 9♦", "4♣ 5♣"], pile="3♠ 5♦", phase="draw", current=0)
     assert hint_reason(v, DrawStock()) == "the 5♦ on the pile goes with none of your cards"
     v = view(["7♣ K♠ 2♥ 6♦", "4♣ 5♣"], pile="3♠ 5♦", phase="draw", current=0)
-    assert hint_reason(v, DrawStock()) is None  # (the 5♦ goes with the 6♦: nothing plain to say)
+    assert hint_reason(v, DrawStock()) == "the 5♦ on the pile goes only with your 6♦, and makes no meld yet"
+    v = view(["7♣ K♠ 6♦ 4♦", "4♣ 5♣"], pile="3♠ 5♦", phase="draw", current=0)
+    assert hint_reason(v, DrawStock()) is None  # (it would meld: the stock won by the bot's sums alone)
+
+
+def test_a_draw_where_a_taken_card_must_be_used_at_once_says_it_could_not_be():
+    rules = Rules.preset("george")  # (a card taken from the pile must be melded that turn)
+    v = view(["8♠ 8♦ K♣ 4♥", "4♣ 5♣ 6♦", "Q♣ Q♦ 5♥"], rules=rules, pile="3♦ 4♠", phase="draw", current=0)
+    assert hint_reason(v, DrawStock()) == \
+        "the 4♠ on the pile could not be melded this turn, and a card taken from the pile must be"
 
 
 def test_a_discard_says_whether_it_goes_with_anything_and_what_the_next_player_took():
     v = view(["7♣ 7♦ K♠ 2♥", "4♣ 5♣"], pile="3♠")
     assert hint_reason(v, Discard(c("K♠"))) == "it goes with none of your other cards"
-    assert hint_reason(v, Discard(c("7♣"))) == "the rest of your hand is worth more to keep"
+    assert hint_reason(v, Discard(c("7♣"))) is None  # (the K♠ is the weaker card: nothing true to say)
     # the next player took the 4♣ from the pile: a king is nowhere near it
     v = view(["7♣ 7♦ K♠ 2♥", "4♣ 5♣"], pile="3♠", known=["", "4♣"])
     assert hint_reason(v, Discard(c("K♠"))) == \
@@ -81,3 +90,38 @@ def test_the_next_players_takes_count_only_when_there_are_some_and_its_upcard_co
     g.upcards = [None, None]
     g.known[1] = {c("4♣")}
     assert "next player has taken nothing near it" in hint_reason(PlayerView.of(g, 0), Discard(c("K♠")))
+
+
+def test_a_take_is_explained_by_the_meld_the_plan_makes_and_says_when_the_seat_can_then_go_out():
+    # the 7♥ could make a set with the 7♣ 7♦, but the plan sets the three sevens down and
+    # runs the 7♥ with the 8♥ 9♥, leaving one card to throw: it goes out
+    v = view(["7♣ 7♦ 7♠ 8♥ 9♥ K♣", "4♣ 5♣"], pile="3♠ J♦ 7♥", phase="draw", current=0)
+    assert hint_reason(v, TakePile(c("7♥"))) == "it melds with your 8♥ 9♥, and then you can go out"
+    v = view(["4♦ 2♥ K♣", "4♣ 5♣"], pile="3♠ 8♥", melds=[meld(1, "run:5♥", "5♥ 6♥ 7♥")],
+             phase="draw", current=0)
+    assert hint_reason(v, TakePile(c("8♥"))) == "it can be laid off on #1"
+
+
+def test_a_take_names_wild_cards_as_wild():
+    rules = Rules.preset("rummy5000")
+    v = view(["8♠ 9♦ K♣ 4♥", "4♣ 5♣ 6♦"], rules=rules, wild="9", pile="3♦ 7♠", phase="draw", current=0)
+    assert hint_reason(v, TakePile(c("7♠"))) == "it melds with your 8♠ and wild 9♦"
+    v = view(["8♠ 9♦ K♣ 4♥", "4♣ 5♣ 6♦"], rules=rules, wild="9", pile="3♦ 7♠ 9♣", phase="draw", current=0)
+    assert hint_reason(v, TakePile(c("7♠"))) == \
+        "it melds with your 8♠ and wild 9♦, and the wild 9♣ you take with it"
+
+
+def test_a_discard_of_the_last_card_says_it_goes_out():
+    v = view(["K♣", "4♣ 5♣"], pile="3♠")
+    assert hint_reason(v, Discard(c("K♣"))) == "it is your last card, so you go out"
+
+
+def test_a_discard_that_goes_with_a_card_says_why_it_goes_all_the_same():
+    # the K♠ goes with the J♠, but the 4♦ and 7♦ go with nothing and cost 5 points, it 10
+    v = view(["K♠ J♠ 4♦ 7♦", "4♣ 5♣"], pile="3♠")
+    assert hint_reason(v, Discard(c("K♠"))) == \
+        "at 10 points it costs more than your weaker cards if it is left in your hand"
+    # the 4♦ goes only with the 6♦, and every other card has a pair
+    v = view(["K♠ K♦ 4♦ 6♦ 9♣ 9♦", "4♣ 5♣"], pile="3♠")
+    assert hint_reason(v, Discard(c("4♦"))) == \
+        "it goes only with your 6♦, and your other cards are closer to melds"

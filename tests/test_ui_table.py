@@ -1577,12 +1577,12 @@ def test_a_hint_goes_once_a_move_is_made(app):
 
 
 def test_hints_name_cards_as_people_see_them(app):
-    g = build({0: "K♠ 5♥"}, pile="Q♦", preset="george", wild=None, phase="play")
+    g = build({0: "K♠ K♠#2 5♥"}, pile="Q♦", preset="george", wild=None, phase="play")
     scene = play(app, g)
     scene.c._hint_from = lambda view, what: Discard(c("K♠#2"))  # the second deck's king
     key(app, pygame.K_h)
-    # (the K♠ of the first deck stays: a pair, worth more than the 5♥ to the hint)
-    why = ": the rest of your hand is worth more to keep"
+    # (the other K♠ stays: the king has a pair, the 5♥ nothing, but a king costs more)
+    why = ": at 10 points it costs more than your weaker cards if it is left in your hand"
     assert any(t.text == f"Hint: discard the K♠{why} (in focus: X discards it)" for t in scene.toasts)
     scene.toasts.clear()
     click(app, scene.buttons["hint"].rect.center)  # (the mouse's hint names no key)
@@ -4485,6 +4485,33 @@ def test_a_slow_hint_comes_later_and_the_table_goes_on_drawing(app, monkeypatch)
     assert app.frames > frames  # (drawn while it thought)
     assert scene.hint_stock or scene.hint_cards  # the hint itself, shown when it came
     assert not any(t.text == "Thinking of a hint…" for t in scene.toasts)
+
+
+def test_a_hints_reason_is_worked_out_with_it_in_the_background(app, monkeypatch):
+    """The reason reads the normal bot's plan for the hand too (a long hand takes a while):
+    it is worked out in the hint's thread, from the same view, never on the table's."""
+    import threading
+
+    from game.ui import controller
+
+    g = build({0: "2♣ 5♦ 9♠ J♥"}, pile="Q♦")
+    scene = play(app, g)
+    seen = []
+
+    def reason(view, action):
+        seen.append((threading.current_thread() is threading.main_thread(), view.seat))
+        time.sleep(1.0)
+        return "a reason"
+
+    monkeypatch.setattr(controller, "hint_reason", reason)
+    monkeypatch.setattr(scene.c, "_hint_from", lambda view, what: DrawStock())
+    start = time.perf_counter()
+    key(app, pygame.K_h)
+    assert time.perf_counter() - start < 0.9 and scene.hint_pending is not None
+    assert app.run_until(lambda: scene.hint_pending is None, timeout=10)
+    assert seen == [(False, 0)]
+    assert any(t.text == "Hint: draw from the stock: a reason (D)" or
+               t.text == "Hint: draw from the stock: a reason" for t in scene.toasts)
 
 
 def test_a_slow_hint_about_a_position_that_changed_is_dropped(app, monkeypatch):

@@ -2,25 +2,25 @@
 
 The hint itself is the normal bot's choice (see :mod:`game.bots.normal`); this module
 only says, from the same seat's view, what speaks for it, in facts the person can check
-on the table: which of their cards a taken card melds or goes with, that a discard goes
-with none of their other cards, that the next player has taken nothing near it.  It
-never claims more than the view shows (a discard is never called "safe": hidden hands
-may still want it).  Melds, lay-offs and calls explain themselves and get no reason.
+on the table.  A take is explained by the normal bot's own plan for the hand with the
+taken cards (the meld the card goes into, or the meld it is laid off on, and whether the
+seat can then go out); a stock draw by what the top card of the pile would not do; a
+discard by what the card goes with, how its chances compare with the rest of the hand,
+and what the next player has taken.  It never claims more than the view shows (a
+discard is never called "safe": hidden hands may still want it).  Melds, lay-offs and
+calls explain themselves and get no reason.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import combinations
+from typing import Any
 
-from game.engine import Discard, DrawStock, TakePile
+from game.engine import Card, Cover, Discard, DrawStock, LayOff, MeldCards, TakePile
 from game.engine.cards import card_name, cards_name
-from game.engine.melds import shapes_for
 from game.engine.view import PlayerView
 
-from .tactics import Analysis, _partners, _related
-
-PAIRS_TRIED = 300  # (a long hand has many pairs; the first meld found is enough)
+from .tactics import Analysis, partners, plan_steps, related
 
 
 def hint_reason(view: PlayerView, action: object) -> str | None:
@@ -35,73 +35,114 @@ def hint_reason(view: PlayerView, action: object) -> str | None:
     return None
 
 
-def _meld_with(view: PlayerView, card: int, pool: Sequence[int]) -> list[int] | None:
-    """Two cards of ``pool`` that make a meld with ``card`` (naturals before wilds, cards
-    in hand before others)."""
-    ctx = view.ctx
-    hand = set(view.hand)
-    near = sorted((k for k in pool if k != card and (_related(card, k) or k in ctx.wilds)),
-                  key=lambda k: (k in ctx.wilds, k not in hand))
-    for n, pair in enumerate(combinations(near, 2)):
-        if n >= PAIRS_TRIED:
+def _named(cards: Sequence[int], wilds, whose: str) -> str:
+    """``cards`` for a sentence: "your 8♠ 9♠", "your 8♠ and wild 2♥", "the wild 2♥"."""
+    plain = [k for k in cards if k not in wilds]
+    wild = [k for k in cards if k in wilds]
+    if plain and wild:
+        return f"{whose} {cards_name(plain)} and wild {cards_name(wild)}"
+    return f"{whose} {'wild ' if wild else ''}{cards_name(plain or wild)}"
+
+
+def _plan_for(an: Analysis, hand: Sequence[Card], card: Card,
+              must: Card | None) -> tuple[tuple[str, Any] | None, list[Card]]:
+    """How the normal bot's plan for ``hand`` uses ``card``: ("meld", the other cards of its
+    meld), ("onto", a table meld's id) or None, with the cards the plan leaves in hand."""
+    steps, plan = plan_steps(an, hand, must)
+    use: tuple[str, Any] | None = None
+    for s in steps:
+        if isinstance(s, MeldCards) and card in s.cards:
+            use = ("meld", [k for k in s.cards if k != card])
+        elif isinstance(s, (LayOff, Cover)) and s.card == card:
+            if isinstance(s.meld, int):
+                use = ("onto", s.meld)
+            else:  # ("new", i): onto a meld the plan makes this turn
+                use = ("meld", [k for k in plan.melds[s.meld[1]][0] if k != card])
+        if use is not None:
             break
-        if shapes_for(ctx, [card, *pair]):
-            return list(pair)
-    return None
+    return use, plan.left
 
 
-def _goes_with(view: PlayerView, card: int, pool: Sequence[int]) -> list[int]:
-    """The natural cards of ``pool`` of ``card``'s rank or next to it in its suit."""
-    wilds = view.ctx.wilds
-    return [k for k in pool if k != card and k not in wilds and _related(card, k)]
-
-
-def _take_reason(view: PlayerView, taken: list[int]) -> str | None:
+def _take_reason(view: PlayerView, taken: list[Card]) -> str | None:
     card = taken[0]  # the deepest card taken, the one the take is for
+    rules = view.rules
     hand = list(view.hand)
-    pair = _meld_with(view, card, [*hand, *taken[1:]])
-    if pair is not None:
-        mine = [k for k in pair if k in hand]
-        also = [k for k in pair if k not in hand]  # (cards above it in the pile)
-        if not also:
-            return f"it melds with your {cards_name(mine)}"
-        if not mine:
-            return f"it melds with the {cards_name(also)} you take with it"
-        return f"it melds with your {cards_name(mine)} and the {cards_name(also)} you take with it"
+    top = len(taken) == 1
+    must = card if (not top or rules.top_take_must_use) else None
     an = Analysis(view)
-    if an.fits_table(card):
-        return "it can be laid off on the table"
-    near = _goes_with(view, card, hand)
-    if near:
-        return f"it goes with your {cards_name(near[:3])}"
-    return None
+    use, left = _plan_for(an, hand + taken, card, must)
+    wilds = view.ctx.wilds
+    if use is None:
+        near = [k for k in hand if k not in wilds and related(card, k)]
+        return f"it goes with your {cards_name(near[:3])}" if near else None
+    if use[0] == "onto":
+        words = f"it can be laid off on #{use[1]}"
+    else:
+        mine = [k for k in use[1] if k in hand]
+        also = [k for k in use[1] if k not in hand]  # (cards above it in the pile)
+        if not also:
+            words = f"it melds with {_named(mine, wilds, 'your')}"
+        elif not mine:
+            words = f"it melds with {_named(also, wilds, 'the')} you take with it"
+        else:
+            yours = _named(mine, wilds, "your")
+            words = f"it melds with {yours}{',' if ' and ' in yours else ''} and {_named(also, wilds, 'the')} " \
+                "you take with it"
+    stuck = top and rules.top_take_no_return and left == [card]  # (the taken card may not go back)
+    if len(left) == 1 and not stuck:
+        words += ", and then you can go out"
+    return words
 
 
 def _draw_reason(view: PlayerView) -> str | None:
     top = view.pile[-1]
-    hand = list(view.hand)
-    if top in view.ctx.wilds:
+    wilds = view.ctx.wilds
+    if top in wilds:
         return None
-    if not _goes_with(view, top, hand) and _meld_with(view, top, hand) is None:
-        return f"the {card_name(top)} on the pile goes with none of your cards"
-    return None
+    hand = list(view.hand)
+    near = [k for k in hand if k not in wilds and related(top, k)]
+    an = Analysis(view)
+    use, _ = _plan_for(an, hand + [top], top, top if view.rules.top_take_must_use else None)
+    if use is not None:
+        return None  # (it would go down: the stock is the better chance by the bot's sums)
+    name = card_name(top)
+    if view.rules.top_take_must_use and near:
+        return f"the {name} on the pile could not be melded this turn, and a card taken from the pile must be"
+    if not near:
+        return f"the {name} on the pile goes with none of your cards"
+    return f"the {name} on the pile goes only with your {cards_name(near[:3])}, and makes no meld yet"
 
 
-def _discard_reason(view: PlayerView, card: int) -> str | None:
+def _discard_reason(view: PlayerView, card: Card) -> str | None:
     ctx = view.ctx
+    if card not in view.hand:
+        return None
+    if len(view.hand) == 1:
+        return "it is your last card, so you go out"
     if card in ctx.wilds:
         return None
     an = Analysis(view)
     others = [k for k in view.hand if k != card]
-    same, near = _partners(card, [k for k in others if k not in ctx.wilds], ctx.wilds, ctx)
-    words = ["it goes with none of your other cards" if same == near == 0
-             else "the rest of your hand is worth more to keep"]
+    plain = [k for k in others if k not in ctx.wilds]
+    near = [k for k in plain if partners(card, [k], ctx.wilds, ctx) != (0, 0)]
+    words = []
+    if not near:
+        words.append("it goes with none of your other cards")
+    else:
+        chance = dict(zip(view.hand, an.meld_chances(view.hand)))
+        weaker = [k for k in plain if chance[k] < chance[card] - 1e-9]
+        if not weaker:
+            words.append(f"it goes only with your {cards_name(near)}, and your other cards are closer to melds"
+                         if len(near) <= 2 else "of your cards it is the least likely to make a meld")
+        elif all(ctx.value[k] < ctx.value[card] for k in weaker) and an.loss(card) > 0:
+            words.append(f"at {ctx.value[card]} points it costs more than your weaker cards "
+                         "if it is left in your hand")
     if an.opponents:
         nxt = an.opponents[0]
         known = list(view.known[nxt])  # what it took from the pile, and its face-up deal card
         up = view.upcards[nxt] if view.upcards else None
         took = [k for k in known if k != up]
-        if took and not any(k in ctx.wilds or _related(card, k) for k in known) \
+        if took and not any(k in ctx.wilds or related(card, k) for k in known) \
                 and not an.fits_table(card):
             words.append("the next player has taken nothing near it")
-    return ", and ".join(words)
+    return ", and ".join(words) if words else None

@@ -285,9 +285,9 @@ class Analysis:
                 if not known:
                     continue
                 weight = 1.0 if s == nxt else (0.6 if self._deep_takes() else 0.25)
-                same, near = _partners(c, known, self.wilds, self.ctx)
+                same, near = partners(c, known, self.wilds, self.ctx)
                 if same >= 2 or near >= 2:
-                    danger += weight * (value + sum(self.value[k] for k in known if _related(c, k)))
+                    danger += weight * (value + sum(self.value[k] for k in known if related(c, k)))
                 elif same == 1 or near == 1:
                     danger += weight * 0.35 * value
             # someone may hold the partners among the cards this seat has not seen
@@ -310,7 +310,7 @@ class Analysis:
         which the next seat could take down to and lay at once (0 if none)."""
         pile = self.view.pile
         wilds = self.wilds
-        near = [k for k in pile if k in wilds or _related(c, k)]
+        near = [k for k in pile if k in wilds or related(c, k)]
         best = 0.0
         for i, a in enumerate(near):
             for b in near[i + 1:]:
@@ -405,7 +405,8 @@ class Analysis:
         return self.bonus
 
 
-def _related(c: int, k: int) -> bool:
+def related(c: int, k: int) -> bool:
+    """Whether ``k`` is of ``c``'s rank, or of its suit within two ranks of it (a joker never is)."""
     if suit(k) == JOKER:
         return False
     if rank(k) == rank(c):
@@ -413,7 +414,7 @@ def _related(c: int, k: int) -> bool:
     return suit(k) == suit(c) and abs(rank(k) - rank(c)) <= 2
 
 
-def _partners(c: int, cards: Iterable[int], wilds, ctx) -> tuple[int, int]:
+def partners(c: int, cards: Iterable[int], wilds, ctx) -> tuple[int, int]:
     """(cards of ``c``'s rank, same-suit neighbours within two) among ``cards`` (wilds count for both)."""
     same = near = 0
     r, s = rank(c), suit(c)
@@ -596,5 +597,5 @@ def draw_actions(view: PlayerView) -> list:
 
 __all__ = [
     "Analysis", "CallRummy", "Discard", "DrawStock", "LayOff", "MeldCards", "TakePile", "draw_actions",
-    "first_legal", "plan_steps", "take_options",
+    "first_legal", "partners", "plan_steps", "related", "take_options",
 ]

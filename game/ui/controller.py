@@ -764,13 +764,26 @@ class Controller:
             self.autosave()
         return events
 
-    def hint_soon(self) -> Future[Action | None]:
-        """:meth:`hint`, worked out in a thread of its own: in a hand swollen by a long pile
-        the plan search may take seconds, and the table keeps drawing meanwhile. (The seat's
-        view is taken here, so the thread never reads the game while a move changes it.)"""
+    def hint_soon(self) -> Future[tuple[Action | None, str | None]]:
+        """:meth:`hint` and its reason (:meth:`hint_with_reason`), worked out in a thread of
+        its own: in a hand swollen by a long pile the plan search may take seconds, and the
+        table keeps drawing meanwhile. (The seat's view is taken here, so the thread never
+        reads the game while a move changes it.)"""
         if self._hint_pool is None:
             self._hint_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="hint")
-        return self._hint_pool.submit(self._hint_from, *self._hint_view())
+        return self._hint_pool.submit(self.hint_with_reason, *self._hint_view())
+
+    def hint_with_reason(self, view: Any, what: str) -> tuple[Action | None, str | None]:
+        """The hint in ``view`` and why: a few words from that view (see
+        :func:`game.bots.explain.hint_reason`), or None."""
+        action = self._hint_from(view, what)
+        if action is None:
+            return None, None
+        try:
+            return action, hint_reason(view, action)
+        except Exception as exc:  # a reason is a courtesy: the hint stands without it
+            log.warning("hint reason failed: %s", exc)
+            return action, None
 
     def hint(self) -> Action | None:
         """The move a "normal" computer player would make in the person's place."""
@@ -797,17 +810,6 @@ class Controller:
         except Exception as exc:
             log.warning("hint failed: %s", exc)
         return None
-
-    def hint_reason(self, action: Action) -> str | None:
-        """Why the hint ``action``: a few words from the person's view (see
-        :func:`game.bots.explain.hint_reason`), or None."""
-        if self.human is None:
-            return None
-        try:
-            return hint_reason(view_of(self.g, self.human), action)
-        except Exception as exc:  # a reason is a courtesy: the hint stands without it
-            log.warning("hint reason failed: %s", exc)
-            return None
 
     # ------------------------------------------------------------------ time
     def update(self, dt: float, animating: bool = False, budget: float = 0.02) -> bool:

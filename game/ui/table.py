@@ -92,6 +92,11 @@ def _hint_first(options: list[T], hint: T | None) -> tuple[list[T], bool]:
     return [hint, *(o for o in options if o != hint)], True
 
 
+def _why(reason: str | None) -> str:
+    """": " and a hint's reason, if there is one to give."""
+    return f": {reason}" if reason else ""
+
+
 def _mark_hint(labels: list[str], hinted: bool) -> list[str]:
     return [label + (HINT_MARK if hinted and i == 0 else "") for i, label in enumerate(labels)]
 
@@ -1082,12 +1087,12 @@ class TableScene(TableInput, TablePainting, Scene):
             return
         fut = self.c.hint_soon()
         try:
-            action = fut.result(timeout=HINT_WAIT)
+            action, why = fut.result(timeout=HINT_WAIT)
         except FutureTimeout:
             self.hint_pending = (fut, self.c.version)
             self.message(HINT_THINKING, "hint", ttl=30.0)
             return
-        self._show_hint(action)
+        self._show_hint(action, why)
 
     def _hint_ready(self) -> None:
         """A hint worked out in the background: shown if the position is still the one it
@@ -1098,9 +1103,10 @@ class TableScene(TableInput, TablePainting, Scene):
         self.hint_pending = None
         self.withdraw(HINT_THINKING)
         if pending[1] == self.c.version:
-            self._show_hint(None if pending[0].exception() else pending[0].result())
+            self._show_hint(*((None, None) if pending[0].exception() else pending[0].result()))
 
-    def _show_hint(self, action: Action | None) -> None:
+    def _show_hint(self, action: Action | None, why: str | None = None) -> None:
+        """Show the hint ``action``, with ``why`` (a reason for a draw, a take or a discard)."""
         if action is None:
             if self.c.human_may_call() and not self.c.human_to_act:
                 self.message("Hint: no call worth making", "hint")
@@ -1116,12 +1122,12 @@ class TableScene(TableInput, TablePainting, Scene):
         focus: tuple[str, int] | None = None  # where a keyboard player's focus goes
         if isinstance(action, DrawStock):
             self.hint_stock = True
-            text = "draw from the stock" + self._hint_why(action) + (" (D)" if self.keyboard else "")
+            text = "draw from the stock" + _why(why) + (" (D)" if self.keyboard else "")
         elif isinstance(action, TakePile):
             self.hint_cards = set(g.pile[g.pile.index(action.card):]) if action.card in g.pile else set()
             text = f"take the pile from the {card_name(action.card)}" if len(self.hint_cards) > 1 \
                 else f"take the {card_name(action.card)}"
-            text += self._hint_why(action)
+            text += _why(why)
             if self.keyboard and action.card in g.pile:  # (so that Enter takes it)
                 focus = ("pile", g.pile.index(action.card))
                 text += " (in focus: Enter takes it)"
@@ -1147,7 +1153,7 @@ class TableScene(TableInput, TablePainting, Scene):
                     text += f" (selected: click #{action.meld} to lay it off)"
         elif isinstance(action, Discard):
             self.hint_cards = {action.card}
-            text = f"discard the {card_name(action.card)}" + self._hint_why(action) \
+            text = f"discard the {card_name(action.card)}" + _why(why) \
                 + (" (in focus: X discards it)" if self.keyboard else "")
         elif isinstance(action, CallRummy):
             self.hint_meld = action.meld
@@ -1177,11 +1183,6 @@ class TableScene(TableInput, TablePainting, Scene):
         self.hint_until = self.clock + 6.0
         self.hint_version = self.c.version
         self.message(f"Hint: {text}", "hint", ttl=5.0)
-
-    def _hint_why(self, action: Action) -> str:
-        """": " and the reason for a hint's draw, take or discard, if there is one to give."""
-        why = self.c.hint_reason(action)
-        return f": {why}" if why else ""
 
     def _select_for_hint(self, *cards: Card) -> bool:
         """Select a hint's cards for the person (in place of what was selected), so that
