@@ -2160,7 +2160,30 @@ def test_the_presets_summary_ends_as_the_rules_do():
     assert preset_summary(Rules.preset("rummy5000", wild_indicator="rotating")).endswith(
         "one round for each rank, A to K.")
     assert preset_summary(Rules.preset("george", target=1500)).endswith("pack, to 1,500.")
-    assert preset_summary(Rules.preset("partnership500")) == "Rummy 500 for two teams of two."
+    assert preset_summary(Rules.preset("partnership500")) == "Rummy 500 for two teams of two, jokers are wild, to 500."
+
+
+def test_the_presets_summary_says_what_the_chosen_rules_make_wild_and_how_every_game_ends():
+    assert preset_summary(Rules.preset("rummy5000", wild_indicator="none", permanent_wilds=["twos"])) == \
+        "Upcard deal, twos are wild, melds score, to 5,000."
+    assert preset_summary(Rules.preset("rummy5000", wild_indicator="none")) == "Upcard deal, melds score, to 5,000."
+    assert "the dealer's upcard rank is wild, one-eyed jacks are wild too," in \
+        preset_summary(Rules.preset("rummy5000", permanent_wilds=["one_eyed_jacks"]))
+    assert preset_summary(Rules.preset("basic")) == \
+        "Standard rummy: top of the pile only, low aces, the winner collects the hands, to 100."
+    assert preset_summary(Rules.preset("rummy500", discard_pile="top_only")).startswith(
+        "Seven cards (13 for two), top of the pile only, jokers are wild,")
+    assert preset_summary(Rules.preset("persian")) == "Partnership 500 with jokers as their own groups, 2 deals."
+    assert preset_summary(Rules.preset("george", wild_limit="none")) == \
+        "Sets only, the dealer's upcard rank is wild, a double 48-card pack, to 2,500."
+    # the longest a summary gets still fits the new-game screen's two lines at the smallest size
+    longest = Rules.preset("rummy5000", wild_indicator="rotating", permanent_wilds=["twos", "tens", "one_eyed_jacks"])
+    for size in SIZES:
+        scene = menus.NewGameScene(FakeApp(size))
+        scene.set_preset("rummy5000")
+        scene.summary = preset_summary(longest)
+        x, y, cw = scene.summary_pos
+        assert len(ui.wrap_text(scene.summary, scene.theme.font(14), cw)) <= 2
 
 
 def test_the_new_game_screens_summary_follows_the_target_chosen(app, drawn):

@@ -24,31 +24,71 @@ if TYPE_CHECKING:
 
 GROUPS = ("Cards", "Deal", "Melds", "Turn", "Rummy calls", "Ending", "Scoring")
 
-PRESET_SUMMARIES = {
-    "rummy5000": "Upcard deal, the dealer's upcard rank is wild, melds score, to 5,000.",
-    "rummy500": "Seven cards (13 for two), take deep from the pile, melds minus hand, to 500.",
-    "basic": "Standard rummy: top of the pile only, low aces, the winner collects the hands.",
-    "george": "Sets only, one wild per set, a double 48-card pack, to 2,500.",
-    "partnership500": "Rummy 500 for two teams of two.",
-    "persian": "Partnership 500 with jokers as their own groups.",
+# Each preset's one-line summary, in parts: plain words, or a key that
+# :func:`preset_summary` fills from the rules in play ("wilds", "pile", "aces", "goal"),
+# so that the line says what a house rule changed ("melds" and "limit" too).
+PRESET_SUMMARIES: dict[str, tuple[str, ...]] = {
+    "rummy5000": ("Upcard deal", "wilds", "melds score", "goal"),
+    "rummy500": ("Seven cards (13 for two)", "pile", "wilds", "melds minus hand", "goal"),
+    "basic": ("Standard rummy:", "pile", "aces", "wilds", "the winner collects the hands", "goal"),
+    "george": ("melds", "wilds", "limit", "a double 48-card pack", "goal"),
+    "partnership500": ("Rummy 500 for two teams of two", "wilds", "goal"),
+    "persian": ("Partnership 500 with jokers as their own groups", "wilds", "goal"),
+}
+
+_ROUND_WILD = {
+    "dealer_upcard": "the dealer's upcard rank",
+    "dealer_last": "the rank of the dealer's last card",
+    "extra_card": "the rank of an extra card to the dealer",
+    "separate": "the rank of a card under the stock",
 }
 
 
-def preset_summary(rules: Rules) -> str:
-    """The preset's one-line summary, its ending as these rules have it: "…, to 1,000."
-    when the target was changed, "…, 2 deals." in a game of a fixed number of deals (and
-    "…, 13 rounds, A to K." with rotating wilds)."""
-    text = PRESET_SUMMARIES.get(rules.preset_name, "")
-    head, sep, _ = text.rpartition(", to ")
-    if not sep:
-        return text
+def _summary_wilds(rules: Rules) -> str:
+    """What is wild, in a few words ("" when nothing is): the round's wild rank, then the
+    always-wild cards ("the dealer's upcard rank is wild, twos are wild too")."""
+    out = []
+    if rules.wild_indicator == "rotating":
+        out.append("a new wild rank each round")
+    elif rules.wild_indicator in _ROUND_WILD:
+        out.append(f"{_ROUND_WILD[rules.wild_indicator]} is wild")
+    perm = [PERMANENT_WILD_NAMES[k].split(" (")[0] for k in PERMANENT_WILDS if k in rules.permanent_wilds]
+    if perm:
+        names = perm[0] if len(perm) == 1 else ", ".join(perm[:-1]) + " and " + perm[-1]
+        out.append(f"{names} are wild" + (" too" if out else ""))
+    return ", ".join(out)
+
+
+def _summary_goal(rules: Rules) -> str:
     if rules.deals:
-        goal = f"{rules.deals} deal{'s' if rules.deals != 1 else ''}"
-    elif rules.wild_indicator == "rotating":
-        goal = "one round for each rank, A to K"
-    else:
-        goal = f"to {rules.target:,}"
-    return f"{head}, {goal}."
+        return f"{rules.deals} deal{'s' if rules.deals != 1 else ''}"
+    if rules.wild_indicator == "rotating":
+        return "one round for each rank, A to K"
+    return f"to {rules.target:,}"
+
+
+def preset_summary(rules: Rules) -> str:
+    """The preset's one-line summary as these rules have it: what is wild ("twos are
+    wild" when twos were chosen instead of the upcard's rank), how the pile is taken and
+    how the game ends ("to 1,000", "2 deals", "one round for each rank, A to K")."""
+    parts = PRESET_SUMMARIES.get(rules.preset_name)
+    if parts is None:
+        return ""
+    filled: dict[str, str] = {
+        "wilds": _summary_wilds(rules),
+        "pile": "take deep from the pile" if rules.discard_pile == "splayed" else "top of the pile only",
+        "aces": {"low_only": "low aces", "high_only": "high aces"}.get(rules.aces, "aces high or low"),
+        "goal": _summary_goal(rules),
+        "melds": "Sets only" if not rules.allow_runs else ("Runs only" if not rules.allow_sets
+                                                          else "Sets and runs"),
+        "limit": {"one_per_meld": f"one wild per {'set' if not rules.allow_runs else 'meld'}",
+                  "fewer_than_naturals": "fewer wilds than natural cards in a meld"}.get(rules.wild_limit, ""),
+    }
+    words = [w for w in (filled.get(p, p) for p in parts) if w]
+    head, rest = words[0], words[1:]
+    if head.endswith(":"):  # ("Standard rummy: top of the pile only, …")
+        head, rest = f"{head} {rest[0]}", rest[1:]
+    return ", ".join([head, *rest]) + "."
 
 
 PERMANENT_WILD_NAMES = {
