@@ -911,7 +911,7 @@ def test_rules_text_covers_every_preset(preset):
     rules = Rules.preset(preset)
     sections = describe_rules(rules)
     headings = [h for h, _ in sections]
-    assert headings[1:] == ["Cards", "The deal", "Melds", "Your turn", "Calling \"Rummy!\"",
+    assert headings[1:] == ["Cards", "The deal", "Melds", "Your turn", "Calling Rummy!",
                             "Ending a round", "Scoring", "Winning", "Words used here"]
     for heading, paragraphs in sections:
         assert paragraphs and all(p.strip() for p in paragraphs), heading
@@ -2229,9 +2229,9 @@ def test_the_rules_pages_words_for_the_deal_count_a_top_card_take_and_a_callers_
     assert "A card taken from the pile may not be discarded in the same turn." in turn
     assert "take only the top card" not in turn
     assert "take only the top card" in section(Rules.preset("rummy500", top_take_no_return=True), "Your turn")
-    calls = section(Rules.preset("rummy5000"), "Calling \"Rummy!\"")
+    calls = section(Rules.preset("rummy5000"), "Calling Rummy!")
     assert "they go out at once, before the next player's turn" in calls
-    assert "go out" not in section(Rules.preset("rummy5000", rummy_calls="off"), "Calling \"Rummy!\"")
+    assert "go out" not in section(Rules.preset("rummy5000", rummy_calls="off"), "Calling Rummy!")
 
 
 def test_every_settings_help_shows_whole_in_two_lines():
@@ -2287,3 +2287,16 @@ def test_the_house_rules_stay_where_they_were_scrolled_when_a_change_rebuilds_th
     # (within the lines a note added or took away meanwhile; it was back at the top)
     assert at - scene.theme.px(40) <= scene.scroll.offset <= at
 
+
+
+def test_the_rules_words_name_rummy_as_the_button_does_and_worth_only_in_scoring():
+    """The table's button and messages say Rummy! plainly; the rules page and the house
+    rules say it the same way, and only the scoring options speak of what cards are worth."""
+    from game.ui.rules_text import RUMMY_CALL_HELP
+
+    texts = [o.label for o in OPTIONS] + [o.help for o in OPTIONS] + list(RUMMY_CALL_HELP.values())
+    for preset in Rules.preset_names():
+        for heading, paras in describe_rules(Rules.preset(preset)):
+            texts += [heading, *paras]
+    assert not [t for t in texts if '"Rummy!"' in t]
+    assert not [o.label for o in OPTIONS if o.group != "Scoring" and "worth" in o.help]

@@ -214,7 +214,7 @@ OPTIONS: tuple[OptionInfo, ...] = (
        "Whether the upcard's number is the cards dealt after it or the whole hand.",
        [("additional", "Cards after it"), ("total", "Whole hand")]),
     _o("court_counts", "Deal", "Picture cards and aces count",
-       "How many cards J, Q, K and A upcards are worth.",
+       "How many cards a J, Q, K or A upcard deals (what cards score is set under Scoring).",
        [("ten", "10 (ace 11)"), ("rank", "11-13 (ace 14)"), ("rank15", "11-13 (ace 15)")]),
     _o("permanent_wild_upcard", "Deal", "A wild card as upcard",
        "What an always-wild upcard (say a joker) gives.",
@@ -272,7 +272,7 @@ OPTIONS: tuple[OptionInfo, ...] = (
     _o("layoff_needs_own_meld", "Turn", "Lay off only after your own meld",
        "You may add to melds only once you have a meld of your own down."),
     # ------------------------------------------------------------------ Rummy calls
-    _o("rummy_calls", "Rummy calls", "Calling \"Rummy!\"",
+    _o("rummy_calls", "Rummy calls", "Calling Rummy!",
        "Snatch a discard that could have been played on the table.",
        [("discard", "Playable discard"), ("top_card", "Anyone may call"),
         ("pile", "Anything in the pile"), ("off", "Off")]),
@@ -377,7 +377,7 @@ RUMMY_CALL_HELP = {
     "discard": "Snatch a discard that could have been laid off on the table (once you have a meld).",
     "top_card": "Snatch a discard that could have been laid off on the table; anyone may call.",
     "pile": "Take the pile down to any card that you can meld or lay off at once, out of turn.",
-    "off": "Nobody calls \"Rummy!\".",
+    "off": "Nobody may call Rummy! in this game.",
 }
 
 
@@ -708,19 +708,19 @@ def describe_rules(rules: Rules, players: int | None = None) -> list[tuple[str, 
     calls = []
     rc = rules.rummy_calls
     if rc == "off":
-        calls.append("There is no calling \"Rummy!\" in this game.")
+        calls.append("There is no calling Rummy! in this game.")
     else:
         if rc == "discard":
             calls.append("When someone discards a card that could be laid off on a meld on the "
                          "table, any other player who has a meld of their own down may call "
-                         "\"Rummy!\", take that card and lay it off, then discard a card.")
+                         "Rummy!, take that card and lay it off, then discard a card.")
         elif rc == "top_card":
             calls.append("When someone discards a card that could be laid off on a meld on the "
-                         "table, any other player may call \"Rummy!\", take that card and lay it "
+                         "table, any other player may call Rummy!, take that card and lay it "
                          "off, then discard a card.")
         else:
             calls.append("When the discard pile holds cards that could be melded or laid off, any "
-                         "other player may call \"Rummy!\" and take the pile down to the deepest card "
+                         "other player may call Rummy! and take the pile down to the deepest card "
                          "they use"
                          + (", together with cards from their own hand." if rules.pile_call_hand
                             else ", using only cards from the pile."))
@@ -730,7 +730,7 @@ def describe_rules(rules: Rules, players: int | None = None) -> list[tuple[str, 
                      + " The call window closes when the next player draws.")
         calls.append("The caller's discard may be their last card: then they go out at once, "
                      "before the next player's turn, as anyone who discards their last card does.")
-    sections.append(("Calling \"Rummy!\"", calls))
+    sections.append(("Calling Rummy!", calls))
 
     # --- ending
     ending = []
