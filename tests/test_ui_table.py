@@ -2819,6 +2819,35 @@ def test_window_resize_relays_the_table(app):
     assert scene.places[c("9♣")].rect != before
 
 
+def test_cards_held_while_the_window_is_resized_stay_held_and_can_be_dropped(app):
+    """A resize in the middle of a drag (a window manager's key, a tiling layout) used to
+    put the cards back: they stay under the pointer, at the new size, and drop as usual."""
+    g = build({0: "9♣ 9♠ 9♦ 2♦ 5♥ J♠"}, pile="Q♦", phase="play")
+    scene = play(app, g)
+    start = spot(scene, c("J♠"))
+    post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
+    app.pump(1)
+    for i in range(1, 5):
+        post(pygame.MOUSEMOTION, pos=(start[0], start[1] - 30 * i), rel=(0, 0), buttons=(1, 0, 0))
+        app.pump(1)
+    assert scene.drag is not None and scene.drag.cards == [c("J♠")]
+    pygame.display.set_mode((1600, 1000), pygame.RESIZABLE)
+    post(pygame.VIDEORESIZE, size=(1600, 1000), w=1600, h=1000)
+    app.pump(2)
+    assert scene.size == (1600, 1000)
+    assert scene.drag is not None and scene.drag.cards == [c("J♠")]
+    assert scene.drag.size == scene.places[c("9♣")].rect.size  # (the hand's new card size)
+    held = scene.drag.rects()[0]
+    assert held.collidepoint(scene.drag.pos)  # still under the pointer
+    end = scene.layout.pile_rects(len(g.pile))[-1].center
+    for i in range(1, 4):
+        post(pygame.MOUSEMOTION, pos=end, rel=(0, 0), buttons=(1, 0, 0))
+        app.pump(1)
+    post(pygame.MOUSEBUTTONUP, pos=end, button=1)
+    app.pump(2)
+    assert g.pile[-1] == c("J♠") and c("J♠") not in g.hands[0]
+
+
 def test_a_window_below_the_smallest_size_shows_the_table_scaled_down(app):
     """A window manager may make the window smaller than MIN_SIZE (a tiling one), or none
     may be there to stop it: the table is laid out at a size of the window's shape no

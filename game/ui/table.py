@@ -278,14 +278,31 @@ class TableScene(TableInput, TablePainting, Scene):
                                   card_scale=self.app.settings.card_scale)
         self.bg = None
         self.anim.finish()
-        self._forget_drag()
+        drag = self.drag
+        if drag is None:
+            self._forget_drag()
+        self.press = None  # (a press not yet a drag is a click half made: dropped)
         self._place(force=True)
+        if drag is not None:
+            self._rescale_drag(drag)
         if self._pending_deal:  # the first deal of a new game, once the table has a size
             events, self._pending_deal = self._pending_deal, None
             self._animate_deal(events)
         self._layout_buttons()
         self._layout_choice()
         self.invalidate()
+
+    def _rescale_drag(self, drag: Drag) -> None:
+        """Cards held through a change of the window's size stay held, at the new size,
+        the card under the pointer keeping its place under it."""
+        L = self.layout
+        home = self.places.get(drag.cards[drag.held])
+        size = home.rect.size if home is not None else L.stock.size
+        f = size[0] / max(1, drag.size[0])
+        drag.offsets = [(round(dx * f), round(dy * f)) for dx, dy in drag.offsets]
+        drag.size = (size[0], size[1])
+        if drag.max_right is not None:
+            drag.max_right = L.sidebar.x - L.pad
 
     def _ensure_layout(self, surface: pygame.Surface | None = None) -> None:
         size = surface.get_size() if surface is not None else self.size
