@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
-from engine_helpers import meld, position
+import re
 
+from engine_helpers import meld, position
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from test_engine_properties import rule_sets
+
+from game.bots import make_bot
 from game.bots.explain import hint_reason
-from game.engine import Discard, DrawStock, TakePile
-from game.engine.cards import parse_cards
+from game.engine import Discard, DrawStock, TakePile, new_game
+from game.engine.cards import card_name, parse_cards
 from game.engine.rules import Rules
-from game.engine.view import PlayerView
+from game.engine.view import PlayerView, view_of
+from game.simulate import callers
 
 
 def c(text: str):
@@ -125,3 +132,36 @@ def test_a_discard_that_goes_with_a_card_says_why_it_goes_all_the_same():
     v = view(["K♠ K♦ 4♦ 6♦ 9♣ 9♦", "4♣ 5♣"], pile="3♠")
     assert hint_reason(v, Discard(c("4♦"))) == \
         "it goes only with your 6♦, and your other cards are closer to melds"
+
+
+
+CARD_WORD = re.compile(r"(?:wild )?(?:10|[2-9AJQK])[♣♦♥♠]")
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rule_sets(), st.integers(0, 10_000))
+def test_every_hint_in_random_games_gets_a_reason_from_what_the_seat_sees(rs, seed):
+    """Over random games of random rules, at every draw and discard of a normal bot: its
+    reason never fails, and every card it names is one the seat can see (its hand, the
+    pile, the table), a wild one named as wild ("wild 9♦") and no other."""
+    rules, players = rs
+    g, _ = new_game(rules, players, seed=seed)
+    bots = [make_bot("normal", seed + s) for s in range(players)]
+    for _ in range(150):
+        if g.phase in ("round_over", "game_over"):
+            break
+        if g.call_open:
+            calls = [c for c in (bots[s].call(view_of(g, s)) for s in callers(g)) if c is not None]
+            if calls:
+                g.apply(calls[0])
+                continue
+        v = view_of(g, g.current)
+        action = bots[g.current].choose(v)
+        why = hint_reason(v, action)
+        if why is not None:
+            seen = {card_name(k): k for k in [*v.hand, *v.pile, *(k for m in v.melds for k in m.cards)]}
+            for word in CARD_WORD.findall(why):
+                name = word.removeprefix("wild ")
+                assert name in seen, (why, action)
+                assert (seen[name] in v.ctx.wilds) == word.startswith("wild "), (why, action)
+        g.apply(action)

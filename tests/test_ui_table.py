@@ -2840,7 +2840,7 @@ def test_cards_held_while_the_window_is_resized_stay_held_and_can_be_dropped(app
     held = scene.drag.rects()[0]
     assert held.collidepoint(scene.drag.pos)  # still under the pointer
     end = scene.layout.pile_rects(len(g.pile))[-1].center
-    for i in range(1, 4):
+    for _ in range(3):
         post(pygame.MOUSEMOTION, pos=end, rel=(0, 0), buttons=(1, 0, 0))
         app.pump(1)
     post(pygame.MOUSEBUTTONUP, pos=end, button=1)
