@@ -165,3 +165,12 @@ def test_every_hint_in_random_games_gets_a_reason_from_what_the_seat_sees(rs, se
                 assert name in seen, (why, action)
                 assert (seen[name] in v.ctx.wilds) == word.startswith("wild "), (why, action)
         g.apply(action)
+
+
+def test_an_ace_goes_with_a_king_where_aces_are_high_and_wilds_are_owned_up_to():
+    v = view(["9♠ 3♦ J♠ A♣", "4♣ 5♣"], pile="5♦ K♣", phase="draw", current=0)
+    assert hint_reason(v, TakePile(c("K♣"))) == "it goes with your A♣"
+    rules = Rules.preset("rummy5000")  # (tens wild: a wild goes with anything)
+    v = view(["10♦ 8♥ J♣ 2♠", "4♣ 5♣ 6♦"], rules=rules, wild="10", pile="3♦ 5♠", phase="draw", current=0)
+    assert hint_reason(v, DrawStock()) == "the 5♠ on the pile goes with none of your cards but wilds"
+    assert hint_reason(v, Discard(c("2♠"))).startswith("it goes with none of your other cards but wilds")

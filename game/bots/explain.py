@@ -20,7 +20,7 @@ from game.engine import Card, Cover, Discard, DrawStock, LayOff, MeldCards, Take
 from game.engine.cards import card_name, cards_name
 from game.engine.view import PlayerView
 
-from .tactics import Analysis, partners, plan_steps, related
+from .tactics import Analysis, partners, plan_steps
 
 
 def hint_reason(view: PlayerView, action: object) -> str | None:
@@ -42,6 +42,18 @@ def _named(cards: Sequence[int], wilds, whose: str) -> str:
     if plain and wild:
         return f"{whose} {cards_name(plain)} and wild {cards_name(wild)}"
     return f"{whose} {'wild ' if wild else ''}{cards_name(plain or wild)}"
+
+
+def _goes_with(view: PlayerView, card: Card, cards: Sequence[Card]) -> list[Card]:
+    """The natural cards of ``cards`` of ``card``'s rank, or near it in its suit, as this
+    game's melds go (sets, runs, an ace next to a king where aces are high)."""
+    ctx = view.ctx
+    return [k for k in cards if k != card and k not in ctx.wilds and partners(card, [k], ctx.wilds, ctx) != (0, 0)]
+
+
+def _but_wilds(view: PlayerView, cards: Sequence[Card]) -> str:
+    """" but wilds" when ``cards`` hold a wild (which goes with anything), else ""."""
+    return " but wilds" if any(k in view.ctx.wilds for k in cards) else ""
 
 
 def _plan_for(an: Analysis, hand: Sequence[Card], card: Card,
@@ -73,7 +85,7 @@ def _take_reason(view: PlayerView, taken: list[Card]) -> str | None:
     use, left = _plan_for(an, hand + taken, card, must)
     wilds = view.ctx.wilds
     if use is None:
-        near = [k for k in hand if k not in wilds and related(card, k)]
+        near = _goes_with(view, card, hand)
         return f"it goes with your {cards_name(near[:3])}" if near else None
     if use[0] == "onto":
         words = f"it can be laid off on #{use[1]}"
@@ -100,7 +112,7 @@ def _draw_reason(view: PlayerView) -> str | None:
     if top in wilds:
         return None
     hand = list(view.hand)
-    near = [k for k in hand if k not in wilds and related(top, k)]
+    near = _goes_with(view, top, hand)
     an = Analysis(view)
     use, _ = _plan_for(an, hand + [top], top, top if view.rules.top_take_must_use else None)
     if use is not None:
@@ -109,7 +121,7 @@ def _draw_reason(view: PlayerView) -> str | None:
     if view.rules.top_take_must_use and near:
         return f"the {name} on the pile could not be melded this turn, and a card taken from the pile must be"
     if not near:
-        return f"the {name} on the pile goes with none of your cards"
+        return f"the {name} on the pile goes with none of your cards{_but_wilds(view, hand)}"
     return f"the {name} on the pile goes only with your {cards_name(near[:3])}, and makes no meld yet"
 
 
@@ -124,10 +136,10 @@ def _discard_reason(view: PlayerView, card: Card) -> str | None:
     an = Analysis(view)
     others = [k for k in view.hand if k != card]
     plain = [k for k in others if k not in ctx.wilds]
-    near = [k for k in plain if partners(card, [k], ctx.wilds, ctx) != (0, 0)]
+    near = _goes_with(view, card, others)
     words = []
     if not near:
-        words.append("it goes with none of your other cards")
+        words.append(f"it goes with none of your other cards{_but_wilds(view, others)}")
     else:
         chance = dict(zip(view.hand, an.meld_chances(view.hand)))
         weaker = [k for k in plain if chance[k] < chance[card] - 1e-9]
@@ -142,7 +154,7 @@ def _discard_reason(view: PlayerView, card: Card) -> str | None:
         known = list(view.known[nxt])  # what it took from the pile, and its face-up deal card
         up = view.upcards[nxt] if view.upcards else None
         took = [k for k in known if k != up]
-        if took and not any(k in ctx.wilds or related(card, k) for k in known) \
+        if took and not any(k in ctx.wilds for k in known) and not _goes_with(view, card, known) \
                 and not an.fits_table(card):
             words.append("the next player has taken nothing near it")
     return ", and ".join(words) if words else None
