@@ -295,7 +295,7 @@ class TableScene(TableInput, TablePainting, Scene):
     def _rescale_drag(self, drag: Drag) -> None:
         """Cards held through a change of the window's size stay held, at the new size,
         the card under the pointer keeping its place under it."""
-        L = self.layout
+        L = self.laid_out()
         home = self.places.get(drag.cards[drag.held])
         size = home.rect.size if home is not None else L.stock.size
         f = size[0] / max(1, drag.size[0])
