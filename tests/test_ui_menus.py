@@ -2174,6 +2174,9 @@ def test_the_presets_summary_says_what_the_chosen_rules_make_wild_and_how_every_
     assert preset_summary(Rules.preset("rummy500", discard_pile="top_only")).startswith(
         "Seven cards (13 for two), top of the pile only, jokers are wild,")
     assert preset_summary(Rules.preset("persian")) == "Partnership 500 with jokers as their own groups, 2 deals."
+    assert preset_summary(Rules.preset("rummy5000", deal_style="fixed", hand_size=10, round_scoring="penalty")) == \
+        "10 cards each, the dealer's upcard rank is wild, penalty points, to 5,000."
+    assert preset_summary(Rules.preset("rummy500", deal_style="upcard")).startswith("Upcard deal, take deep")
     assert preset_summary(Rules.preset("george", wild_limit="none")) == \
         "Sets only, the dealer's upcard rank is wild, a double 48-card pack, to 2,500."
     # the longest a summary gets still fits the new-game screen's two lines at the smallest size

@@ -26,11 +26,11 @@ GROUPS = ("Cards", "Deal", "Melds", "Turn", "Rummy calls", "Ending", "Scoring")
 
 # Each preset's one-line summary, in parts: plain words, or a key that
 # :func:`preset_summary` fills from the rules in play ("wilds", "pile", "aces", "goal"),
-# so that the line says what a house rule changed ("melds" and "limit" too).
+# so that the line says what a house rule changed ("deal", "scoring", "melds" and "limit" too).
 PRESET_SUMMARIES: dict[str, tuple[str, ...]] = {
-    "rummy5000": ("Upcard deal", "wilds", "melds score", "goal"),
-    "rummy500": ("Seven cards (13 for two)", "pile", "wilds", "melds minus hand", "goal"),
-    "basic": ("Standard rummy:", "pile", "aces", "wilds", "the winner collects the hands", "goal"),
+    "rummy5000": ("deal", "wilds", "scoring", "goal"),
+    "rummy500": ("deal", "pile", "wilds", "scoring", "goal"),
+    "basic": ("Standard rummy:", "pile", "aces", "wilds", "scoring", "goal"),
     "george": ("melds", "wilds", "limit", "a double 48-card pack", "goal"),
     "partnership500": ("Rummy 500 for two teams of two", "wilds", "goal"),
     "persian": ("Partnership 500 with jokers as their own groups", "wilds", "goal"),
@@ -74,7 +74,13 @@ def preset_summary(rules: Rules) -> str:
     parts = PRESET_SUMMARIES.get(rules.preset_name)
     if parts is None:
         return ""
+    deal = "Upcard deal" if rules.deal_style == "upcard" else (
+        "Seven cards (13 for two)" if rules.hand_size is None else f"{rules.hand_size} cards each")
     filled: dict[str, str] = {
+        "deal": deal,
+        "scoring": {"melds_and_out_bonus": "melds score", "melds_minus_hand": "melds minus hand",
+                    "winner_collects": "the winner collects the hands", "penalty": "penalty points",
+                    "add_to_out_player": "melds score, the one who goes out adds the hands"}.get(rules.round_scoring, ""),
         "wilds": _summary_wilds(rules),
         "pile": "take deep from the pile" if rules.discard_pile == "splayed" else "top of the pile only",
         "aces": {"low_only": "low aces", "high_only": "high aces"}.get(rules.aces, "aces high or low"),
