@@ -330,3 +330,10 @@ def test_the_in_game_search_benchmark_runs_and_counts_searches(tmp_path):
         searches = int(lines[label].split("searches")[1].split()[0])
         assert searches > 0, out
     assert out.count("frames ") == 2
+
+
+def test_the_hint_benchmark_times_hints_and_their_reasons():
+    out = _script("benchmarks/hints.py", "--games", "2", "--players", "3")
+    lines = {line.split()[0]: line for line in out.splitlines() if line.split()}
+    assert int(lines["hint"].split()[1]) > 0 and int(lines["reason"].split()[1]) > 0
+    assert "a 45-card hand: hint" in out
