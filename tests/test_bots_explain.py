@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from test_engine_properties import rule_sets
 
 from game.bots import make_bot
-from game.bots.explain import hint_reason
+from game.bots.explain import _named, hint_reason
 from game.engine import Discard, DrawStock, TakePile, new_game
 from game.engine.cards import card_name, parse_cards
 from game.engine.rules import Rules
@@ -109,6 +109,12 @@ def test_a_take_is_explained_by_the_meld_the_plan_makes_and_says_when_the_seat_c
     assert hint_reason(v, TakePile(c("8♥"))) == "it can be laid off on #1"
 
 
+def test_the_reasons_cards_are_read_as_named():
+    assert named_cards("it melds with your A♦ 5♦ and wilds J♥ 10♥, and the 9♣ you take with it") == [
+        ("A♦", False), ("5♦", False), ("J♥", True), ("10♥", True), ("9♣", False)]
+    assert named_cards("the wild 9♣ you take") == [("9♣", True)]
+
+
 def test_a_take_names_wild_cards_as_wild():
     rules = Rules.preset("rummy5000")
     v = view(["8♠ 9♦ K♣ 4♥", "4♣ 5♣ 6♦"], rules=rules, wild="9", pile="3♦ 7♠", phase="draw", current=0)
@@ -116,6 +122,9 @@ def test_a_take_names_wild_cards_as_wild():
     v = view(["8♠ 9♦ K♣ 4♥", "4♣ 5♣ 6♦"], rules=rules, wild="9", pile="3♦ 7♠ 9♣", phase="draw", current=0)
     assert hint_reason(v, TakePile(c("7♠"))) == \
         "it melds with your 8♠ and wild 9♦, and the wild 9♣ you take with it"
+    wilds = {c("9♦"), c("9♠")}
+    assert _named(parse_cards("A♦ 5♦ 9♦ 9♠"), wilds, "your") == "your A♦ 5♦ and wilds 9♦ 9♠"
+    assert _named(parse_cards("9♦ 9♠"), wilds, "the") == "the wilds 9♦ 9♠"
 
 
 def test_a_discard_of_the_last_card_says_it_goes_out():
@@ -135,7 +144,16 @@ def test_a_discard_that_goes_with_a_card_says_why_it_goes_all_the_same():
 
 
 
-CARD_WORD = re.compile(r"(?:wild )?(?:10|[2-9AJQK])[♣♦♥♠]")
+CARD = r"(?:10|[2-9AJQK])[♣♦♥♠]"
+
+
+def named_cards(text: str) -> list[tuple[str, bool]]:
+    """The cards a reason names, each with whether it is named as wild ("wild 9♦", or one of
+    "wilds 9♦ 9♣")."""
+    out = []
+    for label, cards in re.findall(rf"(wilds? )?((?:{CARD} ?)+)", text):
+        out += [(name, bool(label)) for name in cards.split()]
+    return out
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -160,10 +178,9 @@ def test_every_hint_in_random_games_gets_a_reason_from_what_the_seat_sees(rs, se
         why = hint_reason(v, action)
         if why is not None:
             seen = {card_name(k): k for k in [*v.hand, *v.pile, *(k for m in v.melds for k in m.cards)]}
-            for word in CARD_WORD.findall(why):
-                name = word.removeprefix("wild ")
+            for name, as_wild in named_cards(why):
                 assert name in seen, (why, action)
-                assert (seen[name] in v.ctx.wilds) == word.startswith("wild "), (why, action)
+                assert (seen[name] in v.ctx.wilds) == as_wild, (why, action)
         g.apply(action)
 
 

@@ -36,12 +36,13 @@ def hint_reason(view: PlayerView, action: object) -> str | None:
 
 
 def _named(cards: Sequence[int], wilds, whose: str) -> str:
-    """``cards`` for a sentence: "your 8♠ 9♠", "your 8♠ and wild 2♥", "the wild 2♥"."""
+    """``cards`` for a sentence: "your 8♠ 9♠", "your 8♠ and wild 2♥", "the wilds 2♥ 2♣"."""
     plain = [k for k in cards if k not in wilds]
     wild = [k for k in cards if k in wilds]
+    label = ("wilds " if len(wild) > 1 else "wild ") + cards_name(wild)
     if plain and wild:
-        return f"{whose} {cards_name(plain)} and wild {cards_name(wild)}"
-    return f"{whose} {'wild ' if wild else ''}{cards_name(plain or wild)}"
+        return f"{whose} {cards_name(plain)} and {label}"
+    return f"{whose} {label if wild else cards_name(plain)}"
 
 
 def _goes_with(view: PlayerView, card: Card, cards: Sequence[Card]) -> list[Card]:
