@@ -191,3 +191,17 @@ def test_an_ace_goes_with_a_king_where_aces_are_high_and_wilds_are_owned_up_to()
     v = view(["10♦ 8♥ J♣ 2♠", "4♣ 5♣ 6♦"], rules=rules, wild="10", pile="3♦ 5♠", phase="draw", current=0)
     assert hint_reason(v, DrawStock()) == "the 5♠ on the pile goes with none of your cards but wilds"
     assert hint_reason(v, Discard(c("2♠"))).startswith("it goes with none of your other cards but wilds")
+
+
+def test_a_draw_when_the_top_card_would_go_down_says_how_little_it_adds():
+    rules = Rules.preset("rummy5000")
+    v = view(["7♣ 7♦ 7♥ K♦ 5♥", "4♣ 5♣ 6♦"], rules=rules, wild="9", pile="3♦ 7♠", phase="draw", current=0)
+    assert hint_reason(v, DrawStock()) == "the 7♠ on the pile would add only its own 5 points to your melds"
+    # the K♠ would make kings of the 9♣ 9♠ meld's wild 5♦, no more cards going down
+    v = view(["9♠ 9♣ 4♥ 7♥ 5♦ J♥ K♣", "2♣ 3♣ 4♣", "2♦ 3♦ 4♦"], rules=rules, wild="5", pile="K♠",
+             phase="draw", current=0)
+    assert hint_reason(v, DrawStock()) == "with the K♠ from the pile you could put down no more cards than now"
+    # the 3♦ could meld with the 3♣ and the wild 9♥, which the run A♣ 2♣ 3♣ 9♥ needs
+    v = view(["A♣ 2♣ 3♣ 9♥ J♦", "4♣ 5♣ 6♦"], rules=rules, wild="9", pile="3♠ 3♦", phase="draw", current=0)
+    assert hint_reason(v, DrawStock()) == \
+        "the 3♦ on the pile goes only with your 3♣, and your wilds do more in your other melds"

@@ -58,9 +58,10 @@ def _but_wilds(view: PlayerView, cards: Sequence[Card]) -> str:
 
 
 def _plan_for(an: Analysis, hand: Sequence[Card], card: Card,
-              must: Card | None) -> tuple[tuple[str, Any] | None, list[Card]]:
+              must: Card | None) -> tuple[tuple[str, Any] | None, list[Card], float]:
     """How the normal bot's plan for ``hand`` uses ``card``: ("meld", the other cards of its
-    meld), ("onto", a table meld's id) or None, with the cards the plan leaves in hand."""
+    meld), ("onto", a table meld's id) or None, with the cards the plan leaves in hand and
+    the points it puts down."""
     steps, plan = plan_steps(an, hand, must)
     use: tuple[str, Any] | None = None
     for s in steps:
@@ -73,7 +74,7 @@ def _plan_for(an: Analysis, hand: Sequence[Card], card: Card,
                 use = ("meld", [k for k in plan.melds[s.meld[1]][0] if k != card])
         if use is not None:
             break
-    return use, plan.left
+    return use, plan.left, an.plan_gain(plan)
 
 
 def _take_reason(view: PlayerView, taken: list[Card]) -> str | None:
@@ -83,7 +84,7 @@ def _take_reason(view: PlayerView, taken: list[Card]) -> str | None:
     top = len(taken) == 1
     must = card if (not top or rules.top_take_must_use) else None
     an = Analysis(view)
-    use, left = _plan_for(an, hand + taken, card, must)
+    use, left, _ = _plan_for(an, hand + taken, card, must)
     wilds = view.ctx.wilds
     if use is None:
         near = _goes_with(view, card, hand)
@@ -115,14 +116,25 @@ def _draw_reason(view: PlayerView) -> str | None:
     hand = list(view.hand)
     near = _goes_with(view, top, hand)
     an = Analysis(view)
-    use, _ = _plan_for(an, hand + [top], top, top if view.rules.top_take_must_use else None)
-    if use is not None:
-        return None  # (it would go down: the stock is the better chance by the bot's sums)
+    use, left, points = _plan_for(an, hand + [top], top, top if view.rules.top_take_must_use else None)
     name = card_name(top)
+    if use is not None:  # it would go down, yet a stock card promises more by the bot's sums
+        plan = plan_steps(an, hand)[1]
+        extra = len(plan.left) + 1 - len(left)  # (how many more cards go down with it)
+        if extra <= 0:
+            return f"with the {name} from the pile you could put down no more cards than now"
+        more = points - an.plan_gain(plan)
+        if extra == 1 and 0 < more < 20:  # (it alone goes down, onto what would anyway)
+            return f"the {name} on the pile would add only its own {more:.0f} points to your melds"
+        return None
     if view.rules.top_take_must_use and near:
         return f"the {name} on the pile could not be melded this turn, and a card taken from the pile must be"
     if not near:
         return f"the {name} on the pile goes with none of your cards{_but_wilds(view, hand)}"
+    melded = set(hand) - set(plan_steps(an, hand)[1].left)
+    if any(k in wilds for k in melded):  # (a wild could meld it, but is worth more where it is)
+        return f"the {name} on the pile goes only with your {cards_name(near[:3])}, and your wilds " \
+            "do more in your other melds"
     return f"the {name} on the pile goes only with your {cards_name(near[:3])}, and makes no meld yet"
 
 
