@@ -86,6 +86,25 @@ def test_melds_and_lay_offs_get_no_reason():
     assert hint_reason(v, MeldCards(tuple(parse_cards("7♣ 7♦ 7♠")))) is None
 
 
+def test_a_meld_or_lay_off_of_the_last_cards_says_the_seat_floats_and_why():
+    from game.engine import LayOff, MeldCards
+
+    rules = Rules.preset("rummy5000")  # (a playable last card may not be discarded)
+    v = view(["2♠ 3♠ 4♠ 6♠ 9♣", "4♣ 5♣ 6♦"], rules=rules, wild="9", pile="3♦", phase="play", current=0)
+    assert hint_reason(v, MeldCards(tuple(parse_cards("2♠ 3♠ 4♠ 9♣ 6♠")))) == \
+        "that plays your last cards, so you float (a card that fits a meld may not be your last discard)"
+    assert hint_reason(v, MeldCards(tuple(parse_cards("2♠ 3♠ 4♠ 9♣")))) is None  # (the 6♠ stays)
+    v = view(["6♠", "4♣ 5♣ 6♦"], rules=rules, wild="9", pile="3♦", phase="play", current=0,
+             melds=[meld(0, "run:3♠", "3♠ 4♠ 5♠")])
+    assert hint_reason(v, LayOff(c("6♠"), v.melds[0].id)).endswith("so you float (a card that fits a meld may "
+                                                                   "not be your last discard)")
+    floating = Rules.preset("rummy5000", going_out="floating")
+    v = view(["2♠ 3♠ 4♠", "4♣ 5♣ 6♦"], rules=floating, wild="9", pile="3♦", phase="play", current=0)
+    assert hint_reason(v, MeldCards(tuple(parse_cards("2♠ 3♠ 4♠")))) == "that plays your last cards, so you float"
+    v = view(["2♠ 3♠ 4♠", "4♣ 5♣"], pile="3♦", phase="play", current=0)  # (rummy500: it goes out)
+    assert hint_reason(v, MeldCards(tuple(parse_cards("2♠ 3♠ 4♠")))) is None
+
+
 def test_the_next_players_takes_count_only_when_there_are_some_and_its_upcard_counts_too():
     rules = Rules.preset("rummy5000")
     g = position(["7♣ 7♦ K♠ 2♥", "4♣ 5♣ 9♥"], rules=rules, pile="3♠", wild="9", known=["", "4♣"])

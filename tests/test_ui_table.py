@@ -1576,6 +1576,17 @@ def test_a_hint_goes_once_a_move_is_made(app):
     assert any(t.text.startswith("Hint:") for t in scene.toasts)
 
 
+def test_a_meld_hint_that_plays_the_last_cards_says_the_person_floats(app):
+    g = build({0: "2♠ 3♠ 4♠ 6♠ 9♣"}, pile="Q♦", wild="9", phase="play")
+    scene = play(app, g)
+    cards = tuple(parse_cards("2♠ 3♠ 4♠ 9♣ 6♠"))
+    scene.c._hint_from = lambda view, what: MeldCards(cards)
+    click(app, scene.buttons["hint"].rect.center)
+    assert any(t.text == "Hint: meld 2♠ 3♠ 4♠ 9♣ 6♠: that plays your last cards, so you float (a card that "
+               "fits a meld may not be your last discard) (selected: Meld or Enter lays them down)"
+               for t in scene.toasts), [t.text for t in scene.toasts]
+
+
 def test_hints_name_cards_as_people_see_them(app):
     g = build({0: "K♠ K♠#2 5♥"}, pile="Q♦", preset="george", wild=None, phase="play")
     scene = play(app, g)

@@ -8,7 +8,8 @@ seat can then go out); a stock draw by what the top card of the pile would not d
 discard by what the card goes with, how its chances compare with the rest of the hand,
 and what the next player has taken.  It never claims more than the view shows (a
 discard is never called "safe": hidden hands may still want it).  Melds, lay-offs and
-calls explain themselves and get no reason.
+calls get no reason, except a meld or lay-off that plays the last cards: it says the
+seat floats, and why it could not go out on a discard instead.
 """
 
 from __future__ import annotations
@@ -32,7 +33,18 @@ def hint_reason(view: PlayerView, action: object) -> str | None:
         return _take_reason(view, list(view.pile[view.pile.index(action.card):]))
     if isinstance(action, DrawStock) and view.pile:
         return _draw_reason(view)
+    if isinstance(action, (MeldCards, LayOff, Cover)):
+        return _float_reason(view, action.cards if isinstance(action, MeldCards) else (action.card,))
     return None
+
+
+def _float_reason(view: PlayerView, cards: Sequence[Card]) -> str | None:
+    """Why a meld or lay-off that plays the last cards does not go out: the seat floats."""
+    if not view.rules.floats or set(view.hand) - set(cards):
+        return None
+    if view.rules.going_out == "discard_unplayable":
+        return "that plays your last cards, so you float (a card that fits a meld may not be your last discard)"
+    return "that plays your last cards, so you float"
 
 
 def _named(cards: Sequence[int], wilds, whose: str) -> str:

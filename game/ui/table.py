@@ -1155,12 +1155,13 @@ class TableScene(TableInput, TablePainting, Scene):
                 # cards that read more than one way: which one, and Meld offers it first
                 self.hint_shape = (frozenset(action.cards), action.shape)
                 text += " as a " + shape_label(action.shape, len(action.cards))
+            text += _why(why)  # (one that plays the last cards: the seat floats)
             if self._select_for_hint(*action.cards):
                 text += " (selected: Meld or Enter lays them down)"
         elif isinstance(action, (LayOff, Cover)):
             self.hint_cards = {action.card}
             self.hint_meld = action.meld
-            text = f"lay the {card_name(action.card)} off on #{action.meld}"
+            text = f"lay the {card_name(action.card)} off on #{action.meld}" + _why(why)
             meld = g.meld_by_id(action.meld)
             if self._select_for_hint(action.card):
                 if self.keyboard and meld is not None:  # the focus on the meld, so that Enter lays it off
