@@ -224,3 +224,11 @@ def test_a_draw_when_the_top_card_would_go_down_says_how_little_it_adds():
     v = view(["A♣ 2♣ 3♣ 9♥ J♦", "4♣ 5♣ 6♦"], rules=rules, wild="9", pile="3♠ 3♦", phase="draw", current=0)
     assert hint_reason(v, DrawStock()) == \
         "the 3♦ on the pile goes only with your 3♣, and your wilds do more in your other melds"
+
+
+def test_a_floating_seats_draw_says_it_may_only_draw_from_the_stock():
+    rules = Rules.preset("rummy5000")
+    g = position(["", "4♣ 5♣ 6♦"], rules=rules, wild="9", pile="3♦ 3♣", phase="draw", current=0,
+                 floating=[True, False])
+    assert hint_reason(PlayerView.of(g, 0), DrawStock()) == \
+        "you are floating, and a floating player draws only from the stock"

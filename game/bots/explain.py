@@ -121,6 +121,10 @@ def _take_reason(view: PlayerView, taken: list[Card]) -> str | None:
 
 
 def _draw_reason(view: PlayerView) -> str | None:
+    if view.floating[view.seat]:
+        return "you are floating, and a floating player draws only from the stock"
+    if not view.hand:
+        return None
     top = view.pile[-1]
     wilds = view.ctx.wilds
     if top in wilds:
