@@ -59,13 +59,13 @@ def test_a_draw_where_a_taken_card_must_be_used_at_once_says_it_could_not_be():
 
 
 def test_a_discard_says_whether_it_goes_with_anything_and_what_the_next_player_took():
-    v = view(["7♣ 7♦ K♠ 2♥", "4♣ 5♣"], pile="3♠")
-    assert hint_reason(v, Discard(c("K♠"))) == "it goes with none of your other cards"
+    v = view(["7♣ 7♦ K♠ 8♣", "4♣ 5♣"], pile="3♠")
+    assert hint_reason(v, Discard(c("K♠"))) == "it goes with none of your other cards"  # (the only loose one)
     assert hint_reason(v, Discard(c("7♣"))) is None  # (the K♠ is the weaker card: nothing true to say)
     # the next player took the 4♣ from the pile: a king is nowhere near it
-    v = view(["7♣ 7♦ K♠ 2♥", "4♣ 5♣"], pile="3♠", known=["", "4♣"])
+    v = view(["7♣ 7♦ K♠ 8♣", "4♣ 5♣"], pile="3♠", known=["", "4♣"])
     assert hint_reason(v, Discard(c("K♠"))) == \
-        "it goes with none of your other cards, and the next player has taken nothing near it"
+        "it goes with none of your other cards; the next player has taken nothing near it"
     v = view(["7♣ 7♦ 3♣ 2♥", "4♣ 5♣"], pile="3♠", known=["", "4♣"])
     assert "next player" not in hint_reason(v, Discard(c("3♣")))  # (the 3♣ is next to the 4♣)
 
@@ -232,3 +232,17 @@ def test_a_floating_seats_draw_says_it_may_only_draw_from_the_stock():
                  floating=[True, False])
     assert hint_reason(PlayerView.of(g, 0), DrawStock()) == \
         "you are floating, and a floating player draws only from the stock"
+
+
+def test_a_loose_discard_says_what_sets_it_apart_from_the_other_loose_cards():
+    # the K♦, 9♥ and 6♠ go with nothing: the king costs the most (10 points against 5)
+    v = view(["2♦ 3♦ K♦ 9♥ 6♠", "4♣ 5♣"], pile="3♠")
+    assert hint_reason(v, Discard(c("K♦"))) == \
+        "it goes with none of your other cards, and at 10 points it costs the most of your loose cards"
+    # the 9♥ and 6♠ are worth as much: nothing sets one apart but what the bot sums
+    assert not (hint_reason(v, Discard(c("6♠"))) or "").startswith("it goes with none of your other cards, and at")
+
+
+def test_a_discard_from_a_pair_never_calls_its_partner_closer_to_a_meld():
+    v = view(["9♥ 9♠", "4♣ 5♣"], pile="3♠")
+    assert hint_reason(v, Discard(c("9♥"))) is None  # (the 9♠, its only other card, is its partner)

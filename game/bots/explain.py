@@ -163,21 +163,32 @@ def _discard_reason(view: PlayerView, card: Card) -> str | None:
     if card in ctx.wilds:
         return None
     an = Analysis(view)
+    value = ctx.value
     others = [k for k in view.hand if k != card]
     plain = [k for k in others if k not in ctx.wilds]
     near = _goes_with(view, card, others)
+    chance = dict(zip(view.hand, an.meld_chances(view.hand)))
     words = []
     if not near:
-        words.append(f"it goes with none of your other cards{_but_wilds(view, others)}")
+        head = f"it goes with none of your other cards{_but_wilds(view, others)}"
+        # what sets it apart from the other cards that go with nothing
+        loose = [k for k in plain if not _goes_with(view, k, view.hand)]
+        if loose and value[card] > max(value[k] for k in loose) and an.loss(card) > 0:
+            head += f", and at {value[card]} points it costs the most of your loose cards"
+        elif loose and chance[card] < min(chance[k] for k in loose) - 1e-9:
+            head += ", and of your loose cards it has the least chance to meld"
+        elif loose and an.feed(card) < min(an.feed(k) for k in loose) - 1e-9:
+            head += ", and your other loose cards are likelier to help the other players"
+        words.append(head)
     else:
-        chance = dict(zip(view.hand, an.meld_chances(view.hand)))
+        rest = [k for k in plain if k not in near]  # (its partners are as close as it is)
         weaker = [k for k in plain if chance[k] < chance[card] - 1e-9]
-        if not weaker:
-            words.append(f"it goes only with your {cards_name(near)}, and your other cards are closer to melds"
-                         if len(near) <= 2 else "of your cards it is the least likely to make a meld")
-        elif all(ctx.value[k] < ctx.value[card] for k in weaker) and an.loss(card) > 0:
-            words.append(f"at {ctx.value[card]} points it costs more than your weaker cards "
-                         "if it is left in your hand")
+        if not weaker and len(near) > 2:
+            words.append("of your cards it is the least likely to make a meld")
+        elif not weaker and rest and all(chance[k] > chance[card] + 1e-9 for k in rest):
+            words.append(f"it goes only with your {cards_name(near)}, and your other cards are closer to melds")
+        elif weaker and all(value[k] < value[card] for k in weaker) and an.loss(card) > 0:
+            words.append(f"at {value[card]} points it costs more than your weaker cards if it is left in your hand")
     if an.opponents:
         nxt = an.opponents[0]
         known = list(view.known[nxt])  # what it took from the pile, and its face-up deal card
@@ -186,4 +197,4 @@ def _discard_reason(view: PlayerView, card: Card) -> str | None:
         if took and not any(k in ctx.wilds for k in known) and not _goes_with(view, card, known) \
                 and not an.fits_table(card):
             words.append("the next player has taken nothing near it")
-    return ", and ".join(words) if words else None
+    return "; ".join(words) if words else None
