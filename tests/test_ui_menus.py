@@ -2303,3 +2303,17 @@ def test_the_rules_words_name_rummy_as_the_button_does_and_worth_only_in_scoring
             texts += [heading, *paras]
     assert not [t for t in texts if '"Rummy!"' in t]
     assert not [o.label for o in OPTIONS if o.group != "Scoring" and "worth" in o.help]
+
+
+def test_the_decks_help_says_why_auto_takes_more_decks_than_usual():
+    """Twos always wild make a wild upcard possible in every suit, and a deal may then need
+    more cards than one deck holds: the Decks row says so, not only that Auto uses two."""
+    from game.ui.rules_text import option_help
+
+    decks = next(o for o in OPTIONS if o.name == "decks")
+    assert option_help(decks, Rules.preset("rummy5000", permanent_wilds=["twos"]), 4).endswith(
+        "Auto uses 2 for 4 players (a deal could need 69 cards, more than one deck holds).")
+    assert option_help(decks, Rules.preset("rummy5000"), 4).endswith("Auto uses 1 for 4 players.")
+    assert option_help(decks, Rules.preset("rummy5000"), 6).endswith("Auto uses 2 for 6 players.")
+    no_return = next(o for o in OPTIONS if o.name == "top_take_no_return")
+    assert no_return.help.startswith("If you take only the top card of the pile")

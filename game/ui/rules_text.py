@@ -39,7 +39,7 @@ PRESET_SUMMARIES: dict[str, tuple[str, ...]] = {
 _ROUND_WILD = {
     "dealer_upcard": "the dealer's upcard rank",
     "dealer_last": "the rank of the dealer's last card",
-    "extra_card": "the rank of an extra card to the dealer",
+    "extra_card": "the rank of an extra card dealt to the dealer",
     "separate": "the rank of a card under the stock",
 }
 
@@ -267,7 +267,7 @@ OPTIONS: tuple[OptionInfo, ...] = (
        [("meld_or_layoff", "Be played"), ("new_meld", "Start a new meld"),
         ("new_meld_two_naturals", "Meld with 2 naturals")]),
     _o("top_take_no_return", "Turn", "No discarding the card just taken",
-       "A card taken from the top of the pile may not go straight back."),
+       "If you take only the top card of the pile, you may not discard it in the same turn."),
     _o("top_take_must_use", "Turn", "Top card taken must be used",
        "A card taken from the top of the pile must be used in the same turn, as \"Deepest card "
        "taken must\" says of a deeper take (by default: melded or laid off)."),
@@ -370,9 +370,16 @@ def option_help(info: OptionInfo, rules: Rules, players: int) -> str:
     """The explanation under an option on the setup screen, for these rules and this many
     players where it depends on them (the size of a deck, what Auto picks)."""
     if info.name == "decks":
-        auto = dataclasses.replace(rules, decks=None).decks_for(players)
+        free = dataclasses.replace(rules, decks=None)
+        auto = free.decks_for(players)
+        base = free.default_decks(players)
+        why = ""
+        if auto > base:  # (say why: a wild rule or a deal that can run past the pack)
+            most = free.largest_deal(players, base) + 1
+            decks = "one deck holds" if base == 1 else f"{base} decks hold"
+            why = f" (a deal could need {most} cards, more than {decks})"
         return (f"How many decks of {deck_words(rules)} are shuffled together; "
-                f"Auto uses {auto} for {players} players.")
+                f"Auto uses {auto} for {players} players{why}.")
     if info.name == "rummy_calls":
         return RUMMY_CALL_HELP.get(rules.rummy_calls, info.help)
     return info.help
