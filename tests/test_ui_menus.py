@@ -2317,3 +2317,27 @@ def test_the_decks_help_says_why_auto_takes_more_decks_than_usual():
     assert option_help(decks, Rules.preset("rummy5000"), 6).endswith("Auto uses 2 for 6 players.")
     no_return = next(o for o in OPTIONS if o.name == "top_take_no_return")
     assert no_return.help.startswith("If you take only the top card of the pile")
+
+
+def test_house_rule_changes_to_a_game_come_back_when_it_is_chosen_again(app, drawn):
+    """One click on the Game arrow used to drop every change made to the house rules; the
+    changes are kept for that game, the message line says so, and they return with it."""
+    scene = menus.NewGameScene(app)
+    scene.set_preset("rummy5000")
+    scene.set_option("wild.twos", True)
+    scene.set_option("target", 1000)
+    assert scene.changed_count() == 1
+    scene.set_preset("rummy500")
+    assert scene.changed_count() == 0 and scene.shown_rules().target == 500
+    assert scene.message == "Rummy 500 for 4 players; your Rummy 5000 changes are kept for later."
+    scene.set_preset("rummy5000")
+    rules = scene.shown_rules()
+    assert "twos" in rules.permanent_wilds and rules.target == 1000
+    assert scene.message == "Rummy 5000 for 4 players: your house-rule change is back."
+    for size in SIZES:  # (the message line has room for it)
+        scene.resize(size)
+        draw(scene, size)
+    scene.reset_options()  # a reset is not kept: the next return starts from the preset
+    scene.set_preset("basic")
+    scene.set_preset("rummy5000")
+    assert "twos" not in scene.shown_rules().permanent_wilds

@@ -62,6 +62,7 @@ class NewGameScene(MenuScene):
         last = settings.last_game if isinstance(settings.last_game, dict) else {}
         self.preset = "rummy5000"
         self.overrides: dict[str, Any] = {}
+        self.kept: dict[str, dict[str, Any]] = {}  # the changes to another game, for its return
         self.names = ["You"] + list(FRIENDLY_NAMES[: MAX_SEATS - 1])
         self.levels = [HUMAN] + [self.level_default] * (MAX_SEATS - 1)
         self.players = 4
@@ -148,12 +149,26 @@ class NewGameScene(MenuScene):
         self.sync()
 
     def set_preset(self, name: str) -> None:
+        """Another game: its own house rules, or the changes made to it earlier on this
+        screen (a game's changes are kept when another is chosen, and come back with it)."""
+        left, changed = self.preset, self.changed_count()
+        if self.overrides:
+            self.kept[left] = dict(self.overrides)
         self.preset = name
-        self.overrides = {}
+        self.overrides = dict(self.kept.pop(name, {}))
         lo, hi = Rules.preset(name).player_range()
         self._seat_more(max(lo, min(hi, self.players)))
         self.build()
         self.validate()
+        if self.error:
+            return
+        back = self.changed_count()
+        game = f"{preset_title(name)} for {self.players} players"
+        if back:
+            self.say(f"{game}: your house-rule change is back." if back == 1
+                     else f"{game}: your {back} house-rule changes are back.")
+        elif changed:
+            self.say(f"{game}; your {preset_title(left)} changes are kept for later.")
 
     def set_players(self, n: int) -> None:
         self._seat_more(n)
