@@ -2859,6 +2859,29 @@ def test_cards_held_while_the_window_is_resized_stay_held_and_can_be_dropped(app
     assert g.pile[-1] == c("J♠") and c("J♠") not in g.hands[0]
 
 
+def test_a_long_status_line_takes_two_lines_in_a_narrow_middle_rather_than_tiny_letters(app, monkeypatch):
+    """At 1024x640 with four seats the middle is about 420 px wide: a long status line
+    ("Meld or lay off, then discard (Enter lays …)") was squeezed to tiny letters; it now
+    takes two lines, and the messages stack above both."""
+    g = build({0: "9♣ 9♠ 9♦ 2♦ 5♥ J♠"}, pile="Q♦", players=4, phase="play")
+    scene = play(app, g)
+    pygame.display.set_mode((1024, 640), pygame.RESIZABLE)
+    post(pygame.VIDEORESIZE, size=(1024, 640), w=1024, h=640)
+    app.pump(2)
+    long = "Meld or lay off, then discard (Enter lays the selected card off here, X discards it)"
+    monkeypatch.setattr(scene.c, "status", lambda **kw: long)
+    lines, _ = scene._status()
+    font = scene.text.font(scene.layout.font_normal, True)
+    assert len(lines) == 2 and " ".join(lines) == long
+    assert all(font.size(line)[0] <= scene.layout.message.w * 1.1 for line in lines)
+    scene.message("Hint: something to say")
+    box = scene._toast_boxes()[0][1]
+    assert box.bottom <= scene._status_top(2) + 1 < scene.layout.message.top  # (as over one line)
+    app.pump(2)  # (and it draws)
+    monkeypatch.setattr(scene.c, "status", lambda **kw: "Your turn")
+    assert scene._status()[0] == ["Your turn"]
+
+
 def test_a_window_below_the_smallest_size_shows_the_table_scaled_down(app):
     """A window manager may make the window smaller than MIN_SIZE (a tiling one), or none
     may be there to stop it: the table is laid out at a size of the window's shape no

@@ -45,6 +45,7 @@ DROP = (20, 160, 80)    # the same place, marked over the dragged card (shows on
 FOCUS = (120, 200, 255)
 HINT = (190, 120, 255)
 HOVER = (255, 232, 140)
+STATUS_SQUEEZE = 1.25   # a status line up to this much wider than its room is squeezed, a wider one wrapped
 SUIT_SYMBOLS = "♣♦♥♠"
 HAND_TAG = "in hand"  # the tag over a hand turned face up when the round is over
 LAID_OFF_TAG = "laid off"  # before the chips of the cards a seat laid on others' melds
@@ -841,7 +842,10 @@ class TablePainting(TableParts):
             return None
         return self.selected[0], g.melds[self.focus_index].id
 
-    def _draw_messages(self, surface: pygame.Surface) -> None:
+    def _status(self) -> tuple[list[str], bool]:
+        """The status line's words, in one line or, where one would need letters much
+        smaller than the table's (a narrow middle at 1024x640), two; and whether it is the
+        person's to act (drawn bold, in gold)."""
         L = self.laid_out()
         m = L.message
         waiting = self.paused and not (self.c.human_to_act or self.c.human_may_call()) and not self.g.round_done
@@ -851,9 +855,24 @@ class TablePainting(TableParts):
                           pile_at=self.focus_index if self.focus_zone == "pile" else None,
                           lay_off=self._focused_lay_off())
         mine = not self.dealing and (self.c.human_to_act or self.c.human_may_call())
-        self.text.blit(surface, status, L.font_normal, m.center,
-                       ACCENT if mine else TEXT, bold=mine, anchor="center", max_w=m.w)
-        for t, box in self._toast_boxes():
+        if self.text.font(L.font_normal, mine).size(status)[0] <= m.w * STATUS_SQUEEZE:
+            return [status], mine
+        return self.text.wrap(status, L.font_normal, m.w, 2, mine), mine
+
+    def _status_top(self, lines: int) -> int:
+        """The top of the status line's words: a second line goes above the first."""
+        L = self.laid_out()
+        return L.message.top - (lines - 1) * self.text.font(L.font_normal).get_linesize()
+
+    def _draw_messages(self, surface: pygame.Surface) -> None:
+        L = self.laid_out()
+        m = L.message
+        lines, mine = self._status()
+        step = self.text.font(L.font_normal).get_linesize()
+        for i, line in enumerate(reversed(lines)):  # (the last line where one line would be)
+            self.text.blit(surface, line, L.font_normal, (m.centerx, m.centery - i * step),
+                           ACCENT if mine else TEXT, bold=mine, anchor="center", max_w=m.w)
+        for t, box in self._toast_boxes(len(lines)):
             img = self._toast_image(t)
             fill = (150, 30, 24, 225) if t.kind == "error" else (10, 30, 20, 215)
             panel(surface, box, fill=fill, edge=(255, 255, 255, 60), radius=min(box.h // 2, L.font_normal))
@@ -866,11 +885,12 @@ class TablePainting(TableParts):
         L = self.laid_out()
         return self.text.block(t.text, L.font_normal, L.play.w - 40, (255, 255, 255), bold=t.kind == "error")
 
-    def _toast_boxes(self) -> list[tuple[Toast, Rect]]:
-        """Where the messages sit: stacked up from the status line, the newest lowest."""
+    def _toast_boxes(self, status_lines: int | None = None) -> list[tuple[Toast, Rect]]:
+        """Where the messages sit: stacked up from the status line (of ``status_lines``
+        lines; worked out when not given), the newest lowest."""
         L = self.laid_out()
         m = L.message
-        y = m.top - 4
+        y = self._status_top(status_lines or len(self._status()[0])) - 4
         boxes = []
         for t in reversed(self.toasts):
             img = self._toast_image(t)
