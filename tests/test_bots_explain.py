@@ -46,7 +46,7 @@ def test_a_draw_says_when_the_pile_card_goes_with_nothing_in_hand():
     v = view(["7♣ K♠ 2♥ 9♦", "4♣ 5♣"], pile="3♠ 5♦", phase="draw", current=0)
     assert hint_reason(v, DrawStock()) == "the 5♦ on the pile goes with none of your cards"
     v = view(["7♣ K♠ 2♥ 6♦", "4♣ 5♣"], pile="3♠ 5♦", phase="draw", current=0)
-    assert hint_reason(v, DrawStock()) == "the 5♦ on the pile goes only with your 6♦, and makes no meld yet"
+    assert hint_reason(v, DrawStock()) == "the 5♦ on the pile goes with your 6♦, but makes no meld yet"
     v = view(["7♣ K♠ 6♦ 4♦", "4♣ 5♣"], pile="3♠ 5♦", phase="draw", current=0)
     assert hint_reason(v, DrawStock()) is None  # (it would meld: the stock won by the bot's sums alone)
 
@@ -223,7 +223,7 @@ def test_a_draw_when_the_top_card_would_go_down_says_how_little_it_adds():
     # the 3♦ could meld with the 3♣ and the wild 9♥, which the run A♣ 2♣ 3♣ 9♥ needs
     v = view(["A♣ 2♣ 3♣ 9♥ J♦", "4♣ 5♣ 6♦"], rules=rules, wild="9", pile="3♠ 3♦", phase="draw", current=0)
     assert hint_reason(v, DrawStock()) == \
-        "the 3♦ on the pile goes only with your 3♣, and your wilds do more in your other melds"
+        "the 3♦ on the pile goes with your 3♣, but your wilds do more in your other melds"
 
 
 def test_a_floating_seats_draw_says_it_may_only_draw_from_the_stock():
@@ -246,3 +246,16 @@ def test_a_loose_discard_says_what_sets_it_apart_from_the_other_loose_cards():
 def test_a_discard_from_a_pair_never_calls_its_partner_closer_to_a_meld():
     v = view(["9♥ 9♠", "4♣ 5♣"], pile="3♠")
     assert hint_reason(v, Discard(c("9♥"))) is None  # (the 9♠, its only other card, is its partner)
+
+
+def test_a_take_that_swells_the_hand_warns_when_someone_is_close_to_going_out():
+    # the K♦ melds with the K♥ and the K♣ above it, but five more cards come with them
+    pile = "3♦ 5♦ K♦ 2♠ 10♥ A♣ K♣ Q♦"
+    hands = ["10♣ J♣ 9♦ Q♥ K♥ 8♠", "4♣ 5♣ 6♣ 7♦ 8♦", "4♥ 5♥"]
+    v = view(hands, pile=pile, phase="draw", current=0)
+    assert hint_reason(v, TakePile(c("K♦"))) == (
+        "it melds with your K♥ and the K♣ you take with it; careful: a player with 2 cards left may go "
+        "out, and the cards you keep would count against you")
+    hands[2] = "4♥ 5♥ 6♦"
+    v = view(hands, pile=pile, phase="draw", current=0)
+    assert "careful" not in hint_reason(v, TakePile(c("K♦")))

@@ -117,7 +117,18 @@ def _take_reason(view: PlayerView, taken: list[Card]) -> str | None:
     stuck = top and rules.top_take_no_return and left == [card]  # (the taken card may not go back)
     if len(left) == 1 and not stuck:
         words += ", and then you can go out"
+    elif len(left) - 1 > len(hand):  # (the hand grows): say so when someone is close to going out
+        short = min((view.hand_sizes[s] for s in _rivals(view)), default=99)
+        if short <= 2:
+            words += (f"; careful: a player with {short} card{'s' if short != 1 else ''} left may go out, "
+                      "and the cards you keep would count against you")
     return words
+
+
+def _rivals(view: PlayerView) -> list[int]:
+    """The other seats playing against this one (a partner is on its side)."""
+    partner = (view.seat + 2) % view.players if view.rules.partnerships else None
+    return [s for s in range(view.players) if s not in (view.seat, partner)]
 
 
 def _draw_reason(view: PlayerView) -> str | None:
@@ -149,9 +160,9 @@ def _draw_reason(view: PlayerView) -> str | None:
         return f"the {name} on the pile goes with none of your cards{_but_wilds(view, hand)}"
     melded = set(hand) - set(plan_steps(an, hand)[1].left)
     if any(k in wilds for k in melded):  # (a wild could meld it, but is worth more where it is)
-        return f"the {name} on the pile goes only with your {cards_name(near[:3])}, and your wilds " \
+        return f"the {name} on the pile goes with your {cards_name(near[:3])}, but your wilds " \
             "do more in your other melds"
-    return f"the {name} on the pile goes only with your {cards_name(near[:3])}, and makes no meld yet"
+    return f"the {name} on the pile goes with your {cards_name(near[:3])}, but makes no meld yet"
 
 
 def _discard_reason(view: PlayerView, card: Card) -> str | None:
