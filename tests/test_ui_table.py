@@ -3850,6 +3850,23 @@ def test_a_long_last_move_goes_on_to_a_second_line_and_the_newest_moves_stay(app
     assert sum(pos[1] > top and side.x < pos[0] < side.right for _, pos in drawn) >= len(rows)
 
 
+def test_a_hinted_take_is_framed_once_round_every_card_it_brings_the_top_card_too(app):
+    from game.ui.table_paint import HINT
+
+    g = build({0: "10♣ J♣ 9♦ Q♥ K♥ 8♠"}, pile="3♦ 5♦ K♦ 2♠ 10♥ A♣ K♣ Q♦", players=4, preset="rummy500",
+              wild=None)
+    scene = play(app, g)
+    scene.c._hint_from = lambda view, what: TakePile(c("K♦"))
+    click(app, scene.buttons["hint"].rect.center)
+    surface = pygame.Surface(scene.size)
+    scene.draw(surface)
+    taken = [scene.places[k].rect for k in g.pile[2:]]
+    box = taken[0].unionall(taken[1:]).inflate(8, 8)
+    for x, y in ((box.right - 2, box.centery), (box.centerx, box.top + 1), (box.x + 1, box.centery)):
+        r, gr, b = tuple(surface.get_at((x, y)))[:3]  # (the hint's purple, softened at the edges)
+        assert b == HINT[2] and b - gr > 60 and r > 150, (x, y, (r, gr, b))
+
+
 def test_the_keyboard_focus_frame_leaves_a_hint_or_selection_frame_showing(app, monkeypatch):
     from game.ui.table_paint import FOCUS, HINT, SELECT
 

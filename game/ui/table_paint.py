@@ -126,8 +126,8 @@ class TablePainting(TableParts):
                     self._outline(surface, r, SELECT)
                 if c in self.hint_cards:
                     self._outline(surface, r, HINT)
-            elif p.zone == "pile" and c in self.hint_cards:
-                self._outline(surface, r, HINT)
+        self._draw_pile_frames(surface, [c for c in self.g.pile if c in self.hint_cards and c not in hidden | dragging],
+                               HINT)
         self._draw_hover(surface, hidden | dragging)
         self._draw_glows(surface)
         self._draw_focus(surface)
@@ -528,14 +528,19 @@ class TablePainting(TableParts):
         if p.zone == "pile":
             if not self.hover_take or c not in g.pile:
                 return
-            rects = [self.places[x].rect for x in g.pile[g.pile.index(c):] if x in self.places]
-            for row in {r.y for r in rects}:  # one frame per row of the pile
-                same = [r for r in rects if r.y == row]
-                box = same[0].unionall(same[1:]).inflate(8, 8)
-                pygame.draw.rect(surface, HOVER, box, width=3, border_radius=max(4, box.h // 12))
+            self._draw_pile_frames(surface, g.pile[g.pile.index(c):], HOVER)
         elif p.zone == "hand":  # (in a tight fan, round the strip that shows: one corner)
             r = self._shown_part(c, p.rect)
             pygame.draw.rect(surface, HOVER, r.inflate(4, 4), width=2, border_radius=max(4, p.rect.w // 9))
+
+    def _draw_pile_frames(self, surface: pygame.Surface, cards: list[Card], colour) -> None:
+        """One frame round the pile ``cards`` of each row (a take and what it brings), drawn
+        over the cards, so the top card is inside it like the others."""
+        rects = [self.places[x].rect for x in cards if x in self.places]
+        for row in sorted({r.y for r in rects}):
+            same = [r for r in rects if r.y == row]
+            box = same[0].unionall(same[1:]).inflate(8, 8)
+            pygame.draw.rect(surface, colour, box, width=3, border_radius=max(4, box.h // 12))
 
     def raised_card(self) -> Card | None:
         """The hand card in the keyboard's focus when it is drawn whole over its neighbours
