@@ -1577,7 +1577,7 @@ def test_a_hint_goes_once_a_move_is_made(app):
 
 
 def test_a_meld_hint_that_plays_the_last_cards_says_the_person_floats(app):
-    g = build({0: "2♠ 3♠ 4♠ 6♠ 9♣"}, pile="Q♦", wild="9", phase="play")
+    g = build({0: "2♠ 3♠ 4♠ 6♠ 9♣"}, pile="Q♦", wild=9, phase="play")
     scene = play(app, g)
     cards = tuple(parse_cards("2♠ 3♠ 4♠ 9♣ 6♠"))
     scene.c._hint_from = lambda view, what: MeldCards(cards)
@@ -1585,6 +1585,14 @@ def test_a_meld_hint_that_plays_the_last_cards_says_the_person_floats(app):
     assert any(t.text == "Hint: meld 2♠ 3♠ 4♠ 9♣ 6♠: that plays your last cards, so you float (a card that "
                "fits a meld may not be your last discard) (selected: Meld or Enter lays them down)"
                for t in scene.toasts), [t.text for t in scene.toasts]
+
+
+def test_a_hint_to_take_a_wild_card_names_it_as_wild(app):
+    g = build({0: "A♣ 3♣ 5♣ A♠ 5♠"}, pile="7♦ 9♣", wild=9)
+    scene = play(app, g)
+    scene.c._hint_from = lambda view, what: TakePile(c("9♣"))
+    click(app, scene.buttons["hint"].rect.center)
+    assert any(t.text.startswith("Hint: take the wild 9♣") for t in scene.toasts), [t.text for t in scene.toasts]
 
 
 def test_hints_name_cards_as_people_see_them(app):

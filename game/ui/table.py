@@ -1142,8 +1142,9 @@ class TableScene(TableInput, TablePainting, Scene):
             text = "draw from the stock" + _why(why) + (" (D)" if self.keyboard else "")
         elif isinstance(action, TakePile):
             self.hint_cards = set(g.pile[g.pile.index(action.card):]) if action.card in g.pile else set()
-            text = f"take the pile from the {card_name(action.card)}" if len(self.hint_cards) > 1 \
-                else f"take the {card_name(action.card)}"
+            wild = "wild " if action.card in g.ctx.wilds else ""  # (as the reasons name wilds)
+            text = f"take the pile from the {wild}{card_name(action.card)}" if len(self.hint_cards) > 1 \
+                else f"take the {wild}{card_name(action.card)}"
             text += _why(why)
             if self.keyboard and action.card in g.pile:  # (so that Enter takes it)
                 focus = ("pile", g.pile.index(action.card))
