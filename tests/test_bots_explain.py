@@ -259,3 +259,16 @@ def test_a_take_that_swells_the_hand_warns_when_someone_is_close_to_going_out():
     hands[2] = "4♥ 5♥ 6♦"
     v = view(hands, pile=pile, phase="draw", current=0)
     assert "careful" not in hint_reason(v, TakePile(c("K♦")))
+
+
+def test_a_meld_hint_says_how_many_melds_the_turn_lays_down():
+    from game.engine import MeldCards
+
+    rules = Rules.preset("rummy5000")
+    v = view(["J♦ J♥ Q♦ Q♥ A♣ 2♣ 3♣ 10♦ 10♣ 4♠ 8♣", "4♣ 5♣ 6♦"], rules=rules, wild="10", pile="3♦",
+             phase="play", current=0)
+    first = make_bot("normal", 1).choose(v)
+    assert isinstance(first, MeldCards)
+    assert hint_reason(v, first) == "2 more melds can follow this turn"
+    v = view(["J♦ J♥ J♠ 4♠ 8♣", "4♣ 5♣ 6♦"], rules=rules, wild="10", pile="3♦", phase="play", current=0)
+    assert hint_reason(v, MeldCards(tuple(parse_cards("J♦ J♥ J♠")))) is None  # (the only one)

@@ -34,8 +34,25 @@ def hint_reason(view: PlayerView, action: object) -> str | None:
     if isinstance(action, DrawStock) and view.pile:
         return _draw_reason(view)
     if isinstance(action, (MeldCards, LayOff, Cover)):
-        return _float_reason(view, action.cards if isinstance(action, MeldCards) else (action.card,))
+        cards = action.cards if isinstance(action, MeldCards) else (action.card,)
+        why = _float_reason(view, cards)
+        if why is None and isinstance(action, MeldCards):
+            why = _more_melds(view, action)
+        return why
     return None
+
+
+def _more_melds(view: PlayerView, meld: MeldCards) -> str | None:
+    """"2 more melds can follow this turn" when the plan lays down more after this one (a
+    hint shows one move at a time, the richest meld first)."""
+    hand = list(view.hand)
+    must = view.must_use if view.must_use in hand else None
+    steps, _ = plan_steps(Analysis(view), hand, must)
+    melds = [s.cards for s in steps if isinstance(s, MeldCards)]
+    if len(melds) < 2 or set(meld.cards) not in [set(m) for m in melds]:
+        return None
+    more = len(melds) - 1
+    return f"{more} more meld{'s' if more > 1 else ''} can follow this turn"
 
 
 def _float_reason(view: PlayerView, cards: Sequence[Card]) -> str | None:
