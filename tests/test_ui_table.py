@@ -1595,6 +1595,19 @@ def test_a_hint_to_take_a_wild_card_names_it_as_wild(app):
     assert any(t.text.startswith("Hint: take the wild 9♣") for t in scene.toasts), [t.text for t in scene.toasts]
 
 
+def test_a_hint_asked_for_on_another_players_turn_says_so_and_goes_with_the_next_move(app):
+    """H pressed just before the person's turn said "No hint available", and it stayed on
+    show into their turn."""
+    g = build({0: "2♣ 5♦ 9♠ J♥"}, pile="Q♦", current=1)
+    scene = play(app, g)
+    assert not scene.c.human_to_act  # (Ann thinks a while before she plays)
+    key(app, pygame.K_h)
+    assert any(t.text == "No hint now: wait for your turn" for t in scene.toasts)
+    assert app.run_until(lambda: scene.c.human_to_act, timeout=20)
+    app.pump(2)
+    assert not any(t.text.startswith("No hint") for t in scene.toasts)
+
+
 def test_hints_name_cards_as_people_see_them(app):
     g = build({0: "K♠ K♠#2 5♥"}, pile="Q♦", preset="george", wild=None, phase="play")
     scene = play(app, g)

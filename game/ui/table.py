@@ -1127,8 +1127,11 @@ class TableScene(TableInput, TablePainting, Scene):
         if action is None:
             if self.c.human_may_call() and not self.c.human_to_act:
                 self.message("Hint: no call worth making", "hint")
+            elif not self.c.human_to_act:
+                self.message("No hint now: wait for your turn", "hint")
             else:
-                self.message("No hint available")
+                self.message("No hint available", "hint")
+            self.hint_version = self.c.version  # (it goes with the next move, as a hint does)
             return
         g = self.g
         self.hint_cards = set()
