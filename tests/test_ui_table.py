@@ -4275,6 +4275,7 @@ def test_a_hinted_meld_that_reads_two_ways_says_which_and_meld_offers_it_first(a
     monkeypatch.setattr(scene.c, "_hint_from", lambda view, what: MeldCards(cards, wanted))
     key(app, pygame.K_h)
     assert toast_texts(scene)[-1].startswith(f"Hint: meld 7♦ 8♦ K♣ as a {shape_label(wanted, 3)}")
+    assert toast_texts(scene)[-1].endswith("(selected: Meld or Enter asks which way, this one first)")
     scene.meld_selected()
     assert scene.choice is not None
     assert scene.choice.options[0] == shape_label(wanted, 3) + " (the hint)"

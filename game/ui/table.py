@@ -1159,9 +1159,10 @@ class TableScene(TableInput, TablePainting, Scene):
                 # cards that read more than one way: which one, and Meld offers it first
                 self.hint_shape = (frozenset(action.cards), action.shape)
                 text += " as a " + shape_label(action.shape, len(action.cards))
-            text += _why(why)  # (one that plays the last cards: the seat floats)
+            text += _why(why)  # (one that plays the last cards, or more to follow)
             if self._select_for_hint(*action.cards):
-                text += " (selected: Meld or Enter lays them down)"
+                text += (" (selected: Meld or Enter asks which way, this one first)" if self.hint_shape
+                         else " (selected: Meld or Enter lays them down)")
         elif isinstance(action, (LayOff, Cover)):
             self.hint_cards = {action.card}
             self.hint_meld = action.meld
