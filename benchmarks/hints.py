@@ -25,8 +25,8 @@ from game.bots import make_bot  # noqa: E402
 from game.bots.explain import hint_reason  # noqa: E402
 from game.engine import Rules, TakePile, new_game  # noqa: E402
 from game.engine.save import position_from_dict  # noqa: E402
-from game.engine.view import PlayerView, view_of  # noqa: E402
-from game.simulate import callers  # noqa: E402
+from game.engine.view import PlayerView  # noqa: E402
+from game.simulate import decisions  # noqa: E402
 
 
 def _timed(f, *args):
@@ -42,21 +42,12 @@ def in_games(preset: str, players: int, games: int, seed: int) -> tuple[list[flo
     for n in range(games):
         g, _ = new_game(Rules.preset(preset), players, seed=seed + n)
         bots = [make_bot("normal", seed + n + s) for s in range(players)]
-        for _ in range(400):
-            if g.phase in ("round_over", "game_over"):
-                break
-            if g.call_open:
-                calls = [c for c in (bots[s].call(view_of(g, s)) for s in callers(g)) if c is not None]
-                if calls:
-                    g.apply(calls[0])
-                    continue
-            v = view_of(g, g.current)
-            if g.current == 0:
-                action, t_hint = _timed(make_bot("normal", 12345).choose, v)
-                _, t_why = _timed(hint_reason, v, action)
+        for v, _ in decisions(g, bots):
+            if v.seat == 0:
+                hint, t_hint = _timed(make_bot("normal", 12345).choose, v)
+                _, t_why = _timed(hint_reason, v, hint)
                 hints.append(t_hint)
                 reasons.append(t_why)
-            g.apply(bots[g.current].choose(v))
     return hints, reasons
 
 

@@ -31,7 +31,7 @@ import math
 import sys
 import time
 from collections import Counter, defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from game.bots import KINDS, BotError, make_bot
@@ -85,6 +85,24 @@ def callers(g) -> list[int]:
     n = g.players
     seats = ((g.discarder + k) % n for k in range(1, n))
     return [s for s in seats if s != g.current and s != g.discarder]
+
+def decisions(g, bots: Sequence[Any], limit: int = 400) -> Iterator[tuple[Any, Any]]:
+    """Play ``g``'s round on with ``bots`` (one a seat), "Rummy!" calls included: yields each
+    turn's view and the action its seat chose, then applies that action (a caller may look
+    at both, not change them). Stops at the round's end or after ``limit`` actions."""
+    for _ in range(limit):
+        if g.phase in ("round_over", "game_over"):
+            return
+        if g.call_open:
+            calls = [c for c in (bots[s].call(view_of(g, s)) for s in callers(g)) if c is not None]
+            if calls:
+                g.apply(calls[0])
+                continue
+        view = view_of(g, g.current)
+        action = bots[g.current].choose(view)
+        yield view, action
+        g.apply(action)
+
 
 class Simulation:
     """Plays games and gathers the figures of the summary."""

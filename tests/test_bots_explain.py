@@ -14,8 +14,8 @@ from game.bots.explain import _named, hint_reason
 from game.engine import Discard, DrawStock, TakePile, new_game
 from game.engine.cards import card_name, parse_cards
 from game.engine.rules import Rules
-from game.engine.view import PlayerView, view_of
-from game.simulate import callers
+from game.engine.view import PlayerView
+from game.simulate import decisions
 
 
 def c(text: str):
@@ -184,23 +184,13 @@ def test_every_hint_in_random_games_gets_a_reason_from_what_the_seat_sees(rs, se
     rules, players = rs
     g, _ = new_game(rules, players, seed=seed)
     bots = [make_bot("normal", seed + s) for s in range(players)]
-    for _ in range(150):
-        if g.phase in ("round_over", "game_over"):
-            break
-        if g.call_open:
-            calls = [c for c in (bots[s].call(view_of(g, s)) for s in callers(g)) if c is not None]
-            if calls:
-                g.apply(calls[0])
-                continue
-        v = view_of(g, g.current)
-        action = bots[g.current].choose(v)
+    for v, action in decisions(g, bots, limit=150):
         why = hint_reason(v, action)
         if why is not None:
             seen = {card_name(k): k for k in [*v.hand, *v.pile, *(k for m in v.melds for k in m.cards)]}
             for name, as_wild in named_cards(why):
                 assert name in seen, (why, action)
                 assert (seen[name] in v.ctx.wilds) == as_wild, (why, action)
-        g.apply(action)
 
 
 def test_an_ace_goes_with_a_king_where_aces_are_high_and_wilds_are_owned_up_to():
