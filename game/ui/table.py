@@ -1123,7 +1123,8 @@ class TableScene(TableInput, TablePainting, Scene):
             self._show_hint(*((None, None) if pending[0].exception() else pending[0].result()))
 
     def _show_hint(self, action: Action | None, why: str | None = None) -> None:
-        """Show the hint ``action``, with ``why`` (a reason for a draw, a take or a discard)."""
+        """Show the hint ``action``, with ``why``, its reason (for a draw, a take or a
+        discard; for a meld or lay-off that plays the last cards or has more to follow)."""
         if action is None:
             if self.c.human_may_call() and not self.c.human_to_act:
                 self.message("Hint: no call worth making", "hint")
