@@ -92,12 +92,12 @@ def test_a_meld_or_lay_off_of_the_last_cards_says_the_seat_floats_and_why():
     rules = Rules.preset("rummy5000")  # (a playable last card may not be discarded)
     v = view(["2♠ 3♠ 4♠ 6♠ 9♣", "4♣ 5♣ 6♦"], rules=rules, wild="9", pile="3♦", phase="play", current=0)
     assert hint_reason(v, MeldCards(tuple(parse_cards("2♠ 3♠ 4♠ 9♣ 6♠")))) == \
-        "that plays your last cards, so you float (a card that fits a meld may not be your last discard)"
+        "that plays your last cards, so you float: a card that fits a meld may not be your last discard"
     assert hint_reason(v, MeldCards(tuple(parse_cards("2♠ 3♠ 4♠ 9♣")))) is None  # (the 6♠ stays)
     v = view(["6♠", "4♣ 5♣ 6♦"], rules=rules, wild="9", pile="3♦", phase="play", current=0,
              melds=[meld(0, "run:3♠", "3♠ 4♠ 5♠")])
-    assert hint_reason(v, LayOff(c("6♠"), v.melds[0].id)).endswith("so you float (a card that fits a meld may "
-                                                                   "not be your last discard)")
+    assert hint_reason(v, LayOff(c("6♠"), v.melds[0].id)).endswith("so you float: a card that fits a meld may "
+                                                                   "not be your last discard")
     floating = Rules.preset("rummy5000", going_out="floating")
     v = view(["2♠ 3♠ 4♠", "4♣ 5♣ 6♦"], rules=floating, wild="9", pile="3♦", phase="play", current=0)
     assert hint_reason(v, MeldCards(tuple(parse_cards("2♠ 3♠ 4♠")))) == "that plays your last cards, so you float"
@@ -213,7 +213,7 @@ def test_a_draw_when_the_top_card_would_go_down_says_how_little_it_adds():
     # the 3♦ could meld with the 3♣ and the wild 9♥, which the run A♣ 2♣ 3♣ 9♥ needs
     v = view(["A♣ 2♣ 3♣ 9♥ J♦", "4♣ 5♣ 6♦"], rules=rules, wild="9", pile="3♠ 3♦", phase="draw", current=0)
     assert hint_reason(v, DrawStock()) == \
-        "the 3♦ on the pile goes with your 3♣, but your wilds do more in your other melds"
+        "the 3♦ on the pile goes with your 3♣, but your wild does more in your other melds"
 
 
 def test_a_floating_seats_draw_says_it_may_only_draw_from_the_stock():
@@ -262,3 +262,11 @@ def test_a_meld_hint_says_how_many_melds_the_turn_lays_down():
     assert hint_reason(v, first) == "2 more melds can follow this turn"
     v = view(["J♦ J♥ J♠ 4♠ 8♣", "4♣ 5♣ 6♦"], rules=rules, wild="10", pile="3♦", phase="play", current=0)
     assert hint_reason(v, MeldCards(tuple(parse_cards("J♦ J♥ J♠")))) is None  # (the only one)
+
+
+def test_a_draw_where_a_deeper_pile_card_would_meld_says_what_the_take_would_leave():
+    rules = Rules.preset("rummy5000")  # (fives wild: the A♣ melds with the Q♣ K♣ and the 5♠)
+    v = view(["Q♣ K♣ 8♦ K♦ J♥ 5♠", "4♣ 6♣ 6♦ 7♥ 8♥", "2♥ 3♥ 9♦ 6♥ 7♣"], rules=rules, wild="5",
+             pile="A♣ 4♦", phase="draw", current=0)
+    assert hint_reason(v, DrawStock()) == \
+        "taking the pile down to the A♣ would meld it, but the 4♦ above it would stay in your hand"

@@ -1582,8 +1582,8 @@ def test_a_meld_hint_that_plays_the_last_cards_says_the_person_floats(app):
     cards = tuple(parse_cards("2♠ 3♠ 4♠ 9♣ 6♠"))
     scene.c._hint_from = lambda view, what: MeldCards(cards)
     click(app, scene.buttons["hint"].rect.center)
-    assert any(t.text == "Hint: meld 2♠ 3♠ 4♠ 9♣ 6♠: that plays your last cards, so you float (a card that "
-               "fits a meld may not be your last discard) (selected: Meld or Enter lays them down)"
+    assert any(t.text == "Hint: meld 2♠ 3♠ 4♠ 9♣ 6♠: that plays your last cards, so you float: a card that "
+               "fits a meld may not be your last discard (selected: Meld or Enter lays them down)"
                for t in scene.toasts), [t.text for t in scene.toasts]
 
 
@@ -1606,6 +1606,15 @@ def test_a_hint_asked_for_on_another_players_turn_says_so_and_goes_with_the_next
     assert app.run_until(lambda: scene.c.human_to_act, timeout=20)
     app.pump(2)
     assert not any(t.text.startswith("No hint") for t in scene.toasts)
+
+
+def test_a_hint_to_cover_a_wild_says_so(app):
+    g = build({0: "10♦ 4♠ 5♥"}, pile="Q♦", melds=[(0, "10♠ 10♥ K♣")], phase="play")  # kings wild
+    scene = play(app, g)
+    m = g.melds[0]
+    scene.c._hint_from = lambda view, what: Cover(c("10♦"), m.id)
+    click(app, scene.buttons["hint"].rect.center)
+    assert any(t.text.startswith(f"Hint: lay the 10♦ on the wild it stands for in #{m.id}") for t in scene.toasts)
 
 
 def test_hints_name_cards_as_people_see_them(app):

@@ -60,7 +60,7 @@ def _float_reason(view: PlayerView, cards: Sequence[Card]) -> str | None:
     if not view.rules.floats or set(view.hand) - set(cards):
         return None
     if view.rules.going_out == "discard_unplayable":
-        return "that plays your last cards, so you float (a card that fits a meld may not be your last discard)"
+        return "that plays your last cards, so you float: a card that fits a meld may not be your last discard"
     return "that plays your last cards, so you float"
 
 
@@ -148,11 +148,35 @@ def _rivals(view: PlayerView) -> list[int]:
     return [s for s in range(view.players) if s not in (view.seat, partner)]
 
 
+def _deep_take_reason(view: PlayerView) -> str | None:
+    """Where a card deeper in the pile would meld: what taking down to it costs (the cards
+    above it that would stay in hand), so a reason about the top card alone does not mislead."""
+    pile = view.pile
+    if view.rules.discard_pile != "splayed" or len(pile) < 2:
+        return None
+    hand = list(view.hand)
+    an = Analysis(view)
+    for i in range(len(pile) - 2, max(-1, len(pile) - 10), -1):  # (the shallowest first)
+        taken = list(pile[i:])
+        use, left, _ = _plan_for(an, hand + taken, pile[i], pile[i])
+        if use is None:
+            continue
+        kept = [k for k in taken[1:] if k in left]
+        if not kept:
+            return None  # (it would cost nothing in hand: the stock won by the bot's sums)
+        return (f"taking the pile down to the {card_name(pile[i])} would meld it, but the "
+                f"{cards_name(kept)} above it would stay in your hand")
+    return None
+
+
 def _draw_reason(view: PlayerView) -> str | None:
     if view.floating[view.seat]:
         return "you are floating, and a floating player draws only from the stock"
     if not view.hand:
         return None
+    deep = _deep_take_reason(view)
+    if deep is not None:
+        return deep
     top = view.pile[-1]
     wilds = view.ctx.wilds
     if top in wilds:
@@ -177,8 +201,8 @@ def _draw_reason(view: PlayerView) -> str | None:
         return f"the {name} on the pile goes with none of your cards{_but_wilds(view, hand)}"
     melded = set(hand) - set(plan_steps(an, hand)[1].left)
     if any(k in wilds for k in melded):  # (a wild could meld it, but is worth more where it is)
-        return f"the {name} on the pile goes with your {cards_name(near[:3])}, but your wilds " \
-            "do more in your other melds"
+        wild = "your wild does" if sum(k in wilds for k in melded) == 1 else "your wilds do"
+        return f"the {name} on the pile goes with your {cards_name(near[:3])}, but {wild} more in your other melds"
     return f"the {name} on the pile goes with your {cards_name(near[:3])}, but makes no meld yet"
 
 

@@ -1079,7 +1079,8 @@ class GameState(Standings):
 
     def _undo(self, seat: int) -> list[ev.Event]:
         if self.phase != PLAY or not self.turn_log:
-            raise IllegalActionError("There is nothing to take back this turn")
+            raise IllegalActionError("There is nothing to take back this turn: Undo takes back melds and "
+                                     "lay-offs, not a draw or a take from the pile")
         entry = self.turn_log.pop()
         kind, meld_id = entry[0], entry[1]
         pub, up = entry[-2], entry[-1]

@@ -1167,7 +1167,9 @@ class TableScene(TableInput, TablePainting, Scene):
         elif isinstance(action, (LayOff, Cover)):
             self.hint_cards = {action.card}
             self.hint_meld = action.meld
-            text = f"lay the {card_name(action.card)} off on #{action.meld}" + _why(why)
+            text = (f"lay the {card_name(action.card)} on the wild it stands for in #{action.meld}"
+                    if isinstance(action, Cover) else f"lay the {card_name(action.card)} off on #{action.meld}") \
+                + _why(why)
             meld = g.meld_by_id(action.meld)
             if self._select_for_hint(action.card):
                 if self.keyboard and meld is not None:  # the focus on the meld, so that Enter lays it off
