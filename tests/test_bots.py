@@ -28,7 +28,7 @@ from game.engine import (
     parse_cards,
 )
 from game.engine.view import PlayerView, view_of
-from game.simulate import Simulation, callers
+from game.simulate import Simulation, callers, decisions
 
 BOTS_DIR = Path(__file__).resolve().parent.parent / "game" / "bots"
 HARD_FAST = {"iterations": 3, "time_limit": None}
@@ -40,22 +40,11 @@ def bot(level: str, seed: int = 0):
 
 def play_until(g, bots, stop, limit=400):
     """Drive a game with ``bots`` until ``stop(g)`` holds (calls included); False if it never does."""
-    for _ in range(limit):
+    if stop(g):
+        return True
+    for _ in decisions(g, bots, limit):  # (each turn's view before its action is applied)
         if stop(g):
             return True
-        if g.phase in ("round_over", "game_over"):
-            return False
-        if g.call_open:
-            called = False
-            for s in callers(g):
-                c = bots[s].call(view_of(g, s))
-                if c is not None:
-                    g.apply(c)
-                    called = True
-                    break
-            if called:
-                continue
-        g.apply(bots[g.current].choose(view_of(g, g.current)))
     return stop(g)
 
 

@@ -111,7 +111,7 @@ def _take_reason(view: PlayerView, taken: list[Card]) -> str | None:
     rules = view.rules
     hand = list(view.hand)
     top = len(taken) == 1
-    must = card if (not top or rules.top_take_must_use) else None
+    must = card if rules.take_must_use(top) else None
     an = Analysis(view)
     use, left, _ = _plan_for(an, hand + taken, card, must)
     wilds = view.ctx.wilds
@@ -123,40 +123,29 @@ def _take_reason(view: PlayerView, taken: list[Card]) -> str | None:
     else:
         mine = [k for k in use[1] if k in hand]
         also = [k for k in use[1] if k not in hand]  # (cards above it in the pile)
-        if not also:
-            words = f"it melds with {_named(mine, wilds, 'your')}"
-        elif not mine:
-            words = f"it melds with {_named(also, wilds, 'the')} you take with it"
-        else:
-            yours = _named(mine, wilds, "your")
-            words = f"it melds with {yours}{',' if ' and ' in yours else ''} and {_named(also, wilds, 'the')} " \
-                "you take with it"
+        parts = ([_named(mine, wilds, "your")] if mine else []) + \
+            ([_named(also, wilds, "the") + " you take with it"] if also else [])
+        words = "it melds with " + (", and " if " and " in parts[0] else " and ").join(parts)
     stuck = top and rules.top_take_no_return and left == [card]  # (the taken card may not go back)
     if len(left) == 1 and not stuck:
         words += ", and then you can go out"
     elif len(left) - 1 > len(hand):  # (the hand grows): say so when someone is close to going out
-        short = min((view.hand_sizes[s] for s in _rivals(view)), default=99)
+        rivals = [s for s in range(view.players) if view.side_of(s) != view.side_of(view.seat)]
+        short = min((view.hand_sizes[s] for s in rivals), default=99)
         if short <= 2:
             words += (f"; careful: a player with {short} card{'s' if short != 1 else ''} left may go out, "
                       "and the cards you keep would count against you")
     return words
 
 
-def _rivals(view: PlayerView) -> list[int]:
-    """The other seats playing against this one (a partner is on its side)."""
-    partner = (view.seat + 2) % view.players if view.rules.partnerships else None
-    return [s for s in range(view.players) if s not in (view.seat, partner)]
-
-
-def _deep_take_reason(view: PlayerView) -> str | None:
+def _deep_take_reason(view: PlayerView, an: Analysis, hand: list[Card]) -> str | None:
     """Where a card deeper in the pile would meld: what taking down to it costs (the cards
     above it that would stay in hand), so a reason about the top card alone does not mislead."""
     pile = view.pile
-    if view.rules.discard_pile != "splayed" or len(pile) < 2:
-        return None
-    hand = list(view.hand)
-    an = Analysis(view)
+    legal = {a.card for a in view.legal_actions() if isinstance(a, TakePile)}
     for i in range(len(pile) - 2, max(-1, len(pile) - 10), -1):  # (the shallowest first)
+        if pile[i] not in legal:
+            continue
         taken = list(pile[i:])
         use, left, _ = _plan_for(an, hand + taken, pile[i], pile[i])
         if use is None:
@@ -174,20 +163,21 @@ def _draw_reason(view: PlayerView) -> str | None:
         return "you are floating, and a floating player draws only from the stock"
     if not view.hand:
         return None
-    deep = _deep_take_reason(view)
+    hand = list(view.hand)
+    an = Analysis(view)
+    deep = _deep_take_reason(view, an, hand)
     if deep is not None:
         return deep
     top = view.pile[-1]
     wilds = view.ctx.wilds
     if top in wilds:
         return None
-    hand = list(view.hand)
     near = _goes_with(view, top, hand)
-    an = Analysis(view)
-    use, left, points = _plan_for(an, hand + [top], top, top if view.rules.top_take_must_use else None)
+    must = view.rules.take_must_use(True)
+    use, left, points = _plan_for(an, hand + [top], top, top if must else None)
     name = card_name(top)
+    plan = plan_steps(an, hand)[1]  # (the hand's plan without it)
     if use is not None:  # it would go down, yet a stock card promises more by the bot's sums
-        plan = plan_steps(an, hand)[1]
         extra = len(plan.left) + 1 - len(left)  # (how many more cards go down with it)
         if extra <= 0:
             return f"with the {name} from the pile you could put down no more cards than now"
@@ -195,11 +185,11 @@ def _draw_reason(view: PlayerView) -> str | None:
         if extra == 1 and 0 < more < 20:  # (it alone goes down, onto what would anyway)
             return f"the {name} on the pile would add only its own {more:.0f} points to your melds"
         return None
-    if view.rules.top_take_must_use and near:
+    if must and near:
         return f"the {name} on the pile could not be melded this turn, and a card taken from the pile must be"
     if not near:
         return f"the {name} on the pile goes with none of your cards{_but_wilds(view, hand)}"
-    melded = set(hand) - set(plan_steps(an, hand)[1].left)
+    melded = set(hand) - set(plan.left)
     if any(k in wilds for k in melded):  # (a wild could meld it, but is worth more where it is)
         wild = "your wild does" if sum(k in wilds for k in melded) == 1 else "your wilds do"
         return f"the {name} on the pile goes with your {cards_name(near[:3])}, but {wild} more in your other melds"

@@ -96,7 +96,7 @@ class NormalBot(Bot):
         i = pile.index(t.card)
         taken = list(pile[i:])
         top = i == len(pile) - 1
-        must = t.card if (not top or view.rules.top_take_must_use) else None
+        must = t.card if view.rules.take_must_use(top) else None
         took_top = t.card if top and view.rules.top_take_no_return else None
         new_hand = hand + taken
         v, used = self.turn_value(an, new_hand, must=must, took_top=took_top)

@@ -420,9 +420,19 @@ class Rules:
         if self.decks is not None:
             return self.decks
         d = self.default_decks(players)
-        while d < 4 and self.largest_deal(players, d) + 1 > self.pack_size(d):
+        while d < 4 and self.cards_needed(players, d) > self.pack_size(d):
             d += 1
         return d
+
+    def take_must_use(self, top: bool) -> bool:
+        """Whether a card taken from the pile must be melded or laid off in the same turn:
+        the deepest card of a deep take always, the top card alone with ``top_take_must_use``."""
+        return not top or self.top_take_must_use
+
+    def cards_needed(self, players: int, decks: int) -> int:
+        """The most cards a deal with this many decks can take from the pack, the first
+        discard or stock card included: the pack must hold at least this many."""
+        return self.largest_deal(players, decks) + 1
 
     def pack_size(self, decks: int) -> int:
         ranks = 1 + sum(1 for r in range(2, 14) if r >= self.lowest_rank)
@@ -512,7 +522,7 @@ class Rules:
         if why:
             raise RulesError(why)
         decks = self.decks_for(players)
-        need = self.largest_deal(players, decks) + 1
+        need = self.cards_needed(players, decks)
         have = self.pack_size(decks)
         if need > have:
             hints = []

@@ -751,7 +751,7 @@ class GameState(Standings):
             return "You are floating: you may only draw from the stock"
         if not top and rules.discard_pile == "top_only":
             return "Only the top card of the discard pile may be taken in this game"
-        if top and not rules.top_take_must_use:
+        if not rules.take_must_use(top):
             return None
         hand = self.hands[seat] + self.pile[i:]
         if not self._can_use(seat, card, hand, rules.deep_take_use, taken=tuple(self.pile[i:])):
@@ -1002,7 +1002,7 @@ class GameState(Standings):
         top = len(taken) == 1
         if top:
             self.took_top = card
-        if not top or self.rules.top_take_must_use:
+        if self.rules.take_must_use(top):
             self.must_use = card
         self.phase = PLAY
         return [ev.TookPile(seat, tuple(taken), self.must_use)]

@@ -375,7 +375,7 @@ def option_help(info: OptionInfo, rules: Rules, players: int) -> str:
         base = free.default_decks(players)
         why = ""
         if auto > base:  # (say why: a wild rule or a deal that can run past the pack)
-            most = free.largest_deal(players, base) + 1
+            most = free.cards_needed(players, base)
             decks = "one deck holds" if base == 1 else f"{base} decks hold"
             why = f" (a deal could need {most} cards, more than {decks})"
         return (f"How many decks of {deck_words(rules)} are shuffled together; "

@@ -1343,9 +1343,10 @@ class TableScene(TableInput, TablePainting, Scene):
         self.choice.anchor = (x, int(y))
         self.choice.layout(self.text, L.font_normal, screen)
         # (nor over the messages above it, where a hint may say which answer to pick)
-        top = self._status_top(len(self._status()[0]))  # (a status line of two lines reaches higher)
+        lines = len(self._status()[0])
+        top = self._status_top(lines)  # (a status line of two lines reaches higher)
         status = Rect(L.message.x, top, L.message.w, L.message.bottom - top)
-        messages = status.unionall([box for _, box in self._toast_boxes()])
+        messages = status.unionall([box for _, box in self._toast_boxes(lines)])
         if self.choice.box.colliderect(messages):
             above = messages.top - max(4, L.pad // 2)
             self.choice.anchor = (x, above)
