@@ -838,7 +838,9 @@ def test_reset_house_rules(app):
 def test_keyboard_walks_the_new_game_screen(app):
     scene = menus.NewGameScene(app)
     app.stack.push(scene)
-    press(scene, pygame.K_DOWN)
+    press(scene, pygame.K_DOWN)  # the focus starts on Start game; the first key shows it
+    assert scene.focus.current.name == "start" and scene.find("start").focused
+    press(scene, pygame.K_DOWN)  # and on round to the top
     assert scene.focus.current.name == "preset"
     press(scene, pygame.K_RIGHT)
     assert scene.preset == PRESETS[1]
@@ -851,6 +853,51 @@ def test_keyboard_walks_the_new_game_screen(app):
     assert scene.scroll.rect.contains(row.rect)
     press(scene, pygame.K_SPACE)
     assert scene.build_rules().one_meld_per_turn is True
+
+
+def test_enter_starts_the_new_game(app):
+    scene = menus.NewGameScene(app)
+    app.stack.push(scene)
+    press(scene, pygame.K_RETURN)
+    assert app.started is not None and scene.preset == "rummy5000"
+
+
+def test_first_key_on_a_greyed_start_only_shows_the_focus(app):
+    scene = menus.NewGameScene(app)
+    app.stack.push(scene)
+    scene.set_players(8)
+    scene.set_option("decks", 1)  # refused: Start is greyed
+    assert not scene.find("start").enabled
+    press(scene, pygame.K_RETURN)  # not Enter on the game's arrow, which would change the game
+    assert scene.focus.current.name == "preset" and scene.preset == "rummy5000"
+    assert app.started is None
+
+
+def test_arrow_keys_keep_to_a_column_of_the_seats(app):
+    scene = menus.NewGameScene(app)
+    app.stack.push(scene)
+    scene.set_players(4)
+    scene.show_focus = True
+    scene.focus.focus(scene.find("level1"))
+
+    def at(key):
+        press(scene, key)
+        return scene.focus.current.name
+
+    assert [at(pygame.K_DOWN), at(pygame.K_DOWN)] == ["level2", "level3"]
+    assert at(pygame.K_DOWN) == "reset"  # past the last seat: on as Tab goes
+    scene.focus.focus(scene.find("pick3"))
+    assert [at(pygame.K_UP), at(pygame.K_UP), at(pygame.K_UP)] == ["pick2", "pick1", "name0"]
+    assert at(pygame.K_UP) == "target"  # above your seat: the target, as Shift+Tab goes
+    assert at(pygame.K_DOWN) == "name0"
+    assert at(pygame.K_DOWN) == "name1"
+    # along a row from the name: its arrows have nothing to step
+    assert [at(pygame.K_RIGHT), at(pygame.K_RIGHT)] == ["pick1", "level1"]
+    before = scene.levels[1]
+    assert at(pygame.K_RIGHT) == "level1" and scene.levels[1] != before  # a level steps
+    scene.focus.focus(scene.find("pick1"))
+    assert [at(pygame.K_LEFT), at(pygame.K_LEFT)] == ["name1", "name1"]
+    assert not scene.find("name1").editing
 
 
 def test_read_the_rules_of_this_setup(app):

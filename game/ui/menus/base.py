@@ -176,10 +176,11 @@ class MenuScene(Scene):
                 pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER,
             ):
                 self.show_focus = True
-                if self.focus.current is None:
-                    self.focus.move(1)
-                else:
-                    self.focus.focus(self.focus.current)
+                current = self.focus.current
+                if current is None or not (current.enabled and current.visible):
+                    self.focus.move(1)  # the first key only shows where the focus went
+                    return
+                self.focus.focus(current)
                 if event.key not in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_RETURN, pygame.K_SPACE,
                                      pygame.K_KP_ENTER):
                     return

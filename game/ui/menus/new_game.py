@@ -73,6 +73,9 @@ class NewGameScene(MenuScene):
         self.confirm_replace = False  # Start was pressed once with a game in progress
         super().__init__(app)
         self.validate()
+        # Enter starts the game; the first arrow key shows the focus there (see on_key)
+        self.focus.focus(self.find("start"))
+        self.refocus()
 
     # ------------------------------------------------------------------ model
     def _restore(self, last: dict) -> None:
@@ -301,7 +304,35 @@ class NewGameScene(MenuScene):
         if event.key == pygame.K_F1:  # as at the table: the rules of the game being set up
             self.show_rules()
             return True
-        return False
+        return self.show_focus and self._seat_key(event.key)
+
+    _SEAT_COLUMNS = ("name", "pick", "level")
+
+    def _seat_key(self, key: int) -> bool:
+        """The seats are a grid (name, ↻, level): ↑ and ↓ keep to the column (a level
+        goes to the next seat's level, not to its name), ← and → go along the row from a
+        name or a ↻ (they have nothing to step; on a level they step it). True if used."""
+        current = self.focus.current
+        found = re.fullmatch(r"(name|pick|level)(\d)", current.name if current is not None else "")
+        if found is None or key not in (pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT):
+            return False
+        column, seat = self._SEAT_COLUMNS.index(found.group(1)), int(found.group(2))
+        if key in (pygame.K_LEFT, pygame.K_RIGHT):
+            if column == 2 or (column == 0 and key == pygame.K_LEFT):
+                return False  # a level steps; a name has nothing to its left
+            self.focus.focus(self.find(f"{self._SEAT_COLUMNS[column + (1 if key == pygame.K_RIGHT else -1)]}{seat}"))
+            return True
+        step = 1 if key == pygame.K_DOWN else -1
+        if 0 <= seat + step < self.players:
+            # seat 1 (yours) has only its name
+            target = self.find(f"{self._SEAT_COLUMNS[column]}{seat + step}") or self.find(f"name{seat + step}")
+            self.focus.focus(target)
+            return True
+        # past the seats: on from the row's end, as Tab goes
+        edge = self.find(f"name{seat}") if step < 0 else (self.find(f"level{seat}") or self.find(f"name{seat}"))
+        self.focus.focus(edge)
+        self.focus.move(step)
+        return True
 
     def show_rules(self) -> None:
         rules = self.validate()
