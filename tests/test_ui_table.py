@@ -3385,7 +3385,7 @@ def test_a_narrow_name_plate_keeps_the_total_before_this_rounds_points(monkeypat
         if seat == scene.bottom:
             continue
         on_plate = [t for t, pos in drawn if sb.plate.collidepoint(pos)]
-        total = str(g.scores[seat])
+        total = f"{g.scores[seat]:,}"
         assert any(t == total or t.startswith(total + " ") for t in on_plate), (seat, on_plate)
     app.close_scenes()
 
@@ -3403,7 +3403,7 @@ def test_a_plate_short_of_room_keeps_floating_before_the_word_pts(monkeypatch, s
     labels = {}
     for seat, sb in enumerate(scene.layout.seats):
         if seat != scene.bottom:
-            labels[seat] = [t for t, pos in drawn if sb.plate.collidepoint(pos) and t.startswith(str(g.scores[seat]))]
+            labels[seat] = [t for t, pos in drawn if sb.plate.collidepoint(pos) and t.startswith(f"{g.scores[seat]:,}")]
     assert labels[2] and "floating" in labels[2][0], labels
     assert all(lab for lab in labels.values()), labels  # every plate keeps its total
     app.close_scenes()
@@ -3936,7 +3936,7 @@ def test_a_narrow_dealers_plate_keeps_the_score(monkeypatch, score):
         plate = scene.layout.seats[narrowest].plate
         on_plate = [t for t, (x, y) in drawn if plate.collidepoint(x, y)]
         assert scene.c.seats[narrowest].name in on_plate  # the name whole
-        assert any(t.split(" ")[0] == str(score) for t in on_plate), on_plate  # and the score
+        assert any(t.split(" ")[0] == f"{score:,}" for t in on_plate), on_plate  # and the score
     finally:
         small.close_scenes()
 
@@ -3960,7 +3960,7 @@ def test_after_a_round_the_points_beside_each_name_are_what_it_added(app, monkey
     assert points[loser] < 0
     for seat in (0, loser):  # in the sidebar's score list, on the seat's own row
         row = rows[seat]
-        assert any(t == f"{points[seat]:+d}" and row.top <= y <= row.bottom and row.centerx < x <= row.right
+        assert any(t == f"{points[seat]:+,}" and row.top <= y <= row.bottom and row.centerx < x <= row.right
                    for t, (x, y) in drawn), seat
 
 
@@ -4697,3 +4697,14 @@ def test_hurrying_stops_where_the_person_may_call_rummy(app, monkeypatch):
         monkeypatch.setattr(scene.c, "_window", lambda w=window: w)
         scene.c.update(0.0)
         assert scene.c.hurry is (not human)  # a window the person may call in ends the hurry
+
+
+def test_the_table_writes_a_score_as_the_sheets_do(app, monkeypatch):
+    """1,335 on the plates and in the sidebar, as the round sheet and the game's end write it."""
+    g = build({0: "9♣ 9♠ 9♦ 5♥"}, pile="Q♦", preset="rummy500", wild=None, phase="play")
+    g.scores = [1335, 2040, 5]
+    scene = play(app, g)
+    drawn = record_text(scene, monkeypatch)
+    app.draw()
+    assert drawn.count("1,335") >= 1 and any(t.startswith("2,040") for t in drawn), drawn
+    assert not any("1335" in t or "2040" in t for t in drawn), drawn

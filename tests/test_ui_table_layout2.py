@@ -249,13 +249,13 @@ def test_a_narrow_plate_keeps_the_computers_level(monkeypatch, size, players):
                 fs = L.font_small
                 chip = scene.text.render("D", fs, (0, 0, 0), bold=True).get_size()
                 name_w = scene.text.render(g.seat_name(seat), L.font_normal, (0, 0, 0), bold=True).get_width()
-                score_w = scene.text.render(str(g.scores[seat]), fs, (0, 0, 0)).get_width()
+                score_w = scene.text.render(f"{g.scores[seat]:,}", fs, (0, 0, 0)).get_width()
                 cr = L.dealer_chip(plate, chip, name_w, score_w)
                 assert not cr.colliderect(where.inflate(0, -2)), (seat, cr, where)
             # whole, clear of the other lines (their boxes' leading may touch)
             line = where.inflate(0, -2)
             assert not any(r.colliderect(line) for t, r in on_plate if t != text), (seat, on_plate)
-            assert any(t.split(" ")[0] == str(g.scores[seat]) for t, _ in on_plate)
+            assert any(t.split(" ")[0] == f"{g.scores[seat]:,}" for t, _ in on_plate)
             assert g.seat_name(seat) in [t for t, _ in on_plate]
     finally:
         app.close_scenes()
@@ -281,7 +281,7 @@ def test_the_dealer_chip_never_cuts_a_total(monkeypatch, size, players):
             fs = L.font_small
             plate = L.seats[dealer].plate
             on_plate = [(t, r) for t, r in drawn if plate.collidepoint(r.topleft)]
-            total = str(g.scores[dealer])
+            total = f"{g.scores[dealer]:,}"
             shown = [r for t, r in on_plate if t.split(" ")[0] == total]
             assert len(shown) == 1, (dealer, [t for t, _ in on_plate])
             assert shown[0].w >= scene.text.render(total, fs, (0, 0, 0)).get_width()  # not cut to "34…"
@@ -485,7 +485,7 @@ def test_a_plate_keeps_partner_and_floating_before_the_word_pts(monkeypatch, pla
         seen = {"pts": 0, "kept": 0, "plus": 0}
         for w, s, plate, on_line in second_lines(scene, surface, drawn, range(40, 330, 3)):
             status = ["partner"] * (preset == "partnership500" and s == 2) + ["floating"] * g.floating[s]
-            lines = [t for t in on_line if t.split(" ")[0] == str(g.scores[s]) or t == " · ".join(status)]
+            lines = [t for t in on_line if t.split(" ")[0] == f"{g.scores[s]:,}" or t == " · ".join(status)]
             assert len(lines) == 1, (w, s, drawn)
             words = lines[0].split(" · ")
             assert status, s
@@ -494,7 +494,7 @@ def test_a_plate_keeps_partner_and_floating_before_the_word_pts(monkeypatch, pla
                 assert all(x in words for x in status), (w, s, lines[0])
             if all(x in words for x in status):
                 seen["kept"] += 1
-                plus = f"{melded[s]:+d}"
+                plus = f"{melded[s]:+,}"
                 seen["plus"] += any(t == plus for t, r in drawn if plate.collidepoint(r.topleft))
         assert seen["pts"] and seen["kept"] and seen["plus"], seen
     finally:
@@ -519,9 +519,9 @@ def test_floating_outranks_this_rounds_points_on_a_plate(monkeypatch, players, r
         for w, s, plate, on_line in second_lines(scene, surface, drawn, range(40, 330, 2)):
             x = L.plate_lines(plate)[0]
             _, right = L.plate_room(plate, None)
-            line = next(t for t in on_line if t.split(" ")[0] == str(g.scores[s]) or t == "floating")
-            plus = f"{melded[s]:+d}" in on_line
-            short = scene.text.render(f"{g.scores[s]} · floating", fs, (0, 0, 0)).get_width()
+            line = next(t for t in on_line if t.split(" ")[0] == f"{g.scores[s]:,}" or t == "floating")
+            plus = f"{melded[s]:+,}" in on_line
+            short = scene.text.render(f"{g.scores[s]:,} · floating", fs, (0, 0, 0)).get_width()
             word = scene.text.render("floating", fs, (0, 0, 0)).get_width()
             if short <= right - x:
                 assert "floating" in line, (w, s, on_line)
@@ -532,7 +532,7 @@ def test_floating_outranks_this_rounds_points_on_a_plate(monkeypatch, players, r
                     assert line == "floating", (w, s, on_line)
                     seen["the word alone"] = seen.get("the word alone", 0) + 1
                 elif rows == 3:  # the total stays; the level's line says it
-                    assert line == str(g.scores[s]) or not line.endswith("floating"), (w, s, on_line)
+                    assert line == f"{g.scores[s]:,}" or not line.endswith("floating"), (w, s, on_line)
                 y3 = L.plate_third_line(plate)
                 if y3 is not None:  # a plate of three lines says it with the level
                     third = [t for t, r in drawn if plate.collidepoint(r.topleft) and abs(r.y - y3) <= 2]

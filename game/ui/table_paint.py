@@ -213,7 +213,7 @@ class TablePainting(TableParts):
             if seat == g.dealer:
                 chip = self.text.render("D", fs, (30, 30, 30), bold=True)
                 name_w = self.text.render(s.name, fn, TEXT, bold=True).get_width()
-                score_w = self.text.render(str(g.scores[seat]), fs, TEXT_DIM).get_width()
+                score_w = self.text.render(f"{g.scores[seat]:,}", fs, TEXT_DIM).get_width()
                 cr = L.dealer_chip(plate, chip.get_size(), name_w, score_w)
                 pygame.draw.rect(surface, (240, 236, 220), cr, border_radius=cr.h // 2)
                 if L.chip_on_dot(plate, cr):  # in the dot's place: ringed in the seat's colour
@@ -224,7 +224,7 @@ class TablePainting(TableParts):
                 pygame.draw.circle(surface, col, (cx, cy), radius)
             name_right, line2_right = L.plate_room(plate, cr)  # how far each line may reach
             self.text.blit(surface, s.name, fn, (x, y1), TEXT, bold=True, max_w=name_right - x)
-            parts = [f"{g.scores[seat]} pts"]
+            parts = [f"{g.scores[seat]:,} pts"]
             if g.rules.partnerships and seat != self.bottom \
                     and seat % 2 == self.bottom % 2:
                 parts.append("partner")
@@ -232,7 +232,7 @@ class TablePainting(TableParts):
                 parts.append(s.level)
             if g.floating[seat]:
                 parts.append("floating")
-            total = str(g.scores[seat])
+            total = f"{g.scores[seat]:,}"  # (1,335: as the sheets write a score)
             third = L.plate_third_line(plate) is not None and s.kind == "bot" and bool(s.level)
             if third:  # a narrow plate: the level has a line of its own, under the score
                 parts.remove(s.level)
@@ -246,7 +246,7 @@ class TablePainting(TableParts):
             options = [" · ".join(parts), " · ".join([total, *parts[1:]]), " · ".join([total, *status]),
                        total]
             alone = [" · ".join(status)] if status and not third else []  # (never beside the "+85")
-            plus = f"{melded[seat]:+d}" if melded[seat] else None
+            plus = f"{melded[seat]:+,}" if melded[seat] else None
             label = None
             if plus is not None:
                 plus_w = self.text.render(plus, fs, TEXT, bold=True).get_width()
@@ -777,9 +777,9 @@ class TablePainting(TableParts):
                 panel(surface, r.inflate(4, 0), fill=(255, 255, 255, 28), edge=None, radius=6)
             pygame.draw.circle(surface, col, (r.x + fs // 2, r.centery), max(3, fs // 3))
             name = self.c.seats[seat].name
-            score = f"{g.scores[seat]}"
+            score = f"{g.scores[seat]:,}"
             sw = self.text.render(score, fn, TEXT, bold=True).get_width()
-            extra = f"{melded[seat]:+d}" if melded[seat] else ""
+            extra = f"{melded[seat]:+,}" if melded[seat] else ""
             ew = self.text.render(extra, fs, TEXT_DIM).get_width() if extra else 0
             self.text.blit(surface, name, fn, (r.x + fs + 4, r.centery), ACCENT if g.scores[seat] == lead and lead
                            else TEXT, anchor="midleft", max_w=r.w - sw - ew - fs - 16)
@@ -794,7 +794,7 @@ class TablePainting(TableParts):
 
             def side(t: int) -> str:  # "You & Ben 91", or "... 91 +66" with this round's points
                 names = " & ".join(self.c.seats[s].name for s in range(g.players) if s % 2 == t)
-                return f"{names} {teams[t]}" + (f" {now[t]:+d}" if now[t] else "")
+                return f"{names} {teams[t]:,}" + (f" {now[t]:+,}" if now[t] else "")
 
             # one line per side, the person's first (in bold): partners are named, not only
             # "them"; the leading side in gold, as a leading seat's name is above
@@ -951,7 +951,7 @@ class TablePainting(TableParts):
             else:
                 vals = ["", "", "", "", g.scores[s]]
             for (label, fx), v in zip(cols[1:], vals):
-                txt = f"{v:+d}" if label == "round" and isinstance(v, int) else str(v)
+                txt = (f"{v:+,}" if label == "round" else f"{v:,}") if isinstance(v, int) else str(v)
                 self.text.blit(surface, txt, fn, (box.x + int(w * fx), y), dark, bold=label == "total",
                                anchor="topright")
             y += row
