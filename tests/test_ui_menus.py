@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from types import SimpleNamespace
 
 import pygame
@@ -2388,3 +2389,14 @@ def test_house_rule_changes_to_a_game_come_back_when_it_is_chosen_again(app, dra
     scene.set_preset("basic")
     scene.set_preset("rummy5000")
     assert "twos" not in scene.shown_rules().permanent_wilds
+
+
+def test_at_the_table_names_every_letter_key():
+    """F1's "At the table" names each key the table and its sheets answer: E and V too."""
+    from game.ui.rules_text import TABLE_CONTROLS
+    from game.ui.table_input import PLAIN_KEYS
+
+    text = " ".join(TABLE_CONTROLS)
+    words = set(re.findall(r"\b[A-Z]\b|\bF\d+\b", text))
+    keys = {pygame.key.name(k).upper() for k in PLAIN_KEYS} | {"X", "E", "V", "F11", "F12"}
+    assert keys <= words, keys - words

@@ -1803,6 +1803,7 @@ def test_an_empty_stock_the_pile_does_not_refill_says_why(app):
                                 "take from the pile or end the round")
     app.draw()
     assert scene.buttons["end"].visible and scene.buttons["end"].enabled
+    assert scene.buttons["end"].hint == "E"  # its key, as the other buttons show theirs
     click(app, scene.buttons["end"].rect.center)
     assert g.results and g.results[-1].reason == "stock_empty"
 

@@ -116,7 +116,8 @@ TABLE_CONTROLS: tuple[str, ...] = (
     "Rummy!: press the Rummy! button (R) while it glows red, or drag the discard onto the meld it fits.",
     "Undo (U) takes back a meld or a lay-off until you discard. Hint (H) shows what the normal "
     "computer player would do. S sorts your hand by suit, then by rank. F makes the computer "
-    "players play faster until your turn.",
+    "players play faster until your turn. When the stock is empty and cannot be drawn from, End "
+    "round (E) ends the round instead of taking from the pile.",
     "With the keyboard: ← → move the focus along your hand, a row of melds or the pile (Home and "
     "End to its ends); ↑ ↓ move it up and down the table: your hand, your melds, the pile, the "
     "others' melds. Shift with ← → moves a card within your hand; Space selects; Enter acts on "
@@ -124,7 +125,8 @@ TABLE_CONTROLS: tuple[str, ...] = (
     "Esc opens the menu (rules, scores, the round's moves, settings, a new game, quit; the game "
     "is saved after every move). F1 shows these rules, T (or a click on the scores in the "
     "sidebar) every round's scores, L (or a click on the last moves) every move of this round, "
-    "F11 switches full screen, F12 saves a screenshot.",
+    "F11 switches full screen, F12 saves a screenshot. On a round's sheet, V puts the sheet aside "
+    "to show the table as the round ended.",
 )
 
 

@@ -721,7 +721,7 @@ class TableScene(TableInput, TablePainting, Scene):
     def _make_buttons(self) -> None:
         specs: list[tuple[str, str, str, Callable[[], object]]] = [
             ("rummy", "Rummy!", "R", self.call_rummy),
-            ("end", "End round", "", self.end_round),
+            ("end", "End round", "E", self.end_round),
             ("meld", "Meld", "Enter", self.meld_selected),
             ("undo", "Undo", "U", self.undo),
             ("hint", "Hint", "H", self.show_hint),
