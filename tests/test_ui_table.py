@@ -4709,3 +4709,30 @@ def test_the_table_writes_a_score_as_the_sheets_do(app, monkeypatch):
     app.draw()
     assert drawn.count("1,335") >= 1 and any(t.startswith("2,040") for t in drawn), drawn
     assert not any("1335" in t or "2040" in t for t in drawn), drawn
+
+
+def test_a_selected_card_is_framed_in_another_colour_than_a_wild_cards_rim(app):
+    """Wild cards have a gold rim; a selection frame of gold looked the same (a tester could
+    not tell a selected wild from an unselected one). The frames of the table differ in hue."""
+    import colorsys
+
+    from game.ui.cards import GOLD
+    from game.ui.table_paint import FIT, FOCUS, HINT, SELECT
+
+    def hue(rgb):
+        return colorsys.rgb_to_hsv(*(v / 255 for v in rgb))[0] * 360
+
+    def apart(a, b):
+        d = abs(hue(a) - hue(b)) % 360
+        return min(d, 360 - d)
+
+    assert apart(SELECT, GOLD) >= 15
+    for other in (FOCUS, HINT, FIT):
+        assert apart(SELECT, other) >= 40, other
+    g = build({0: "9♣ 9♠ 3♦ 2♦ 5♥"}, pile="Q♦", wild=9)
+    scene = play(app, g)
+    scene._set_selection([c("9♠")])
+    scene.anim.finish()
+    app.draw()
+    r = scene.places[c("9♠")].rect
+    assert app.screen.get_at((r.centerx, r.y - 1))[:3] == SELECT  # just above the raised card

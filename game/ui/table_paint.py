@@ -38,7 +38,7 @@ SEAT_COLOURS = [
 ]
 FELT = (18, 92, 58)
 FELT_DARK = (10, 58, 36)
-SELECT = (255, 214, 64)
+SELECT = (255, 120, 40)  # orange: the gold rim and star are the wild cards'
 FIT = (90, 240, 140)
 HOT = (180, 255, 200)   # the place a dragged card would go if let go now
 DROP = (20, 160, 80)    # the same place, marked over the dragged card (shows on white and on felt)
