@@ -1477,6 +1477,21 @@ def test_a_meld_hint_selects_its_cards_so_that_enter_lays_them_down(app):
     assert scene.selected == []
 
 
+def test_a_discard_hint_puts_down_a_selection(app):
+    """A card raised with Space stayed up beside the purple card the hint said to throw."""
+    g = build({0: "8♥ 2♦ 5♣ Q♠"}, pile="Q♦", phase="play")
+    scene = play(app, g)
+    scene.c._hint_from = lambda view, what: Discard(c("Q♠"))
+    key(app, pygame.K_DOWN)  # the focus to the hand
+    key(app, pygame.K_SPACE)
+    assert len(scene.selected) == 1
+    key(app, pygame.K_h)
+    assert scene.selected == [] and scene.hint_cards == {c("Q♠")}
+    assert scene.focus_zone == "hand" and scene.order[scene.focus_index] == c("Q♠")
+    key(app, pygame.K_x)
+    assert g.pile[-1] == c("Q♠")
+
+
 @pytest.mark.parametrize("how", ["mouse", "keys"])
 def test_a_lay_off_hint_selects_the_card_so_that_one_step_lays_it_off(app, how):
     """With the mouse (the Hint button), a click on the meld named lays the selected card

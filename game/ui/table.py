@@ -1179,6 +1179,8 @@ class TableScene(TableInput, TablePainting, Scene):
                     text += f" (selected: click #{action.meld} to lay it off)"
         elif isinstance(action, Discard):
             self.hint_cards = {action.card}
+            if self.selected and self.c.human_to_act:  # nothing to meld now: the raised cards settle
+                self._set_selection([])
             text = f"discard the {card_name(action.card)}" + _why(why) \
                 + (" (in focus: X discards it)" if self.keyboard else "")
         elif isinstance(action, CallRummy):
