@@ -1656,6 +1656,30 @@ def test_with_the_focus_on_a_deep_pile_card_the_status_line_says_what_enter_take
         "Your turn: draw from the stock (D) or take from the discard pile (P)"  # (the top card: P)
 
 
+def test_a_deep_pile_card_in_focus_shows_whole_and_a_click_there_takes_from_it(app):
+    """The cards above a focused pile card covered most of it: it comes up whole over them,
+    as a focused card of a tight fan does in the hand, and the mouse acts on what it sees."""
+    g = build({0: "3♦ 3♥ 9♣ 2♠"}, pile="3♠ 8♥ Q♣ 5♣", wild=None)
+    scene = play(app, g)
+    key(app, pygame.K_UP)  # the first key shows the focus (on the hand)
+    key(app, pygame.K_UP)  # and up to the pile
+    assert scene.focus_zone == "pile"
+    key(app, pygame.K_HOME)
+    assert scene.focus_index == 0 and scene.raised_pile_card() == c("3♠")
+    app.draw()
+    r = scene.places[c("3♠")].rect
+    above = scene.places[c("8♥")].rect
+    assert r.colliderect(above)  # (a splayed pile: the 8♥ lies over part of it)
+    face = scene.art.face(c("3♠"), r.size, False)
+    spot_ = (r.right - 6 - r.x, r.bottom - 12 - r.y)  # a point of the 3♠ under the 8♥
+    assert above.collidepoint(r.x + spot_[0], r.y + spot_[1])
+    assert app.screen.get_at((r.x + spot_[0], r.y + spot_[1])) == face.get_at(spot_)
+    assert scene._pile_card_at((r.x + spot_[0], r.y + spot_[1])) == c("3♠")
+    key(app, pygame.K_END)  # the top card: nothing covers it, nothing is raised
+    assert scene.raised_pile_card() is None
+    assert scene._pile_card_at((r.x + spot_[0], r.y + spot_[1])) != c("3♠")
+
+
 def test_with_the_keys_the_status_line_does_not_offer_a_lay_off_the_rules_refuse(app):
     """Enter on a meld with one card selected: offered when the engine would take it,
     otherwise the status line gives the engine's reason (here: no meld of one's own yet)."""

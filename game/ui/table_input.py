@@ -217,6 +217,9 @@ class TableInput(TableParts):
         return None
 
     def _pile_card_at(self, pos) -> Card | None:
+        raised = self.raised_pile_card()  # drawn whole over the cards above it
+        if raised is not None and self.places[raised].rect.collidepoint(pos):
+            return raised
         for c, p in reversed(self.draw_list):
             if p.zone == "pile" and p.rect.collidepoint(pos):
                 return c
