@@ -1565,13 +1565,13 @@ def test_with_the_keys_a_hint_to_take_from_the_pile_puts_the_card_in_focus(app):
     assert c("3♠") in g.hands[0] and c("K♦") in g.hands[0] and g.phase == "play"
 
 
-def test_a_hint_that_is_not_a_meld_leaves_the_selection_alone(app):
-    g = build({0: "K♠ 5♥ 7♦"}, pile="Q♦", phase="play")
+def test_a_draw_hint_leaves_the_selection_alone(app):
+    g = build({0: "K♠ 5♥ 7♦"}, pile="Q♦")
     scene = play(app, g)
     click(app, spot(scene, c("7♦")))
-    scene.c._hint_from = lambda view, what: Discard(c("K♠"))
+    scene.c._hint_from = lambda view, what: DrawStock()
     key(app, pygame.K_h)
-    assert scene.selected == [c("7♦")] and scene.hint_cards == {c("K♠")}
+    assert scene.selected == [c("7♦")] and scene.hint_stock
 
 
 def test_a_hint_goes_once_a_move_is_made(app):
