@@ -2950,6 +2950,13 @@ def test_a_long_status_line_takes_two_lines_in_a_narrow_middle_rather_than_tiny_
     app.pump(2)  # (and it draws)
     monkeypatch.setattr(scene.c, "status", lambda **kw: "Your turn")
     assert scene._status()[0] == ["Your turn"]
+    # a line a fifth wider than its room, squeezed before (letters a fifth narrower): two lines
+    words = long.split()
+    fifth = next(" ".join(words[:n]) for n in range(len(words), 0, -1)
+                 if font.size(" ".join(words[:n]))[0] <= scene.layout.message.w * 1.22)
+    assert font.size(fifth)[0] > scene.layout.message.w * 1.12
+    monkeypatch.setattr(scene.c, "status", lambda **kw: fifth)
+    assert len(scene._status()[0]) == 2
 
 
 def test_a_window_below_the_smallest_size_shows_the_table_scaled_down(app):
