@@ -959,6 +959,32 @@ def test_easy_and_normal_find_their_own_move_in_positions_of_random_play(rs, see
     assert [b.refused for b in bots] == [0, 0]
 
 
+def test_pile_pair_weighs_a_discard_onto_a_pile_card_it_goes_with():
+    """Where the pile is spread, the 3♠ thrown onto a pile holding the 3♦ lets the next seat
+    take down to the 3♦ with a 3 or a wild of its own (a tester's hint put it there, and
+    the next player went out with it). ``pile_pair`` counts that meld's points times the
+    chance the next seat holds the third card: certain when it is known to hold one."""
+    from game.bots.tactics import Analysis
+
+    hands = ["3♠ 8♥ Q♣ 10♥", "2♠ 6♥ 10♣ J♦", "4♠ 7♣ J♠ 5♦"]
+    g = position(hands, pile="9♣ 3♦ 7♥ K♠", rules={"preset": "rummy500"}, phase="play")
+    view = view_of(g, 0)
+    on, off = Analysis(view), Analysis(view, {"pile_pair": 0.0})  # (on by default)
+    three, eight, queen, ten = parse_cards("3♠ 8♥ Q♣ 10♥")
+    meld = 2 * on.value[three] + on.avg_unseen  # the 3♠, the 3♦ and a third card
+    assert 0 < on._pile_pair(three) < meld  # a chance, not a certainty
+    assert on.feed(three) - off.feed(three) == pytest.approx(on._pile_pair(three))
+    assert on._pile_pair(eight) > 0  # onto the 7♥: a 6♥, a 9♥ or a wild makes the run
+    assert on._pile_pair(queen) == 0 and on._pile_pair(ten) == 0  # nothing near it in the pile
+    g.known[1] = {parse_cards("3♣")[0]}  # the next seat took a 3 from the pile: it holds the third card
+    g.hands[1] = [*g.hands[1], parse_cards("3♣")[0]]
+    sure = Analysis(view_of(g, 0), {"pile_pair": 1.0})
+    assert sure._pile_pair(three) == pytest.approx(2 * sure.value[three] + sure.avg_unseen)
+    top_only = position(hands, pile="9♣ 3♦ 7♥ K♠", rules={"preset": "basic"}, phase="play")
+    assert Analysis(view_of(top_only, 0)).feed(three) == \
+        Analysis(view_of(top_only, 0), {"pile_pair": 0.0}).feed(three)  # only the top card is taken there
+
+
 @pytest.mark.parametrize("pile, worth", [("3♣ 9♦ 3♥ K♠", 9.0), ("4♦ 5♦ J♣", 12.0), ("9♣ J♥", 0.0)])
 def test_pile_feed_weighs_a_discard_that_melds_with_two_cards_already_in_the_pile(pile, worth):
     """Where the pile is spread, the next seat may take it down to a card and meld it at

@@ -87,6 +87,7 @@ class Analysis:
         self.tempo = self._tempo() * t.get("tempo_scale", 1.0)
         self.feed_scale = t.get("feed_scale", 1.0)
         self.pile_feed = t.get("pile_feed", 0.0)
+        self.pile_pair = t.get("pile_pair", 1.0)
         self._fits: dict[int, bool] = {}
         self._pg: dict[tuple[int, float], float] = {}
         self._opp_melds = [any(m.owner == s for m in view.melds) for s in range(self.players)]
@@ -276,6 +277,8 @@ class Analysis:
                 danger += 0.55 * (value + 6)
         if self._deep_takes() and self.pile_feed:
             danger += self.pile_feed * self._pile_meld(c)
+        if self._deep_takes() and self.pile_pair and c not in self.wilds:
+            danger += self.pile_pair * self._pile_pair(c)
         if c in self.wilds:
             danger += 0.6 * value + 10
         else:
@@ -317,6 +320,45 @@ class Analysis:
                 group = (c, a, b)
                 if shapes_for(self.ctx, group):
                     best = max(best, float(sum(self.value[k] for k in group)))
+        return best
+
+    def _pile_pair(self, c: int) -> float:
+        """Where the pile is spread: ``c`` thrown onto a pile holding a card it goes with
+        (the 3♠ onto the 3♦, the 8♥ onto the 7♥) lets the next seat take the pile down to
+        that card with one partner of its own, a wild or a third card: the points of that
+        meld times the chance the next seat holds such a card (0 if none)."""
+        ctx = self.ctx
+        v = self.view
+        if ctx.min_meld != 3 or not self.opponents or suit(c) == JOKER:
+            return 0.0
+        s = self.opponents[0]
+        held = list(v.known[s])  # taken from the pile, or its face-up deal card
+        h = 0 if v.floating[s] else max(0, v.hand_sizes[s] - len(held))
+        q = min(1.0, h / self.unseen_n)
+        best = 0.0
+        for k in v.pile:
+            if k in self.wilds or suit(k) == JOKER or not related(c, k):
+                continue
+            n = self.live_wild
+            known = any(x in self.wilds for x in held)
+            if rank(k) == rank(c):
+                if not ctx.allow_sets:
+                    continue
+                n += self.live_rank[rank(c)]
+                known = known or any(rank(x) == rank(c) and x not in self.wilds for x in held)
+            else:
+                if not ctx.allow_runs:
+                    continue
+                spots: set[int] = set()
+                for pc in ctx.run_positions(c):
+                    for pk in ctx.run_positions(k):
+                        lo, gap = min(pc, pk), abs(pc - pk)
+                        spots.update((lo - 1, lo + 2) if gap == 1 else ((lo + 1,) if gap == 2 else ()))
+                faces = {suit(c) * 16 + (1 if p == 14 else p) for p in spots if ctx.run_lo <= p <= ctx.run_hi}
+                n += sum(self.live_face[f] for f in faces)
+                known = known or any(face(x) in faces and x not in self.wilds for x in held)
+            odds = 1.0 if known else 1.0 - (1.0 - q) ** n
+            best = max(best, odds * (self.value[c] + self.value[k] + self.avg_unseen))
         return best
 
     def _use_odds(self, c: int, s: int) -> float:
