@@ -892,13 +892,63 @@ def test_arrow_keys_keep_to_a_column_of_the_seats(app):
     assert at(pygame.K_UP) == "target"  # above your seat: the target, as Shift+Tab goes
     assert at(pygame.K_DOWN) == "name0"
     assert at(pygame.K_DOWN) == "name1"
-    # along a row from the name: its arrows have nothing to step
-    assert [at(pygame.K_RIGHT), at(pygame.K_RIGHT)] == ["pick1", "level1"]
+    # Tab goes along the row; ← → step a level, as every value on the screen
+    assert [at(pygame.K_TAB), at(pygame.K_TAB)] == ["pick1", "level1"]
     before = scene.levels[1]
-    assert at(pygame.K_RIGHT) == "level1" and scene.levels[1] != before  # a level steps
-    scene.focus.focus(scene.find("pick1"))
-    assert [at(pygame.K_LEFT), at(pygame.K_LEFT)] == ["name1", "name1"]
-    assert not scene.find("name1").editing
+    assert at(pygame.K_RIGHT) == "level1" and scene.levels[1] != before
+    assert at(pygame.K_LEFT) == "level1" and scene.levels[1] == before
+    scene.focus.focus(scene.find("name1"))
+    assert at(pygame.K_RIGHT) == "name1" and not scene.find("name1").editing
+
+
+def test_typing_into_a_name_in_focus_edits_it(app):
+    """A name field in the keyboard's focus took typing only after Enter, and nothing said so:
+    a letter now starts editing, in place of the name (as a field entered with Tab is);
+    Backspace takes off the last letter."""
+    scene = menus.NewGameScene(app)
+    app.stack.push(scene)
+    scene.show_focus = True
+    scene.focus.focus(scene.find("name3"))
+    type_text(scene, "Z")
+    field = scene.find("name3")
+    assert field.editing and field.text == "Z"
+    type_text(scene, "oe")
+    press(scene, pygame.K_RETURN)
+    assert not field.editing and scene.names[3] == "Zoe"
+    press(scene, pygame.K_BACKSPACE)
+    assert field.editing and field.text == "Zo"
+    press(scene, pygame.K_ESCAPE)  # as when editing began with Enter: the name as it was
+    assert not field.editing and scene.names[3] == "Zoe"
+    scene.show_focus = False  # (the mouse's way: no field in the keyboard's focus)
+    type_text(scene, "x")
+    assert not field.editing and scene.names[3] == "Zoe"
+
+
+def test_back_keeps_the_setup_for_the_next_visit(app):
+    """Esc or Back dropped every change: the screen now opens again as it was left."""
+    scene = menus.NewGameScene(app)
+    app.stack.push(menus.TitleScene(app))
+    app.stack.push(scene)
+    scene.set_preset("rummy500")
+    scene.set_players(3)
+    scene.set_option("wild.twos", True)
+    scene.set_name(2, "Chloeyz")
+    scene._set_level(1, "hard")
+    press(scene, pygame.K_ESCAPE)
+    assert app.stack.top is not scene and app.started is None
+    again = menus.NewGameScene(app)
+    assert again.preset == "rummy500" and again.players == 3 and "twos" in again.build_rules().permanent_wilds
+    assert again.names[2] == "Chloeyz" and again.levels[1] == "hard"
+    # a setup the engine refuses: the rest is kept, its rules are the last good ones
+    again.set_preset("rummy5000")
+    again.set_players(8)
+    again.set_option("decks", 1)  # eight upcard hands do not fit in one deck
+    again.set_name(1, "Bo")
+    assert again.error
+    again.back()
+    third = menus.NewGameScene(app)
+    assert third.names[1] == "Bo" and third.validate() is not None
+    assert third.preset == "rummy500"  # the last rules the engine took
 
 
 def test_read_the_rules_of_this_setup(app):

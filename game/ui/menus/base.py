@@ -165,6 +165,16 @@ class MenuScene(Scene):
         if editing is not None and event.type in (pygame.KEYDOWN, pygame.TEXTINPUT):
             editing.handle(event)
             return
+        focused = self.focus.current if self.show_focus else None
+        if isinstance(focused, ui.TextInput) and focused.enabled and (
+                event.type == pygame.TEXTINPUT
+                or (event.type == pygame.KEYDOWN and event.key == pygame.K_BACKSPACE)):
+            # typing into a field in the keyboard's focus edits it: a letter replaces the
+            # text (as a field entered with Tab does), Backspace takes off the last letter
+            focused.start()
+            focused.selected = event.type == pygame.TEXTINPUT and bool(focused.text)
+            focused.handle(event)
+            return
         if event.type == pygame.KEYDOWN:
             if self.on_key(event):
                 return

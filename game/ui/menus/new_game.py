@@ -290,15 +290,29 @@ class NewGameScene(MenuScene):
                      "in it, it counts as not won). Press Start anyway "
                      "for the new game, or Back to keep the old one.", error=True)
             return
-        names, levels = self.seat_names(), self.seat_levels()
+        self.remember(rules)
+        self.app.start_game(rules, self.players, self.seat_names(), self.seat_levels())
+
+    def remember(self, rules: Rules | None) -> None:
+        """Keep the setup in the settings, so that the screen opens with it next time (after
+        Start, and after Back too: a stray Esc lost every change). Rules the engine refuses
+        are not kept; the last good ones stay."""
         settings = self.app.settings
+        last = settings.last_game if isinstance(settings.last_game, dict) else {}
+        kept = rules.to_dict() if rules is not None else last.get("rules")
         settings.last_game = {
-            "rules": rules.to_dict(), "players": self.players,
+            **({"rules": kept} if kept else {}), "players": self.players,
             # the levels of the seats played (a seat added next time starts at the setting's)
-            "names": list(self.names), "levels": levels, "default_level": self.level_default,
+            "names": list(self.names), "levels": self.seat_levels(), "default_level": self.level_default,
         }
         settings.save_or_log("the new game's setup")
-        self.app.start_game(rules, self.players, names, levels)
+
+    def back(self) -> None:
+        for w in self.all_widgets():
+            if isinstance(w, ui.TextInput) and w.editing:
+                w.finish()
+        self.remember(self.validate())
+        super().back()
 
     def on_key(self, event: pygame.event.Event) -> bool:
         if event.key == pygame.K_F1:  # as at the table: the rules of the game being set up
@@ -310,18 +324,13 @@ class NewGameScene(MenuScene):
 
     def _seat_key(self, key: int) -> bool:
         """The seats are a grid (name, ↻, level): ↑ and ↓ keep to the column (a level
-        goes to the next seat's level, not to its name), ← and → go along the row from a
-        name or a ↻ (they have nothing to step; on a level they step it). True if used."""
+        goes to the next seat's level, not to its name); Tab goes along a row, and ← →
+        step a level, as they step every value on the screen. True if used."""
         current = self.focus.current
         found = re.fullmatch(r"(name|pick|level)(\d)", current.name if current is not None else "")
-        if found is None or key not in (pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT):
+        if found is None or key not in (pygame.K_UP, pygame.K_DOWN):
             return False
         column, seat = self._SEAT_COLUMNS.index(found.group(1)), int(found.group(2))
-        if key in (pygame.K_LEFT, pygame.K_RIGHT):
-            if column == 2 or (column == 0 and key == pygame.K_LEFT):
-                return False  # a level steps; a name has nothing to its left
-            self.focus.focus(self.find(f"{self._SEAT_COLUMNS[column + (1 if key == pygame.K_RIGHT else -1)]}{seat}"))
-            return True
         step = 1 if key == pygame.K_DOWN else -1
         if 0 <= seat + step < self.players:
             # seat 1 (yours) has only its name
