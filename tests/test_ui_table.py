@@ -1661,27 +1661,37 @@ def test_with_the_focus_on_a_deep_pile_card_the_status_line_says_what_enter_take
 
 
 def test_a_deep_pile_card_in_focus_shows_whole_and_a_click_there_takes_from_it(app):
-    """The cards above a focused pile card covered most of it: it comes up whole over them,
-    as a focused card of a tight fan does in the hand, and the mouse acts on what it sees."""
+    """The cards above a focused pile card covered most of it; drawn whole over them, it hid
+    the card above it (a tester could not see which cards a take would bring). The pile now
+    opens at the focus: the cards above it slide right, each still showing its corner."""
     g = build({0: "3♦ 3♥ 9♣ 2♠"}, pile="3♠ 8♥ Q♣ 5♣", wild=None)
     scene = play(app, g)
+    closed = scene.layout.pile_rects(4)
     key(app, pygame.K_UP)  # the first key shows the focus (on the hand)
     key(app, pygame.K_UP)  # and up to the pile
     assert scene.focus_zone == "pile"
     key(app, pygame.K_HOME)
-    assert scene.focus_index == 0 and scene.raised_pile_card() == c("3♠")
+    assert scene.focus_index == 0 and scene.anim.in_flight()  # (the cards slide)
+    scene.anim.finish()
     app.draw()
-    r = scene.places[c("3♠")].rect
-    above = scene.places[c("8♥")].rect
-    assert r.colliderect(above)  # (a splayed pile: the 8♥ lies over part of it)
+    rects = [scene.places[k].rect for k in g.pile]
+    assert not rects[0].colliderect(rects[1])  # the 3♠ whole
+    for a, b, was_a, was_b in zip(rects[1:], rects[2:], closed[1:], closed[2:]):
+        assert b.x - a.x == was_b.x - was_a.x  # the others as before: each corner shows
+    assert rects[-1].right <= scene.layout.pile_area.right
+    r = rects[0]
+    spot_ = (r.right - 6, r.bottom - 12)  # a point of the 3♠ the 8♥ covered
+    assert closed[1].collidepoint(spot_)
     face = scene.art.face(c("3♠"), r.size, False)
-    spot_ = (r.right - 6 - r.x, r.bottom - 12 - r.y)  # a point of the 3♠ under the 8♥
-    assert above.collidepoint(r.x + spot_[0], r.y + spot_[1])
-    assert app.screen.get_at((r.x + spot_[0], r.y + spot_[1])) == face.get_at(spot_)
-    assert scene._pile_card_at((r.x + spot_[0], r.y + spot_[1])) == c("3♠")
-    key(app, pygame.K_END)  # the top card: nothing covers it, nothing is raised
-    assert scene.raised_pile_card() is None
-    assert scene._pile_card_at((r.x + spot_[0], r.y + spot_[1])) != c("3♠")
+    assert app.screen.get_at(spot_) == face.get_at((spot_[0] - r.x, spot_[1] - r.y))
+    assert scene._pile_card_at(spot_) == c("3♠")
+    key(app, pygame.K_END)  # the top card: nothing lies above it, the pile closes
+    scene.anim.finish()
+    assert [scene.places[k].rect for k in g.pile] == closed
+    key(app, pygame.K_HOME)
+    scene.anim.finish()
+    click(app, spot_)  # the mouse takes what it sees: the pile from the 3♠
+    assert c("3♠") in g.hands[0] and not g.pile
 
 
 def test_with_the_keys_the_status_line_does_not_offer_a_lay_off_the_rules_refuse(app):

@@ -217,9 +217,6 @@ class TableInput(TableParts):
         return None
 
     def _pile_card_at(self, pos) -> Card | None:
-        raised = self.raised_pile_card()  # drawn whole over the cards above it
-        if raised is not None and self.places[raised].rect.collidepoint(pos):
-            return raised
         for c, p in reversed(self.draw_list):
             if p.zone == "pile" and p.rect.collidepoint(pos):
                 return c
@@ -475,6 +472,18 @@ class TableInput(TableParts):
 
     # ------------------------------------------------------------------ keyboard
     def _key(self, event: pygame.event.Event) -> None:
+        self._place()
+        was, version = self._pile_open(), self.c.version
+        before = {c: Rect(p.rect) for c, p in self.places.items() if p.zone == "pile"}
+        self._key_act(event)
+        if self._pile_open() != was and self.c.version == version:
+            # the pile opens at the card in focus (or closes): its cards slide there
+            self._place()
+            for c, p in self.places.items():
+                if p.zone == "pile" and c in before and before[c] != p.rect:
+                    self._tween(c, p, before[c], True, 0.12, 0.0)
+
+    def _key_act(self, event: pygame.event.Event) -> None:
         k = event.key
         shown = self.keyboard
         if k not in OUTSIDE_KEYS:  # (keys that open a menu or a sheet, or hurry the others, leave the

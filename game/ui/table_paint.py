@@ -553,32 +553,9 @@ class TablePainting(TableParts):
             return None
         return c
 
-    def raised_pile_card(self) -> Card | None:
-        """The pile card in the keyboard's focus when the cards above it cover part of it: it
-        is drawn whole over them, as a focused card of a tight fan is in the hand (a click
-        there takes from it, see ``TableInput._pile_card_at``)."""
-        pile = self.g.pile
-        if not self.keyboard or self.focus_zone != "pile" or len(pile) < 2:
-            return None
-        i = min(self.focus_index, len(pile) - 1)
-        if i == len(pile) - 1:
-            return None
-        p, above = self.places.get(pile[i]), self.places.get(pile[i + 1])
-        if p is None or p.zone != "pile" or above is None or not p.rect.colliderect(above.rect):
-            return None
-        return pile[i]
-
     def _draw_raised(self, surface: pygame.Surface, skip: set) -> None:
-        """The focused card of a tight fan, or of the pile under the cards above it, whole,
-        over its neighbours and their tags, with its own marks, tag and focus frame."""
-        c = self.raised_pile_card()
-        if c is not None and c not in skip:
-            r = self.places[c].rect
-            surface.blit(self.art.shadow(r.size), (r.x + 3, r.y + 2))
-            surface.blit(self.art.face(c, r.size, self.g.ctx.is_wild(c)), r)
-            if c in self.hint_cards:
-                self._outline(surface, r, HINT)
-            self._outline(surface, r.inflate(10, 10), FOCUS)
+        """The focused card of a tight fan, whole, over its neighbours and their tags, with
+        its own marks, tag and focus frame."""
         c = self.raised_card()
         if c is None or c in skip:
             return
@@ -651,7 +628,7 @@ class TablePainting(TableParts):
         elif self.focus_zone == "pile" and g.pile:
             c = g.pile[min(self.focus_index, len(g.pile) - 1)]
             p = self.places.get(c)
-            if p is not None and c != self.raised_pile_card():  # (that one has its frame with it)
+            if p is not None:
                 self._outline(surface, p.rect.inflate(10, 10), FOCUS)
 
     def _draw_tween(self, surface: pygame.Surface, t: Tween) -> None:
