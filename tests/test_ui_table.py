@@ -4796,3 +4796,19 @@ def test_a_selected_card_is_framed_in_another_colour_than_a_wild_cards_rim(app):
     app.draw()
     r = scene.places[c("9♠")].rect
     assert app.screen.get_at((r.centerx, r.y - 1))[:3] == SELECT  # just above the raised card
+
+
+def test_a_hinted_card_that_is_selected_shows_both_frames(app):
+    """A meld hint selects its cards: the purple hint frame lay on the orange selection frame
+    and hid it, so the cards did not look selected until another key was pressed."""
+    from game.ui.table_paint import HINT, SELECT
+
+    g = build({0: "9♣ 9♠ 9♦ 2♦ 5♥ J♠"}, pile="Q♦", phase="play", wild=None)
+    scene = play(app, g)
+    key(app, pygame.K_h)
+    assert c("9♠") in scene.selected and c("9♠") in scene.hint_cards
+    scene.anim.finish()
+    app.draw()
+    r = scene.places[c("9♠")].rect
+    column = [app.screen.get_at((r.centerx, y))[:3] for y in range(r.y - 10, r.y + 1)]
+    assert SELECT in column and HINT in column

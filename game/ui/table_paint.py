@@ -124,8 +124,8 @@ class TablePainting(TableParts):
             if p.zone == "hand":
                 if c in sel:
                     self._outline(surface, r, SELECT)
-                if c in self.hint_cards:
-                    self._outline(surface, r, HINT)
+                if c in self.hint_cards:  # (round a selection's frame: both show)
+                    self._outline(surface, r.inflate(8, 8) if c in sel else r, HINT)
         self._draw_pile_frames(surface, [c for c in self.g.pile if c in self.hint_cards and c not in hidden | dragging],
                                HINT)
         self._draw_hover(surface, hidden | dragging)
@@ -565,7 +565,7 @@ class TablePainting(TableParts):
         if c in self.selected:
             self._outline(surface, r, SELECT)
         if c in self.hint_cards:
-            self._outline(surface, r, HINT)
+            self._outline(surface, r.inflate(8, 8) if c in self.selected else r, HINT)
         tag = self.hand_tags().get(c)
         if tag is not None:
             self._draw_hand_tag(surface, tag, self.tag_rects()[c])
