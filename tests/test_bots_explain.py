@@ -233,6 +233,18 @@ def test_a_loose_discard_says_what_sets_it_apart_from_the_other_loose_cards():
     assert not (hint_reason(v, Discard(c("6♠"))) or "").startswith("it goes with none of your other cards, and at")
 
 
+def test_a_discard_from_a_dead_pair_says_so():
+    """The 6♠ from 6♥ 6♠ was "closer to melds" than a lone Q♣ (a tester's log): the pair
+    was dead, every 6, 5 and 7 of theirs played or taken, and that is what is said."""
+    melds = [meld(1, "set:5", "5♥ 5♣ 5♦ 5♠"), meld(1, "set:7", "7♥ 7♣ 7♦ 7♠")]
+    rules = Rules.preset("rummy500", jokers_per_deck=0, permanent_wilds=frozenset())  # (no joker to meld them)
+    v = view(["6♥ 6♠ Q♣", "4♣ 8♣"], pile="6♣ 6♦ 3♠", melds=melds, rules=rules)
+    assert hint_reason(v, Discard(c("6♠"))) == \
+        "it goes only with your 6♥, but every card that would make a meld of them has been played or taken"
+    v = view(["6♥ 6♠ Q♣", "4♣ 8♣"], pile="6♣ 3♠", melds=melds, rules=rules)  # the 6♦ is still to come
+    assert "played or taken" not in (hint_reason(v, Discard(c("6♠"))) or "")
+
+
 def test_a_discard_from_a_pair_never_calls_its_partner_closer_to_a_meld():
     v = view(["9♥ 9♠", "4♣ 5♣"], pile="3♠")
     assert hint_reason(v, Discard(c("9♥"))) is None  # (the 9♠, its only other card, is its partner)
@@ -270,3 +282,15 @@ def test_a_draw_where_a_deeper_pile_card_would_meld_says_what_the_take_would_lea
              pile="A♣ 4♦", phase="draw", current=0)
     assert hint_reason(v, DrawStock()) == \
         "taking the pile down to the A♣ would meld it, but the 4♦ above it would stay in your hand"
+
+
+def test_a_deeper_take_that_would_lay_the_card_off_says_so():
+    """It said "would meld it" of a card the plan lays off on a meld (a tester's log)."""
+    from game.bots.explain import _deep_take_reason
+    from game.bots.tactics import Analysis
+
+    v = view(["Q♣ 9♥ 2♦ 8♣", "4♣ 5♣ 6♦"], pile="6♠ K♦", phase="draw", current=0,
+             melds=[meld(1, "run:3♠", "3♠ 4♠ 5♠")])
+    run = v.melds[0].id
+    assert _deep_take_reason(v, Analysis(v), list(v.hand)) == \
+        f"taking the pile down to the 6♠ would lay it off on #{run}, but the K♦ above it would stay in your hand"

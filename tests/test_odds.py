@@ -166,7 +166,7 @@ def test_the_hard_bot_valuing_the_game_plays_legally_to_the_end(preset, options)
     from game.simulate import Simulation
 
     rules = Rules.preset(preset, **options)
-    sim = Simulation(rules, 4, ["hard", "normal", "normal", "normal"], seed=3, max_rounds=12,
+    sim = Simulation(rules, 4, ["hard", "normal", "normal", "normal"], seed=3, max_rounds=30,
                      bot_options={"hard": {"iterations": 2, "time_limit": None, "win_value": True}})
     s = sim.run(1)
     assert s["invariant_failures"] == 0, s["failure_messages"]

@@ -153,7 +153,8 @@ def _deep_take_reason(view: PlayerView, an: Analysis, hand: list[Card]) -> str |
         kept = [k for k in taken[1:] if k in left]
         if not kept:
             return None  # (it would cost nothing in hand: the stock won by the bot's sums)
-        return (f"taking the pile down to the {card_name(pile[i])} would meld it, but the "
+        verb = f"lay it off on #{use[1]}" if use[0] == "onto" else "meld it"
+        return (f"taking the pile down to the {card_name(pile[i])} would {verb}, but the "
                 f"{cards_name(kept)} above it would stay in your hand")
     return None
 
@@ -225,7 +226,13 @@ def _discard_reason(view: PlayerView, card: Card) -> str | None:
     else:
         rest = [k for k in plain if k not in near]  # (its partners are as close as it is)
         weaker = [k for k in plain if chance[k] < chance[card] - 1e-9]
-        if not weaker and len(near) > 2:
+        thirds = [an.third_cards(card, k) if k not in ctx.wilds else None for k in near]
+        dead = not an.fits_table(card) and all(t is not None and t[0] == 0 for t in thirds)
+        if dead:
+            # (the cards a meld of them needs are in melds, in the pile or in hands known)
+            words.append(f"it goes only with your {cards_name(near)}, but every card that would make a "
+                         f"meld of them has been played or taken")
+        elif not weaker and len(near) > 2:
             words.append("of your cards it is the least likely to make a meld")
         elif not weaker and rest and all(chance[k] > chance[card] + 1e-9 for k in rest):
             words.append(f"it goes only with your {cards_name(near)}, and your other cards are closer to melds")

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TypeVar
 
 from game.engine import CallRummy, Card, Cover, Discard, DrawStock, LayOff, MeldCards, TakePile
@@ -88,6 +88,7 @@ class Analysis:
         self.feed_scale = t.get("feed_scale", 1.0)
         self.pile_feed = t.get("pile_feed", 0.0)
         self.pile_pair = t.get("pile_pair", 1.0)
+        self.known_pair = t.get("known_pair", 0.0)
         self._fits: dict[int, bool] = {}
         self._pg: dict[tuple[int, float], float] = {}
         self._opp_melds = [any(m.owner == s for m in view.melds) for s in range(self.players)]
@@ -279,6 +280,8 @@ class Analysis:
             danger += self.pile_feed * self._pile_meld(c)
         if self._deep_takes() and self.pile_pair and c not in self.wilds:
             danger += self.pile_pair * self._pile_pair(c)
+        if self.known_pair and c not in self.wilds:
+            danger += self.known_pair * self._pile_pair(c, in_hand=True)
         if c in self.wilds:
             danger += 0.6 * value + 10
         else:
@@ -322,11 +325,13 @@ class Analysis:
                     best = max(best, float(sum(self.value[k] for k in group)))
         return best
 
-    def _pile_pair(self, c: int) -> float:
+    def _pile_pair(self, c: int, in_hand: bool = False) -> float:
         """Where the pile is spread: ``c`` thrown onto a pile holding a card it goes with
         (the 3♠ onto the 3♦, the 8♥ onto the 7♥) lets the next seat take the pile down to
         that card with one partner of its own, a wild or a third card: the points of that
-        meld times the chance the next seat holds such a card (0 if none)."""
+        meld times the chance the next seat holds such a card (0 if none). With
+        ``in_hand``, the card it goes with is one the next seat is known to hold (its
+        face-up deal card, a card it took), and it takes ``c`` alone."""
         ctx = self.ctx
         v = self.view
         if ctx.min_meld != 3 or not self.opponents or suit(c) == JOKER:
@@ -336,30 +341,44 @@ class Analysis:
         h = 0 if v.floating[s] else max(0, v.hand_sizes[s] - len(held))
         q = min(1.0, h / self.unseen_n)
         best = 0.0
-        for k in v.pile:
+        for k in (held if in_hand else v.pile):
             if k in self.wilds or suit(k) == JOKER or not related(c, k):
                 continue
-            n = self.live_wild
-            known = any(x in self.wilds for x in held)
-            if rank(k) == rank(c):
-                if not ctx.allow_sets:
-                    continue
-                n += self.live_rank[rank(c)]
-                known = known or any(rank(x) == rank(c) and x not in self.wilds for x in held)
-            else:
-                if not ctx.allow_runs:
-                    continue
-                spots: set[int] = set()
-                for pc in ctx.run_positions(c):
-                    for pk in ctx.run_positions(k):
-                        lo, gap = min(pc, pk), abs(pc - pk)
-                        spots.update((lo - 1, lo + 2) if gap == 1 else ((lo + 1,) if gap == 2 else ()))
-                faces = {suit(c) * 16 + (1 if p == 14 else p) for p in spots if ctx.run_lo <= p <= ctx.run_hi}
-                n += sum(self.live_face[f] for f in faces)
-                known = known or any(face(x) in faces and x not in self.wilds for x in held)
+            others = [x for x in held if x != k]
+            if in_hand and partners(c, others, self.wilds, ctx) != (0, 0):
+                continue  # two partners known: counted as such (see _feed)
+            third = self.third_cards(c, k)
+            if third is None:
+                continue
+            n, fits = third
+            known = any(x in self.wilds or fits(x) for x in others)
             odds = 1.0 if known else 1.0 - (1.0 - q) ** n
             best = max(best, odds * (self.value[c] + self.value[k] + self.avg_unseen))
         return best
+
+    def third_cards(self, c: int, k: int) -> tuple[int, Callable[[int], bool]] | None:
+        """For two natural cards that go together (3♠ 3♦, 7♥ 8♥, 7♥ 9♥) where a meld takes
+        three: how many cards this seat has not seen would make a meld of the three (wilds
+        included), and a test for a natural card that would; None where none can."""
+        ctx = self.ctx
+        if ctx.min_meld != 3 or suit(c) == JOKER or suit(k) == JOKER:
+            return None
+        if rank(k) == rank(c):
+            if not ctx.allow_sets:
+                return None
+            r = rank(c)
+            return self.live_rank[r] + self.live_wild, lambda x: rank(x) == r and suit(x) != JOKER
+        if suit(k) != suit(c) or not ctx.allow_runs:
+            return None
+        spots: set[int] = set()
+        for pc in ctx.run_positions(c):
+            for pk in ctx.run_positions(k):
+                lo, gap = min(pc, pk), abs(pc - pk)
+                spots.update((lo - 1, lo + 2) if gap == 1 else ((lo + 1,) if gap == 2 else ()))
+        faces = frozenset(suit(c) * 16 + (1 if p == 14 else p) for p in spots if ctx.run_lo <= p <= ctx.run_hi)
+        if not faces:
+            return None
+        return sum(self.live_face[f] for f in faces) + self.live_wild, lambda x: face(x) in faces
 
     def _use_odds(self, c: int, s: int) -> float:
         """Chance that seat ``s`` holds, among its unknown cards, two partners for ``c``."""
