@@ -3976,11 +3976,16 @@ def test_the_keyboard_focus_frame_leaves_a_hint_or_selection_frame_showing(app, 
     card = scene.places[focused].rect
     focus = [r for r, col in frames if col == FOCUS]
     assert len(focus) == 1 and frames[-1][1] == FOCUS
-    for col in (HINT, SELECT):
-        marks = [r for r, cl in frames if cl == col]
-        assert marks == [card]
-        # the focus frame, drawn last, goes round the mark's frame instead of over it
-        assert focus[0].contains(card.inflate(8, 8)) and focus[0] != card
+    # the hint's frame goes round the selection's, and the focus frame, drawn last, round both
+    assert [r for r, cl in frames if cl == SELECT] == [card]
+    assert [r for r, cl in frames if cl == HINT] == [card.inflate(8, 8)]
+    assert focus[0].contains(card.inflate(16, 16)) and focus[0] != card.inflate(8, 8)
+    scene.selected = []  # the hint alone: its frame on the card, the focus frame round it
+    frames.clear()
+    app.draw()
+    assert [r for r, cl in frames if cl == HINT] == [card]
+    focus = [r for r, col in frames if col == FOCUS]
+    assert focus[0].contains(card.inflate(8, 8)) and focus[0] != card
 
 
 @pytest.mark.parametrize("score", [15, 1234])
@@ -4019,9 +4024,11 @@ def test_after_a_round_the_points_beside_each_name_are_what_it_added(app, monkey
     rows = scene.layout.score_rows()
     loser = min(range(g.players), key=lambda s: points[s])
     assert points[loser] < 0
+    from game.ui.rules_text import points_text
+
     for seat in (0, loser):  # in the sidebar's score list, on the seat's own row
         row = rows[seat]
-        assert any(t == f"{points[seat]:+,}" and row.top <= y <= row.bottom and row.centerx < x <= row.right
+        assert any(t == points_text(points[seat], True) and row.top <= y <= row.bottom and row.centerx < x <= row.right
                    for t, (x, y) in drawn), seat
 
 
@@ -4769,6 +4776,19 @@ def test_the_table_writes_a_score_as_the_sheets_do(app, monkeypatch):
     app.draw()
     assert drawn.count("1,335") >= 1 and any(t.startswith("2,040") for t in drawn), drawn
     assert not any("1335" in t or "2040" in t for t in drawn), drawn
+    # below zero with a minus sign, as the round sheet's "In hand" column writes it
+    monkeypatch.undo()
+    g.scores = [-1335, 2040, -20]
+    drawn = record_text(scene, monkeypatch)
+    app.draw()
+    assert "\u22121,335" in drawn and not any("-" in t and any(ch.isdigit() for ch in t) for t in drawn), drawn
+
+
+def test_points_are_written_one_way():
+    from game.ui.rules_text import points_text
+
+    assert [points_text(n) for n in (0, 5, 1335, -20, -1335)] == ["0", "5", "1,335", "\u221220", "\u22121,335"]
+    assert [points_text(n, True) for n in (0, 85, -20)] == ["0", "+85", "\u221220"]
 
 
 def test_a_selected_card_is_framed_in_another_colour_than_a_wild_cards_rim(app):

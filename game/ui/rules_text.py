@@ -148,6 +148,16 @@ def table_controls(rules: Rules) -> list[str]:
     return out
 
 
+
+MINUS = "\u2212"
+
+
+def points_text(n: int, signed: bool = False) -> str:
+    """Points as the game writes them everywhere: 1,335; with ``signed`` +85 (and 0 with no
+    sign); below zero with a minus sign, not a hyphen (−20)."""
+    text = f"{n:+,}" if signed and n else f"{n:,}"
+    return text.replace("-", MINUS)
+
 def preset_title(name: str) -> str:
     """The engine's name for a preset (:meth:`Rules.preset_title`), or one made from its key."""
     return Rules.preset_title(name) if name in Rules.preset_names() else name.replace("_", " ").title()

@@ -21,7 +21,7 @@ from . import ui_kit as ui
 from .cards import sort_key_suit
 from .layout import TableLayout
 from .menus import MenuScene, go_new_game, leave_to_title
-from .rules_text import explain_round, goal_text, preset_title, round_over_words
+from .rules_text import explain_round, goal_text, points_text, preset_title, round_over_words
 from .stats import Stats, strongest_opponent
 
 if TYPE_CHECKING:
@@ -141,12 +141,12 @@ def _teams_line(state: GameState, res: RoundResult) -> str:
     """Under a team game's round sheet: each team's points this round, then its total."""
     names = _names(state)
     return "Teams  ·  " + "     ".join(
-        f"{_side_name(side, names)}: {_signed(sum(res.points[s] for s in side))} → {total:,}"
+        f"{_side_name(side, names)}: {_signed(sum(res.points[s] for s in side))} → {points_text(total)}"
         for side, total in zip(state.sides(), state.side_scores()))
 
 
 def _signed(n: int) -> str:
-    return f"{n:+,}" if n else "0"
+    return points_text(n, True) if n else "0"
 
 
 class RoundEndScene(SheetScene):
@@ -319,10 +319,10 @@ class RoundEndScene(SheetScene):
             ui.draw_text(surface, ui.fit_text(name, bf, round(inner.width * 0.30)), bf, ui.INK,
                          (inner.x, cy), "midleft")
             hand = res.in_hand[s]
-            hand_text = (f"−{hand:,}" if hand and hand_sign < 0 else f"{hand:,}")
-            melded = f"{res.melded[s]:,}" if rules.melds_score else "–"  # (basic: hands only)
-            vals = (melded, hand_text, f"{res.bonus[s]:,}" if res.bonus[s] else "–",
-                    _signed(res.points[s]), f"{st.scores[s]:,}")
+            hand_text = (f"−{points_text(hand)}" if hand and hand_sign < 0 else points_text(hand))
+            melded = points_text(res.melded[s]) if rules.melds_score else "–"  # (basic: hands only)
+            vals = (melded, hand_text, points_text(res.bonus[s]) if res.bonus[s] else "–",
+                    _signed(res.points[s]), points_text(st.scores[s]))
             for (_, fx, anchor), val in zip(cols[1:], vals):
                 font = bf if anchor and fx >= 0.82 else rf
                 colour = ui.INK
@@ -607,7 +607,7 @@ class ScoresScene(_ListSheet):
         cy = y + self.row_h // 2 + t.px(2)
         ui.draw_text(surface, "Total", bf, ui.INK, (inner.x, cy), "midleft")
         for (_, seats), x in zip(cols, xs):
-            ui.draw_text(surface, f"{sum(st.scores[s] for s in seats):,}", bf, ui.INK, (x - star, cy),
+            ui.draw_text(surface, points_text(sum(st.scores[s] for s in seats)), bf, ui.INK, (x - star, cy),
                          "midright")
         if any(any(out) for _, _, out in rows):
             ui.draw_text(surface, "★ went out", t.font(14), ui.MUTED, (inner.x, cy + self.row_h), "midleft")
@@ -827,7 +827,7 @@ class GameOverScene(SheetScene):
         if st.rules.deals and len(sides_now) == 2:  # (Persian: the side ahead wins the difference)
             a, b = st.side_scores()
             if a != b:
-                sub += f"  ·  won by {abs(a - b):,} point{'s' if abs(a - b) != 1 else ''}"
+                sub += f"  ·  won by {points_text(abs(a - b))} point{'s' if abs(a - b) != 1 else ''}"
         ui.draw_text(surface, sub, t.font(15), ui.MUTED, (inner.centerx, r.bottom + t.px(4)), "midtop")
         y = r.bottom + t.px(36)
         names = _names(st)
@@ -859,7 +859,7 @@ class GameOverScene(SheetScene):
             label = _side_name(side, names) + ("  ♛" if won else "")
             ui.draw_text(surface, ui.fit_text(label, bf, col_w - t.px(160)), bf, colour, (x0 + t.px(40), cy),
                          "midleft")
-            ui.draw_text(surface, f"{totals[k]:,}", bf, colour, (x0 + col_w, cy), "midright")
+            ui.draw_text(surface, points_text(totals[k]), bf, colour, (x0 + col_w, cy), "midright")
             y += row_h
         if self.record_problem:
             ui.draw_text(surface, self.record_problem, t.font(13), ui.ERROR,

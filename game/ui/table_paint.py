@@ -22,7 +22,7 @@ from game.engine.rules import PERMANENT_WILDS
 from .anim import Tween
 from .cards import GOLD, rank_label
 from .layout import TableLayout
-from .rules_text import PERMANENT_WILD_NAMES, goal_text
+from .rules_text import PERMANENT_WILD_NAMES, goal_text, points_text
 from .table_base import TableParts
 from .widgets import ACCENT, TEXT, TEXT_DIM, Toast, panel
 
@@ -213,7 +213,7 @@ class TablePainting(TableParts):
             if seat == g.dealer:
                 chip = self.text.render("D", fs, (30, 30, 30), bold=True)
                 name_w = self.text.render(s.name, fn, TEXT, bold=True).get_width()
-                score_w = self.text.render(f"{g.scores[seat]:,}", fs, TEXT_DIM).get_width()
+                score_w = self.text.render(points_text(g.scores[seat]), fs, TEXT_DIM).get_width()
                 cr = L.dealer_chip(plate, chip.get_size(), name_w, score_w)
                 pygame.draw.rect(surface, (240, 236, 220), cr, border_radius=cr.h // 2)
                 if L.chip_on_dot(plate, cr):  # in the dot's place: ringed in the seat's colour
@@ -224,7 +224,7 @@ class TablePainting(TableParts):
                 pygame.draw.circle(surface, col, (cx, cy), radius)
             name_right, line2_right = L.plate_room(plate, cr)  # how far each line may reach
             self.text.blit(surface, s.name, fn, (x, y1), TEXT, bold=True, max_w=name_right - x)
-            parts = [f"{g.scores[seat]:,} pts"]
+            parts = [f"{points_text(g.scores[seat])} pts"]
             if g.rules.partnerships and seat != self.bottom \
                     and seat % 2 == self.bottom % 2:
                 parts.append("partner")
@@ -232,7 +232,7 @@ class TablePainting(TableParts):
                 parts.append(s.level)
             if g.floating[seat]:
                 parts.append("floating")
-            total = f"{g.scores[seat]:,}"  # (1,335: as the sheets write a score)
+            total = points_text(g.scores[seat])  # (1,335: as the sheets write a score)
             third = L.plate_third_line(plate) is not None and s.kind == "bot" and bool(s.level)
             if third:  # a narrow plate: the level has a line of its own, under the score
                 parts.remove(s.level)
@@ -246,7 +246,7 @@ class TablePainting(TableParts):
             options = [" · ".join(parts), " · ".join([total, *parts[1:]]), " · ".join([total, *status]),
                        total]
             alone = [" · ".join(status)] if status and not third else []  # (never beside the "+85")
-            plus = f"{melded[seat]:+,}" if melded[seat] else None
+            plus = points_text(melded[seat], True) if melded[seat] else None
             label = None
             if plus is not None:
                 plus_w = self.text.render(plus, fs, TEXT, bold=True).get_width()
@@ -569,7 +569,7 @@ class TablePainting(TableParts):
         tag = self.hand_tags().get(c)
         if tag is not None:
             self._draw_hand_tag(surface, tag, self.tag_rects()[c])
-        self._outline(surface, r.inflate(10, 10), FOCUS)
+        self._outline(surface, r.inflate(*(self._focus_pad(c),) * 2), FOCUS)
 
     def _shown_part(self, c: Card, r: Rect) -> Rect:
         """A hand card's rectangle, or in a tight fan (the next card hides most of it) the
@@ -609,6 +609,11 @@ class TablePainting(TableParts):
             if top is not None and self.g.pile[-1] not in self.anim.hidden():
                 self._outline(surface, top.rect, (255, 255, 255))
 
+    def _focus_pad(self, c: Card) -> int:
+        """How much wider than a hand card its focus frame is: round the selection's frame,
+        and round the hint's too where the hint's goes round a selection."""
+        return 18 if c in self.hint_cards and c in self.selected else 10
+
     def _draw_focus(self, surface: pygame.Surface) -> None:
         if not self.keyboard:
             return
@@ -619,7 +624,7 @@ class TablePainting(TableParts):
             # (a little outside the card, so a selection or hint frame still shows; a card
             # raised whole in a tight fan gets its frame with it, over the tags)
             if p is not None and c != self.raised_card():
-                self._outline(surface, p.rect.inflate(10, 10), FOCUS)
+                self._outline(surface, p.rect.inflate(*(self._focus_pad(c),) * 2), FOCUS)
         elif self.focus_zone == "melds" and g.melds:
             m = g.melds[min(self.focus_index, len(g.melds) - 1)]
             box = self.meld_boxes.get(m.id)
@@ -777,9 +782,9 @@ class TablePainting(TableParts):
                 panel(surface, r.inflate(4, 0), fill=(255, 255, 255, 28), edge=None, radius=6)
             pygame.draw.circle(surface, col, (r.x + fs // 2, r.centery), max(3, fs // 3))
             name = self.c.seats[seat].name
-            score = f"{g.scores[seat]:,}"
+            score = points_text(g.scores[seat])
             sw = self.text.render(score, fn, TEXT, bold=True).get_width()
-            extra = f"{melded[seat]:+,}" if melded[seat] else ""
+            extra = points_text(melded[seat], True) if melded[seat] else ""
             ew = self.text.render(extra, fs, TEXT_DIM).get_width() if extra else 0
             self.text.blit(surface, name, fn, (r.x + fs + 4, r.centery), ACCENT if g.scores[seat] == lead and lead
                            else TEXT, anchor="midleft", max_w=r.w - sw - ew - fs - 16)
@@ -794,7 +799,7 @@ class TablePainting(TableParts):
 
             def side(t: int) -> str:  # "You & Ben 91", or "... 91 +66" with this round's points
                 names = " & ".join(self.c.seats[s].name for s in range(g.players) if s % 2 == t)
-                return f"{names} {teams[t]:,}" + (f" {now[t]:+,}" if now[t] else "")
+                return f"{names} {points_text(teams[t])}" + (f" {points_text(now[t], True)}" if now[t] else "")
 
             # one line per side, the person's first (in bold): partners are named, not only
             # "them"; the leading side in gold, as a leading seat's name is above
@@ -951,7 +956,7 @@ class TablePainting(TableParts):
             else:
                 vals = ["", "", "", "", g.scores[s]]
             for (label, fx), v in zip(cols[1:], vals):
-                txt = (f"{v:+,}" if label == "round" else f"{v:,}") if isinstance(v, int) else str(v)
+                txt = (points_text(v, True) if label == "round" else points_text(v)) if isinstance(v, int) else str(v)
                 self.text.blit(surface, txt, fn, (box.x + int(w * fx), y), dark, bold=label == "total",
                                anchor="topright")
             y += row

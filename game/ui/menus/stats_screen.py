@@ -10,7 +10,7 @@ from game.engine.rules import Rules
 
 from .. import ui_kit as ui
 from ..files import why_failed
-from ..rules_text import preset_title
+from ..rules_text import points_text, preset_title
 from ..settings import BOT_LEVELS
 from ..stats import PresetStats, Stats
 from .base import MenuScene
@@ -104,7 +104,7 @@ class StatsScene(MenuScene):
             ui.draw_text(surface, preset_title(name), bf, ui.INK, (inner.x, cy), "midleft")
             values = (
                 str(st.games), str(st.wins), f"{st.win_rate:.0%}" if st.games else "–",
-                f"{st.best_score:,}" if st.best_score is not None else "–", str(st.total_rounds),
+                points_text(st.best_score) if st.best_score is not None else "–", str(st.total_rounds),
             )
             for (_, fx, anchor), val in zip(cols[1:], values):
                 ui.draw_text(surface, val, rf, ui.INK if st.games else ui.FAINT,
