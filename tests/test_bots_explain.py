@@ -48,7 +48,9 @@ def test_a_draw_says_when_the_pile_card_goes_with_nothing_in_hand():
     v = view(["7♣ K♠ 2♥ 6♦", "4♣ 5♣"], pile="3♠ 5♦", phase="draw", current=0)
     assert hint_reason(v, DrawStock()) == "the 5♦ on the pile goes with your 6♦, but makes no meld yet"
     v = view(["7♣ K♠ 6♦ 4♦", "4♣ 5♣"], pile="3♠ 5♦", phase="draw", current=0)
-    assert hint_reason(v, DrawStock()) is None  # (it would meld: the stock won by the bot's sums alone)
+    assert hint_reason(v, DrawStock()) == (  # (it would meld: the stock won by the bot's sums alone)
+        "the 5♦ on the pile would meld with your 4♦ 6♦, but by the normal player's reckoning a card "
+        "from the stock is worth more to this hand")
 
 
 def test_a_draw_where_a_taken_card_must_be_used_at_once_says_it_could_not_be():
@@ -294,3 +296,13 @@ def test_a_deeper_take_that_would_lay_the_card_off_says_so():
     run = v.melds[0].id
     assert _deep_take_reason(v, Analysis(v), list(v.hand)) == \
         f"taking the pile down to the 6♠ would lay it off on #{run}, but the K♦ above it would stay in your hand"
+
+
+def test_a_stock_draw_over_a_pile_card_that_would_meld_says_so():
+    """"Draw from the stock" came with no reason while the 2♦ on the pile made a meld with
+    the hand's 2♥ 2♠ (a tester's log): the reason says both sides of the choice."""
+    hands = ["3♣ Q♣ A♦ A♣ 7♦ 8♦ 10♦ 2♥ 6♥ Q♥ 2♠", "4♣ 5♣ 6♦ 7♥ 8♥", "2♣ 3♥ 9♦ 6♠ 7♣", "K♣ K♦ J♠"]
+    v = view(hands, rules=Rules.preset("rummy5000"), wild="9", pile="J♦ 2♦", phase="draw", current=0)
+    assert hint_reason(v, DrawStock()) == (
+        "the 2♦ on the pile would meld with your 2♥ 2♠, but by the normal player's reckoning a card "
+        "from the stock is worth more to this hand")

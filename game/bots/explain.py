@@ -185,7 +185,11 @@ def _draw_reason(view: PlayerView) -> str | None:
         more = points - an.plan_gain(plan)
         if extra == 1 and 0 < more < 20:  # (it alone goes down, onto what would anyway)
             return f"the {name} on the pile would add only its own {more:.0f} points to your melds"
-        return None
+        # (it would make a meld, yet the bot's sums favour the stock: say both, in its words)
+        with_ = (f"lay off on #{use[1]}" if use[0] == "onto"
+                 else f"meld with {_named(use[1], wilds, 'your')}")
+        return (f"the {name} on the pile would {with_}, but by the normal player's reckoning a card "
+                f"from the stock is worth more to this hand")
     if must and near:
         return f"the {name} on the pile could not be melded this turn, and a card taken from the pile must be"
     if not near:
