@@ -148,7 +148,6 @@ def table_controls(rules: Rules) -> list[str]:
     return out
 
 
-
 MINUS = "\u2212"
 
 
@@ -157,6 +156,7 @@ def points_text(n: int, signed: bool = False) -> str:
     sign); below zero with a minus sign, not a hyphen (−20)."""
     text = f"{n:+,}" if signed and n else f"{n:,}"
     return text.replace("-", MINUS)
+
 
 def preset_title(name: str) -> str:
     """The engine's name for a preset (:meth:`Rules.preset_title`), or one made from its key."""

@@ -146,7 +146,7 @@ def _teams_line(state: GameState, res: RoundResult) -> str:
 
 
 def _signed(n: int) -> str:
-    return points_text(n, True) if n else "0"
+    return points_text(n, True)
 
 
 class RoundEndScene(SheetScene):
@@ -319,7 +319,7 @@ class RoundEndScene(SheetScene):
             ui.draw_text(surface, ui.fit_text(name, bf, round(inner.width * 0.30)), bf, ui.INK,
                          (inner.x, cy), "midleft")
             hand = res.in_hand[s]
-            hand_text = (f"−{points_text(hand)}" if hand and hand_sign < 0 else points_text(hand))
+            hand_text = points_text(-hand if hand_sign < 0 else hand)
             melded = points_text(res.melded[s]) if rules.melds_score else "–"  # (basic: hands only)
             vals = (melded, hand_text, points_text(res.bonus[s]) if res.bonus[s] else "–",
                     _signed(res.points[s]), points_text(st.scores[s]))

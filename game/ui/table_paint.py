@@ -106,7 +106,6 @@ class TablePainting(TableParts):
         self._draw_meld_labels(surface)
         self._draw_laid_elsewhere(surface)
         wild = self.g.ctx.is_wild
-        sel = set(self.selected)
         art = self.art
         for c, p in self.draw_list:
             if c in hidden or c in dragging:
@@ -122,10 +121,7 @@ class TablePainting(TableParts):
             if p.zone in ("meld", "cover"):
                 self._draw_tab(surface, p)
             if p.zone == "hand":
-                if c in sel:
-                    self._outline(surface, r, SELECT)
-                if c in self.hint_cards:  # (round a selection's frame: both show)
-                    self._outline(surface, r.inflate(8, 8) if c in sel else r, HINT)
+                self._draw_marks(surface, c, r)
         self._draw_pile_frames(surface, [c for c in self.g.pile if c in self.hint_cards and c not in hidden | dragging],
                                HINT)
         self._draw_hover(surface, hidden | dragging)
@@ -562,14 +558,12 @@ class TablePainting(TableParts):
         r = self.places[c].rect
         surface.blit(self.art.shadow(r.size), (r.x + 3, r.y + 2))
         surface.blit(self.art.face(c, r.size, self.g.ctx.is_wild(c)), r)
-        if c in self.selected:
-            self._outline(surface, r, SELECT)
-        if c in self.hint_cards:
-            self._outline(surface, r.inflate(8, 8) if c in self.selected else r, HINT)
+        self._draw_marks(surface, c, r)
         tag = self.hand_tags().get(c)
         if tag is not None:
             self._draw_hand_tag(surface, tag, self.tag_rects()[c])
-        self._outline(surface, r.inflate(*(self._focus_pad(c),) * 2), FOCUS)
+        pad = self._focus_pad(c)
+        self._outline(surface, r.inflate(pad, pad), FOCUS)
 
     def _shown_part(self, c: Card, r: Rect) -> Rect:
         """A hand card's rectangle, or in a tight fan (the next card hides most of it) the
@@ -609,6 +603,14 @@ class TablePainting(TableParts):
             if top is not None and self.g.pile[-1] not in self.anim.hidden():
                 self._outline(surface, top.rect, (255, 255, 255))
 
+    def _draw_marks(self, surface: pygame.Surface, c: Card, r: Rect) -> None:
+        """A hand card's selection and hint frames: the hint's round the selection's where
+        it is both, so that both show."""
+        if c in self.selected:
+            self._outline(surface, r, SELECT)
+        if c in self.hint_cards:
+            self._outline(surface, r.inflate(8, 8) if c in self.selected else r, HINT)
+
     def _focus_pad(self, c: Card) -> int:
         """How much wider than a hand card its focus frame is: round the selection's frame,
         and round the hint's too where the hint's goes round a selection."""
@@ -624,7 +626,8 @@ class TablePainting(TableParts):
             # (a little outside the card, so a selection or hint frame still shows; a card
             # raised whole in a tight fan gets its frame with it, over the tags)
             if p is not None and c != self.raised_card():
-                self._outline(surface, p.rect.inflate(*(self._focus_pad(c),) * 2), FOCUS)
+                pad = self._focus_pad(c)
+                self._outline(surface, p.rect.inflate(pad, pad), FOCUS)
         elif self.focus_zone == "melds" and g.melds:
             m = g.melds[min(self.focus_index, len(g.melds) - 1)]
             box = self.meld_boxes.get(m.id)
