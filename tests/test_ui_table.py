@@ -4832,3 +4832,17 @@ def test_a_hinted_card_that_is_selected_shows_both_frames(app):
     r = scene.places[c("9♠")].rect
     column = [app.screen.get_at((r.centerx, y))[:3] for y in range(r.y - 10, r.y + 1)]
     assert SELECT in column and HINT in column
+
+
+def test_a_plate_says_floating_only_while_the_round_is_played(app, monkeypatch):
+    g = build({0: "9♣ 9♠ 9♦ 5♥ 2♣"}, pile="Q♦", players=3, wild=None)
+    g.floating[1] = True
+    scene = play(app, g)
+    drawn = record_text(scene, monkeypatch)
+    app.draw()
+    assert any("floating" in t for t in drawn)
+    monkeypatch.undo()
+    g.phase = "round_over"  # (the plates stay in view under the round's sheet)
+    drawn = record_text(scene, monkeypatch)
+    app.draw()
+    assert not any("floating" in t for t in drawn), drawn

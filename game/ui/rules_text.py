@@ -121,7 +121,8 @@ TABLE_CONTROLS: tuple[str, ...] = (
     "With the keyboard: ← → move the focus along your hand, a row of melds or the pile (Home and "
     "End to its ends); ↑ ↓ move it up and down the table: your hand, your melds, the pile, the "
     "others' melds. Shift with ← → moves a card within your hand; Space selects; Enter acts on "
-    "the focus.",
+    "the focus; Esc puts a selection down. In a small menu (which way a meld reads, where a card "
+    "goes), 1 to 9 pick a line.",
     "Esc opens the menu (rules, scores, the round's moves, settings, a new game, quit; the game "
     "is saved after every move). F1 shows these rules, T (or a click on the scores in the "
     "sidebar) every round's scores, L (or a click on the last moves) every move of this round, "

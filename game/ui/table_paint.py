@@ -226,7 +226,7 @@ class TablePainting(TableParts):
                 parts.append("partner")
             if s.kind == "bot" and s.level:
                 parts.append(s.level)
-            if g.floating[seat]:
+            if g.floating[seat] and not g.round_done:  # (the round over, nobody floats)
                 parts.append("floating")
             total = points_text(g.scores[seat])  # (1,335: as the sheets write a score)
             third = L.plate_third_line(plate) is not None and s.kind == "bot" and bool(s.level)
