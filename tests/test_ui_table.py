@@ -4846,3 +4846,18 @@ def test_a_plate_says_floating_only_while_the_round_is_played(app, monkeypatch):
     drawn = record_text(scene, monkeypatch)
     app.draw()
     assert not any("floating" in t for t in drawn), drawn
+
+
+@pytest.mark.parametrize("preset, veiled", [("basic", True), ("rummy500", False)])
+def test_where_only_the_top_card_is_taken_the_cards_under_it_are_veiled(app, preset, veiled):
+    """A fanned pile invited clicks on deep cards where only the top card may be taken (a
+    tester's note, basic rummy): they show under a dark veil there, still to be read."""
+    g = build({0: "9♣ 9♠ 9♦ 5♥ 2♣"}, pile="3♠ 8♥ K♦", preset=preset, wild=None)
+    scene = play(app, g)
+    app.draw()
+    for card, under in ((c("3♠"), veiled), (c("K♦"), False)):
+        r = scene.places[card].rect
+        spot_ = (r.x + r.w // 4, r.centery)  # on the part of it that shows
+        face = scene.art.face(card, r.size, False).get_at((spot_[0] - r.x, spot_[1] - r.y))
+        shown = app.screen.get_at(spot_)
+        assert (sum(shown[:3]) < sum(face[:3]) - 60) == under, (card, shown, face)

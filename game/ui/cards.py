@@ -102,6 +102,18 @@ class CardArt:
             s = self._cache[key] = self._render_back(size, style)
         return s
 
+    def veil(self, size: tuple[int, int]) -> pygame.Surface:
+        """A dark veil over a card that may not be taken (the deeper cards of a pile whose
+        top card alone is taken), its corners rounded as the card's."""
+        key = ("v", size)
+        s = self._cache.get(key)
+        if s is None:
+            w, h = size
+            s = pygame.Surface((w, h), pygame.SRCALPHA)
+            pygame.draw.rect(s, (0, 0, 0, 80), (0, 0, w, h), border_radius=max(3, w // 10))
+            self._cache[key] = s
+        return s
+
     def shadow(self, size: tuple[int, int]) -> pygame.Surface:
         key = ("s", size)
         s = self._cache.get(key)

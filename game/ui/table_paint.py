@@ -107,6 +107,9 @@ class TablePainting(TableParts):
         self._draw_laid_elsewhere(surface)
         wild = self.g.ctx.is_wild
         art = self.art
+        pile = self.g.pile
+        # where only the top card may be taken, the cards under it show veiled (still read)
+        veiled = set(pile[:-1]) if self.g.rules.discard_pile != "splayed" else set()
         for c, p in self.draw_list:
             if c in hidden or c in dragging:
                 continue
@@ -118,6 +121,8 @@ class TablePainting(TableParts):
             if p.zone in ("hand", "pile", "cover"):
                 surface.blit(art.shadow(r.size), (r.x - 2, r.y - 1))
             surface.blit(img, r)
+            if p.zone == "pile" and c in veiled:
+                surface.blit(art.veil(r.size), r)
             if p.zone in ("meld", "cover"):
                 self._draw_tab(surface, p)
             if p.zone == "hand":
