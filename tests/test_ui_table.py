@@ -4861,3 +4861,21 @@ def test_where_only_the_top_card_is_taken_the_cards_under_it_are_veiled(app, pre
         face = scene.art.face(card, r.size, False).get_at((spot_[0] - r.x, spot_[1] - r.y))
         shown = app.screen.get_at(spot_)
         assert (sum(shown[:3]) < sum(face[:3]) - 60) == under, (card, shown, face)
+
+
+@pytest.mark.parametrize("seconds", [4.0, 8.0])
+def test_a_computer_player_calls_no_sooner_than_half_the_persons_time(seconds):
+    """A tester watching six seats lost every race to call (the computer players shout after
+    1.1 to 2.2 s, whatever the setting): now the Time to call Rummy! setting holds them back
+    for at least half of it."""
+    g = rummy_position()
+    seats = [Seat(g.seat_name(0), "human", "")] + [
+        Seat(g.seat_name(s), "bot", "normal") for s in range(1, g.players)]
+    c = Controller(g, seats, settings=settings(animation_speed=0, rummy_window=seconds), seed=1)
+    call = g.call_actions(2)[0]
+    for s in (1, 2):  # (each wants to call: it shouts after its reaction time)
+        c.seats[s].computer.call = lambda view: call if view.seat == 2 else None
+    w = c._window()
+    assert w.human and w.bot_calls
+    for when, seat, _ in w.bot_calls:
+        assert seconds * 0.5 <= when - c.now <= seconds * 0.95, (seat, when - c.now)

@@ -10,7 +10,7 @@ depends on the bot's level (none at all at animation speed 0).
 "Rummy!" calls: when a discard opens a call window, every computer seat that could
 call is asked once whether it wants to; if the person might call (they have a meld of
 their own, when the rules ask for one), the next draw waits ``rummy_window`` seconds
-(a setting, default 4) and a bot's call comes only after its reaction time, so the
+(a setting, default 4) and a bot's call comes only after its reaction time (and never before half the window), so the
 person has a fair chance to be first. The window closes when the next player draws.
 With the ``rummy_help`` setting on (the default) the person's window opens only when
 the engine lists a call the person can make (from their own hand and the table, which
@@ -884,7 +884,9 @@ class Controller:
             if action is None:
                 continue
             react = CALL_REACTION.get(self.seats[s].level, 1.5) if human else 0.0
-            react = min(react, length * 0.95)
+            # never before half the person's time (a longer window gives them longer to be
+            # first, as the setting's name says), never after the window
+            react = min(max(react, length * 0.5), length * 0.95)
             w.bot_calls.append((self.now + react, s, action))
         w.bot_calls.sort(key=lambda t: t[0])
         self.window = w
