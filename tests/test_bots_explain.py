@@ -306,3 +306,11 @@ def test_a_stock_draw_over_a_pile_card_that_would_meld_says_so():
     assert hint_reason(v, DrawStock()) == (
         "the 2♦ on the pile would meld with your 2♥ 2♠, but by the normal player's reckoning a card "
         "from the stock is worth more to this hand")
+
+
+def test_a_loose_discard_names_the_loose_cards_the_others_would_want_more():
+    """"Your other loose cards are likelier to help the other players" named neither the
+    cards nor whom (a tester's log): it names the cards now."""
+    v = view(["3♦ 8♣ K♠ K♥", "4♥ 5♥ 7♣ 9♣"], pile="2♠", known=["", "7♣ 9♣"])
+    assert hint_reason(v, Discard(c("3♦"))).startswith(
+        "it goes with none of your other cards, and the other players are likelier to want your 8♣")

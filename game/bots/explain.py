@@ -225,7 +225,7 @@ def _discard_reason(view: PlayerView, card: Card) -> str | None:
         elif loose and chance[card] < min(chance[k] for k in loose) - 1e-9:
             head += ", and of your loose cards it has the least chance to meld"
         elif loose and an.feed(card) < min(an.feed(k) for k in loose) - 1e-9:
-            head += ", and your other loose cards are likelier to help the other players"
+            head += f", and the other players are likelier to want your {cards_name(loose)}"
         words.append(head)
     else:
         rest = [k for k in plain if k not in near]  # (its partners are as close as it is)
