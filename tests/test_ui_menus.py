@@ -2450,3 +2450,13 @@ def test_at_the_table_names_every_letter_key():
     words = set(re.findall(r"\b[A-Z]\b|\bF\d+\b", text))
     keys = {pygame.key.name(k).upper() for k in PLAIN_KEYS} | {"X", "E", "V", "F11", "F12"}
     assert keys <= words, keys - words
+
+
+def test_the_saved_game_line_writes_a_score_below_zero_with_a_minus_sign():
+    from game.ui.rules_text import about_game
+
+    g, _ = new_game(Rules.preset("rummy500"), 3, seed=1)
+    g.scores = [-55, 10, 1]
+    assert about_game(g, 0).endswith("\u221255 points before this round")
+    g.scores = [-1, 10, 1]
+    assert about_game(g, 0).endswith("\u22121 point before this round")

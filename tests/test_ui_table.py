@@ -3976,10 +3976,11 @@ def test_the_keyboard_focus_frame_leaves_a_hint_or_selection_frame_showing(app, 
     card = scene.places[focused].rect
     focus = [r for r, col in frames if col == FOCUS]
     assert len(focus) == 1 and frames[-1][1] == FOCUS
-    # the hint's frame goes round the selection's, and the focus frame, drawn last, round both
-    assert [r for r, cl in frames if cl == SELECT] == [card]
-    assert [r for r, cl in frames if cl == HINT] == [card.inflate(8, 8)]
-    assert focus[0].contains(card.inflate(16, 16)) and focus[0] != card.inflate(8, 8)
+    # the selection's frame just outside the card, the hint's round it, and the focus frame,
+    # drawn last, round both
+    assert [r for r, cl in frames if cl == SELECT] == [card.inflate(4, 4)]
+    assert [r for r, cl in frames if cl == HINT] == [card.inflate(12, 12)]
+    assert focus[0].contains(card.inflate(20, 20))
     scene.selected = []  # the hint alone: its frame on the card, the focus frame round it
     frames.clear()
     app.draw()
@@ -4816,6 +4817,8 @@ def test_a_selected_card_is_framed_in_another_colour_than_a_wild_cards_rim(app):
     app.draw()
     r = scene.places[c("9♠")].rect
     assert app.screen.get_at((r.centerx, r.y - 1))[:3] == SELECT  # just above the raised card
+    # and just outside it: the wild's gold rim inside its edge stays in view (it was painted over)
+    assert all(app.screen.get_at((r.x + dx, r.centery))[:3] == GOLD for dx in range(3))
 
 
 def test_a_hinted_card_that_is_selected_shows_both_frames(app):

@@ -854,7 +854,7 @@ def about_game(state: GameState, seat: int) -> str:
     replaced: "Rummy 5000, round 3, 370 points before this round" (once the round is
     scored: "after round 3, 370 points")."""
     title = preset_title(state.rules.preset_name)
-    points = f"{state.scores[seat]:,} point{'s' if state.scores[seat] != 1 else ''}"
+    points = f"{points_text(state.scores[seat])} point{'s' if abs(state.scores[seat]) != 1 else ''}"
     if state.round_done:
         return f"{title}, after round {state.round_no}, {points}"
     return f"{title}, round {state.round_no}, {points} before this round"

@@ -609,17 +609,17 @@ class TablePainting(TableParts):
                 self._outline(surface, top.rect, (255, 255, 255))
 
     def _draw_marks(self, surface: pygame.Surface, c: Card, r: Rect) -> None:
-        """A hand card's selection and hint frames: the hint's round the selection's where
-        it is both, so that both show."""
+        """A hand card's selection and hint frames: the selection's just outside the card
+        (a wild card's gold rim stays in view), the hint's round it where it is both."""
         if c in self.selected:
-            self._outline(surface, r, SELECT)
+            self._outline(surface, r.inflate(4, 4), SELECT)
         if c in self.hint_cards:
-            self._outline(surface, r.inflate(8, 8) if c in self.selected else r, HINT)
+            self._outline(surface, r.inflate(12, 12) if c in self.selected else r, HINT)
 
     def _focus_pad(self, c: Card) -> int:
         """How much wider than a hand card its focus frame is: round the selection's frame,
         and round the hint's too where the hint's goes round a selection."""
-        return 18 if c in self.hint_cards and c in self.selected else 10
+        return 22 if c in self.hint_cards and c in self.selected else 12
 
     def _draw_focus(self, surface: pygame.Surface) -> None:
         if not self.keyboard:
