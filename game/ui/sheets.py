@@ -183,24 +183,31 @@ class RoundEndScene(SheetScene):
         self.refocus(self.find("back" if on else "next"))
         self.app.invalidate()
 
+    def _open_sheet(self, key: int) -> bool:
+        """T: every round's scores; L: this round's moves; F1: the rules. True if opened."""
+        if key == pygame.K_t:
+            show_scores(self.app, self.state)
+        elif key == pygame.K_F1:
+            show_rules(self.app, self.state)
+        elif key == pygame.K_l and self.on_moves is not None:
+            self.on_moves()
+        else:
+            return False
+        return True
+
     def on_key(self, event: pygame.event.Event) -> bool:
         key = event.key
         if self.peeking:
             if key in (pygame.K_v, pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE,
                        pygame.K_TAB, pygame.K_BACKSPACE):
                 self.peek(False)
+            elif key in (pygame.K_t, pygame.K_l, pygame.K_F1):  # (the sheets the table opens: over the view)
+                self._open_sheet(key)
             return True  # nothing else while the table is looked at
         if key == pygame.K_v:
             self.peek(True)
             return True
-        if key == pygame.K_t:
-            show_scores(self.app, self.state)
-            return True
-        if key == pygame.K_F1:
-            show_rules(self.app, self.state)
-            return True
-        if key == pygame.K_l and self.on_moves is not None:
-            self.on_moves()
+        if key in (pygame.K_t, pygame.K_l, pygame.K_F1) and self._open_sheet(key):
             return True
         if key == pygame.K_ESCAPE and hasattr(self.app, "go_title"):
             # as on the winners' sheet: the title screen; the game is saved, and Continue
