@@ -4882,3 +4882,29 @@ def test_a_computer_player_calls_no_sooner_than_half_the_persons_time(seconds):
     assert w.human and w.bot_calls
     for when, seat, _ in w.bot_calls:
         assert seconds * 0.5 <= when - c.now <= seconds * 0.95, (seat, when - c.now)
+
+
+def test_a_computer_players_call_on_a_discard_the_person_cannot_call_waits_till_it_is_seen():
+    """The person's own discard was called at once: it flew from the hand to the meld and
+    was never seen on the pile (a tester's note). The call now waits until it has lain there
+    a moment (at animation speed 0, and when the person is the next to draw, it comes at once)."""
+    from game.ui.controller import CALL_SHOW
+
+    def window(speed, current):
+        g = build({0: "2♣ 4♦ Q♠", 1: "3♠ 4♠ 10♦", 2: "5♦ 6♣ 9♠"}, pile="Q♦ 8♥",
+                  melds=[(1, "5♥ 6♥ 7♥"), (2, "K♣ K♦ K♠")], current=current)  # (the person: no meld)
+        g.call_open, g.discarder = True, (current - 1) % 3
+        seats = [Seat(g.seat_name(0), "human", "")] + [Seat(g.seat_name(s), "bot", "normal") for s in (1, 2)]
+        c = Controller(g, seats, settings=settings(animation_speed=speed), seed=1)
+        caller = 2 if current == 1 else 1
+        call = g.call_actions(caller)[0]
+        c.seats[caller].computer.call = lambda view: call if view.seat == caller else None
+        return c, c._window()
+
+    c, w = window(1.0, current=1)  # the person discarded the 8♥; Ben draws next
+    assert not w.human and [(round(t - c.now, 3), s) for t, s, _ in w.bot_calls] == [(CALL_SHOW, 2)]
+    assert w.deadline - c.now == pytest.approx(CALL_SHOW)
+    c, w = window(0.0, current=1)
+    assert [t - c.now for t, _, _ in w.bot_calls] == [0.0]
+    c, w = window(1.0, current=0)  # the person draws next: no pause (it would be a race)
+    assert [t - c.now for t, _, _ in w.bot_calls] == [0.0]

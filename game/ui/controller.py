@@ -93,6 +93,7 @@ BOT_NAMES = ("Ada", *FRIENDLY_NAMES[:7])
 BOT_DELAY = {"easy": 0.9, "normal": 0.7, "hard": 0.55}
 HURRY = 4.0  # how much faster the others play once the person asks them to (F), until their turn
 DRAW_PAUSE = 0.6
+CALL_SHOW = 0.8  # seconds a discard lies on the pile before a computer player calls it (the person cannot)
 # how long a computer player takes to shout "Rummy!" while the person could also call
 CALL_REACTION = {"easy": 2.2, "normal": 1.6, "hard": 1.1}
 AUTOSAVE_NAME = "autosave.json"
@@ -870,10 +871,8 @@ class Controller:
             human = rules.rummy_calls != "discard" or g.has_own_meld(h)
             if human and self.settings.rummy_help and not g.call_actions(h):
                 human = False  # (pointing out calls: nothing the person could call, so no wait)
-        length = self.call_window_seconds if human else 0.0
-        w = CallWindow(key, self.now, self.now + length, human)
-        order = [(discarder + k) % g.players for k in range(1, g.players)]
-        for s in order:
+        decided: list[tuple[int, CallRummy]] = []
+        for s in [(discarder + k) % g.players for k in range(1, g.players)]:
             if self.seats[s].is_human or not g.call_actions(s):
                 continue
             try:
@@ -881,12 +880,23 @@ class Controller:
             except Exception as exc:
                 log.warning("%s failed to decide on a call: %s", self.seats[s].name, exc)
                 action = None
-            if action is None:
-                continue
-            react = CALL_REACTION.get(self.seats[s].level, 1.5) if human else 0.0
-            # never before half the person's time (a longer window gives them longer to be
-            # first, as the setting's name says), never after the window
-            react = min(max(react, length * 0.5), length * 0.95)
+            if action is not None:
+                decided.append((s, action))
+        if human:
+            length = self.call_window_seconds
+        elif decided and h is not None and self.pace > 0 and not self.seats[g.current].is_human:
+            length = CALL_SHOW / self.pace  # (the discard is seen on the pile before it is called)
+        else:
+            length = 0.0
+        w = CallWindow(key, self.now, self.now + length, human)
+        for s, action in decided:
+            if human:
+                react = CALL_REACTION.get(self.seats[s].level, 1.5)
+                # never before half the person's time (a longer window gives them longer to
+                # be first, as the setting's name says), never after the window
+                react = min(max(react, length * 0.5), length * 0.95)
+            else:
+                react = length
             w.bot_calls.append((self.now + react, s, action))
         w.bot_calls.sort(key=lambda t: t[0])
         self.window = w
