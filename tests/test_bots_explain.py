@@ -314,3 +314,16 @@ def test_a_loose_discard_names_the_loose_cards_the_others_would_want_more():
     v = view(["3♦ 8♣ K♠ K♥", "4♥ 5♥ 7♣ 9♣"], pile="2♠", known=["", "7♣ 9♣"])
     assert hint_reason(v, Discard(c("3♦"))).startswith(
         "it goes with none of your other cards, and the other players are likelier to want your 8♣")
+
+
+def test_a_discard_that_fits_a_meld_on_the_table_warns_of_a_call():
+    """The reason said the other loose cards were likelier to help the others, of a 6♥ that
+    fitted a run on the table and was called at once (a tester's log)."""
+    rules = Rules.preset("rummy5000")
+    melds = [meld(1, "run:7♥", "7♥ 8♥ 9♥")]
+    v = view(["6♥ K♦ 4♣ 4♠", "J♣ Q♦ 2♠"], rules=rules, wild="3", pile="5♠", melds=melds)
+    why = hint_reason(v, Discard(c("6♥")))
+    assert why.endswith("careful: it fits a meld on the table, so another player may call Rummy! on it")
+    assert "likelier to want" not in why
+    v = view(["6♥ K♦ 4♣ 4♠", "J♣ Q♦ 2♠"], rules=rules, wild="3", pile="5♠", melds=[meld(0, "run:7♥", "7♥ 8♥ 9♥")])
+    assert "careful" not in (hint_reason(v, Discard(c("6♥"))) or "")  # (only the seat's own meld: no caller)

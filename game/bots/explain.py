@@ -224,7 +224,7 @@ def _discard_reason(view: PlayerView, card: Card) -> str | None:
             head += f", and at {value[card]} points it costs the most of your loose cards"
         elif loose and chance[card] < min(chance[k] for k in loose) - 1e-9:
             head += ", and of your loose cards it has the least chance to meld"
-        elif loose and an.feed(card) < min(an.feed(k) for k in loose) - 1e-9:
+        elif loose and not an.fits_table(card) and an.feed(card) < min(an.feed(k) for k in loose) - 1e-9:
             head += f", and the other players are likelier to want your {cards_name(loose)}"
         words.append(head)
     else:
@@ -242,7 +242,11 @@ def _discard_reason(view: PlayerView, card: Card) -> str | None:
             words.append(f"it goes only with your {cards_name(near)}, and your other cards are closer to melds")
         elif weaker and all(value[k] < value[card] for k in weaker) and an.loss(card) > 0:
             words.append(f"at {value[card]} points it costs more than your weaker cards if it is left in your hand")
-    if an.opponents:
+    calls = view.rules.rummy_calls
+    callers = calls == "top_card" or (calls == "discard" and any(m.owner in an.opponents for m in view.melds))
+    if callers and an.fits_table(card):  # (a call in "discard" mode needs a meld of the caller's own)
+        words.append("careful: it fits a meld on the table, so another player may call Rummy! on it")
+    elif an.opponents:
         nxt = an.opponents[0]
         known = list(view.known[nxt])  # what it took from the pile, and its face-up deal card
         up = view.upcards[nxt] if view.upcards else None
