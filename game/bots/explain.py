@@ -242,9 +242,10 @@ def _discard_reason(view: PlayerView, card: Card) -> str | None:
             words.append(f"it goes only with your {cards_name(near)}, and your other cards are closer to melds")
         elif weaker and all(value[k] < value[card] for k in weaker) and an.loss(card) > 0:
             words.append(f"at {value[card]} points it costs more than your weaker cards if it is left in your hand")
-    calls = view.rules.rummy_calls
-    callers = calls == "top_card" or (calls == "discard" and any(m.owner in an.opponents for m in view.melds))
-    if callers and an.fits_table(card):  # (a call in "discard" mode needs a meld of the caller's own)
+    rules = view.rules
+    callers = rules.rummy_calls in ("discard", "top_card") and (
+        not rules.caller_needs_meld or any(m.owner in an.opponents for m in view.melds))
+    if callers and an.fits_table(card):  # (a call that lays the discard off on a meld)
         words.append("careful: it fits a meld on the table, so another player may call Rummy! on it")
     elif an.opponents:
         nxt = an.opponents[0]

@@ -424,6 +424,12 @@ class Rules:
             d += 1
         return d
 
+    @property
+    def caller_needs_meld(self) -> bool:
+        """Whether a "Rummy!" caller needs a meld of their own on the table (calls on a
+        playable discard, ``rummy_calls = discard``)."""
+        return self.rummy_calls == "discard"
+
     def take_must_use(self, top: bool) -> bool:
         """Whether a card taken from the pile must be melded or laid off in the same turn:
         the deepest card of a deep take always, the top card alone with ``top_take_must_use``."""

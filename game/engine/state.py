@@ -718,7 +718,7 @@ class GameState(Standings):
         mode = self.rules.rummy_calls
         out: list[Action] = []
         if mode in ("discard", "top_card"):
-            if mode == "discard" and not self.has_own_meld(seat):
+            if self.rules.caller_needs_meld and not self.has_own_meld(seat):
                 return out
             top = self.pile[-1]
             for m in self.melds:
@@ -1214,7 +1214,7 @@ class GameState(Standings):
         if a.take is not None:
             raise IllegalActionError(
                 "In this game a \"Rummy!\" call lays the discard off: name the meld, not a pile card")
-        if self.rules.rummy_calls == "discard" and not self.has_own_meld(seat):
+        if self.rules.caller_needs_meld and not self.has_own_meld(seat):
             raise IllegalActionError("You need a meld of your own on the table to call \"Rummy!\"")
         m = self.meld_by_id(a.meld) if a.meld is not None else None
         top = self.pile[-1]

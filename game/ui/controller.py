@@ -868,7 +868,7 @@ class Controller:
         h = self.human
         human = False
         if h is not None and h != discarder and rules.rummy_calls != "off":
-            human = rules.rummy_calls != "discard" or g.has_own_meld(h)
+            human = not rules.caller_needs_meld or g.has_own_meld(h)
             if human and self.settings.rummy_help and not g.call_actions(h):
                 human = False  # (pointing out calls: nothing the person could call, so no wait)
         decided: list[tuple[int, CallRummy]] = []

@@ -334,12 +334,24 @@ class TableLayout:
         """Where a card dropped at ``x`` goes in a hand of ``n`` other cards."""
         return sum(1 for r in self.hand_rects(n, row=row) if r.centerx < x)
 
-    def pile_rects(self, n: int) -> list[Rect]:
+    def pile_rects(self, n: int, opened: int | None = None) -> list[Rect]:
         """The discard pile, bottom card first, overlapped so each card's index shows.
 
         A long pile is squeezed, then wrapped onto more rows; the top card is always
-        whole and last.
+        whole and last. ``opened``: the pile opens at that card (the keyboard's focus):
+        the cards above it in its row move right, as far as the pile's room lets them, so
+        that it shows whole and they still show their corners.
         """
+        rects = self._pile_rects(n)
+        if opened is None or not 0 <= opened < n - 1 or rects[opened + 1].y != rects[opened].y:
+            return rects
+        at = rects[opened]
+        row = [j for j in range(opened + 1, n) if rects[j].y == at.y]
+        room = self.pile_area.right - rects[row[-1]].right
+        shift = max(0, min(at.w - (rects[opened + 1].x - at.x), room))
+        return [r.move(shift, 0) if j in row else r for j, r in enumerate(rects)]
+
+    def _pile_rects(self, n: int) -> list[Rect]:
         if n <= 0:
             return []
         area = self.pile_area

@@ -141,12 +141,8 @@ def _teams_line(state: GameState, res: RoundResult) -> str:
     """Under a team game's round sheet: each team's points this round, then its total."""
     names = _names(state)
     return "Teams  ·  " + "     ".join(
-        f"{_side_name(side, names)}: {_signed(sum(res.points[s] for s in side))} → {points_text(total)}"
+        f"{_side_name(side, names)}: {points_text(sum(res.points[s] for s in side), True)} → {points_text(total)}"
         for side, total in zip(state.sides(), state.side_scores()))
-
-
-def _signed(n: int) -> str:
-    return points_text(n, True)
 
 
 class RoundEndScene(SheetScene):
@@ -329,7 +325,7 @@ class RoundEndScene(SheetScene):
             hand_text = points_text(-hand if hand_sign < 0 else hand)
             melded = points_text(res.melded[s]) if rules.melds_score else "–"  # (basic: hands only)
             vals = (melded, hand_text, points_text(res.bonus[s]) if res.bonus[s] else "–",
-                    _signed(res.points[s]), points_text(st.scores[s]))
+                    points_text(res.points[s], True), points_text(st.scores[s]))
             for (_, fx, anchor), val in zip(cols[1:], vals):
                 font = bf if anchor and fx >= 0.82 else rf
                 colour = ui.INK
@@ -605,7 +601,7 @@ class ScoresScene(_ListSheet):
             cy = y + self.row_h // 2
             ui.draw_text(surface, label, rf, ui.MUTED, (inner.x, cy), "midleft")
             for p, went, x in zip(points, out, xs):
-                ui.draw_text(surface, _signed(p), rf, _points_colour(st.rules, p), (x - star, cy), "midright")
+                ui.draw_text(surface, points_text(p, True), rf, _points_colour(st.rules, p), (x - star, cy), "midright")
                 if went:
                     ui.draw_text(surface, " ★", rf, ui.GOLD, (x - star, cy), "midleft")
             y += self.row_h

@@ -416,7 +416,7 @@ class TableScene(TableInput, TablePainting, Scene):
         stock_rect = Rect(L.stock)
         for c in g.stock:
             places[c] = Place(stock_rect, False, "stock")
-        for i, (c, r) in enumerate(zip(g.pile, self._pile_rects())):
+        for i, (c, r) in enumerate(zip(g.pile, L.pile_rects(len(g.pile), key[1]))):
             p = Place(r, True, "pile", index=i)
             places[c] = p
             draw.append((c, p))
@@ -524,26 +524,11 @@ class TableScene(TableInput, TablePainting, Scene):
 
     def _pile_open(self) -> int | None:
         """The pile card in the keyboard's focus, when cards lie above it: the pile opens
-        there (see :meth:`_pile_rects`)."""
+        there (see :meth:`TableLayout.pile_rects`)."""
         n = len(self.g.pile)
         if self.keyboard and self.focus_zone == "pile" and 0 <= self.focus_index < n - 1:
             return self.focus_index
         return None
-
-    def _pile_rects(self) -> list[Rect]:
-        """The pile's cards as the layout places them, opened at the card in the keyboard's
-        focus: the cards above it in its row move right, as far as the pile's room lets
-        them, so that it shows whole and they still show their corners."""
-        L = self.layout
-        assert L is not None
-        rects = L.pile_rects(len(self.g.pile))
-        i = self._pile_open()
-        if i is None or rects[i + 1].y != rects[i].y:
-            return rects
-        row = [j for j in range(i + 1, len(rects)) if rects[j].y == rects[i].y]
-        room = L.pile_area.right - rects[row[-1]].right
-        shift = max(0, min(rects[i].w - (rects[i + 1].x - rects[i].x), room))
-        return [r.move(shift, 0) if j in row else r for j, r in enumerate(rects)]
 
     def turn_of(self, seat: int) -> tuple:
         """Which of ``seat``'s turns this is (it changes when that turn ends)."""

@@ -472,16 +472,15 @@ class TableInput(TableParts):
 
     # ------------------------------------------------------------------ keyboard
     def _key(self, event: pygame.event.Event) -> None:
-        self._place()
-        was, version = self._pile_open(), self.c.version
-        before = {c: Rect(p.rect) for c, p in self.places.items() if p.zone == "pile"}
+        was = self._pile_open()
+        self.before_change()
+        mine = self.snapshot
         self._key_act(event)
-        if self._pile_open() != was and self.c.version == version:
-            # the pile opens at the card in focus (or closes): its cards slide there
-            self._place()
-            for c, p in self.places.items():
-                if p.zone == "pile" and c in before and before[c] != p.rect:
-                    self._tween(c, p, before[c], True, 0.12, 0.0)
+        if self.snapshot is mine:  # (a move or a selection took its own snapshot, and used it)
+            if self._pile_open() != was:  # the pile opens at the card in focus, or closes
+                self._animate_from_snapshot(0.12)
+            else:
+                self.snapshot = None
 
     def _key_act(self, event: pygame.event.Event) -> None:
         k = event.key

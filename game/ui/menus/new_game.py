@@ -274,9 +274,7 @@ class NewGameScene(MenuScene):
         return None
 
     def start(self) -> None:
-        for w in self.all_widgets():
-            if isinstance(w, ui.TextInput) and w.editing:
-                w.finish()
+        self._finish_editing()
         rules = self.validate()
         if rules is None:
             self.app.play_sound("error")
@@ -307,10 +305,14 @@ class NewGameScene(MenuScene):
         }
         settings.save_or_log("the new game's setup")
 
-    def back(self) -> None:
+    def _finish_editing(self) -> None:
+        """A name being typed is kept, as Enter keeps it."""
         for w in self.all_widgets():
             if isinstance(w, ui.TextInput) and w.editing:
                 w.finish()
+
+    def back(self) -> None:
+        self._finish_editing()
         self.remember(self.validate())
         super().back()
 
