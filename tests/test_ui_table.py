@@ -262,6 +262,54 @@ def test_meld_tags_are_drawn_whole_with_eight_players_in_a_small_window(monkeypa
         a.close_scenes()
 
 
+def test_a_cut_meld_tag_shows_whole_under_the_mouse_and_in_the_keyboards_focus(monkeypatch):
+    """Five melds in a seat's area of a six-seat table at the smallest window: the tags are
+    cut to their room ("#3…"); the meld under the mouse, or in the keyboard's focus, shows
+    its tag whole over its neighbours, and only while it is there."""
+    a = App(size=(1024, 640), settings=settings())
+    try:
+        g = build({0: "7♣ 7♦ 5♠ J♥ 4♣ 6♠ J♣"}, pile="K♦ 6♦ 7♠", players=6, wild=12,
+                  melds=[(0, "A♠ 2♠ 3♠"), (3, "9♣ 10♣ Q♠"), (3, "4♦ 4♠ Q♥"), (3, "10♠ J♠ Q♣"),
+                         (3, "6♥ 7♥ 8♥"), (3, "2♦ 2♣ Q♦")])
+        scene = play(a, g)
+        fits, fit = [], scene.text.fit
+
+        def record(text, size, max_w, *args, **kw):
+            if text.startswith("#"):
+                fits.append((text, scene.text.font(size, True).size(text)[0], max_w))
+            return fit(text, size, max_w, *args, **kw)
+
+        monkeypatch.setattr(scene.text, "fit", record)
+
+        def drawn() -> dict[str, bool]:
+            """Each meld tag drawn, and whether some drawing of it had room for all of it."""
+            fits.clear()
+            a.draw()
+            out: dict[str, bool] = {}
+            for text, need, room in fits:
+                out[text] = out.get(text, False) or need <= room
+            return out
+
+        first = drawn()
+        cut = [m for m in g.melds if not first[scene._meld_tag(m)]]
+        assert cut, first  # (the case to be shown: some tags are cut)
+        m = cut[0]
+        post(pygame.MOUSEMOTION, pos=scene.meld_boxes[m.id].center, rel=(0, 0), buttons=(0, 0, 0))
+        a.pump(2)
+        assert scene.named_meld() == m.id
+        shown = drawn()
+        assert shown[scene._meld_tag(m)]
+        assert all(shown[scene._meld_tag(o)] == first[scene._meld_tag(o)] for o in g.melds if o is not m)
+        post(pygame.MOUSEMOTION, pos=scene.layout.stock.center, rel=(0, 0), buttons=(0, 0, 0))
+        a.pump(2)
+        assert scene.named_meld() is None and drawn() == first
+        # the keyboard's focus on a meld does the same
+        scene.keyboard, scene.focus_zone, scene.focus_index = True, "melds", g.melds.index(cut[-1])
+        assert drawn()[scene._meld_tag(cut[-1])]
+    finally:
+        a.close_scenes()
+
+
 def test_cards_laid_on_others_melds_are_shown_under_the_seats_own_melds(app):
     g = build({0: "2♦ 5♣ Q♠ 9♥"}, pile="3♣", melds=[(0, "8♣ 9♣ 10♣"), (1, "4♦ 4♥ 4♠")])
     for pool in [g.stock, *g.hands]:  # Ann laid the J♣ on the person's run

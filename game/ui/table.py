@@ -156,6 +156,7 @@ class TableScene(TableInput, TablePainting, Scene):
         self.hot_meld = None
         self.hover = None                       # the hand or pile card under the mouse
         self.hover_take = False                 # ... a pile card the person may take now
+        self.hover_meld = None                  # the meld under the mouse (its tag shows whole)
         self.mouse_pos = None
         self._hover_version = -1
         self.toasts = []
@@ -266,6 +267,7 @@ class TableScene(TableInput, TablePainting, Scene):
         # was is forgotten, and no card stays framed as under it once the table shows again
         self.mouse_pos = None
         self.hover = None
+        self.hover_meld = None
 
     def close(self) -> None:
         self.closed = True

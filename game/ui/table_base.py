@@ -56,6 +56,7 @@ class TableParts:
     hot_meld: int | None
     hover: Card | None               # the hand or pile card under the mouse
     hover_take: bool
+    hover_meld: int | None           # the meld under the mouse
     mouse_pos: tuple[int, int] | None
     _hover_version: int
     toasts: list[Toast]

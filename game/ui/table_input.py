@@ -162,6 +162,10 @@ class TableInput(TableParts):
             hover = self._hand_card_at(pos)
             if hover is None:
                 hover = self._pile_card_at(pos)
+        meld = self._meld_at(pos) if hover is None and self.drag is None else None
+        if meld != self.hover_meld:
+            self.hover_meld = meld
+            self.invalidate()
         if hover == self.hover and self._hover_version == self.c.version:
             return  # the same card, nothing moved: the engine was asked already
         self._hover_version = self.c.version

@@ -132,6 +132,7 @@ class TablePainting(TableParts):
         self._draw_hover(surface, hidden | dragging)
         self._draw_glows(surface)
         self._draw_focus(surface)
+        self._draw_whole_tag(surface)
         self._draw_hand_tags(surface, hidden | dragging)
         self._draw_raised(surface, hidden | dragging)
         self._draw_backs_counts(surface)
@@ -395,6 +396,32 @@ class TablePainting(TableParts):
             if r is not None:
                 self._draw_tag(surface, HAND_TAG, r, max(r.w, self.laid_out().seats[seat].melds.right - r.x),
                                (245, 240, 220))
+
+    def named_meld(self) -> int | None:
+        """The meld whose tag shows whole, over its neighbours, when it is cut to its room
+        (a crowded meld area): the drag's target, the meld in the keyboard's focus, the one
+        the mouse is over, or the hint's."""
+        g = self.g
+        if self.drag is not None:
+            return self.hot_meld
+        if self.keyboard and self.focus_zone == "melds" and g.melds:
+            return g.melds[min(self.focus_index, len(g.melds) - 1)].id
+        return self.hover_meld if self.hover_meld is not None else self.hint_meld
+
+    def _draw_whole_tag(self, surface: pygame.Surface) -> None:
+        mid = self.named_meld()
+        m = next((m for m in self.g.melds if m.id == mid), None)
+        if m is None or m.id not in self.meld_labels or m.id not in self.meld_boxes:
+            return
+        r, box = self.meld_labels[m.id], self.meld_boxes[m.id]
+        text = self._meld_tag(m)
+        w = self.text.font(self._tag_size(), True).size(text)[0] + 8
+        if w <= max(r.w, box.w, self.label_room.get(m.id, 0)):
+            return  # (drawn whole already)
+        right = self.laid_out().play.right - 2
+        chip = Rect(max(2, min(r.x, right - w)), r.y, w, r.h)
+        pygame.draw.rect(surface, (20, 20, 20), chip.inflate(4, 4), border_radius=max(3, chip.h // 3) + 2)
+        self._draw_tag(surface, text, chip, min(w, right - chip.x) + 8, self._seat_colour(m.owner))
 
     def _draw_tag(self, surface: pygame.Surface, text: str, r: Rect, room: int, fill) -> None:
         """A tag over cards on the table: dark words on a rounded chip of ``fill`` at
