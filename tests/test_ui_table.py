@@ -348,8 +348,20 @@ def test_the_cards_laid_elsewhere_are_a_named_row_that_counts_what_does_not_fit(
     app.draw()
     chips = [t for t in drawn if " → #" in t]
     assert LAID_OFF_TAG in drawn and drawn.index(LAID_OFF_TAG) < drawn.index(chips[0])
-    last = inked[-1]  # (the count drawn; others may be measured first)
-    assert last.startswith("+") and 1 <= int(last[1:]) <= 8  # some chips, then "+N" for the rest
+    # in this seat's tall area the nine chips run on over several lines; a short area (the
+    # seat across the table) shows what fits, then "+N" for the rest
+    L = scene.layout
+    widths = [scene.text.render(t, scene._chip_size(), (20, 20, 20), bold=True).get_width() + 10
+              for t in chips]
+    area, y = L.seats[1].melds, scene.elsewhere_y[1]
+    x0 = area.x + scene.text.render(LAID_OFF_TAG, scene._chip_size(), LAID_OFF_INK).get_width() + 6
+    spots = scene.chip_spots(area, x0, y, widths, scene._chip_size() + 4, lambda n: 20)
+    assert len(spots) == 9 and len({r.y for r in spots}) > 1
+    assert all(area.contains(r) and not any(r.colliderect(o) for o in spots if o is not r) for r in spots)
+    assert not any(t.startswith("+") for t in inked)
+    short = Rect(area.x, y, area.w, scene._chip_size() + 6)
+    few = scene.chip_spots(short, x0, y, widths, scene._chip_size() + 4, lambda n: 20)
+    assert 1 <= len(few) < 9 and len({r.y for r in few}) == 1 and few[-1].right + 24 <= short.right
 
 
 def six_on_the_wild_king(run: str):

@@ -450,23 +450,44 @@ class TablePainting(TableParts):
             # a row of its own, named, so the chips do not read as part of a meld above
             word = self.text.render(LAID_OFF_TAG, fs, LAID_OFF_INK)
             surface.blit(word, word.get_rect(midleft=(area.x, y + (fs + 4) // 2)))
-            x = area.x + word.get_width() + 6
+            x0 = area.x + word.get_width() + 6
             imgs = [self.text.render(f"{card_name(card)} → #{m.id}", fs, (20, 20, 20), bold=True)
                     for card, m in items]
-            # as many chips as fit with, when some do not, the count of the rest after them
-            shown = len(items)
-            while shown and x + sum(i.get_width() + 14 for i in imgs[:shown]) + (
-                    self.text.render(f"+{len(items) - shown}", fs, LAID_OFF_INK, bold=True).get_width()
-                    if shown < len(items) else 0) > area.right:
-                shown -= 1
-            for (_, m), img in zip(items[:shown], imgs):
-                chip = Rect(x, y, img.get_width() + 10, fs + 4)
+
+            def more(n: int) -> pygame.Surface:
+                return self.text.render(f"+{n}", fs, LAID_OFF_INK, bold=True)
+
+            spots = self.chip_spots(area, x0, y, [i.get_width() + 10 for i in imgs], fs + 4,
+                                    lambda n: more(n).get_width())
+            for (_, m), img, chip in zip(items, imgs, spots):
                 pygame.draw.rect(surface, self._seat_colour(m.owner), chip, border_radius=chip.h // 2)
                 surface.blit(img, img.get_rect(center=chip.center))
-                x = chip.right + 4
-            if shown < len(items):
-                more = self.text.render(f"+{len(items) - shown}", fs, LAID_OFF_INK, bold=True)
-                surface.blit(more, more.get_rect(midleft=(x, y + (fs + 4) // 2)))
+            if len(spots) < len(items):
+                img = more(len(items) - len(spots))
+                at = (spots[-1].right + 4, spots[-1].centery) if spots else (x0, y + (fs + 4) // 2)
+                surface.blit(img, img.get_rect(midleft=at))
+
+    @staticmethod
+    def chip_spots(area: Rect, x0: int, y: int, widths: list[int], h: int, count_w) -> list[Rect]:
+        """Where the "laid off" chips of ``widths`` go, from ``(x0, y)``: along the line, and
+        on to further lines (starting at ``x0`` again) while ``area`` has room below; those
+        that do not fit are left out, and as many more as the count of them ("+3",
+        ``count_w(n)`` pixels wide) needs to follow the last one shown."""
+        line_h = h + 3
+        lines = max(1, (area.bottom - y + 3) // line_h)
+        spots: list[Rect] = []
+        x, row = x0, 0
+        for w in widths:
+            if x > x0 and x + w > area.right:
+                x, row = x0, row + 1
+            if row >= lines:
+                break
+            spots.append(Rect(x, y + row * line_h, w, h))
+            x += w + 4
+        while spots and len(spots) < len(widths) and (
+                spots[-1].right + 4 + count_w(len(widths) - len(spots)) > area.right):
+            spots.pop()
+        return spots
 
     @staticmethod
     def _tab_rect(p: Place) -> Rect:
