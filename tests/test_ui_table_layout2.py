@@ -468,8 +468,7 @@ def floating_table(players: int, preset: str = "rummy5000"):
     return app, scene, g
 
 
-@pytest.mark.parametrize("players,preset,rows", [(3, "rummy5000", 2), (8, "rummy5000", 3),
-                                                 (4, "partnership500", 3), (4, "partnership500", 2)])
+@pytest.mark.parametrize("players,preset,rows", [(3, "rummy5000", 2), (4, "partnership500", 2)])
 def test_a_plate_keeps_partner_and_floating_before_the_word_pts(monkeypatch, players, preset, rows):
     """However narrow the plate, and with this round's "+15" beside it or not, the second
     line never keeps "pts" while it drops "partner" or "floating" ("2625 · floating +15",
@@ -501,12 +500,56 @@ def test_a_plate_keeps_partner_and_floating_before_the_word_pts(monkeypatch, pla
         app.close_scenes()
 
 
-@pytest.mark.parametrize("players,rows", [(3, 2), (8, 3)])
+@pytest.mark.parametrize("players,preset", [(8, "rummy5000"), (4, "partnership500")])
+def test_a_plate_of_three_lines_says_partner_and_floating_with_the_level(monkeypatch, players, preset):
+    """On a plate of three lines, every plate reads alike: the second line the total and
+    this round's "+15" (as far as they fit), the third the level with "partner" and
+    "floating" ("normal · floating"), or those alone where the level does not fit with them
+    (they are shown nowhere else). Neighbouring plates of other widths put them on other
+    lines."""
+    app, scene, g = floating_table(players, preset)
+    try:
+        L = scene.layout
+        L.plate_rows = 3
+        surface = pygame.display.get_surface()
+        melded = scene._melded_so_far()
+        fs = L.font_small
+        drawn = drawn_on(scene, monkeypatch)
+        seen = {"with the level": 0, "alone": 0, "plus": 0}
+        for w, s, plate, on_line in second_lines(scene, surface, drawn, range(40, 330, 3)):
+            status = ["partner"] * (preset == "partnership500" and s == 2) + ["floating"] * g.floating[s]
+            assert not any(x in t.split(" · ") for t in on_line for x in ("partner", "floating")), (w, s, on_line)
+            x = L.plate_lines(plate)[0]
+            _, right = L.plate_room(plate, None)
+            total, plus = f"{g.scores[s]:,}", f"{melded[s]:+,}"
+            need = scene.text.render(f"{total} pts", fs, (0, 0, 0)).get_width() + 6 + \
+                scene.text.render(plus, fs, (0, 0, 0), bold=True).get_width()
+            if need <= right - x:
+                assert plus in on_line and any(t.startswith(total) for t in on_line), (w, s, on_line)
+                seen["plus"] += 1
+            y3 = L.plate_third_line(plate)
+            # (plates this wide overlap their neighbours: the plate's own line is its leftmost)
+            third = sorted((r.x, t) for t, r in drawn if plate.collidepoint(r.topleft) and abs(r.y - y3) <= 2)
+            level = LEVELS[(s - 1) % 3]
+            assert third, (w, s)
+            line3 = third[0][1]
+            if line3.startswith(level + " · "):
+                assert line3 == " · ".join([level, *status]), (w, s, third)
+                seen["with the level"] += 1
+            else:
+                assert line3 == " · ".join(status), (w, s, third)
+                seen["alone"] += 1
+        assert all(seen.values()), seen
+    finally:
+        app.close_scenes()
+
+
+@pytest.mark.parametrize("players,rows", [(3, 2)])
 def test_floating_outranks_this_rounds_points_on_a_plate(monkeypatch, players, rows):
     """Where "2625 · floating" fits a plate's line only without this round's "+15", the
     "+15" (in the sidebar too) makes room: "floating" is said nowhere else on the table.
-    Where it does not fit at all, a plate of three lines says it with the level, and a
-    plate of two says "floating" instead of the total (which the sidebar lists)."""
+    Where it does not fit at all, a plate of two lines says "floating" instead of the total
+    (which the sidebar lists)."""
     app, scene, g = floating_table(players)
     try:
         L = scene.layout

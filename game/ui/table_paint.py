@@ -236,18 +236,23 @@ class TablePainting(TableParts):
                 parts.append("floating")
             total = points_text(g.scores[seat])  # (1,335: as the sheets write a score)
             third = L.plate_third_line(plate) is not None and s.kind == "bot" and bool(s.level)
-            if third:  # a narrow plate: the level has a line of its own, under the score
+            below: list[str] = []
+            if third:  # a narrow plate: the level has a line of its own, under the score, and
+                # "partner" and "floating" go with it, so every such plate reads alike: the
+                # total and this round's points, then the level and the seat's state
                 parts.remove(s.level)
+                below = [p for p in parts[1:] if p in ("partner", "floating")]
+                parts = [p for p in parts if p not in below]
             # the longest of these that fits: "120 pts · normal · floating", the same without
             # "pts", "120 · floating", "120"; the total comes before this round's "+85" (both
             # are in the sidebar too), and "partner" and "floating" before the "+85", the
             # level and the word "pts" (which never comes back once a word after it has gone).
             # Where not even "120 · floating" fits, a plate of two lines says "floating" alone
-            # (the sidebar has the total); one of three says it with the level instead
+            # (the sidebar has the total)
             status = [p for p in parts[1:] if p in ("partner", "floating")]  # (more than the level)
             options = [" · ".join(parts), " · ".join([total, *parts[1:]]), " · ".join([total, *status]),
                        total]
-            alone = [" · ".join(status)] if status and not third else []  # (never beside the "+85")
+            alone = [" · ".join(status)] if status else []  # (never beside the "+85")
             plus = points_text(melded[seat], True) if melded[seat] else None
             label = None
             if plus is not None:
@@ -269,15 +274,14 @@ class TablePainting(TableParts):
                 self.text.blit(surface, label, fs, (x, y2), TEXT_DIM)
             elif line2_right - x > 4:  # not even the total fits (the dealer's D beside it): smaller
                 self.text.blit(surface, total, fs, (x, y2), TEXT_DIM, max_w=line2_right - x)
-            if third:  # "floating" goes with the level when the second line had no room for it
-                lost = "floating" in parts and (label is None or "floating" not in label)
-                level = f"{s.level} · floating" if lost else s.level
+            if third:
+                level = " · ".join([s.level, *below])
                 h = self.text.render(level, fs, TEXT_DIM).get_height()
                 y3 = L.plate_third_line(plate, cr, h)  # under the dealer's chip, if need be
                 if y3 is not None:  # (it is: ``third`` says the plate has that line)
                     room = L.level_room(plate, y3, cr)
-                    if lost and self.text.render(level, fs, TEXT_DIM).get_width() > room - plate.x - 6:
-                        level = "floating"  # (shown nowhere else; the level is on the new-game screen)
+                    if below and self.text.render(level, fs, TEXT_DIM).get_width() > room - plate.x - 6:
+                        level = " · ".join(below)  # (shown nowhere else; the level is on the new-game screen)
                     self._plate_level(surface, plate, x, y3, room, level)
 
     def _plate_level(self, surface: pygame.Surface, plate: Rect, x: int, y: int, right: int,
