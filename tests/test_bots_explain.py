@@ -68,8 +68,13 @@ def test_a_discard_says_whether_it_goes_with_anything_and_what_the_next_player_t
     v = view(["7♣ 7♦ K♠ 8♣", "4♣ 5♣"], pile="3♠", known=["", "4♣"])
     assert hint_reason(v, Discard(c("K♠"))) == \
         "it goes with none of your other cards; the next player has taken nothing near it"
+    # the 3♣ goes with the 4♣ it took: the hint warns (it never said a word of it)
     v = view(["7♣ 7♦ 3♣ 2♥", "4♣ 5♣"], pile="3♠", known=["", "4♣"])
-    assert "next player" not in hint_reason(v, Discard(c("3♣")))  # (the 3♣ is next to the 4♣)
+    assert hint_reason(v, Discard(c("3♣"))).endswith(
+        "; careful: the next player holds the 4♣ (taken from the pile), which it goes with")
+    v = view(["7♣ 7♦ 4♥ 2♥", "4♣ 5♣"], pile="3♠", known=["", "4♣ 5♣"])
+    assert "careful: the next player holds the 4♣ (taken from the pile), which it goes with" in \
+        hint_reason(v, Discard(c("4♥")))
 
 
 def test_a_reason_depends_on_the_view_alone():
@@ -118,6 +123,12 @@ def test_the_next_players_takes_count_only_when_there_are_some_and_its_upcard_co
     g.upcards = [None, None]
     g.known[1] = {c("4♣")}
     assert "next player has taken nothing near it" in hint_reason(PlayerView.of(g, 0), Discard(c("K♠")))
+    # a card next to its face-up deal card: said as such
+    g.hands[0] = parse_cards("7♣ 7♦ K♠ 3♣")
+    g.known[1] = {c("4♣")}
+    g.upcards = [None, c("4♣")]
+    assert hint_reason(PlayerView.of(g, 0), Discard(c("3♣"))).endswith(
+        "careful: the next player holds the 4♣ (dealt face up), which it goes with")
 
 
 def test_a_take_is_explained_by_the_meld_the_plan_makes_and_says_when_the_seat_can_then_go_out():
@@ -182,14 +193,16 @@ def named_cards(text: str) -> list[tuple[str, bool]]:
 def test_every_hint_in_random_games_gets_a_reason_from_what_the_seat_sees(rs, seed):
     """Over random games of random rules, at every draw and discard of a normal bot: its
     reason never fails, and every card it names is one the seat can see (its hand, the
-    pile, the table), a wild one named as wild ("wild 9♦") and no other."""
+    pile, the table, the cards it knows another seat holds), a wild one named as wild
+    ("wild 9♦") and no other."""
     rules, players = rs
     g, _ = new_game(rules, players, seed=seed)
     bots = [make_bot("normal", seed + s) for s in range(players)]
     for v, action in decisions(g, bots, limit=150):
         why = hint_reason(v, action)
         if why is not None:
-            seen = {card_name(k): k for k in [*v.hand, *v.pile, *(k for m in v.melds for k in m.cards)]}
+            seen = {card_name(k): k for k in [*v.hand, *v.pile, *(k for m in v.melds for k in m.cards),
+                                              *(k for known in v.known for k in known)]}
             for name, as_wild in named_cards(why):
                 assert name in seen, (why, action)
                 assert (seen[name] in v.ctx.wilds) == as_wild, (why, action)

@@ -252,7 +252,11 @@ def _discard_reason(view: PlayerView, card: Card) -> str | None:
         known = list(view.known[nxt])  # what it took from the pile, and its face-up deal card
         up = view.upcards[nxt] if view.upcards else None
         took = [k for k in known if k != up]
-        if took and not any(k in ctx.wilds for k in known) and not _goes_with(view, card, known) \
-                and not an.fits_table(card):
+        near_known = _goes_with(view, card, known) if not an.fits_table(card) else []
+        if near_known:  # (its face-up deal card, or a card it took from the pile and still holds)
+            how = "dealt face up" if near_known == [up] else "taken from the pile"
+            words.append(f"careful: the next player holds the {cards_name(near_known)} ({how}), "
+                         f"which it goes with")
+        elif took and not any(k in ctx.wilds for k in known) and not an.fits_table(card):
             words.append("the next player has taken nothing near it")
     return "; ".join(words) if words else None
