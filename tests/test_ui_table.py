@@ -4974,3 +4974,34 @@ def test_a_computer_players_call_on_a_discard_the_person_cannot_call_waits_till_
     assert [t - c.now for t, _, _ in w.bot_calls] == [0.0]
     c, w = window(1.0, current=0)  # the person draws next: no pause (it would be a race)
     assert [t - c.now for t, _, _ in w.bot_calls] == [0.0]
+
+
+def test_the_pile_label_stays_whole_over_the_frames_of_a_hinted_card_in_focus(monkeypatch):
+    """At 1024x640 a hinted take's frames and the keyboard's focus frame round the pile's
+    cards reach up to the "Discard pile 4" caption: it is drawn over them, whole."""
+    from game.ui.widgets import TEXT_DIM
+
+    a = App(size=(1024, 640), settings=settings())
+    try:
+        g = build({0: "8♣ 8♠ 5♦ J♥ 4♣ 6♠ J♣"}, pile="K♦ 8♦ 9♣ 6♥", players=6, wild=None, preset="rummy500")
+        scene = play(a, g)
+        a.pump(10)
+        L = scene.layout
+        caption = Rect(L.pile_area.x, L.pile_area.y - L.font_small - 4, 8 * L.font_small, L.font_small + 3)
+        a.draw()
+        surface = pygame.display.get_surface()
+        before = {(x, y): surface.get_at((x, y)) for x in range(caption.x, caption.right)
+                  for y in range(caption.y, caption.bottom)
+                  if max(abs(a_ - b_) for a_, b_ in zip(surface.get_at((x, y))[:3], TEXT_DIM)) <= 8}
+        assert len(before) > 20  # (the caption's letters)
+        key(a, pygame.K_h)
+        a.pump(10)
+        assert scene.hint_cards and scene.keyboard and scene.focus_zone == "pile"
+        frames = [r.inflate(24, 24) for c, p in scene.places.items() if p.zone == "pile" for r in [p.rect]]
+        assert any(f.colliderect(caption) for f in frames)  # (the frames do reach it)
+        a.draw()
+        # (the letters' solid pixels: their edges blend with what is under them)
+        off = [xy for xy, col in before.items() if max(abs(a_ - b_) for a_, b_ in zip(col, surface.get_at(xy))) > 30]
+        assert not off, off
+    finally:
+        a.close_scenes()
