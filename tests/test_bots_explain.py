@@ -340,3 +340,12 @@ def test_a_discard_that_fits_a_meld_on_the_table_warns_of_a_call():
     assert "likelier to want" not in why
     v = view(["6♥ K♦ 4♣ 4♠", "J♣ Q♦ 2♠"], rules=rules, wild="3", pile="5♠", melds=[meld(0, "run:7♥", "7♥ 8♥ 9♥")])
     assert "careful" not in (hint_reason(v, Discard(c("6♥"))) or "")  # (only the seat's own meld: no caller)
+
+
+def test_a_discard_that_keeps_a_weaker_card_says_the_others_are_likelier_to_want_that_one():
+    """The 6♠ goes with the 4♠ and the 10♠ with nothing, yet the 6♠ goes: the 10♠ is the
+    card the other players would sooner take (it came with no reason)."""
+    v = view(["9♣ 4♥ 4♠ 6♠ 10♠ 9♥", "4♣ 5♣ 7♦ 8♦ 2♠ 2♦", "A♣ A♦ 5♠ 7♠ 8♠ 3♦"],
+             rules=Rules.preset("rummy5000"), wild="J", pile="2♥", phase="play", current=0)
+    assert hint_reason(v, Discard(c("6♠"))) == \
+        "it goes only with your 4♠, but the other players are likelier to want your 10♠"

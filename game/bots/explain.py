@@ -242,6 +242,12 @@ def _discard_reason(view: PlayerView, card: Card) -> str | None:
             words.append(f"it goes only with your {cards_name(near)}, and your other cards are closer to melds")
         elif weaker and all(value[k] < value[card] for k in weaker) and an.loss(card) > 0:
             words.append(f"at {value[card]} points it costs more than your weaker cards if it is left in your hand")
+        elif (kept := [k for k in weaker if k not in near]) and not an.fits_table(card) \
+                and an.feed(card) < min(an.feed(k) for k in kept) - 3:
+            # (a card further from a meld is kept: the others would sooner take it, by a
+            # margin worth saying, in points of the feed measure)
+            words.append(f"it goes only with your {cards_name(near)}, but the other players are likelier "
+                         f"to want your {cards_name(kept)}")
     rules = view.rules
     callers = rules.rummy_calls in ("discard", "top_card") and (
         not rules.caller_needs_meld or any(m.owner in an.opponents for m in view.melds))
