@@ -119,7 +119,9 @@ def test_the_next_players_takes_count_only_when_there_are_some_and_its_upcard_co
     assert "next player" not in hint_reason(PlayerView.of(g, 0), Discard(c("K♠")))
     g.known[1] = {c("4♣"), c("9♥")}
     g.upcards = [None, c("9♥")]  # it took the 4♣; its deal card is a wild: it may want anything
-    assert "next player" not in hint_reason(PlayerView.of(g, 0), Discard(c("K♠")))
+    assert "taken nothing" not in hint_reason(PlayerView.of(g, 0), Discard(c("K♠")))
+    assert "the next player has 3 cards left, one of them the wild 9♥ (dealt face up)" in \
+        hint_reason(PlayerView.of(g, 0), Discard(c("K♠")))
     g.upcards = [None, None]
     g.known[1] = {c("4♣")}
     assert "next player has taken nothing near it" in hint_reason(PlayerView.of(g, 0), Discard(c("K♠")))
@@ -349,3 +351,15 @@ def test_a_discard_that_keeps_a_weaker_card_says_the_others_are_likelier_to_want
              rules=Rules.preset("rummy5000"), wild="J", pile="2♥", phase="play", current=0)
     assert hint_reason(v, Discard(c("6♠"))) == \
         "it goes only with your 4♠, but the other players are likelier to want your 10♠"
+
+
+def test_a_discard_warns_when_the_next_player_is_down_to_a_few_cards_with_a_wild_it_was_dealt():
+    """The next player holds three cards, one the wild 2♣ everyone saw dealt: almost any
+    discard may let it go out (a tester's hinted 3♥ did, with no warning)."""
+    rules = Rules.preset("rummy5000")
+    g = position(["3♥ 8♣ 8♦ 8♠ 9♣", "2♣ 3♦ 10♦"], rules=rules, pile="K♠", wild="2", known=["", "2♣"])
+    g.upcards = [None, c("2♣")]
+    why = hint_reason(PlayerView.of(g, 0), Discard(c("3♥")))
+    assert why.endswith("careful: the next player has 3 cards left, one of them the wild 2♣ (dealt face up)"), why
+    g.hands[1] = parse_cards("2♣ 3♦ 10♦ 5♠")  # four cards: not said
+    assert "next player" not in (hint_reason(PlayerView.of(g, 0), Discard(c("3♥"))) or "")

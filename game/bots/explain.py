@@ -263,6 +263,13 @@ def _discard_reason(view: PlayerView, card: Card) -> str | None:
             how = "dealt face up" if near_known == [up] else "taken from the pile"
             words.append(f"careful: the next player holds the {cards_name(near_known)} ({how}), "
                          f"which it goes with")
+        elif (wild := [k for k in known if k in ctx.wilds]) and view.hand_sizes[nxt] <= 3 \
+                and not an.fits_table(card):
+            # (a wild it holds goes with anything: with so few cards, almost any discard helps)
+            how = "dealt face up" if wild[0] == up else "taken from the pile"
+            n = view.hand_sizes[nxt]
+            words.append(f"careful: the next player has {n} card{'s' if n != 1 else ''} left, "
+                         f"{'one of them ' if n != 1 else ''}the wild {card_name(wild[0])} ({how})")
         elif took and not any(k in ctx.wilds for k in known) and not an.fits_table(card):
             words.append("the next player has taken nothing near it")
     return "; ".join(words) if words else None
