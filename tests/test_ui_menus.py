@@ -263,7 +263,10 @@ def test_title_continue_needs_an_autosave(app):
     assert not scene.find("continue").enabled and scene.find("new_game").primary
     click(scene, scene.find("continue").rect.center)
     assert app.continued == 0
-    (user_data_dir() / "autosave.json").write_text("{}")
+    from game.engine.save import dumps_game
+
+    g, _ = new_game(Rules.preset("rummy5000"), 3, seed=1)
+    (user_data_dir() / "autosave.json").write_text(dumps_game(g))
     scene = menus.TitleScene(app)
     assert scene.find("continue").enabled
     # one button looks chosen: the gold one is the one with the focus
@@ -1701,6 +1704,28 @@ def test_continue_with_a_bad_save_stays_on_the_title(app):
     draw(title, app.screen_size)
 
 
+def test_the_title_greys_continue_at_once_for_a_save_that_cannot_be_read(app):
+    """A save and a backup copy both damaged: the title says so as it opens, with Continue
+    greyed and the files kept aside (it lit Continue, and said so only when pressed); a save
+    whose backup copy can be read keeps Continue."""
+    from game.engine.save import dumps_game
+
+    save = user_data_dir() / "autosave.json"
+    save.write_text("garbage")
+    save.with_name("autosave.json.bak").write_text('{"not": "a game"}')
+    title = menus.TitleScene(app)
+    assert not title.find("continue").enabled and title.find("new_game").primary
+    assert title.notice.startswith("The saved game could not be loaded: it and its backup copy are damaged.")
+    assert (user_data_dir() / "autosave.json.damaged").read_text() == "garbage"
+    assert not menus.has_autosave()
+    draw(title, app.screen_size)
+    g, _ = new_game(Rules.preset("rummy5000"), 3, seed=1)
+    save.write_text("garbage")
+    save.with_name("autosave.json.bak").write_text(dumps_game(g))
+    title = menus.TitleScene(app)
+    assert title.find("continue").enabled and title.notice is None
+
+
 def test_continue_with_a_save_and_backup_both_damaged_says_so_in_words_and_keeps_them(app):
     from game.ui.controller import Controller
 
@@ -1736,8 +1761,8 @@ def test_continue_with_a_folder_for_a_save_and_no_backup_says_it_could_not_be_re
     save = user_data_dir() / "autosave.json"
     save.mkdir()
     app.continue_game = lambda: Controller.load(save)
-    title = menus.TitleScene(app)
-    assert title.find("continue").enabled
+    title = menus.TitleScene(app)  # (said as the title opens: Continue is greyed)
+    assert not title.find("continue").enabled
     click(title, title.find("continue").rect.center)
     assert title.notice == ("The saved game could not be loaded: it could not be read (a folder, not a saved game) "
                             "(and it has no backup copy). It is kept in the data folder as "

@@ -51,9 +51,9 @@ class TitleScene(MenuScene):
     )
 
     def __init__(self, app: App):
-        self.can_continue = has_autosave()
-        self.about = self._about()
         self.notice: str | None = None
+        self.can_continue = has_autosave() and self._readable()
+        self.about = self._about()
         super().__init__(app)
         self.show_focus = True
         self.focus.focus(self.find("continue" if self.can_continue else "new_game"))
@@ -61,7 +61,7 @@ class TitleScene(MenuScene):
     def enter(self) -> None:
         super().enter()
         was = self.can_continue
-        self.can_continue = has_autosave()
+        self.can_continue = has_autosave() and self._readable()
         self.about = self._about()  # (the game may have gone on since)
         if was != self.can_continue:
             self.build()
@@ -128,33 +128,42 @@ class TitleScene(MenuScene):
         except Exception as exc:  # a damaged or foreign save: say so, stay here
             log.warning("cannot continue the saved game: %s", exc)
             self.app.play_sound("error")
-            save = autosave_path()
-            try:
-                read_save(save)
-            except Exception as unread:  # neither the save nor its backup: keep them, renamed
-                bak = save.with_name(save.name + ".bak")
-                had_bak = bak.exists()
-                found = [p for p in unread.problems if p.reason != "not found"] \
-                    if isinstance(unread, SaveUnreadable) else []
-                suffix = {p.file: p.suffix for p in found}
-                kept = [k.name for k in (set_aside(p, suffix.get(p.name, DAMAGED))
-                                         for p in (save, bak) if p.exists()) if k is not None]
-                if found and not all(p.damaged for p in found):  # (a folder of that name, no permission)
-                    whose = {save.name: "it", bak.name: "its backup copy"}
-                    what = "; ".join(f"{whose.get(p.file, p.file)} {p.state}" for p in found)
-                    what += "" if had_bak else " (and it has no backup copy)"
-                else:
-                    what = "it and its backup copy are damaged" if had_bak else "it is damaged (and has no backup copy)"
-                if kept:
-                    where = (f"{'They are' if len(kept) > 1 else 'It is'} kept in the data folder as "
-                             f"{' and '.join(kept)}; start a new game to play on.")
-                else:
-                    where = "Start a new game to play on."
-                self.notice = f"The saved game could not be loaded: {what}. {where}"
+            if self._readable():
+                self.notice = f"The saved game could not be loaded: {exc}"
+            else:
                 self.can_continue = False
                 self.build()
-                return
-            self.notice = f"The saved game could not be loaded: {exc}"
+
+    def _readable(self) -> bool:
+        """Whether the saved game can be read, from it or its backup copy. When neither can,
+        they are kept aside, renamed, and the notice says so: Continue is greyed from the
+        start, never lit for a game that cannot be loaded."""
+        save = autosave_path()
+        try:
+            read_save(save)
+            return True
+        except Exception as unread:  # neither the save nor its backup: keep them, renamed
+            log.warning("the saved game cannot be read: %s", unread)
+            bak = save.with_name(save.name + ".bak")
+            had_bak = bak.exists()
+            found = [p for p in unread.problems if p.reason != "not found"] \
+                if isinstance(unread, SaveUnreadable) else []
+            suffix = {p.file: p.suffix for p in found}
+            kept = [k.name for k in (set_aside(p, suffix.get(p.name, DAMAGED))
+                                     for p in (save, bak) if p.exists()) if k is not None]
+            if found and not all(p.damaged for p in found):  # (a folder of that name, no permission)
+                whose = {save.name: "it", bak.name: "its backup copy"}
+                what = "; ".join(f"{whose.get(p.file, p.file)} {p.state}" for p in found)
+                what += "" if had_bak else " (and it has no backup copy)"
+            else:
+                what = "it and its backup copy are damaged" if had_bak else "it is damaged (and has no backup copy)"
+            if kept:
+                where = (f"{'They are' if len(kept) > 1 else 'It is'} kept in the data folder as "
+                         f"{' and '.join(kept)}; start a new game to play on.")
+            else:
+                where = "Start a new game to play on."
+            self.notice = f"The saved game could not be loaded: {what}. {where}"
+            return False
 
     def back(self) -> None:
         pass  # the title screen stays; Quit is a button
