@@ -178,7 +178,7 @@ def test_a_discard_that_goes_with_a_card_says_why_it_goes_all_the_same():
 
 
 
-CARD = r"(?:10|[2-9AJQK])[♣♦♥♠]"
+CARD = r"(?:(?:10|[2-9AJQK])[♣♦♥♠]|joker)"
 
 
 def named_cards(text: str) -> list[tuple[str, bool]]:
@@ -328,7 +328,8 @@ def test_a_loose_discard_names_the_loose_cards_the_others_would_want_more():
     cards nor whom (a tester's log): it names the cards now."""
     v = view(["3♦ 8♣ K♠ K♥", "4♥ 5♥ 7♣ 9♣"], pile="2♠", known=["", "7♣ 9♣"])
     assert hint_reason(v, Discard(c("3♦"))).startswith(
-        "it goes with none of your other cards, and the other players are likelier to want your 8♣")
+        "it goes with none of your other cards, and going by the cards still unseen the other players are "
+        "likelier to want your 8♣")
 
 
 def test_a_discard_that_fits_a_meld_on_the_table_warns_of_a_call():
@@ -350,7 +351,8 @@ def test_a_discard_that_keeps_a_weaker_card_says_the_others_are_likelier_to_want
     v = view(["9♣ 4♥ 4♠ 6♠ 10♠ 9♥", "4♣ 5♣ 7♦ 8♦ 2♠ 2♦", "A♣ A♦ 5♠ 7♠ 8♠ 3♦"],
              rules=Rules.preset("rummy5000"), wild="J", pile="2♥", phase="play", current=0)
     assert hint_reason(v, Discard(c("6♠"))) == \
-        "it goes only with your 4♠, but the other players are likelier to want your 10♠"
+        "it goes only with your 4♠, but going by the cards still unseen the other players are likelier to " \
+        "want your 10♠"
 
 
 def test_a_discard_warns_when_the_next_player_is_down_to_a_few_cards_with_a_wild_it_was_dealt():

@@ -225,7 +225,7 @@ def _discard_reason(view: PlayerView, card: Card) -> str | None:
         elif loose and chance[card] < min(chance[k] for k in loose) - 1e-9:
             head += ", and of your loose cards it has the least chance to meld"
         elif loose and not an.fits_table(card) and an.feed(card) < min(an.feed(k) for k in loose) - 1e-9:
-            head += f", and the other players are likelier to want your {cards_name(loose)}"
+            head += f", and going by the cards still unseen the other players are likelier to want your {cards_name(loose)}"
         words.append(head)
     else:
         rest = [k for k in plain if k not in near]  # (its partners are as close as it is)
@@ -246,7 +246,8 @@ def _discard_reason(view: PlayerView, card: Card) -> str | None:
                 and an.feed(card) < min(an.feed(k) for k in kept) - 3:
             # (a card further from a meld is kept: the others would sooner take it, by a
             # margin worth saying, in points of the feed measure)
-            words.append(f"it goes only with your {cards_name(near)}, but the other players are likelier "
+            words.append(f"it goes only with your {cards_name(near)}, but going by the cards still unseen "
+                         f"the other players are likelier "
                          f"to want your {cards_name(kept)}")
     rules = view.rules
     callers = rules.rummy_calls in ("discard", "top_card") and (
