@@ -5005,3 +5005,26 @@ def test_the_pile_label_stays_whole_over_the_frames_of_a_hinted_card_in_focus(mo
         assert not off, off
     finally:
         a.close_scenes()
+
+
+def test_a_long_name_on_a_narrow_plate_is_shortened_to_first_name_and_initial(monkeypatch):
+    """Seven players at 1024x640: "Wolfgang Amadeus" on a corner plate reads "Wolfgang A."
+    (it read "Wolfgang …"); one long word is cut with no space before the "…"; names that
+    fit are drawn whole."""
+    a = App(size=(1024, 640), settings=settings())
+    try:
+        g = build({0: "2♣ 8♥"}, pile="K♦", players=7, wild=None)
+        g.names = ["You", "Alice", "Konstantinopolis", "Chloe", "Dev", "Elena", "Wolfgang Amadeus"]
+        scene = play(a, g)
+        drawn = record_text(scene, monkeypatch, where=True)
+        a.draw()
+        L = scene.layout
+        on_plate = {s: [t for t, pos in drawn if L.seats[s].plate.collidepoint(pos)] for s in range(1, 7)}
+        assert on_plate[6][0] == "Wolfgang A.", on_plate[6]
+        assert scene.text.render("Wolfgang Amadeus", L.font_normal, (0, 0, 0), bold=True).get_width() > \
+            L.plate_room(L.seats[6].plate, None)[0] - L.plate_lines(L.seats[6].plate)[0]
+        assert on_plate[1][0] == "Alice" and on_plate[3][0] == "Chloe"
+        cut = scene.text._shorten("Wolfgang Amadeus", L.font_normal, 70, (0, 0, 0), True)[0]
+        assert cut.endswith("…") and not cut.endswith(" …"), cut
+    finally:
+        a.close_scenes()

@@ -87,7 +87,7 @@ def old_fit_text(text: str, font: pygame.font.Font, width: int) -> str:
         return text
     while text and font.size(text + "…")[0] > width:
         text = text[:-1]
-    return text + "…"
+    return text.rstrip() + "…"  # (no space before the ellipsis)
 
 
 def old_text_fit(text: str, size: int, max_w: int, bold: bool = False) -> tuple[str, int]:
@@ -101,6 +101,8 @@ def old_text_fit(text: str, size: int, max_w: int, bold: bool = False) -> tuple[
     smaller = max(9, int(size * max_w / max(1, w)))
     while width(text, smaller) > max_w and len(text) > 2:
         text = text[:-2] + "…"
+    if text.endswith("…"):  # (no space before the ellipsis)
+        text = (text[:-1].rstrip() or text[:1]) + "…"
     return text, smaller
 
 
@@ -242,7 +244,7 @@ def test_fit_text_cuts_a_huge_string_quickly():
     out = ui.fit_text(LONG, font, 200)
     assert out.endswith("…") and out[:-1] == "W" * (len(out) - 1)
     assert font.size(out)[0] <= 200 < font.size("W" + out)[0]
-    assert ui.fit_text("x" + "\x00" * 50_000, font, 100).startswith("x ")
+    assert ui.fit_text("x" + "\x00" * 50_000, font, 100) == "x…"  # (the NULs drawn as spaces, cut off)
 
 
 def test_wrap_text_matches_the_old_result():

@@ -197,6 +197,16 @@ class TablePainting(TableParts):
         """The first of ``options`` that fits in ``room`` pixels at font ``size``."""
         return next((t for t in options if self.text.render(t, size, TEXT_DIM).get_width() <= room), None)
 
+    def _plate_name(self, name: str, size: int, room: int) -> str:
+        """The name a plate shows in ``room`` pixels: the whole name, or, where it does not
+        fit and has two words or more, the first with the last one's initial ("Wolfgang A.",
+        the sidebar lists it whole), whose letters then shrink to fit, rather than a name
+        cut after its first word ("Wolfgang…")."""
+        words = name.split()
+        if len(words) < 2 or self.text.render(name, size, TEXT, bold=True).get_width() <= room:
+            return name
+        return f"{words[0]} {words[-1][0]}."
+
     def _draw_plates(self, surface: pygame.Surface) -> None:
         g = self.g
         L = self.laid_out()
@@ -225,7 +235,8 @@ class TablePainting(TableParts):
                 cx, cy, radius = L.plate_dot(plate)
                 pygame.draw.circle(surface, col, (cx, cy), radius)
             name_right, line2_right = L.plate_room(plate, cr)  # how far each line may reach
-            self.text.blit(surface, s.name, fn, (x, y1), TEXT, bold=True, max_w=name_right - x)
+            self.text.blit(surface, self._plate_name(s.name, fn, name_right - x), fn, (x, y1), TEXT,
+                           bold=True, max_w=name_right - x)
             parts = [f"{points_text(g.scores[seat])} pts"]
             if g.rules.partnerships and seat != self.bottom \
                     and seat % 2 == self.bottom % 2:

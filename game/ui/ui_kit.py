@@ -185,7 +185,7 @@ def fit_text(text: str, font: pygame.font.Font, width: int) -> str:
     if len(text) <= limit and font.size(cut)[0] <= width:
         return cut
     k = longest_fit(0, len(cut), prefix_fits(font, cut, width, ELLIPSIS))
-    return cut[:max(0, k)] + ELLIPSIS
+    return cut[:max(0, k)].rstrip() + ELLIPSIS  # (no space before the ellipsis)
 
 
 def draw_text(

@@ -85,7 +85,7 @@ class Text:
         if len(cut) <= 2:
             return cut, smaller
         k = longest_fit(1, len(cut) - 2, prefix_fits(self.font(smaller, bold), cut, max_w, ELLIPSIS))
-        return cut[:max(1, k)] + ELLIPSIS, smaller
+        return (cut[:max(1, k)].rstrip() or cut[:1]) + ELLIPSIS, smaller  # ("Wolfgang…", not "Wolfgang …")
 
     def block(self, text: str, size: int, max_w: int, colour=TEXT, bold: bool = False,
               lines: int = 2) -> pygame.Surface:
