@@ -5028,3 +5028,26 @@ def test_a_long_name_on_a_narrow_plate_is_shortened_to_first_name_and_initial(mo
         assert cut.endswith("…") and not cut.endswith(" …"), cut
     finally:
         a.close_scenes()
+
+
+def test_continue_keeps_the_new_tag_of_a_drawn_card_melded_this_turn_for_undo(app, tmp_path, monkeypatch):
+    """The card drawn from the stock went into a meld; the game was closed and continued;
+    Undo brings the card back to the hand with its "new" tag (it came back without it)."""
+    from game.engine import MeldCards
+
+    monkeypatch.setenv("RUMMY5000_DATA_DIR", str(tmp_path))
+    g = build({0: "7♥ 8♥ 2♣ K♠ 4♦"}, pile="Q♦", wild=None)
+    g.stock.remove(c("9♥"))
+    g.stock.append(c("9♥"))  # (the next card drawn)
+    scene = play(app, g, tmp_path)
+    scene.draw_stock()
+    app.pump(2)
+    assert scene.hand_tags().get(c("9♥")) == "new"
+    scene.c.act(MeldCards(tuple(parse_cards("7♥ 8♥ 9♥"))))
+    app.pump(2)
+    again = app.continue_game()
+    app.pump(2)
+    assert c("9♥") not in again.g.hands[0]
+    again.undo()
+    app.pump(4)
+    assert again.hand_tags().get(c("9♥")) == "new"

@@ -388,13 +388,16 @@ def _saved_moves(info: Any, g: GameState) -> list[tuple[int, str]]:
 
 def _saved_drew(info: Any, g: GameState, seat: int) -> tuple[Card, tuple] | None:
     """The card the person had drawn from the stock in the turn the save was made, while
-    that turn is still the one being played and the card is still in hand (so that its
-    "new" tag comes back with Continue); anything else, or anything malformed, is none."""
+    that turn is still the one being played and the card is in hand, or on the table (laid
+    down this turn: Undo may bring it back), so that its "new" tag comes back with Continue;
+    anything else, or anything malformed, is none."""
     drew = info.get("drew") if isinstance(info, dict) else None
     if not (isinstance(drew, list) and len(drew) == 3 and _card_number(drew[0])):
         return None
     card, round_no, turns = drew
-    if round_no != g.round_no or turns != g.turns[seat] or g.current != seat or Card(card) not in g.hands[seat]:
+    if round_no != g.round_no or turns != g.turns[seat] or g.current != seat:
+        return None
+    if Card(card) not in g.hands[seat] and not any(Card(card) in m.cards for m in g.melds):
         return None
     return Card(card), (round_no, seat, turns)
 
