@@ -142,6 +142,11 @@ def old_text_wrap(text: str, size: int, max_w: int, lines: int = 2) -> list[str]
         out.append(" ".join(words[:cut]))
         rest = " ".join(words[cut:])
     out.append(rest)
+    # no widow: a last line of one short word takes the word before it along
+    if len(out) >= 2 and " " not in out[-1] and len(out[-1]) <= 4:
+        words = out[-2].split(" ")
+        if len(words) >= 3 and font.size(words[-1] + " " + out[-1])[0] <= max_w:
+            out[-2:] = [" ".join(words[:-1]), words[-1] + " " + out[-1]]
     return out
 
 
@@ -306,7 +311,8 @@ def test_text_fit_cuts_a_huge_string_quickly():
 
 def test_text_wrap_matches_the_old_result():
     t = Text()
-    texts = [*ORDINARY, "Bob laid down three kings and a run of hearts", "x yy zzz " * 10]
+    texts = [*ORDINARY, "Bob laid down three kings and a run of hearts", "x yy zzz " * 10,
+             "Hint: draw from the stock: the 8♠ above it would stay in your hand (D)"]
     for s in texts:
         for width in (10, 60, 150, 400):
             for lines in (1, 2, 3):
@@ -330,3 +336,17 @@ def test_table_widgets_draw_bad_text():
         c = Choice(text, [text, "fine", text * 3], on_pick=lambda i: None, anchor=(400, 500))
         c.layout(t, 16, surf.get_rect())
         c.draw(surf, t, 16)
+
+
+def test_a_wrapped_message_never_ends_in_a_lone_key():
+    """A hint wrapped just before its "(D)" ended with the "(D)" alone on its line: the
+    word before it comes down with it."""
+    t = Text()
+    font = ui.get_font(16)
+    text = "Hint: draw from the stock: the 8♠ above it would stay in your hand (D)"
+    widths = [w for w in range(100, 700) if font.size(text[:-4])[0] <= w < font.size(text)[0]]
+    assert widths
+    for w in widths:
+        lines = t.wrap(text, 16, w)
+        assert lines[-1] == "hand (D)" and " ".join(lines) == text, (w, lines)
+        assert all(font.size(line)[0] <= w for line in lines)

@@ -126,6 +126,7 @@ class Text:
                 out.append(" ".join(words[:cut]))
                 rest = " ".join(words[cut:])
             out.append(rest)
+            out = _no_widow(out, font, max_w)
             if len(self._wraps) > self.limit:
                 self._wraps.clear()
             self._wraps[key] = out
@@ -328,3 +329,16 @@ class Choice:
 
 
 __all__ = ["Button", "Choice", "Text", "Toast", "panel"]
+
+
+def _no_widow(lines: list[str], font: pygame.font.Font, max_w: int) -> list[str]:
+    """``lines`` with a last line of one short word ("(D)", "it") given a companion: the
+    line before's last word comes down to it, where that line keeps two words or more
+    and the pair fits ``max_w``."""
+    if len(lines) < 2 or " " in lines[-1] or len(lines[-1]) > 4:
+        return lines
+    words = lines[-2].split(" ")
+    last = f"{words[-1]} {lines[-1]}"
+    if len(words) < 3 or font.size(last)[0] > max_w:
+        return lines
+    return [*lines[:-2], " ".join(words[:-1]), last]
