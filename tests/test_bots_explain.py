@@ -365,3 +365,22 @@ def test_a_discard_warns_when_the_next_player_is_down_to_a_few_cards_with_a_wild
     assert why.endswith("careful: the next player has 3 cards left, one of them the wild 2♣ (dealt face up)"), why
     g.hands[1] = parse_cards("2♣ 3♦ 10♦ 5♠")  # four cards: not said
     assert "next player" not in (hint_reason(PlayerView.of(g, 0), Discard(c("3♥"))) or "")
+
+
+def test_a_stock_draw_over_a_rich_deep_take_does_not_blame_a_cheap_card_above_it():
+    """Taking down to the 2♣ would put seven cards and 140 points down (A♣ 2♣ 3♣, then four
+    lay-offs); the normal player draws all the same. The reason blamed the 7♠ above the 2♣,
+    5 points: it says the take's worth and that the stock wins by the normal player's sums."""
+    rules = Rules.preset("rummy5000")
+    v = view(["A♣ 3♣ A♦ 7♦ 3♥ Q♥ 8♠ J♠ K♠", "9♣ 8♣", "5♠ 6♠ 9♦"], rules=rules, wild="10",
+             pile="9♥ 5♥ 2♣ 7♠", phase="draw", current=0,
+             melds=[meld(1, "run:4♦", "4♦ 5♦ 6♦"), meld(2, "set:J", "J♣ J♥ 10♦"),
+                    meld(2, "set:3", "3♠ 3♦ 10♥"), meld(1, "set:Q", "Q♣ Q♦ Q♠")])
+    assert hint_reason(v, DrawStock()) == (
+        "taking the pile down to the 2♣ would put 7 cards down, 140 points, but by the normal "
+        "player's reckoning a card from the stock is worth more to this hand")
+    # a dear card above it (an ace, 100 points) is still named as the cost
+    v = view(["A♣ 3♣ 8♠ J♠", "9♣ 8♣", "5♠ 6♠ 9♦"], rules=rules, wild="10", pile="9♥ 2♣ A♥",
+             phase="draw", current=0)
+    assert hint_reason(v, DrawStock()) == \
+        "taking the pile down to the 2♣ would meld it, but the A♥ above it would stay in your hand"

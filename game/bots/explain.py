@@ -147,13 +147,22 @@ def _deep_take_reason(view: PlayerView, an: Analysis, hand: list[Card]) -> str |
         if pile[i] not in legal:
             continue
         taken = list(pile[i:])
-        use, left, _ = _plan_for(an, hand + taken, pile[i], pile[i])
+        use, left, points = _plan_for(an, hand + taken, pile[i], pile[i])
         if use is None:
             continue
         kept = [k for k in taken[1:] if k in left]
         if not kept:
             return None  # (it would cost nothing in hand: the stock won by the bot's sums)
         verb = f"lay it off on #{use[1]}" if use[0] == "onto" else "meld it"
+        # the cards and points the take puts down beyond what the hand puts down anyway
+        base = plan_steps(an, hand)[1]
+        down = len(hand) + len(taken) - len(left) - (len(hand) - len(base.left))
+        points -= an.plan_gain(base)
+        if 2 * sum(an.value[k] for k in kept) < points and down > 1:
+            # (the cards kept cost little beside what goes down: they are not the reason)
+            return (f"taking the pile down to the {card_name(pile[i])} would put {down} cards down, "
+                    f"{points:.0f} points, but by the normal player's reckoning a card from the stock "
+                    f"is worth more to this hand")
         return (f"taking the pile down to the {card_name(pile[i])} would {verb}, but the "
                 f"{cards_name(kept)} above it would stay in your hand")
     return None
