@@ -384,3 +384,15 @@ def test_a_stock_draw_over_a_rich_deep_take_does_not_blame_a_cheap_card_above_it
              phase="draw", current=0)
     assert hint_reason(v, DrawStock()) == \
         "taking the pile down to the 2♣ would meld it, but the A♥ above it would stay in your hand"
+
+
+def test_a_discard_that_keeps_a_loose_card_fitting_a_table_meld_says_it_could_be_called():
+    """The 7♦ goes with nothing in hand and the 4♠ goes with the 2♠, yet the 4♠ goes: the 7♦
+    fits another player's 7s, where a Rummy! call could take it (the hint came bare)."""
+    rules = Rules.preset("rummy5000")
+    v = view(["3♣ 3♦ 7♦ A♠ 2♠ 4♠", "9♣ 8♣ K♥", "5♠ 6♠ 9♦"], rules=rules, wild="Q", pile="K♦",
+             phase="play", current=0, melds=[meld(2, "set:7", "7♣ 7♥ 7♠")])
+    why = hint_reason(v, Discard(c("4♠")))
+    assert "your 7♦ fits a meld on the table, so another player could call Rummy! on it" in why, why
+    assert "careful" not in why
+    assert "could call Rummy! on it" not in (hint_reason(v, Discard(c("7♦"))) or "").split("careful")[0]

@@ -224,6 +224,9 @@ def _discard_reason(view: PlayerView, card: Card) -> str | None:
     plain = [k for k in others if k not in ctx.wilds]
     near = _goes_with(view, card, others)
     chance = dict(zip(view.hand, an.meld_chances(view.hand)))
+    rules = view.rules
+    callers = rules.rummy_calls in ("discard", "top_card") and (
+        not rules.caller_needs_meld or any(m.owner in an.opponents for m in view.melds))
     words = []
     if not near:
         head = f"it goes with none of your other cards{_but_wilds(view, others)}"
@@ -251,16 +254,22 @@ def _discard_reason(view: PlayerView, card: Card) -> str | None:
             words.append(f"it goes only with your {cards_name(near)}, and your other cards are closer to melds")
         elif weaker and all(value[k] < value[card] for k in weaker) and an.loss(card) > 0:
             words.append(f"at {value[card]} points it costs more than your weaker cards if it is left in your hand")
-        elif (kept := [k for k in weaker if k not in near]) and not an.fits_table(card) \
+        elif (kept := [k for k in weaker if k not in near and not (callers and an.fits_table(k))]) \
+                and not an.fits_table(card) \
                 and an.feed(card) < min(an.feed(k) for k in kept) - 3:
             # (a card further from a meld is kept: the others would sooner take it, by a
             # margin worth saying, in points of the feed measure)
             words.append(f"it goes only with your {cards_name(near)}, but going by the cards still unseen "
                          f"the other players are likelier "
                          f"to want your {cards_name(kept)}")
-    rules = view.rules
-    callers = rules.rummy_calls in ("discard", "top_card") and (
-        not rules.caller_needs_meld or any(m.owner in an.opponents for m in view.melds))
+    if callers and not an.fits_table(card):
+        # a loose card kept where throwing it away would invite a call: say why it stays
+        risky = [k for k in plain if k != card and an.fits_table(k)
+                 and not _goes_with(view, k, [x for x in view.hand if x != k])]
+        if risky:
+            one = len(risky) == 1
+            words.append(f"your {cards_name(risky)} {'fits' if one else 'fit'} a meld on the table, so "
+                         f"another player could call Rummy! on {'it' if one else 'them'}")
     if callers and an.fits_table(card):  # (a call that lays the discard off on a meld)
         words.append("careful: it fits a meld on the table, so another player may call Rummy! on it")
     elif an.opponents:
