@@ -5051,3 +5051,29 @@ def test_continue_keeps_the_new_tag_of_a_drawn_card_melded_this_turn_for_undo(ap
     again.undo()
     app.pump(4)
     assert again.hand_tags().get(c("9♥")) == "new"
+
+
+@pytest.mark.parametrize("players", [6, 8])
+def test_a_long_hint_keeps_to_the_middle_of_a_narrow_table(players):
+    """At 1024x640 with side seats, a long hint takes up to three lines between the side
+    columns instead of running over the seats' melds and "laid off" chips."""
+    a = App(size=(1024, 640), settings=settings())
+    try:
+        g = build({0: "8♣ 8♠ 5♦ J♥ 4♣ 6♠ J♣"}, pile="K♦ 8♦ 9♣ 6♥", players=players, wild=None, preset="rummy500")
+        scene = play(a, g)
+        text = ("Hint: draw from the stock: taking the pile down to the 2♦ would meld it, but the 8♠ "
+                "above it would stay in your hand (D)")
+        scene.message(text)
+        a.pump(2)
+        L = scene.layout
+        boxes = scene._toast_boxes()
+        assert boxes
+        box = boxes[-1][1]
+        assert L.center.left <= box.left and box.right <= L.center.right, (box, L.center)
+        img = scene._toast_image(boxes[-1][0])
+        assert img.get_width() <= box.w
+        # every word shown: the block's lines hold the whole text
+        lines = scene.text.wrap(text, L.font_normal, L.center.w - 28, 3)
+        assert " ".join(lines) == text and len(lines) <= 3
+    finally:
+        a.close_scenes()

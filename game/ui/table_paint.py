@@ -962,9 +962,14 @@ class TablePainting(TableParts):
             surface.blit(img, img.get_rect(center=box.center))
 
     def _toast_image(self, t: Toast) -> pygame.Surface:
-        """A message's words: on two lines when one would need smaller letters."""
+        """A message's words: on two lines when one would need smaller letters, three
+        where the table is narrow: it keeps to the middle of the table, between the side
+        seats (over them it hid their melds and "laid off" chips)."""
         L = self.laid_out()
-        return self.text.block(t.text, L.font_normal, L.play.w - 40, (255, 255, 255), bold=t.kind == "error")
+        room = L.center.w - 28  # (the box adds 12 pixels a side)
+        wide = room >= 0.75 * (L.play.w - 40)
+        return self.text.block(t.text, L.font_normal, L.play.w - 40 if wide else room, (255, 255, 255),
+                               bold=t.kind == "error", lines=2 if wide else 3)
 
     def _toast_boxes(self, status_lines: int | None = None) -> list[tuple[Toast, Rect]]:
         """Where the messages sit: stacked up from the status line (of ``status_lines``
