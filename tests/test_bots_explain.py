@@ -297,8 +297,14 @@ def test_a_draw_where_a_deeper_pile_card_would_meld_says_what_the_take_would_lea
     rules = Rules.preset("rummy5000")  # (fives wild: the A♣ melds with the Q♣ K♣ and the 5♠)
     v = view(["Q♣ K♣ 8♦ K♦ J♥ 5♠", "4♣ 6♣ 6♦ 7♥ 8♥", "2♥ 3♥ 9♦ 6♥ 7♣"], rules=rules, wild="5",
              pile="A♣ 4♦", phase="draw", current=0)
+    # (the hand ends no bigger than after a stock draw: the 4♦ is no cost in cards)
+    assert hint_reason(v, DrawStock()) == ("taking the pile down to the A♣ would meld it, but by the normal "
+                                           "player's reckoning a card from the stock is worth more to this hand")
+    # a take that leaves the hand bigger names the cards it would keep
+    v = view(["3♣ 4♣ 8♦ J♥", "4♥ 6♣ 6♦ 7♥ 8♥", "2♥ 3♥ 9♦ 6♥ 7♣"], rules=rules, wild="5",
+             pile="2♣ K♦ Q♠ 9♥ 7♠", phase="draw", current=0)
     assert hint_reason(v, DrawStock()) == \
-        "taking the pile down to the A♣ would meld it, but the 4♦ above it would stay in your hand"
+        "taking the pile down to the 2♣ would meld it, but the K♦ Q♠ 9♥ 7♠ above it would stay in your hand"
 
 
 def test_a_deeper_take_that_would_lay_the_card_off_says_so():
@@ -309,8 +315,9 @@ def test_a_deeper_take_that_would_lay_the_card_off_says_so():
     v = view(["Q♣ 9♥ 2♦ 8♣", "4♣ 5♣ 6♦"], pile="6♠ K♦", phase="draw", current=0,
              melds=[meld(1, "run:3♠", "3♠ 4♠ 5♠")])
     run = v.melds[0].id
-    assert _deep_take_reason(v, Analysis(v), list(v.hand)) == \
-        f"taking the pile down to the 6♠ would lay it off on #{run}, but the K♦ above it would stay in your hand"
+    assert _deep_take_reason(v, Analysis(v), list(v.hand)) == (
+        f"taking the pile down to the 6♠ would lay it off on #{run}, but by the normal player's reckoning a "
+        f"card from the stock is worth more to this hand")  # (the K♦ may go straight back: no cost in cards)
 
 
 def test_a_stock_draw_over_a_pile_card_that_would_meld_says_so():
@@ -379,11 +386,12 @@ def test_a_stock_draw_over_a_rich_deep_take_does_not_blame_a_cheap_card_above_it
     assert hint_reason(v, DrawStock()) == (
         "taking the pile down to the 2♣ would put 7 cards down, 140 points, but by the normal "
         "player's reckoning a card from the stock is worth more to this hand")
-    # a dear card above it (an ace, 100 points) is still named as the cost
+    # an ace above it need not stay: the hand ends smaller than after a stock draw
     v = view(["A♣ 3♣ 8♠ J♠", "9♣ 8♣", "5♠ 6♠ 9♦"], rules=rules, wild="10", pile="9♥ 2♣ A♥",
              phase="draw", current=0)
-    assert hint_reason(v, DrawStock()) == \
-        "taking the pile down to the 2♣ would meld it, but the A♥ above it would stay in your hand"
+    assert hint_reason(v, DrawStock()) == ("taking the pile down to the 2♣ would put 3 cards down, 110 points, "
+                                           "but by the normal player's reckoning a card from the stock is "
+                                           "worth more to this hand")
 
 
 def test_a_discard_that_keeps_a_loose_card_fitting_a_table_meld_says_it_could_be_called():
@@ -396,3 +404,15 @@ def test_a_discard_that_keeps_a_loose_card_fitting_a_table_meld_says_it_could_be
     assert "your 7♦ fits a meld on the table, so another player could call Rummy! on it" in why, why
     assert "careful" not in why
     assert "could call Rummy! on it" not in (hint_reason(v, Discard(c("7♦"))) or "").split("careful")[0]
+
+
+def test_a_stock_draw_over_a_deep_take_that_leaves_the_hand_smaller_does_not_call_the_cards_kept_a_cost():
+    """Taking down to the 2♦ melds the 2s and leaves the 8♠ and the K♦, one of them the
+    discard: the hand ends smaller than after a stock draw, so "the K♦ above it would stay
+    in your hand" was false (a tester threw the K♦ straight back)."""
+    rules = Rules.preset("rummy5000")
+    v = view(["2♥ 8♠ 2♣", "9♣", "5♠ 6♠ 9♦ J♣"], rules=rules, wild="3", pile="Q♥ 5♦ 2♦ K♦",
+             phase="draw", current=0)
+    assert hint_reason(v, DrawStock()) == ("taking the pile down to the 2♦ would put 3 cards down, 15 points, "
+                                           "but by the normal player's reckoning a card from the stock is "
+                                           "worth more to this hand")

@@ -158,13 +158,16 @@ def _deep_take_reason(view: PlayerView, an: Analysis, hand: list[Card]) -> str |
         base = plan_steps(an, hand)[1]
         down = len(hand) + len(taken) - len(left) - (len(hand) - len(base.left))
         points -= an.plan_gain(base)
-        if 2 * sum(an.value[k] for k in kept) < points and down > 1:
-            # (the cards kept cost little beside what goes down: they are not the reason)
-            return (f"taking the pile down to the {card_name(pile[i])} would put {down} cards down, "
-                    f"{points:.0f} points, but by the normal player's reckoning a card from the stock "
-                    f"is worth more to this hand")
-        return (f"taking the pile down to the {card_name(pile[i])} would {verb}, but the "
-                f"{cards_name(kept)} above it would stay in your hand")
+        # the cards above it cost something only where the hand is left bigger than after a
+        # stock draw (one card may go straight back as the discard), and matter only where
+        # they are worth something beside what goes down
+        grows = len(left) - 1 > len(base.left)
+        if grows and not (2 * sum(an.value[k] for k in kept) < points and down > 1):
+            return (f"taking the pile down to the {card_name(pile[i])} would {verb}, but the "
+                    f"{cards_name(kept)} above it would stay in your hand")
+        what = f"put {down} cards down, {points:.0f} points" if down > 1 and points > 0 else verb
+        return (f"taking the pile down to the {card_name(pile[i])} would {what}, but by the normal "
+                f"player's reckoning a card from the stock is worth more to this hand")
     return None
 
 
