@@ -43,7 +43,7 @@ from game.engine import (
 from game.engine.view import PlayerView
 
 from .base import CALL, DRAW, Bot, Checker
-from .tactics import Analysis, face, first_legal, forced_use, plan_steps, take_options
+from .tactics import Analysis, face, first_legal, forced_use, partners, plan_steps, take_options
 
 NEG = -1.0e9
 
@@ -51,7 +51,7 @@ NEG = -1.0e9
 class NormalBot(Bot):
     level = "normal"
     TUNABLE = ("stock_samples", "take_margin", "deep_limit", "feed_model", "risk_scale", "out_scale",
-               "tempo_scale", "feed_scale", "pile_feed", "pile_pair", "known_pair")
+               "tempo_scale", "feed_scale", "pile_feed", "pile_pair", "known_pair", "stock_exact")
     stock_samples = 6
     take_margin = 3.0
     deep_limit = 8
@@ -113,14 +113,42 @@ class NormalBot(Bot):
         unseen = view.unseen() if view.stock_count else list(view.pile[:-1])
         if not unseen:
             return self.turn_value(an, hand)[0]
+        must = view.rules.stock_draw_must_use
+        if self.tuning.get("stock_exact", 1):
+            return self._stock_exact(view, an, hand, unseen, must)
         k = min(self.stock_samples, len(unseen))
         sample = self.rng.sample(unseen, k)
-        must = view.rules.stock_draw_must_use
         total = 0.0
         for c in sample:
             v, used = self.turn_value(an, hand + [c], stock_card=c if must else None)
             total += v
         return total / k
+
+    def _stock_exact(self, view: PlayerView, an: Analysis, hand: list, unseen: list, must: bool) -> float:
+        """The stock draw's worth over every card it may bring: each card that goes with the
+        hand, is wild or fits a meld on the table worked out once (weighed by how many of it
+        are unseen), the cards that do none of these by one of them."""
+        ctx = view.ctx
+        wilds = ctx.wilds
+        plain = [c for c in hand if c not in wilds]
+        counts: dict[int, int] = {}
+        for c in unseen:
+            counts[c & 127] = counts.get(c & 127, 0) + 1
+        total = 0.0
+        dead_n = 0
+        dead_card = None
+        for f, n in counts.items():
+            c = next(x for x in unseen if x & 127 == f)
+            if c in wilds or partners(c, plain, wilds, ctx) != (0, 0) or an.fits_table(c):
+                v, _ = self.turn_value(an, hand + [c], stock_card=c if must else None)
+                total += n * v
+            else:
+                dead_n += n
+                dead_card = c
+        if dead_card is not None:
+            v, _ = self.turn_value(an, hand + [dead_card], stock_card=dead_card if must else None)
+            total += dead_n * v
+        return total / len(unseen)
 
     def turn_value(self, an: Analysis, hand: list, must: Card | None = None,
                    took_top: Card | None = None, stock_card: Card | None = None) -> tuple[float, dict]:
