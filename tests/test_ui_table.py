@@ -5077,3 +5077,14 @@ def test_a_long_hint_keeps_to_the_middle_of_a_narrow_table(players):
         assert " ".join(lines) == text and len(lines) <= 3
     finally:
         a.close_scenes()
+
+
+def test_enter_on_anothers_turn_says_whose_turn_it_is_not_to_select_cards(app):
+    """Enter with nothing selected while a computer player is to act said "Select cards to
+    meld first", as if a meld could be made now: it says whose turn it is."""
+    g = build({0: "2♣ 5♦ 9♠ J♥ K♣", 1: "3♦ 8♣ 10♥ Q♠ 4♣"}, pile="Q♦", current=1, phase="draw")
+    scene = play(app, g)
+    scene.toasts.clear()
+    key(app, pygame.K_RETURN)
+    texts = [t.text for t in scene.toasts]
+    assert texts and texts[-1] == "It is Ann's turn" and not any(t.startswith("Select cards") for t in texts), texts

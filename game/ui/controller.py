@@ -714,10 +714,14 @@ class Controller:
             if self.human is None or not self.seat_is_human(action.seat):
                 raise IllegalActionError("That seat is not yours")
         elif not self.human_to_act:
-            if self.g.round_done:
-                raise IllegalActionError("The round is over")
-            raise IllegalActionError(f"It is {self.seats[self.g.current].name}'s turn")
+            raise IllegalActionError(self.not_your_turn())
         return self._apply(action, action.seat if isinstance(action, CallRummy) else self.g.current)
+
+    def not_your_turn(self) -> str:
+        """Why the person may not move now (while it is not their turn)."""
+        if self.g.round_done:
+            return "The round is over"
+        return f"It is {self.seats[self.g.current].name}'s turn"
 
     def is_legal(self, action: Action) -> bool:
         """Ask the engine, on a copy, whether ``action`` would be accepted now."""

@@ -848,8 +848,9 @@ class TableScene(TableInput, TablePainting, Scene):
 
     def meld_selected(self, cards: list[Card] | None = None) -> None:
         cards = list(cards if cards is not None else self._selection_in_order())
-        if not cards:
-            self.refuse("Select cards to meld first (click them, or Space)")
+        if not cards:  # (on another's turn, that comes first: nothing may be melded now)
+            self.refuse("Select cards to meld first (click them, or Space)" if self.c.human_to_act
+                        else self.c.not_your_turn())
             return
         g = self.g
         shapes = shapes_for(g.ctx, cards) if len(cards) >= 3 else []
