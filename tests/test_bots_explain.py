@@ -170,7 +170,7 @@ def test_a_discard_that_goes_with_a_card_says_why_it_goes_all_the_same():
     # the K♠ goes with the J♠, but the 4♦ and 7♦ go with nothing and cost 5 points, it 10
     v = view(["K♠ J♠ 4♦ 7♦", "4♣ 5♣"], pile="3♠")
     assert hint_reason(v, Discard(c("K♠"))) == \
-        "at 10 points it costs more than your weaker cards if it is left in your hand"
+        "at 10 points it costs more if it is left in your hand than your 4♦ 7♦, which are further from melds"
     # the 4♦ goes only with the 6♦, and every other card has a pair
     v = view(["K♠ K♦ 4♦ 6♦ 9♣ 9♦", "4♣ 5♣"], pile="3♠")
     assert hint_reason(v, Discard(c("4♦"))) == \

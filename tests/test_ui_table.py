@@ -1702,7 +1702,7 @@ def test_hints_name_cards_as_people_see_them(app):
     scene.c._hint_from = lambda view, what: Discard(c("K♠#2"))  # the second deck's king
     key(app, pygame.K_h)
     # (the other K♠ stays: the king has a pair, the 5♥ nothing, but a king costs more)
-    why = ": at 10 points it costs more than your weaker cards if it is left in your hand"
+    why = ": at 10 points it costs more if it is left in your hand than your 5♥, which is further from a meld"
     assert any(t.text == f"Hint: discard the K♠{why} (in focus: X discards it)" for t in scene.toasts)
     scene.toasts.clear()
     click(app, scene.buttons["hint"].rect.center)  # (the mouse's hint names no key)

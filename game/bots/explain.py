@@ -256,7 +256,10 @@ def _discard_reason(view: PlayerView, card: Card) -> str | None:
         elif not weaker and rest and all(chance[k] > chance[card] + 1e-9 for k in rest):
             words.append(f"it goes only with your {cards_name(near)}, and your other cards are closer to melds")
         elif weaker and all(value[k] < value[card] for k in weaker) and an.loss(card) > 0:
-            words.append(f"at {value[card]} points it costs more than your weaker cards if it is left in your hand")
+            words.append(f"at {value[card]} points it costs more if it is left in your hand than your "
+                         f"{cards_name(weaker)}, which are further from melds" if len(weaker) > 1 else
+                         f"at {value[card]} points it costs more if it is left in your hand than your "
+                         f"{cards_name(weaker)}, which is further from a meld")
         elif (kept := [k for k in weaker if k not in near and not (callers and an.fits_table(k))]) \
                 and not an.fits_table(card) \
                 and an.feed(card) < min(an.feed(k) for k in kept) - 3:
