@@ -240,6 +240,19 @@ def test_melds_with_wide_tags_still_fit_the_area_above_the_laid_off_row():
                        for r in rects), seat
 
 
+def record_tag_fits(scene, monkeypatch) -> list[tuple[str, int, int]]:
+    """The meld tags the table fits from now on: (text, the width it needs, its room)."""
+    fits, fit = [], scene.text.fit
+
+    def record(text, size, max_w, *args, **kw):
+        if text.startswith("#"):
+            fits.append((text, scene.text.font(size, True).size(text)[0], max_w))
+        return fit(text, size, max_w, *args, **kw)
+
+    monkeypatch.setattr(scene.text, "fit", record)
+    return fits
+
+
 def test_meld_tags_are_drawn_whole_with_eight_players_in_a_small_window(monkeypatch):
     a = App(size=(1024, 640), settings=settings())
     try:
@@ -247,14 +260,7 @@ def test_meld_tags_are_drawn_whole_with_eight_players_in_a_small_window(monkeypa
                   melds=[(2, "8♣ 9♣ 10♣"), (2, "A♥ A♦ A♣"), (4, "8♠ 9♠ 10♠"), (4, "4♦ 4♥ 4♠"),
                          (6, "J♥ Q♥ K♥"), (6, "5♥ 6♥ 7♥"), (1, "10♦ J♦ Q♦"), (7, "6♠ 6♦ 6♣")])
         scene = play(a, g)
-        fits, fit = [], scene.text.fit
-
-        def record(text, size, max_w, *args, **kw):
-            if text.startswith("#"):
-                fits.append((text, scene.text.font(size, True).size(text)[0], max_w))
-            return fit(text, size, max_w, *args, **kw)
-
-        monkeypatch.setattr(scene.text, "fit", record)
+        fits = record_tag_fits(scene, monkeypatch)
         a.draw()
         assert len(fits) == len(g.melds)
         assert all(need <= room for _, need, room in fits), fits
@@ -272,14 +278,7 @@ def test_a_cut_meld_tag_shows_whole_under_the_mouse_and_in_the_keyboards_focus(m
                   melds=[(0, "A♠ 2♠ 3♠"), (3, "9♣ 10♣ Q♠"), (3, "4♦ 4♠ Q♥"), (3, "10♠ J♠ Q♣"),
                          (3, "6♥ 7♥ 8♥"), (3, "2♦ 2♣ Q♦")])
         scene = play(a, g)
-        fits, fit = [], scene.text.fit
-
-        def record(text, size, max_w, *args, **kw):
-            if text.startswith("#"):
-                fits.append((text, scene.text.font(size, True).size(text)[0], max_w))
-            return fit(text, size, max_w, *args, **kw)
-
-        monkeypatch.setattr(scene.text, "fit", record)
+        fits = record_tag_fits(scene, monkeypatch)
 
         def drawn() -> dict[str, bool]:
             """Each meld tag drawn, and whether some drawing of it had room for all of it."""

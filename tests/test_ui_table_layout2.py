@@ -468,6 +468,15 @@ def floating_table(players: int, preset: str = "rummy5000"):
     return app, scene, g
 
 
+def plates_drawn(scene, monkeypatch, rows: int):
+    """The table set to name plates of ``rows`` lines, for drawing them again: (layout,
+    surface, this round's points per seat, the small font's size, the texts drawn)."""
+    L = scene.layout
+    L.plate_rows = rows
+    return (L, pygame.display.get_surface(), scene._melded_so_far(), L.font_small,
+            drawn_on(scene, monkeypatch))
+
+
 @pytest.mark.parametrize("players,preset,rows", [(3, "rummy5000", 2), (4, "partnership500", 2)])
 def test_a_plate_keeps_partner_and_floating_before_the_word_pts(monkeypatch, players, preset, rows):
     """However narrow the plate, and with this round's "+15" beside it or not, the second
@@ -509,12 +518,7 @@ def test_a_plate_of_three_lines_says_partner_and_floating_with_the_level(monkeyp
     lines."""
     app, scene, g = floating_table(players, preset)
     try:
-        L = scene.layout
-        L.plate_rows = 3
-        surface = pygame.display.get_surface()
-        melded = scene._melded_so_far()
-        fs = L.font_small
-        drawn = drawn_on(scene, monkeypatch)
+        L, surface, melded, fs, drawn = plates_drawn(scene, monkeypatch, 3)
         seen = {"with the level": 0, "alone": 0, "plus": 0}
         for w, s, plate, on_line in second_lines(scene, surface, drawn, range(40, 330, 3)):
             status = ["partner"] * (preset == "partnership500" and s == 2) + ["floating"] * g.floating[s]
@@ -552,12 +556,7 @@ def test_floating_outranks_this_rounds_points_on_a_plate(monkeypatch, players, r
     (which the sidebar lists)."""
     app, scene, g = floating_table(players)
     try:
-        L = scene.layout
-        L.plate_rows = rows
-        surface = pygame.display.get_surface()
-        melded = scene._melded_so_far()
-        fs = L.font_small
-        drawn = drawn_on(scene, monkeypatch)
+        L, surface, melded, fs, drawn = plates_drawn(scene, monkeypatch, rows)
         seen = {"floating and plus": 0, "floating alone": 0, "neither fits": 0}
         for w, s, plate, on_line in second_lines(scene, surface, drawn, range(40, 330, 2)):
             x = L.plate_lines(plate)[0]
