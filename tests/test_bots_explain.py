@@ -256,8 +256,9 @@ def test_a_discard_from_a_dead_pair_says_so():
     melds = [meld(1, "set:5", "5♥ 5♣ 5♦ 5♠"), meld(1, "set:7", "7♥ 7♣ 7♦ 7♠")]
     rules = Rules.preset("rummy500", jokers_per_deck=0, permanent_wilds=frozenset())  # (no joker to meld them)
     v = view(["6♥ 6♠ Q♣", "4♣ 8♣"], pile="6♣ 6♦ 3♠", melds=melds, rules=rules)
-    assert hint_reason(v, Discard(c("6♠"))) == \
-        "it goes only with your 6♥, but every card that would make a meld of them has been played or taken"
+    assert hint_reason(v, Discard(c("6♠"))) == (
+        "it goes only with your 6♥, but every card that would make a meld of them has been played or taken; "
+        "careful: with the 6♣ 6♦ in the pile it makes a meld, for the next player to take")
     v = view(["6♥ 6♠ Q♣", "4♣ 8♣"], pile="6♣ 3♠", melds=melds, rules=rules)  # the 6♦ is still to come
     assert "played or taken" not in (hint_reason(v, Discard(c("6♠"))) or "")
 
@@ -416,3 +417,17 @@ def test_a_stock_draw_over_a_deep_take_that_leaves_the_hand_smaller_does_not_cal
     assert hint_reason(v, DrawStock()) == ("taking the pile down to the 2♦ would put 3 cards down, 15 points, "
                                            "but by the normal player's reckoning a card from the stock is "
                                            "worth more to this hand")
+
+
+def test_a_discard_that_makes_a_meld_with_two_pile_cards_warns_of_the_take():
+    """The 2♦ thrown onto a spread pile holding the 2♣ and the 2♥ makes a set the next
+    player may take the pile down to (a tester's hint did so, with "the next player has
+    taken nothing near it")."""
+    v = view(["2♦ 9♠ 9♥ 9♣ K♦", "4♣ 5♣ 7♥"], pile="2♣ 8♠ 2♥ J♦", known=["", "7♥"], phase="play", current=0)
+    why = hint_reason(v, Discard(c("2♦")))
+    assert why.endswith("careful: with the 2♣ 2♥ in the pile it makes a meld, for the next player to take"), why
+    assert "taken nothing near it" not in why
+    # where only the top card may be taken, nothing is said of the pile
+    v = view(["2♦ 9♠ 9♥ 9♣ K♦", "4♣ 5♣ 7♥"], rules=Rules.preset("basic"), pile="2♣ 8♠ 2♥ J♦",
+             phase="play", current=0)
+    assert "in the pile" not in (hint_reason(v, Discard(c("2♦"))) or "")

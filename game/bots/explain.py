@@ -278,6 +278,10 @@ def _discard_reason(view: PlayerView, card: Card) -> str | None:
                          f"another player could call Rummy! on {'it' if one else 'them'}")
     if callers and an.fits_table(card):  # (a call that lays the discard off on a meld)
         words.append("careful: it fits a meld on the table, so another player may call Rummy! on it")
+    elif rules.discard_pile == "splayed" and an.opponents and (pair := an.pile_meld_cards(card)):
+        # (the next player may take the pile down to the deeper of them and meld the three)
+        words.append(f"careful: with the {cards_name(sorted(pair, key=view.pile.index))} in the pile it makes "
+                     f"a meld, for the next player to take")
     elif an.opponents:
         nxt = an.opponents[0]
         known = list(view.known[nxt])  # what it took from the pile, and its face-up deal card

@@ -314,16 +314,24 @@ class Analysis:
         """Where a card deep in the pile may be taken (and must be melded at once): the
         points of the best new meld ``c`` would make with two cards already in the pile,
         which the next seat could take down to and lay at once (0 if none)."""
+        pair = self.pile_meld_cards(c)
+        return float(self.value[c] + sum(self.value[k] for k in pair)) if pair else 0.0
+
+    def pile_meld_cards(self, c: int) -> tuple[int, int] | None:
+        """The two cards of the pile that make, with ``c``, the richest new meld (None if
+        none do)."""
         pile = self.view.pile
         wilds = self.wilds
         near = [k for k in pile if k in wilds or related(c, k)]
-        best = 0.0
+        best, out = -1.0, None
         for i, a in enumerate(near):
             for b in near[i + 1:]:
                 group = (c, a, b)
                 if shapes_for(self.ctx, group):
-                    best = max(best, float(sum(self.value[k] for k in group)))
-        return best
+                    worth = float(sum(self.value[k] for k in group))
+                    if worth > best:
+                        best, out = worth, (a, b)
+        return out
 
     def _pile_pair(self, c: int, in_hand: bool = False) -> float:
         """Where the pile is spread: ``c`` thrown onto a pile holding a card it goes with
