@@ -71,9 +71,9 @@ def test_a_discard_says_whether_it_goes_with_anything_and_what_the_next_player_t
     # the 3♣ goes with the 4♣ it took: the hint warns (it never said a word of it)
     v = view(["7♣ 7♦ 3♣ 2♥", "4♣ 5♣"], pile="3♠", known=["", "4♣"])
     assert hint_reason(v, Discard(c("3♣"))).endswith(
-        "; careful: the next player holds the 4♣ (taken from the pile), which it goes with")
+        ", though the next player holds the 4♣ (taken from the pile), which it goes with")
     v = view(["7♣ 7♦ 4♥ 2♥", "4♣ 5♣"], pile="3♠", known=["", "4♣ 5♣"])
-    assert "careful: the next player holds the 4♣ (taken from the pile), which it goes with" in \
+    assert "though the next player holds the 4♣ (taken from the pile), which it goes with" in \
         hint_reason(v, Discard(c("4♥")))
 
 
@@ -130,7 +130,7 @@ def test_the_next_players_takes_count_only_when_there_are_some_and_its_upcard_co
     g.known[1] = {c("4♣")}
     g.upcards = [None, c("4♣")]
     assert hint_reason(PlayerView.of(g, 0), Discard(c("3♣"))).endswith(
-        "careful: the next player holds the 4♣ (dealt face up), which it goes with")
+        "though the next player holds the 4♣ (dealt face up), which it goes with")
 
 
 def test_a_take_is_explained_by_the_meld_the_plan_makes_and_says_when_the_seat_can_then_go_out():
@@ -257,8 +257,8 @@ def test_a_discard_from_a_dead_pair_says_so():
     rules = Rules.preset("rummy500", jokers_per_deck=0, permanent_wilds=frozenset())  # (no joker to meld them)
     v = view(["6♥ 6♠ Q♣", "4♣ 8♣"], pile="6♣ 6♦ 3♠", melds=melds, rules=rules)
     assert hint_reason(v, Discard(c("6♠"))) == (
-        "it goes only with your 6♥, but every card that would make a meld of them has been played or taken; "
-        "careful: with the 6♣ 6♦ in the pile it makes a meld, for the next player to take")
+        "it goes only with your 6♥, but every card that would make a meld of them has been played or taken, "
+        "though with the 6♣ 6♦ in the pile it makes a meld, for the next player to take")
     v = view(["6♥ 6♠ Q♣", "4♣ 8♣"], pile="6♣ 3♠", melds=melds, rules=rules)  # the 6♦ is still to come
     assert "played or taken" not in (hint_reason(v, Discard(c("6♠"))) or "")
 
@@ -347,10 +347,10 @@ def test_a_discard_that_fits_a_meld_on_the_table_warns_of_a_call():
     melds = [meld(1, "run:7♥", "7♥ 8♥ 9♥")]
     v = view(["6♥ K♦ 4♣ 4♠", "J♣ Q♦ 2♠"], rules=rules, wild="3", pile="5♠", melds=melds)
     why = hint_reason(v, Discard(c("6♥")))
-    assert why.endswith("careful: it fits a meld on the table, so another player may call Rummy! on it")
+    assert why.endswith("though it fits a meld on the table, so another player may call Rummy! on it")
     assert "likelier to want" not in why
     v = view(["6♥ K♦ 4♣ 4♠", "J♣ Q♦ 2♠"], rules=rules, wild="3", pile="5♠", melds=[meld(0, "run:7♥", "7♥ 8♥ 9♥")])
-    assert "careful" not in (hint_reason(v, Discard(c("6♥"))) or "")  # (only the seat's own meld: no caller)
+    assert "Rummy!" not in (hint_reason(v, Discard(c("6♥"))) or "")  # (only the seat's own meld: no caller)
 
 
 def test_a_discard_that_keeps_a_weaker_card_says_the_others_are_likelier_to_want_that_one():
@@ -370,7 +370,7 @@ def test_a_discard_warns_when_the_next_player_is_down_to_a_few_cards_with_a_wild
     g = position(["3♥ 8♣ 8♦ 8♠ 9♣", "2♣ 3♦ 10♦"], rules=rules, pile="K♠", wild="2", known=["", "2♣"])
     g.upcards = [None, c("2♣")]
     why = hint_reason(PlayerView.of(g, 0), Discard(c("3♥")))
-    assert why.endswith("careful: the next player has 3 cards left, one of them the wild 2♣ (dealt face up)"), why
+    assert why.endswith("though the next player has 3 cards left, one of them the wild 2♣ (dealt face up)"), why
     g.hands[1] = parse_cards("2♣ 3♦ 10♦ 5♠")  # four cards: not said
     assert "next player" not in (hint_reason(PlayerView.of(g, 0), Discard(c("3♥"))) or "")
 
@@ -403,8 +403,8 @@ def test_a_discard_that_keeps_a_loose_card_fitting_a_table_meld_says_it_could_be
              phase="play", current=0, melds=[meld(2, "set:7", "7♣ 7♥ 7♠")])
     why = hint_reason(v, Discard(c("4♠")))
     assert "your 7♦ fits a meld on the table, so another player could call Rummy! on it" in why, why
-    assert "careful" not in why
-    assert "could call Rummy! on it" not in (hint_reason(v, Discard(c("7♦"))) or "").split("careful")[0]
+    assert "though" not in why
+    assert "could call Rummy! on it" not in (hint_reason(v, Discard(c("7♦"))) or "").split("though")[0]
 
 
 def test_a_stock_draw_over_a_deep_take_that_leaves_the_hand_smaller_does_not_call_the_cards_kept_a_cost():
@@ -425,7 +425,7 @@ def test_a_discard_that_makes_a_meld_with_two_pile_cards_warns_of_the_take():
     taken nothing near it")."""
     v = view(["2♦ 9♠ 9♥ 9♣ K♦", "4♣ 5♣ 7♥"], pile="2♣ 8♠ 2♥ J♦", known=["", "7♥"], phase="play", current=0)
     why = hint_reason(v, Discard(c("2♦")))
-    assert why.endswith("careful: with the 2♣ 2♥ in the pile it makes a meld, for the next player to take"), why
+    assert why.endswith("though with the 2♣ 2♥ in the pile it makes a meld, for the next player to take"), why
     assert "taken nothing near it" not in why
     # where only the top card may be taken, nothing is said of the pile
     v = view(["2♦ 9♠ 9♥ 9♣ K♦", "4♣ 5♣ 7♥"], rules=Rules.preset("basic"), pile="2♣ 8♠ 2♥ J♦",

@@ -5007,9 +5007,9 @@ def test_the_pile_label_stays_whole_over_the_frames_of_a_hinted_card_in_focus(mo
 
 
 def test_a_long_name_on_a_narrow_plate_is_shortened_to_first_name_and_initial(monkeypatch):
-    """Seven players at 1024x640: "Wolfgang Amadeus" on a corner plate reads "Wolfgang A."
-    (it read "Wolfgang …"); one long word is cut with no space before the "…"; names that
-    fit are drawn whole."""
+    """Seven players at 1024x640: "Wolfgang Amadeus" on a corner plate reads "Wolfgang"
+    (it read "Wolfgang …", then "Wolfgan…"), on a wider one "Wolfgang A."; one long word is
+    cut with no space before the "…"; names that fit are drawn whole."""
     a = App(size=(1024, 640), settings=settings())
     try:
         g = build({0: "2♣ 8♥"}, pile="K♦", players=7, wild=None)
@@ -5019,12 +5019,17 @@ def test_a_long_name_on_a_narrow_plate_is_shortened_to_first_name_and_initial(mo
         a.draw()
         L = scene.layout
         on_plate = {s: [t for t, pos in drawn if L.seats[s].plate.collidepoint(pos)] for s in range(1, 7)}
-        assert on_plate[6][0] == "Wolfgang A.", on_plate[6]
+        assert on_plate[6][0] == "Wolfgang", on_plate[6]  # (too narrow for "Wolfgang A." here)
         assert scene.text.render("Wolfgang Amadeus", L.font_normal, (0, 0, 0), bold=True).get_width() > \
             L.plate_room(L.seats[6].plate, None)[0] - L.plate_lines(L.seats[6].plate)[0]
         assert on_plate[1][0] == "Alice" and on_plate[3][0] == "Chloe"
         cut = scene.text._shorten("Wolfgang Amadeus", L.font_normal, 70, (0, 0, 0), True)[0]
         assert cut.endswith("…") and not cut.endswith(" …"), cut
+        # narrower still: the first name alone, never cut inside it ("Wolfgan…")
+        wide = scene.text.render("Wolfgang A.", L.font_normal, (0, 0, 0), bold=True).get_width()
+        first = scene.text.render("Wolfgang", L.font_normal, (0, 0, 0), bold=True).get_width()
+        assert scene._plate_name("Wolfgang Amadeus", L.font_normal, int(first * 0.8) + 1) == "Wolfgang"
+        assert scene._plate_name("Wolfgang Amadeus", L.font_normal, int(wide * 0.8) + 1) == "Wolfgang A."
     finally:
         a.close_scenes()
 
@@ -5054,14 +5059,15 @@ def test_continue_keeps_the_new_tag_of_a_drawn_card_melded_this_turn_for_undo(ap
 
 @pytest.mark.parametrize("players", [6, 8])
 def test_a_long_hint_keeps_to_the_middle_of_a_narrow_table(players):
-    """At 1024x640 with side seats, a long hint takes up to three lines between the side
-    columns instead of running over the seats' melds and "laid off" chips."""
+    """At 1024x640 with side seats, a long hint takes up to four lines between the side
+    columns instead of running over the seats' melds and "laid off" chips, none of them cut."""
     a = App(size=(1024, 640), settings=settings())
     try:
         g = build({0: "8♣ 8♠ 5♦ J♥ 4♣ 6♠ J♣"}, pile="K♦ 8♦ 9♣ 6♥", players=players, wild=None, preset="rummy500")
         scene = play(a, g)
-        text = ("Hint: draw from the stock: taking the pile down to the 2♦ would meld it, but the 8♠ "
-                "above it would stay in your hand (D)")
+        text = ("Hint: discard the 4♠: it goes only with your 4♣, but going by the cards still unseen the "
+                "other players are likelier to want your Q♣, though the next player holds the 4♦ (dealt "
+                "face up), which it goes with (in focus: X discards it)")
         scene.message(text)
         a.pump(2)
         L = scene.layout
@@ -5071,9 +5077,12 @@ def test_a_long_hint_keeps_to_the_middle_of_a_narrow_table(players):
         assert L.center.left <= box.left and box.right <= L.center.right, (box, L.center)
         img = scene._toast_image(boxes[-1][0])
         assert img.get_width() <= box.w
-        # every word shown: the block's lines hold the whole text
-        lines = scene.text.wrap(text, L.font_normal, L.center.w - 28, 3)
-        assert " ".join(lines) == text and len(lines) <= 3
+        # every word shown, at the size of the rest (a third line was cut: "… whi…")
+        lines = scene.text.wrap(text, L.font_normal, L.center.w - 28, 4)
+        assert " ".join(lines) == text and len(lines) <= 4
+        assert all(scene.text.render(line, L.font_normal, (255, 255, 255)).get_width() <= L.center.w - 28
+                   for line in lines)
+        assert img.get_height() >= len(lines) * scene.text.render("X", L.font_normal, (0, 0, 0)).get_height()
     finally:
         a.close_scenes()
 

@@ -143,7 +143,7 @@ def old_text_wrap(text: str, size: int, max_w: int, lines: int = 2) -> list[str]
         rest = " ".join(words[cut:])
     out.append(rest)
     # no widow: a last line of one short word takes the word before it along
-    if len(out) >= 2 and " " not in out[-1] and len(out[-1]) <= 4:
+    if len(out) >= 2 and " " not in out[-1]:
         words = out[-2].split(" ")
         if len(words) >= 3 and font.size(words[-1] + " " + out[-1])[0] <= max_w:
             out[-2:] = [" ".join(words[:-1]), words[-1] + " " + out[-1]]
@@ -340,9 +340,12 @@ def test_table_widgets_draw_bad_text():
 
 def test_a_wrapped_message_never_ends_in_a_lone_key():
     """A hint wrapped just before its "(D)" ended with the "(D)" alone on its line: the
-    word before it comes down with it."""
+    word before it comes down with it (and so for any one word: "… lays them" / "down)")."""
     t = Text()
     font = ui.get_font(16)
+    lines = t.wrap("Hint: meld 3♣ 3♣ 3♦ (selected: Meld or Enter lays them down)", 16,
+                   font.size("Hint: meld 3♣ 3♣ 3♦ (selected: Meld or Enter lays them")[0] + 2)
+    assert lines[-1] == "them down)", lines
     text = "Hint: draw from the stock: the 8♠ above it would stay in your hand (D)"
     widths = [w for w in range(100, 700) if font.size(text[:-4])[0] <= w < font.size(text)[0]]
     assert widths

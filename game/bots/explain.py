@@ -277,10 +277,10 @@ def _discard_reason(view: PlayerView, card: Card) -> str | None:
             words.append(f"your {cards_name(risky)} {'fits' if one else 'fit'} a meld on the table, so "
                          f"another player could call Rummy! on {'it' if one else 'them'}")
     if callers and an.fits_table(card):  # (a call that lays the discard off on a meld)
-        words.append("careful: it fits a meld on the table, so another player may call Rummy! on it")
+        words.append("though it fits a meld on the table, so another player may call Rummy! on it")
     elif rules.discard_pile == "splayed" and an.opponents and (pair := an.pile_meld_cards(card)):
         # (the next player may take the pile down to the deeper of them and meld the three)
-        words.append(f"careful: with the {cards_name(sorted(pair, key=view.pile.index))} in the pile it makes "
+        words.append(f"though with the {cards_name(sorted(pair, key=view.pile.index))} in the pile it makes "
                      f"a meld, for the next player to take")
     elif an.opponents:
         nxt = an.opponents[0]
@@ -290,15 +290,27 @@ def _discard_reason(view: PlayerView, card: Card) -> str | None:
         near_known = _goes_with(view, card, known) if not an.fits_table(card) else []
         if near_known:  # (its face-up deal card, or a card it took from the pile and still holds)
             how = "dealt face up" if near_known == [up] else "taken from the pile"
-            words.append(f"careful: the next player holds the {cards_name(near_known)} ({how}), "
+            words.append(f"though the next player holds the {cards_name(near_known)} ({how}), "
                          f"which it goes with")
         elif (wild := [k for k in known if k in ctx.wilds]) and view.hand_sizes[nxt] <= 3 \
                 and not an.fits_table(card):
             # (a wild it holds goes with anything: with so few cards, almost any discard helps)
             how = "dealt face up" if wild[0] == up else "taken from the pile"
             n = view.hand_sizes[nxt]
-            words.append(f"careful: the next player has {n} card{'s' if n != 1 else ''} left, "
+            words.append(f"though the next player has {n} card{'s' if n != 1 else ''} left, "
                          f"{'one of them ' if n != 1 else ''}the wild {card_name(wild[0])} ({how})")
         elif took and not any(k in ctx.wilds for k in known) and not an.fits_table(card):
             words.append("the next player has taken nothing near it")
-    return "; ".join(words) if words else None
+    return _joined(words)
+
+
+def _joined(words: list[str]) -> str | None:
+    """A discard's clauses in one line: a risk taken all the same follows the reason it is
+    taken for ("…, though the next player holds the 4♠ …"), or, alone, is said as such
+    ("mind: the next player holds the 4♠ …")."""
+    if not words:
+        return None
+    out = f"mind: {words[0][len('though '):]}" if words[0].startswith("though ") else words[0]
+    for w in words[1:]:
+        out += (", " if w.startswith("though ") else "; ") + w
+    return out

@@ -200,12 +200,16 @@ class TablePainting(TableParts):
     def _plate_name(self, name: str, size: int, room: int) -> str:
         """The name a plate shows in ``room`` pixels: the whole name, or, where it does not
         fit and has two words or more, the first with the last one's initial ("Wolfgang A.",
-        the sidebar lists it whole), whose letters then shrink to fit, rather than a name
-        cut after its first word ("Wolfgang…")."""
+        the sidebar lists it whole), or the first word alone, whichever first fits with
+        letters at least four fifths of their size (they shrink that far to fit), rather
+        than a name cut inside a word ("Wolfgan…")."""
         words = name.split()
         if len(words) < 2 or self.text.render(name, size, TEXT, bold=True).get_width() <= room:
             return name
-        return f"{words[0]} {words[-1][0]}."
+        for short in (f"{words[0]} {words[-1][0]}.", words[0]):
+            if self.text.render(short, size, TEXT, bold=True).get_width() * 0.8 <= room:
+                return short
+        return words[0]
 
     def _draw_plates(self, surface: pygame.Surface) -> None:
         g = self.g
@@ -962,14 +966,18 @@ class TablePainting(TableParts):
             surface.blit(img, img.get_rect(center=box.center))
 
     def _toast_image(self, t: Toast) -> pygame.Surface:
-        """A message's words: on two lines when one would need smaller letters, three
+        """A message's words: on two lines when one would need smaller letters, four
         where the table is narrow: it keeps to the middle of the table, between the side
-        seats (over them it hid their melds and "laid off" chips)."""
+        seats (over them it hid their melds and "laid off" chips), unless even four lines
+        there would cut it short."""
         L = self.laid_out()
         room = L.center.w - 28  # (the box adds 12 pixels a side)
-        wide = room >= 0.75 * (L.play.w - 40)
-        return self.text.block(t.text, L.font_normal, L.play.w - 40 if wide else room, (255, 255, 255),
-                               bold=t.kind == "error", lines=2 if wide else 3)
+        size, bold = L.font_normal, t.kind == "error"
+        if room < 0.75 * (L.play.w - 40):
+            last = self.text.wrap(t.text, size, room, 4, bold)[-1]
+            if self.text.render(last, size, (255, 255, 255), bold).get_width() <= room:
+                return self.text.block(t.text, size, room, (255, 255, 255), bold=bold, lines=4)
+        return self.text.block(t.text, size, L.play.w - 40, (255, 255, 255), bold=bold, lines=3)
 
     def _toast_boxes(self, status_lines: int | None = None) -> list[tuple[Toast, Rect]]:
         """Where the messages sit: stacked up from the status line (of ``status_lines``

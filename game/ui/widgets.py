@@ -332,10 +332,10 @@ __all__ = ["Button", "Choice", "Text", "Toast", "panel"]
 
 
 def _no_widow(lines: list[str], font: pygame.font.Font, max_w: int) -> list[str]:
-    """``lines`` with a last line of one short word ("(D)", "it") given a companion: the
-    line before's last word comes down to it, where that line keeps two words or more
-    and the pair fits ``max_w``."""
-    if len(lines) < 2 or " " in lines[-1] or len(lines[-1]) > 4:
+    """``lines`` with a last line of one word ("(D)", "down)") given a companion: the line
+    before's last word comes down to it, where that line keeps two words or more and the
+    pair fits ``max_w``."""
+    if len(lines) < 2 or " " in lines[-1]:
         return lines
     words = lines[-2].split(" ")
     last = f"{words[-1]} {lines[-1]}"
