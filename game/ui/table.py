@@ -49,8 +49,8 @@ from game.engine import (
     Undo,
 )
 from game.engine import events as ev
-from game.engine.cards import card_name, cards_name
-from game.engine.melds import shapes_for
+from game.engine.cards import JOKER_SUIT, card_name, cards_name
+from game.engine.melds import make_meld, shapes_for
 from game.engine.solver import split_into_melds
 
 from . import menus, sheets
@@ -843,6 +843,18 @@ class TableScene(TableInput, TablePainting, Scene):
         finally:
             self.undoing = False
 
+    def _meld_words(self, action: MeldCards) -> str:
+        """A hinted meld's cards as the meld will read, a wild in the place it stands for and
+        named as wild ("5♥ 6♥ 7♥ wild 10♥ 9♥"; in hand order it read as a mistake)."""
+        g = self.g
+        try:
+            shape = action.shape if action.shape is not None else shapes_for(g.ctx, action.cards)[0]
+            cards = make_meld(g.ctx, action.cards, shape, 0, 0).cards
+        except (IndexError, ValueError, AssertionError):  # (not a meld after all: the engine says so)
+            return cards_name(action.cards)
+        return " ".join(("wild " if c in g.ctx.wilds and (c >> 4) & 7 != JOKER_SUIT else "") + card_name(c)
+                        for c in cards)
+
     def end_round(self) -> bool:
         return self._act(EndRound())
 
@@ -1167,7 +1179,7 @@ class TableScene(TableInput, TablePainting, Scene):
                 text += " (in focus: Enter takes it)"
         elif isinstance(action, MeldCards):
             self.hint_cards = set(action.cards)
-            text = "meld " + cards_name(action.cards)
+            text = "meld " + self._meld_words(action)
             if action.shape is not None and len(shapes_for(g.ctx, action.cards)) > 1:
                 # cards that read more than one way: which one, and Meld offers it first
                 self.hint_shape = (frozenset(action.cards), action.shape)
