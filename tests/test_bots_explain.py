@@ -294,13 +294,19 @@ def test_a_meld_hint_says_how_many_melds_the_turn_lays_down():
     assert hint_reason(v, MeldCards(tuple(parse_cards("J♦ J♥ J♠")))) is None  # (the only one)
 
 
+def reckoned(card: str, what: str) -> str:
+    """A stock draw's reason over a take down to ``card`` that would do ``what``, where the
+    cards above it are no cost worth naming."""
+    return (f"taking the pile down to the {card} would {what}, but by the normal player's reckoning a card "
+            f"from the stock is worth more to this hand")
+
+
 def test_a_draw_where_a_deeper_pile_card_would_meld_says_what_the_take_would_leave():
     rules = Rules.preset("rummy5000")  # (fives wild: the A♣ melds with the Q♣ K♣ and the 5♠)
     v = view(["Q♣ K♣ 8♦ K♦ J♥ 5♠", "4♣ 6♣ 6♦ 7♥ 8♥", "2♥ 3♥ 9♦ 6♥ 7♣"], rules=rules, wild="5",
              pile="A♣ 4♦", phase="draw", current=0)
     # (the hand ends no bigger than after a stock draw: the 4♦ is no cost in cards)
-    assert hint_reason(v, DrawStock()) == ("taking the pile down to the A♣ would meld it, but by the normal "
-                                           "player's reckoning a card from the stock is worth more to this hand")
+    assert hint_reason(v, DrawStock()) == reckoned("A♣", "meld it")
     # a take that leaves the hand bigger names the cards it would keep
     v = view(["3♣ 4♣ 8♦ J♥", "4♥ 6♣ 6♦ 7♥ 8♥", "2♥ 3♥ 9♦ 6♥ 7♣"], rules=rules, wild="5",
              pile="2♣ K♦ Q♠ 9♥ 7♠", phase="draw", current=0)
@@ -384,15 +390,11 @@ def test_a_stock_draw_over_a_rich_deep_take_does_not_blame_a_cheap_card_above_it
              pile="9♥ 5♥ 2♣ 7♠", phase="draw", current=0,
              melds=[meld(1, "run:4♦", "4♦ 5♦ 6♦"), meld(2, "set:J", "J♣ J♥ 10♦"),
                     meld(2, "set:3", "3♠ 3♦ 10♥"), meld(1, "set:Q", "Q♣ Q♦ Q♠")])
-    assert hint_reason(v, DrawStock()) == (
-        "taking the pile down to the 2♣ would put 7 cards down, 140 points, but by the normal "
-        "player's reckoning a card from the stock is worth more to this hand")
+    assert hint_reason(v, DrawStock()) == reckoned("2♣", "put 7 cards down, 140 points")
     # an ace above it need not stay: the hand ends smaller than after a stock draw
     v = view(["A♣ 3♣ 8♠ J♠", "9♣ 8♣", "5♠ 6♠ 9♦"], rules=rules, wild="10", pile="9♥ 2♣ A♥",
              phase="draw", current=0)
-    assert hint_reason(v, DrawStock()) == ("taking the pile down to the 2♣ would put 3 cards down, 110 points, "
-                                           "but by the normal player's reckoning a card from the stock is "
-                                           "worth more to this hand")
+    assert hint_reason(v, DrawStock()) == reckoned("2♣", "put 3 cards down, 110 points")
 
 
 def test_a_discard_that_keeps_a_loose_card_fitting_a_table_meld_says_it_could_be_called():
@@ -414,9 +416,7 @@ def test_a_stock_draw_over_a_deep_take_that_leaves_the_hand_smaller_does_not_cal
     rules = Rules.preset("rummy5000")
     v = view(["2♥ 8♠ 2♣", "9♣", "5♠ 6♠ 9♦ J♣"], rules=rules, wild="3", pile="Q♥ 5♦ 2♦ K♦",
              phase="draw", current=0)
-    assert hint_reason(v, DrawStock()) == ("taking the pile down to the 2♦ would put 3 cards down, 15 points, "
-                                           "but by the normal player's reckoning a card from the stock is "
-                                           "worth more to this hand")
+    assert hint_reason(v, DrawStock()) == reckoned("2♦", "put 3 cards down, 15 points")
 
 
 def test_a_discard_that_makes_a_meld_with_two_pile_cards_warns_of_the_take():
