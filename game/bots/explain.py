@@ -256,18 +256,16 @@ def _discard_reason(view: PlayerView, card: Card) -> str | None:
         elif not weaker and rest and all(chance[k] > chance[card] + 1e-9 for k in rest):
             words.append(f"it goes only with your {cards_name(near)}, and your other cards are closer to melds")
         elif weaker and all(value[k] < value[card] for k in weaker) and an.loss(card) > 0:
+            which = "which are further from melds" if len(weaker) > 1 else "which is further from a meld"
             words.append(f"at {value[card]} points it costs more if it is left in your hand than your "
-                         f"{cards_name(weaker)}, which are further from melds" if len(weaker) > 1 else
-                         f"at {value[card]} points it costs more if it is left in your hand than your "
-                         f"{cards_name(weaker)}, which is further from a meld")
+                         f"{cards_name(weaker)}, {which}")
         elif (kept := [k for k in weaker if k not in near and not (callers and an.fits_table(k))]) \
                 and not an.fits_table(card) \
                 and an.feed(card) < min(an.feed(k) for k in kept) - 3:
             # (a card further from a meld is kept: the others would sooner take it, by a
             # margin worth saying, in points of the feed measure)
             words.append(f"it goes only with your {cards_name(near)}, but going by the cards still unseen "
-                         f"the other players are likelier "
-                         f"to want your {cards_name(kept)}")
+                         f"the other players are likelier to want your {cards_name(kept)}")
     if callers and not an.fits_table(card):
         # a loose card kept where throwing it away would invite a call: say why it stays
         risky = [k for k in plain if k != card and an.fits_table(k)
