@@ -132,13 +132,15 @@ class NormalBot(Bot):
         wilds = ctx.wilds
         plain = [c for c in hand if c not in wilds]
         counts: dict[int, int] = {}
+        first: dict[int, int] = {}  # (one card of each kind: a second deck's twin plays the same)
         for c in unseen:
             counts[c & 127] = counts.get(c & 127, 0) + 1
+            first.setdefault(c & 127, c)
         total = 0.0
         dead_n = 0
         dead_card = None
         for f, n in counts.items():
-            c = next(x for x in unseen if x & 127 == f)
+            c = first[f]
             if c in wilds or partners(c, plain, wilds, ctx) != (0, 0) or an.fits_table(c):
                 v, _ = self.turn_value(an, hand + [c], stock_card=c if must else None)
                 total += n * v
