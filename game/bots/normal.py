@@ -124,7 +124,7 @@ class NormalBot(Bot):
             total += v
         return total / k
 
-    def _stock_exact(self, view: PlayerView, an: Analysis, hand: list, unseen: list, must: bool) -> float:
+    def _stock_exact(self, view: PlayerView, an: Analysis, hand: list, unseen: list[Card], must: bool) -> float:
         """The stock draw's worth over every card it may bring: each card that goes with the
         hand, is wild or fits a meld on the table worked out once (weighed by how many of it
         are unseen), the cards that do none of these by one of them."""
@@ -132,13 +132,13 @@ class NormalBot(Bot):
         wilds = ctx.wilds
         plain = [c for c in hand if c not in wilds]
         counts: dict[int, int] = {}
-        first: dict[int, int] = {}  # (one card of each kind: a second deck's twin plays the same)
+        first: dict[int, Card] = {}  # (one card of each kind: a second deck's twin plays the same)
         for c in unseen:
             counts[c & 127] = counts.get(c & 127, 0) + 1
             first.setdefault(c & 127, c)
         total = 0.0
         dead_n = 0
-        dead_card = None
+        dead_card: Card | None = None
         for f, n in counts.items():
             c = first[f]
             if c in wilds or partners(c, plain, wilds, ctx) != (0, 0) or an.fits_table(c):
