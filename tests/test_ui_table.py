@@ -5098,3 +5098,31 @@ def test_enter_on_anothers_turn_says_whose_turn_it_is_not_to_select_cards(app):
     key(app, pygame.K_RETURN)
     texts = [t.text for t in scene.toasts]
     assert texts and texts[-1] == "It is Ann's turn" and not any(t.startswith("Select cards") for t in texts), texts
+
+
+def test_a_meld_tag_cut_to_almost_nothing_keeps_the_melds_number(monkeypatch):
+    """A tag with room for only a few letters showed "#…": the meld's number, which the
+    "→ #3" chips name, is what stays."""
+    a = App(size=(1024, 640), settings=settings())
+    try:
+        g = build({0: "2♦ 5♣ Q♠ 9♥"}, pile="3♣", players=6, melds=[(2, "K♣ K♦ K♥")], wild=None)
+        scene = play(a, g)
+        drawn: list[str] = []
+        fit = scene.text.fit
+
+        def record(text, *args, **kw):
+            drawn.append(text)
+            return fit(text, *args, **kw)
+
+        monkeypatch.setattr(scene.text, "fit", record)
+        surface = pygame.display.get_surface()
+        tag_w = scene.text.font(scene._tag_size(), True).size("#1 x…")[0]
+        for room in (tag_w - 6, tag_w // 2 + 8):
+            drawn.clear()
+            scene._draw_tag(surface, "#1 kings", Rect(10, 10, 20, 14), room, (200, 200, 200))
+            assert drawn == ["#1"], (room, drawn)
+        drawn.clear()
+        scene._draw_tag(surface, "#1 kings", Rect(10, 10, 20, 14), 400, (200, 200, 200))
+        assert drawn == ["#1 kings"]
+    finally:
+        a.close_scenes()

@@ -444,8 +444,16 @@ class TablePainting(TableParts):
 
     def _draw_tag(self, surface: pygame.Surface, text: str, r: Rect, room: int, fill) -> None:
         """A tag over cards on the table: dark words on a rounded chip of ``fill`` at
-        ``r``'s top left, cut to ``room`` pixels."""
-        img = self.text.fit(text, self._tag_size(), room - 8, (20, 20, 20), bold=True)
+        ``r``'s top left, cut to ``room`` pixels. A meld's number ("#3", which the "9♣ → #3"
+        chips name) is kept before anything else: where not even "#3 k…" fits, the number
+        alone (it was cut to "#…")."""
+        size = self._tag_size()
+        if text.startswith("#") and " " in text:
+            font = self.text.font(size, True)
+            ident = text.split(" ", 1)[0]
+            if font.size(text)[0] > room - 8 and font.size(ident + " x…")[0] * 0.9 > room - 8:
+                text = ident
+        img = self.text.fit(text, size, room - 8, (20, 20, 20), bold=True)
         chip = Rect(r.x, r.y, img.get_width() + 8, r.h)
         pygame.draw.rect(surface, fill, chip, border_radius=max(3, chip.h // 3))
         surface.blit(img, img.get_rect(midleft=(chip.x + 4, chip.centery)))
