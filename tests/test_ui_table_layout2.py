@@ -783,3 +783,33 @@ def test_with_one_or_two_others_their_melds_use_larger_cards():
     heights = {n: TableLayout((1920, 1080), n).opp_card[1] for n in (2, 3, 4, 5, 6, 8)}
     assert heights[2] == heights[3] > heights[4] == heights[5] > heights[6] == heights[8]
     assert heights[3] >= 100  # (at 1080 lines: about a tenth of the height)
+
+
+def test_a_narrow_plate_keeps_this_rounds_points_in_smaller_letters_before_dropping_them(monkeypatch):
+    """Where not even "250 +140" fits a plate's line, the "+140" is drawn in smaller letters
+    beside the total rather than dropped (a narrow plate read "250 pts" beside a wider
+    neighbour's "755 +235")."""
+    melds = [(s, f"{r}♣ {r}♦ {r}♠") for s, r in enumerate(["3", "4", "5", "6", "7", "9"])]
+    g = build({0: "2♣ 8♥"}, pile="K♦", players=6, melds=melds, wild=None)
+    g.scores = [120, 250, 755, 480, 905, 330]
+    g.dealer = 0
+    app, scene = open_table((1024, 640), g, [LEVELS[s % 3] for s in range(5)])
+    try:
+        L, surface, melded, fs, drawn = plates_drawn(scene, monkeypatch, 3)
+        seen = {"full": 0, "small": 0}
+        for w, s, plate, on_line in second_lines(scene, surface, drawn, range(40, 200, 2)):
+            x = L.plate_lines(plate)[0]
+            _, right = L.plate_room(plate, None)
+            total, plus = f"{g.scores[s]:,}", f"{melded[s]:+,}"
+            t_w = scene.text.render(total, fs, (0, 0, 0)).get_width()
+            full = scene.text.render(plus, fs, (0, 0, 0), bold=True).get_width()
+            small = scene.text.render(plus, max(9, int(fs * 0.85)), (0, 0, 0), bold=True).get_width()
+            if t_w + 6 + full <= right - x:
+                seen["full"] += 1
+            elif t_w + 4 + small <= right - x:
+                plus_drawn = [t for t, r in drawn if t == plus and plate.collidepoint(r.topleft)]
+                assert plus_drawn, (w, s, on_line)
+                seen["small"] += 1
+        assert all(seen.values()), seen
+    finally:
+        app.close_scenes()

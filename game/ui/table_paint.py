@@ -283,6 +283,17 @@ class TablePainting(TableParts):
                 if label is not None and plus is not None:
                     self.text.blit(surface, plus, fs, (line2_right, y2), _points_colour(melded[seat]),
                                    bold=True, anchor="topright")
+                elif label is None and plus is not None:
+                    # not even "250 +140" fits: the "+140" in smaller letters, before it goes
+                    # (so a narrow plate reads as its wider neighbours do, "total +N")
+                    ps = max(9, int(fs * 0.85))
+                    small_w = self.text.render(plus, ps, TEXT, bold=True).get_width()
+                    label = self._fitting([o for o in options if all(w in o for w in status)], fs,
+                                          line2_right - small_w - 4 - x)
+                    if label is not None:
+                        h = self.text.render(total, fs, TEXT_DIM).get_height()
+                        self.text.blit(surface, plus, ps, (line2_right, y2 + h - 1), _points_colour(melded[seat]),
+                                       bold=True, anchor="bottomright")
             if label is None:
                 label = self._fitting(options[:-1] + alone + options[-1:], fs, line2_right - x)
             if label is not None:
