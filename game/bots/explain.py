@@ -143,6 +143,7 @@ def _deep_take_reason(view: PlayerView, an: Analysis, hand: list[Card]) -> str |
     above it that would stay in hand), so a reason about the top card alone does not mislead."""
     pile = view.pile
     legal = {a.card for a in view.legal_actions() if isinstance(a, TakePile)}
+    base = None  # (the hand's own plan, worked out once it is wanted)
     for i in range(len(pile) - 2, max(-1, len(pile) - 10), -1):  # (the shallowest first)
         if pile[i] not in legal:
             continue
@@ -155,7 +156,7 @@ def _deep_take_reason(view: PlayerView, an: Analysis, hand: list[Card]) -> str |
             return None  # (it would cost nothing in hand: the stock won by the bot's sums)
         verb = f"lay it off on #{use[1]}" if use[0] == "onto" else "meld it"
         # the cards and points the take puts down beyond what the hand puts down anyway
-        base = plan_steps(an, hand)[1]
+        base = base or plan_steps(an, hand)[1]
         down = len(hand) + len(taken) - len(left) - (len(hand) - len(base.left))
         points -= an.plan_gain(base)
         # the cards above it cost something only where the hand is left bigger than after a
@@ -230,11 +231,11 @@ def _discard_reason(view: PlayerView, card: Card) -> str | None:
     rules = view.rules
     callers = rules.rummy_calls in ("discard", "top_card") and (
         not rules.caller_needs_meld or any(m.owner in an.opponents for m in view.melds))
+    loose = [k for k in plain if not _goes_with(view, k, view.hand)]  # (the others that go with nothing)
     words = []
     if not near:
         head = f"it goes with none of your other cards{_but_wilds(view, others)}"
         # what sets it apart from the other cards that go with nothing
-        loose = [k for k in plain if not _goes_with(view, k, view.hand)]
         if loose and value[card] > max(value[k] for k in loose) and an.loss(card) > 0:
             head += f", and at {value[card]} points it costs the most of your loose cards"
         elif loose and chance[card] < min(chance[k] for k in loose) - 1e-9:
@@ -268,18 +269,18 @@ def _discard_reason(view: PlayerView, card: Card) -> str | None:
                          f"the other players are likelier to want your {cards_name(kept)}")
     if callers and not an.fits_table(card):
         # a loose card kept where throwing it away would invite a call: say why it stays
-        risky = [k for k in plain if k != card and an.fits_table(k)
-                 and not _goes_with(view, k, [x for x in view.hand if x != k])]
+        risky = [k for k in loose if an.fits_table(k)]
         if risky:
             one = len(risky) == 1
             words.append(f"your {cards_name(risky)} {'fits' if one else 'fit'} a meld on the table, so "
                          f"another player could call Rummy! on {'it' if one else 'them'}")
+    risk = None  # (a risk the discard takes all the same)
     if callers and an.fits_table(card):  # (a call that lays the discard off on a meld)
-        words.append("though it fits a meld on the table, so another player may call Rummy! on it")
+        risk = "it fits a meld on the table, so another player may call Rummy! on it"
     elif rules.discard_pile == "splayed" and an.opponents and (pair := an.pile_meld_cards(card)):
         # (the next player may take the pile down to the deeper of them and meld the three)
-        words.append(f"though with the {cards_name(sorted(pair, key=view.pile.index))} in the pile it makes "
-                     f"a meld, for the next player to take")
+        risk = (f"with the {cards_name(sorted(pair, key=view.pile.index))} in the pile it makes a meld, "
+                f"for the next player to take")
     elif an.opponents:
         nxt = an.opponents[0]
         known = list(view.known[nxt])  # what it took from the pile, and its face-up deal card
@@ -288,27 +289,18 @@ def _discard_reason(view: PlayerView, card: Card) -> str | None:
         near_known = _goes_with(view, card, known) if not an.fits_table(card) else []
         if near_known:  # (its face-up deal card, or a card it took from the pile and still holds)
             how = "dealt face up" if near_known == [up] else "taken from the pile"
-            words.append(f"though the next player holds the {cards_name(near_known)} ({how}), "
-                         f"which it goes with")
+            risk = f"the next player holds the {cards_name(near_known)} ({how}), which it goes with"
         elif (wild := [k for k in known if k in ctx.wilds]) and view.hand_sizes[nxt] <= 3 \
                 and not an.fits_table(card):
             # (a wild it holds goes with anything: with so few cards, almost any discard helps)
             how = "dealt face up" if wild[0] == up else "taken from the pile"
             n = view.hand_sizes[nxt]
-            words.append(f"though the next player has {n} card{'s' if n != 1 else ''} left, "
-                         f"{'one of them ' if n != 1 else ''}the wild {card_name(wild[0])} ({how})")
+            risk = (f"the next player has {n} card{'s' if n != 1 else ''} left, "
+                    f"{'one of them ' if n != 1 else ''}the wild {card_name(wild[0])} ({how})")
         elif took and not any(k in ctx.wilds for k in known) and not an.fits_table(card):
             words.append("the next player has taken nothing near it")
-    return _joined(words)
-
-
-def _joined(words: list[str]) -> str | None:
-    """A discard's clauses in one line: a risk taken all the same follows the reason it is
-    taken for ("…, though the next player holds the 4♠ …"), or, alone, is said as such
-    ("mind: the next player holds the 4♠ …")."""
+    # a risk taken all the same follows the reasons ("…, though the next player holds the
+    # 4♠ …"), or, alone, is said as such ("mind: …")
     if not words:
-        return None
-    out = f"mind: {words[0][len('though '):]}" if words[0].startswith("though ") else words[0]
-    for w in words[1:]:
-        out += (", " if w.startswith("though ") else "; ") + w
-    return out
+        return f"mind: {risk}" if risk else None
+    return "; ".join(words) + (f", though {risk}" if risk else "")

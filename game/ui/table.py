@@ -49,7 +49,7 @@ from game.engine import (
     Undo,
 )
 from game.engine import events as ev
-from game.engine.cards import JOKER_SUIT, card_name, cards_name
+from game.engine.cards import card_name, cards_name
 from game.engine.melds import make_meld, shapes_for
 from game.engine.solver import split_into_melds
 
@@ -852,8 +852,11 @@ class TableScene(TableInput, TablePainting, Scene):
             cards = make_meld(g.ctx, action.cards, shape, 0, 0).cards
         except (IndexError, ValueError, AssertionError):  # (not a meld after all: the engine says so)
             return cards_name(action.cards)
-        return " ".join(("wild " if c in g.ctx.wilds and (c >> 4) & 7 != JOKER_SUIT else "") + card_name(c)
-                        for c in cards)
+        return " ".join(self._hint_name(c) for c in cards)
+
+    def _hint_name(self, c: Card) -> str:
+        """A card as a hint names it: a wild one as wild ("wild 9♣"), as the reasons do."""
+        return ("wild " if c in self.g.ctx.wilds else "") + card_name(c)
 
     def end_round(self) -> bool:
         return self._act(EndRound())
@@ -1170,9 +1173,8 @@ class TableScene(TableInput, TablePainting, Scene):
             text = "draw from the stock" + _why(why) + (" (D)" if self.keyboard else "")
         elif isinstance(action, TakePile):
             self.hint_cards = set(g.pile[g.pile.index(action.card):]) if action.card in g.pile else set()
-            wild = "wild " if action.card in g.ctx.wilds else ""  # (as the reasons name wilds)
-            text = f"take the pile from the {wild}{card_name(action.card)}" if len(self.hint_cards) > 1 \
-                else f"take the {wild}{card_name(action.card)}"
+            name = self._hint_name(action.card)
+            text = f"take the pile from the {name}" if len(self.hint_cards) > 1 else f"take the {name}"
             text += _why(why)
             if self.keyboard and action.card in g.pile:  # (so that Enter takes it)
                 focus = ("pile", g.pile.index(action.card))
