@@ -49,8 +49,8 @@ def test_a_draw_says_when_the_pile_card_goes_with_nothing_in_hand():
     assert hint_reason(v, DrawStock()) == "the 5♦ on the pile goes with your 6♦, but makes no meld yet"
     v = view(["7♣ K♠ 6♦ 4♦", "4♣ 5♣"], pile="3♠ 5♦", phase="draw", current=0)
     assert hint_reason(v, DrawStock()) == (  # (it would meld: the stock won by the bot's sums alone)
-        "the 5♦ on the pile would meld with your 4♦ 6♦, but by the normal player's reckoning a card "
-        "from the stock is worth more to this hand")
+        "the 5♦ on the pile would meld with your 4♦ 6♦, but a card from the stock is the better bet "
+        "for this hand")
 
 
 def test_a_draw_where_a_taken_card_must_be_used_at_once_says_it_could_not_be():
@@ -297,8 +297,7 @@ def test_a_meld_hint_says_how_many_melds_the_turn_lays_down():
 def reckoned(card: str, what: str) -> str:
     """A stock draw's reason over a take down to ``card`` that would do ``what``, where the
     cards above it are no cost worth naming."""
-    return (f"taking the pile down to the {card} would {what}, but by the normal player's reckoning a card "
-            f"from the stock is worth more to this hand")
+    return f"taking the pile down to the {card} would {what}, but a card from the stock is the better bet for this hand"
 
 
 def test_a_draw_where_a_deeper_pile_card_would_meld_says_what_the_take_would_leave():
@@ -323,8 +322,8 @@ def test_a_deeper_take_that_would_lay_the_card_off_says_so():
              melds=[meld(1, "run:3♠", "3♠ 4♠ 5♠")])
     run = v.melds[0].id
     assert _deep_take_reason(v, Analysis(v), list(v.hand)) == (
-        f"taking the pile down to the 6♠ would lay it off on #{run}, but by the normal player's reckoning a "
-        f"card from the stock is worth more to this hand")  # (the K♦ may go straight back: no cost in cards)
+        f"taking the pile down to the 6♠ would lay it off on #{run}, but a card from the stock is the better "
+        f"bet for this hand")  # (the K♦ may go straight back: no cost in cards)
 
 
 def test_a_stock_draw_over_a_pile_card_that_would_meld_says_so():
@@ -333,8 +332,24 @@ def test_a_stock_draw_over_a_pile_card_that_would_meld_says_so():
     hands = ["3♣ Q♣ A♦ A♣ 7♦ 8♦ 10♦ 2♥ 6♥ Q♥ 2♠", "4♣ 5♣ 6♦ 7♥ 8♥", "2♣ 3♥ 9♦ 6♠ 7♣", "K♣ K♦ J♠"]
     v = view(hands, rules=Rules.preset("rummy5000"), wild="9", pile="J♦ 2♦", phase="draw", current=0)
     assert hint_reason(v, DrawStock()) == (
-        "the 2♦ on the pile would meld with your 2♥ 2♠, but by the normal player's reckoning a card "
-        "from the stock is worth more to this hand")
+        "the 2♦ on the pile would meld with your 2♥ 2♠, but a card from the stock is the better bet for "
+        "this hand")
+
+
+def test_a_stock_draw_with_good_odds_counts_the_cards_that_would_help():
+    """"By the normal player's reckoning" read as jargon (a tester): the reason is said in plain
+    words, and where a third or more of the cards the seat has not seen would let it put more
+    down, it counts them."""
+    deck = [f"{r}{s}" for r in "A 2 3 4 5 6 7 8 9 10 J Q K".split() for s in "♣♦♥♠"]
+    top = "2♣ 4♥ 6♦ 8♥ 10♣ Q♦ A♠ 3♥ 5♠ 7♠".split()
+    out = set("7♣ 7♦ 9♠ 10♠ 4♣ 5♣ 7♥ 8♠ J♠ 2♦ 3♦".split()) | set(top)  # (hands and stock)
+    pile = " ".join([k for k in deck if k not in out] + top)
+    v = view(["7♣ 7♦ 9♠ 10♠", "4♣ 5♣"], pile=pile, phase="draw", current=0)
+    assert sorted(card_name(k) for k in v.unseen()) == sorted("4♣ 5♣ 2♦ 3♦ 7♥ 8♠ J♠ joker joker".split())
+    # (the 7♥, 8♠, J♠ and the two jokers would each go down with the hand)
+    assert hint_reason(v, DrawStock()) == (
+        "the 7♠ on the pile would meld with your 7♣ 7♦, but a card from the stock is the better bet for "
+        "this hand: 5 of the 9 cards you have not seen would let you put more down")
 
 
 def test_a_loose_discard_names_the_loose_cards_the_others_would_want_more():

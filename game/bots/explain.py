@@ -167,9 +167,30 @@ def _deep_take_reason(view: PlayerView, an: Analysis, hand: list[Card]) -> str |
             return (f"taking the pile down to the {card_name(pile[i])} would {verb}, but the "
                     f"{cards_name(kept)} above it would stay in your hand")
         what = f"put {down} cards down, {points:.0f} points" if down > 1 and points > 0 else verb
-        return (f"taking the pile down to the {card_name(pile[i])} would {what}, but by the normal "
-                f"player's reckoning a card from the stock is worth more to this hand")
+        return f"taking the pile down to the {card_name(pile[i])} would {what}, but {_stock_odds(view, an, hand)}"
     return None
+
+
+def _stock_odds(view: PlayerView, an: Analysis, hand: list[Card]) -> str:
+    """Why a stock draw beats a take that would put cards down, in words a person can follow,
+    and where the odds are good (a third of the cards or more), in a fact the seat can count:
+    how many of the cards it has not seen would let it put more down this turn."""
+    unseen = view.unseen() if view.stock_count else list(view.pile[:-1])
+    wilds = view.ctx.wilds
+    plain = [k for k in hand if k not in wilds]
+    now = len(plan_steps(an, hand)[1].left)
+    kinds: dict[int, int] = {}  # (a second deck's twin plays the same: one plan for both)
+    good: dict[int, bool] = {}
+    for k in unseen:
+        kinds[k & 127] = kinds.get(k & 127, 0) + 1
+        if k & 127 not in good:
+            good[k & 127] = ((k in wilds or partners(k, plain, wilds, view.ctx) != (0, 0) or an.fits_table(k))
+                             and len(plan_steps(an, hand + [k])[1].left) <= now)
+    n = sum(kinds[f] for f, g in good.items() if g)
+    odds = "a card from the stock is the better bet for this hand"
+    if 3 * n < len(unseen):  # (long odds are no reason to give: the take's cost is what weighs)
+        return odds
+    return f"{odds}: {n} of the {len(unseen)} cards you have not seen would let you put more down"
 
 
 def _draw_reason(view: PlayerView) -> str | None:
@@ -201,8 +222,7 @@ def _draw_reason(view: PlayerView) -> str | None:
         # (it would make a meld, yet the bot's sums favour the stock: say both, in its words)
         with_ = (f"lay off on #{use[1]}" if use[0] == "onto"
                  else f"meld with {_named(use[1], wilds, 'your')}")
-        return (f"the {name} on the pile would {with_}, but by the normal player's reckoning a card "
-                f"from the stock is worth more to this hand")
+        return f"the {name} on the pile would {with_}, but {_stock_odds(view, an, hand)}"
     if must and near:
         return f"the {name} on the pile could not be melded this turn, and a card taken from the pile must be"
     if not near:
