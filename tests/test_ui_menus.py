@@ -1320,6 +1320,46 @@ def test_stats_screen_says_how_many_games_were_left_unfinished(app, monkeypatch)
     assert not [text for text in said if "opponent" in text]  # nothing known of the levels yet
 
 
+def test_stats_screen_says_the_game_in_progress_is_not_counted_yet(app, monkeypatch):
+    """Rounds stayed at 0 for a game being played, with nothing to say why (a tester)."""
+    from game.ui.controller import Controller, autosave_path
+
+    def lines(size):
+        said, draw_text = [], ui.draw_text
+        monkeypatch.setattr(ui, "draw_text", lambda surface, text, *a, **k: (said.append(text),
+                                                                             draw_text(surface, text, *a, **k))[1])
+        scene = menus.StatsScene(FakeApp(size))
+        draw(scene, size)
+        monkeypatch.setattr(ui, "draw_text", draw_text)
+        return said, scene
+
+    said, _ = lines((1024, 640))
+    assert not [text for text in said if "progress" in text]
+    c = Controller.new("rummy500", 3, seed=4, save_path=autosave_path())
+    c.autosave()
+    said, _ = lines((1024, 640))
+    assert "Not counted yet: your Rummy 500 game in progress." in said
+    c.settings.animation_speed = 0
+    for _ in range(20000):  # (two rounds, the person taking the hint's moves)
+        if len(c.g.results) == 2:
+            break
+        if c.g.phase == "round_over":
+            c.next_round()
+        elif c.human_to_act:
+            c.act(c.hint())
+        else:
+            c.update(10.0)
+    c.autosave()
+    stats = Stats()
+    stats.record_game("rummy500", True, 612, 5, against="hard")
+    stats.save()
+    for size in SIZES:  # (with the line by level under it, and the buttons below both)
+        said, scene = lines(size)
+        assert "Not counted yet: your Rummy 500 game in progress, 2 rounds played so far." in said
+        assert [text for text in said if text.startswith("Your wins")]
+        assert scene.body.bottom < scene.find("back").rect.top
+
+
 def test_stats_screen_shows_the_wins_by_computer_level(app, monkeypatch):
     stats = Stats()
     stats.record_game("rummy500", True, 612, 5, against="hard")

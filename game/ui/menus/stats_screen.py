@@ -26,6 +26,7 @@ class StatsScene(MenuScene):
 
     def __init__(self, app: App):
         self.stats = Stats.load()
+        self.in_progress = self._in_progress()
         self.confirm_reset = False
         super().__init__(app)
         if self.stats.problem:
@@ -56,7 +57,8 @@ class StatsScene(MenuScene):
         pw = min(w - 2 * m, t.px(900))
         # room for the line by level or a message, always (so clearing the statistics, or a
         # message, does not move the buttons), and for a second line when there are both
-        notes = t.px(60) + (t.px(30) if self.message and self.against_text() else 0)
+        notes = t.px(60) + (t.px(30) if self.message and self.against_text() else 0) + \
+            (t.px(28) if self.in_progress else 0)
         need = t.px(150) + len(self.rows()) * t.px(44) + notes
         self.body = pygame.Rect((w - pw) // 2, top, pw, min(h - top - foot, need))
         bh = t.px(46)
@@ -72,6 +74,20 @@ class StatsScene(MenuScene):
     def rows(self) -> list[tuple[str, PresetStats]]:
         names = list(Rules.preset_names()) + sorted(set(self.stats.presets) - set(Rules.preset_names()))
         return [(n, self.stats.get(n)) for n in names]
+
+    @staticmethod
+    def _in_progress() -> str:
+        """A line on the saved game still being played, which the table does not count yet
+        (its rounds go in when it ends), or "" when there is none."""
+        from ..controller import game_in_progress
+
+        left = game_in_progress(played=False)
+        if left is None:
+            return ""
+        g = left[0]
+        n = len(g.results)
+        rounds = f", {n} round{'s' if n != 1 else ''} played so far" if n else ""
+        return f"Not counted yet: your {preset_title(g.rules.preset_name)} game in progress{rounds}."
 
     def against_text(self) -> str:
         """The games won against each computer level (the strongest opponent at the table)."""
@@ -116,13 +132,13 @@ class StatsScene(MenuScene):
                 else "No games yet: a game counts when it ends, or as not won if another ends it unfinished.")
         if left:
             note = note[:-1] + f", {left} of them left unfinished (counted as not won)."
-        ui.draw_text(surface, note, t.font(15), ui.MUTED, (inner.x, y + t.px(16)))
-        below = y + t.px(16) + t.font(15).get_linesize()
-        against = self.against_text()
-        if against:
-            font = t.font(15)
-            ui.draw_text(surface, ui.fit_text(against, font, inner.width), font, ui.MUTED,
-                         (inner.x, y + t.px(44)))
-            below = y + t.px(44) + font.get_linesize()
+        font = t.font(15)
+        ui.draw_text(surface, note, font, ui.MUTED, (inner.x, y + t.px(16)))
+        below = y + t.px(16) + font.get_linesize()
+        for line in (self.in_progress, self.against_text()):
+            if line:
+                ui.draw_text(surface, ui.fit_text(line, font, inner.width), font, ui.MUTED,
+                             (inner.x, below + t.px(28) - font.get_linesize()))
+                below += t.px(28)
         if self.message:  # under the notes, never over them
             self.draw_message(surface, pygame.Rect(inner.x, below + t.px(10), inner.width, t.px(40)))
