@@ -802,14 +802,38 @@ def test_last_moves_name_a_meld_as_it_lies_on_the_table(app):
     scene = play(app, g)
     scene.meld_selected([c("7♥"), c("5♥"), c("6♥")])  # the order of a hand arranged by dragging
     app.pump(2)
-    seat, action, events = scene.c.moves[-1]
+    seat, action, events, _ = scene.c.moves[-1]
     assert seat == 0 and [str(Card(x)) for x in action.cards] == ["7♥", "5♥", "6♥"]
     assert action_words(action, events) == "melded 5♥ 6♥ 7♥ as #1"  # (its label: what a wild is)
     assert action_words(action) == "melded 7♥ 5♥ 6♥"  # no event to go by: as chosen
     # taking it back says what was taken back
     key(app, pygame.K_u)
-    seat, action, events = scene.c.moves[-1]
+    seat, action, events, _ = scene.c.moves[-1]
     assert action_words(action, events) == "took back the meld 5♥ 6♥ 7♥"
+
+
+def test_last_moves_say_what_a_wild_stands_for(app):
+    """"Alice melded 7♠ 8♠ A♥ as #3" did not say the A♥ was wild, or for what (a tester)."""
+    g = build({0: "7♠ 8♠ 10♠ K♥ 5♦ 5♣ K♣ K♦ 10♦ 4♣"}, pile="Q♦", phase="play", wild=13,
+              melds=[(1, "3♥ 4♥ 5♥")])
+    scene = play(app, g)
+    scene.meld_selected([c("K♥"), c("7♠"), c("10♠"), c("8♠")])
+    app.pump(2)
+    assert scene.c.move_lines()[-1] == (0, f"melded 7♠ 8♠ K♥ (wild, for 9♠) 10♠ as #{g.melds[-1].id}")
+    scene.meld_selected([c("5♦"), c("5♣"), c("K♣")])  # in a set it stands for the set's rank
+    app.pump(2)
+    assert scene.c.move_lines()[-1][1].endswith(f"K♣ (wild) as #{g.melds[-1].id}")
+    scene.c.act(LayOff(c("K♦"), 1, "high"))  # on the 3♥ 4♥ 5♥ at the top: the 6♥
+    assert scene.c.move_lines()[-1] == (0, "laid K♦ (wild, for 6♥) off on #1")
+    scene.c.act(Discard(c("10♦")))
+    assert scene.c.move_lines()[-1] == (0, "discarded 10♦")
+    from game.engine import events as ev
+
+    joker = Card.joker()  # (a joker is wild by name: it says only what it stands for)
+    assert action_words(LayOff(joker, 1), [ev.LaidOff(0, joker, 1, "high")], {joker: "6♥"}) == \
+        "laid joker (for 6♥) off on #1"
+    assert action_words(CallRummy(1, meld=1), [ev.CalledRummy(1, (c("2♥"),), 1)], {c("2♥"): "6♥"}) == \
+        "called Rummy! and laid 2♥ (wild, for 6♥) off on #1"
 
 
 def test_last_moves_say_what_a_move_led_to(app):
@@ -819,7 +843,7 @@ def test_last_moves_say_what_a_move_led_to(app):
     scene = play(app, g)
     scene.meld_selected([c("5♥"), c("6♥"), c("7♥")])  # every card melded: the player floats
     app.pump(2)
-    seat, action, events = scene.c.moves[-1]
+    seat, action, events, _ = scene.c.moves[-1]
     assert g.floating[0]
     assert action_words(action, events) == "melded 5♥ 6♥ 7♥ as #1, now floating"
     assert action_words(Discard(c("9♣")), [ev.Discarded(0, c("9♣")), ev.StockReshuffled(20)]) == \
@@ -831,7 +855,7 @@ def test_last_moves_name_the_deepest_card_of_a_pile_take(app):
     g = build({0: "8♣ 8♦ 2♠"}, pile="4♦ 8♥ 3♣ 5♠", preset="rummy500", wild=None)
     scene = play(app, g)
     scene.c.act(TakePile(c("8♥")))
-    seat, action, events = scene.c.moves[-1]
+    seat, action, events, _ = scene.c.moves[-1]
     assert action_words(action, events) == "took the pile from the 8♥ (3 cards)"
     assert action_words(TakePile(c("5♠"))) == "took 5♠ from the pile"
 
@@ -3713,7 +3737,10 @@ def test_a_long_round_keeps_every_move():
         if len(c.moves) > 120 or c.g.phase in ("round_over", "game_over"):
             break
     assert len(c.moves) > 60  # (a round used to keep its last 50)
-    assert c.move_lines() == [(seat, action_words(a, ev)) for seat, a, ev in c.moves]
+    assert c.move_lines() == [(seat, words) for seat, _, _, words in c.moves]
+    import re  # (the words are the move's, each wild put down said as one)
+    assert all(re.sub(r" \((wild, )?for [^)]*\)| \(wild\)", "", words) == action_words(a, ev)
+               for _, a, ev, words in c.moves)
 
 
 def test_the_saved_last_moves_are_the_rounds_only(app, tmp_path, monkeypatch):

@@ -67,7 +67,7 @@ from game.engine.view import view_of
 
 from .files import NAME_LEN, clean_text, replace_file, why_failed, write_atomic
 from .files import set_aside as set_aside_file
-from .moves_text import action_words
+from .moves_text import action_words, wild_meanings
 from .settings import Settings
 
 if TYPE_CHECKING:
@@ -430,7 +430,8 @@ class Controller:
         self._pool: ThreadPoolExecutor | None = None
         self._hint_pool: ThreadPoolExecutor | None = None
         self.history: list[str] = []
-        self.moves: list[tuple[int, Action, tuple[Event, ...]]] = []  # (seat, action, its events)
+        # (seat, action, its events, its words for the last moves, worked out as it was made)
+        self.moves: list[tuple[int, Action, tuple[Event, ...], str]] = []
         self.earlier_moves: list[tuple[int, str]] = []  # this round's, as saved before Continue
         self.save_error: str | None = None
         self.finished_seen = False  # the person has seen who won (the save can go)
@@ -530,7 +531,7 @@ class Controller:
         """This round's last moves as ``(seat, words)``, the oldest first (at most ``last``)."""
         if last <= 0:
             return []
-        lines = [(seat, action_words(action, events)) for seat, action, events in self.moves[-last:]]
+        lines = [(seat, words) for seat, _, _, words in self.moves[-last:]]
         if len(lines) < last:
             lines[:0] = self.earlier_moves[-(last - len(lines)):]
         return lines
@@ -741,7 +742,7 @@ class Controller:
         events = g.apply(action)  # an illegal move raises and leaves the state as it was
         self.version += 1
         self.history.append(f"{self.seats[seat].name}: {action}")
-        self.moves.append((seat, action, tuple(events)))
+        self.moves.append((seat, action, tuple(events), action_words(action, events, wild_meanings(g, events))))
         del self.history[:-50]
         del self.moves[:-MOVES_KEPT]
         if not g.call_open:
