@@ -20,6 +20,7 @@ from game.engine import (
     DrawStock,
     EndRound,
     IllegalActionError,
+    LayOff,
     MeldCards,
     Rules,
     TakePile,
@@ -720,6 +721,35 @@ def test_the_card_taken_from_the_pile_is_used_even_when_the_plan_chains_lay_offs
     assert b.refused == 0
     assert parse_card("7♣") not in g.hands[0]
     assert any(parse_card("7♣") in m.cards for m in g.melds)
+
+
+def test_a_card_that_must_be_used_is_laid_off_first():
+    """After a take the hints went Q♦ K♦ A♦, then 4♣ 5♣ 6♣, and only then the K♣ that had
+    to be used (a tester): a lay-off of that card on a meld already on the table comes first,
+    with any lay-off on that meld it needs before it."""
+    g = position(["Q♦ K♦ A♦ 4♣ 5♣ 6♣ K♣ 8♣ 9♥", "5♦ 8♠ Q♥", "6♦ 9♦ K♠"], rules=Rules.preset("rummy500"),
+                 phase="play", current=0, must_use="K♣", taken="K♣", pile="2♥",
+                 melds=[meld(1, "run:9♣", "9♣ 10♣ J♣ Q♣"), meld(2, "set:7", "7♥ 7♦ 7♠")])
+    run = g.melds[0].id
+    b = make_bot("normal", 1)
+    assert b.choose(view_of(g, 0)) == LayOff(parse_card("K♣"), run, "high")
+    done = []
+    while g.phase == "play" and g.current == 0:
+        a = b.choose(view_of(g, 0))
+        done.append(a)
+        g.apply(a)
+    assert {type(a).__name__ for a in done} >= {"MeldCards", "LayOff", "Discard"}
+    # a lay-off the card needs on the same meld goes before it: the Q♣ then the K♣ on 9-J♣
+    g = position(["Q♣ K♣ 4♥ 5♥ 6♥ 9♥", "5♦ 8♠ Q♥", "6♦ 9♦ K♠"], rules=Rules.preset("rummy500"),
+                 phase="play", current=0, must_use="K♣", taken="K♣", pile="2♥",
+                 melds=[meld(1, "run:9♣", "9♣ 10♣ J♣")])
+    b = make_bot("normal", 1)
+    steps = []
+    while g.phase == "play" and g.current == 0 and len(steps) < 3:
+        a = b.choose(view_of(g, 0))
+        steps.append(a)
+        g.apply(a)
+    assert [getattr(a, "card", None) for a in steps[:2]] == parse_cards("Q♣ K♣")
 
 
 @pytest.mark.parametrize("level", ["easy", "normal"])

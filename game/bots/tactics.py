@@ -531,9 +531,19 @@ def plan_steps(an: Analysis, hand: Sequence[Card], must: Card | None = None) -> 
     melds = sorted(plan.melds, key=lambda mc: -sum(an.value[c] for c in mc[0]))
     if must is not None:
         melds.sort(key=lambda mc: must not in mc[0])
+    layoffs = [_placing(c, target, end) for c, target, end in plan.layoffs]
+    # a card that must be used, laid off on a meld already on the table, goes first (with
+    # the lay-offs on that meld before it, which it may need): the rules ask for it, and a
+    # person following the hints should not wonder why it comes last
+    at = next((i for i, s in enumerate(layoffs) if s.card == must), None)
+    if at is not None and any(m.id == layoffs[at].meld for m in view.melds):
+        target = layoffs[at].meld
+        first = [s for s in layoffs[:at + 1] if s.meld == target]
+        steps.extend(first)
+        layoffs = [s for s in layoffs if s not in first]
     for cards, shape in melds:
         steps.append(MeldCards(tuple(cards), shape))
-    steps.extend(_placing(c, target, end) for c, target, end in plan.layoffs)
+    steps.extend(layoffs)
     return steps, plan
 
 
