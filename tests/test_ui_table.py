@@ -309,6 +309,45 @@ def test_a_cut_meld_tag_shows_whole_under_the_mouse_and_in_the_keyboards_focus(m
         a.close_scenes()
 
 
+def test_on_the_rounds_table_view_a_meld_under_the_mouse_shows_its_tag_whole():
+    """The round's sheet put aside (V) showed the table, but a meld under the mouse did
+    nothing there: its tag stayed cut (a tester). It shows whole now, as in play, and only
+    while the table is looked at."""
+    from game.ui import sheets
+
+    a = App(size=(1024, 640), settings=settings())
+    try:
+        g = build({0: "5♣"}, pile="K♦ 3♣", players=6, wild=12, phase="play",
+                  melds=[(0, "A♠ 2♠ 3♠"), (3, "9♣ 10♣ Q♠"), (3, "4♦ 4♠ Q♥"), (3, "10♠ J♠ Q♣"),
+                         (3, "6♥ 7♥ 8♥"), (3, "2♦ 2♣ Q♦")])
+        g.turns = [3] * 6
+        scene = play(a, g)
+        drag(a, spot(scene, c("5♣")), scene.places[c("3♣")].rect.center)
+        a.run_until(lambda: isinstance(a.stack.top, sheets.RoundEndScene), timeout=5)
+        sheet = a.stack.top
+        assert isinstance(sheet, sheets.RoundEndScene)
+        m = g.melds[3]
+        over = scene.meld_boxes[m.id].center
+        post(pygame.MOUSEMOTION, pos=over, rel=(0, 0), buttons=(0, 0, 0))
+        a.pump(2)
+        assert scene.named_meld() is None  # (the sheet covers the table: nothing to hover)
+        key(a, pygame.K_v)
+        assert sheet.peeking
+        post(pygame.MOUSEMOTION, pos=over, rel=(0, 0), buttons=(0, 0, 0))
+        a.pump(2)
+        assert scene.named_meld() == m.id
+        post(pygame.MOUSEMOTION, pos=scene.layout.stock.center, rel=(0, 0), buttons=(0, 0, 0))
+        a.pump(2)
+        assert scene.named_meld() is None
+        post(pygame.MOUSEMOTION, pos=over, rel=(0, 0), buttons=(0, 0, 0))
+        a.pump(2)
+        assert scene.named_meld() == m.id
+        key(a, pygame.K_v)  # the sheet back: the table's hover goes with it
+        assert not sheet.peeking and scene.named_meld() is None
+    finally:
+        a.close_scenes()
+
+
 def test_cards_laid_on_others_melds_are_shown_under_the_seats_own_melds(app):
     g = build({0: "2♦ 5♣ Q♠ 9♥"}, pile="3♣", melds=[(0, "8♣ 9♣ 10♣"), (1, "4♦ 4♥ 4♠")])
     for pool in [g.stock, *g.hands]:  # Ann laid the J♣ on the person's run

@@ -89,6 +89,7 @@ class Analysis:
         self.pile_feed = t.get("pile_feed", 0.0)
         self.pile_pair = t.get("pile_pair", 1.0)
         self.known_pair = t.get("known_pair", 0.0)
+        self.hold_wild = t.get("hold_wild", 0.0)
         self._fits: dict[int, bool] = {}
         self._pg: dict[tuple[int, float], float] = {}
         self._opp_melds = [any(m.owner == s for m in view.melds) for s in range(self.players)]
@@ -439,7 +440,34 @@ class Analysis:
             q = best_plan(ctx, list(hand), self.table, self.seat, may_lay_off=True, keep=keep)
             if q.melds:
                 p = q
+        if self.hold_wild and len(p.left) >= 2:
+            p = self._held_wilds(p)
         return p
+
+    def _held_wilds(self, p: Plan) -> Plan:
+        """``p`` with a wild kept back from a meld that stands without it, where the wild
+        is worth more in hand (the chances it gives the cards left) than its points now."""
+        ctx = self.ctx
+        melds = list(p.melds)
+        left = list(p.left)
+        points = p.points
+        for i, (cards, shape) in enumerate(melds):
+            if len(cards) <= ctx.min_meld or any(t == ("new", i) for _, t, _ in p.layoffs):
+                continue
+            for w in cards:
+                if w not in self.wilds:
+                    continue
+                rest = [c for c in cards if c != w]
+                shapes = shapes_for(ctx, rest)
+                if not shapes:
+                    continue
+                held = self.hand_worth(left + [w]) - self.hand_worth(left)
+                if held > self.hold_wild * self.gain(w):
+                    melds[i] = (tuple(rest), shape if shape in shapes else shapes[0])
+                    left.append(w)
+                    points -= self.value[w]
+                    break
+        return Plan(melds, p.layoffs, points, left)
 
     def plan_gain(self, plan: Plan) -> float:
         g = 0.0

@@ -153,10 +153,12 @@ class RoundEndScene(SheetScene):
     goes to the title screen (the game is saved; Continue brings the sheet back)."""
 
     def __init__(self, app: App, state: GameState, on_next: Callable[[], object] | None,
-                 on_moves: Callable[[], object] | None = None):
+                 on_moves: Callable[[], object] | None = None,
+                 on_look: Callable[[tuple[int, int] | None], object] | None = None):
         self.state = state
         self.on_next = on_next
         self.on_moves = on_moves
+        self.on_look = on_look  # (the mouse over the table while it is looked at; None: gone)
         self.result = state.results[-1] if state.results else None
         self.peeking = False  # the sheet is put aside: the table shows
         super().__init__(app)
@@ -176,8 +178,15 @@ class RoundEndScene(SheetScene):
         for w in self.widgets:
             w.visible = (w.name == "back") == on
             w.hover = w.pressed = False
+        if self.on_look is not None:  # (the table's hover shows only while it is looked at)
+            self.on_look(pygame.mouse.get_pos() if on else None)
         self.refocus(self.find("back" if on else "next"))
         self.app.invalidate()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if self.peeking and event.type == pygame.MOUSEMOTION and self.on_look is not None:
+            self.on_look(event.pos)  # (a meld under the mouse shows its tag whole, as in play)
+        super().handle(event)
 
     def _open_sheet(self, key: int) -> bool:
         """T: every round's scores; L: this round's moves; F1: the rules. True if opened."""

@@ -1455,10 +1455,19 @@ class TableScene(TableInput, TablePainting, Scene):
                     self.c.autosave()
                 return scene
             nxt = self._sheet_next if then is None else (lambda: self._sheet_then(then))
-            return sheets.RoundEndScene(self.app, state=g, on_next=nxt, on_moves=self.show_moves)
+            return sheets.RoundEndScene(self.app, state=g, on_next=nxt, on_moves=self.show_moves,
+                                        on_look=self.look_at)
         except Exception as exc:
             log.warning("cannot open the round-end sheet: %s", exc)
             return None
+
+    def look_at(self, pos: tuple[int, int] | None) -> None:
+        """The mouse at ``pos`` over the table as a round's sheet puts it aside (None: the
+        sheet is back): a meld under it shows its tag whole, as in play."""
+        meld = self._meld_at(pos) if pos is not None else None
+        if meld != self.hover_meld:
+            self.hover_meld = meld
+            self.invalidate()
 
     def _sheet_then(self, scene: SheetScene) -> None:
         """The round-end sheet of the game's last round is done: show the winners."""
