@@ -309,6 +309,38 @@ def test_a_cut_meld_tag_shows_whole_under_the_mouse_and_in_the_keyboards_focus(m
         a.close_scenes()
 
 
+def test_a_card_dragged_over_a_meld_does_not_hide_the_melds_tag(app, monkeypatch):
+    """The card held over a meld covered that meld's tag, so the number to drop it on could
+    not be read (a tester): the target's tag is drawn over the dragged card."""
+    g = build({0: "J♣ 4♦ 9♥"}, pile="3♣", phase="play",
+              melds=[(0, "2♥ 3♥ 4♥"), (1, "8♣ 9♣ 10♣"), (2, "5♠ 5♥ 5♦")])
+    scene = play(app, g)
+    run = g.melds[1]
+    calls = []
+    for name in ("_draw_drag", "_draw_tag"):
+        real = getattr(scene, name)
+        monkeypatch.setattr(scene, name, lambda *a, _n=name, _r=real, **k: (calls.append((_n, a[1] if _n == "_draw_tag" else None)),
+                                                                            _r(*a, **k))[1])
+    start = spot(scene, c("J♣"))
+    end = scene.meld_boxes[run.id].center
+    post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
+    app.pump(1)
+    for i in range(1, 7):
+        post(pygame.MOUSEMOTION, pos=(start[0] + (end[0] - start[0]) * i // 6, start[1] + (end[1] - start[1]) * i // 6),
+             rel=(0, 0), buttons=(1, 0, 0))
+        app.pump(1)
+    assert scene.drag is not None and scene.hot_meld == run.id
+    calls.clear()
+    app.draw()
+    names = [n for n, _ in calls]
+    assert "_draw_drag" in names
+    after = [text for n, text in calls[names.index("_draw_drag"):] if n == "_draw_tag"]
+    assert after == [scene._meld_tag(run)]  # (the target's only, over the card)
+    post(pygame.MOUSEBUTTONUP, pos=end, button=1)
+    app.pump(2)
+    assert c("J♣") in run.cards
+
+
 def test_on_the_rounds_table_view_a_meld_under_the_mouse_shows_its_tag_whole():
     """The round's sheet put aside (V) showed the table, but a meld under the mouse did
     nothing there: its tag stayed cut (a tester). It shows whole now, as in play, and only

@@ -132,7 +132,8 @@ class TablePainting(TableParts):
         self._draw_glows(surface)
         self._draw_focus(surface)
         self._draw_pile_label(surface)  # (over the frames of the pile's cards, which reach up to it)
-        self._draw_whole_tag(surface)
+        if self.drag is None:
+            self._draw_whole_tag(surface)
         self._draw_hand_tags(surface, hidden | dragging)
         self._draw_raised(surface, hidden | dragging)
         self._draw_backs_counts(surface)
@@ -141,6 +142,7 @@ class TablePainting(TableParts):
         if self.drag is not None:
             self._draw_drag(surface)
             self._draw_drop_target(surface)
+            self._draw_whole_tag(surface, over_drag=True)  # (the card held must not hide which meld)
         self._draw_sidebar(surface)
         self._draw_messages(surface)
         if self.choice is not None:
@@ -438,7 +440,9 @@ class TablePainting(TableParts):
             return g.melds[min(self.focus_index, len(g.melds) - 1)].id
         return self.hover_meld if self.hover_meld is not None else self.hint_meld
 
-    def _draw_whole_tag(self, surface: pygame.Surface) -> None:
+    def _draw_whole_tag(self, surface: pygame.Surface, over_drag: bool = False) -> None:
+        """The named meld's tag whole, where it is cut to its room; ``over_drag``: the drag's
+        target, drawn over the card being dragged (which would hide it), cut or not."""
         mid = self.named_meld()
         m = next((m for m in self.g.melds if m.id == mid), None)
         if m is None or m.id not in self.meld_labels or m.id not in self.meld_boxes:
@@ -446,7 +450,7 @@ class TablePainting(TableParts):
         r, box = self.meld_labels[m.id], self.meld_boxes[m.id]
         text = self._meld_tag(m)
         w = self.text.font(self._tag_size(), True).size(text)[0] + 8
-        if w <= max(r.w, box.w, self.label_room.get(m.id, 0)):
+        if w <= max(r.w, box.w, self.label_room.get(m.id, 0)) and not over_drag:
             return  # (drawn whole already)
         right = self.laid_out().play.right - 2
         chip = Rect(max(2, min(r.x, right - w)), r.y, w, r.h)
