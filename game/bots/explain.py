@@ -294,6 +294,14 @@ def _discard_reason(view: PlayerView, card: Card) -> str | None:
             one = len(risky) == 1
             words.append(f"your {cards_name(risky)} {'fits' if one else 'fit'} a meld on the table, so "
                          f"another player could call Rummy! on {'it' if one else 'them'}")
+    # a player about to go out: the points left in hand weigh most, and this card's most of all
+    rivals = [s for s in range(view.players) if view.side_of(s) != view.side_of(view.seat)
+              and view.hand_sizes[s] and not view.floating[s]]
+    short = min((view.hand_sizes[s] for s in rivals), default=99)
+    if short <= 2 and an.loss(card) > 0 and others and value[card] >= max(value[k] for k in others) \
+            and value[card] > min(value[k] for k in others) and not any(" points" in w for w in words):
+        words.append(f"a player has {short} card{'s' if short != 1 else ''} left, and at {value[card]} "
+                     f"points it would cost you the most if that player goes out")
     risk = None  # (a risk the discard takes all the same)
     if callers and an.fits_table(card):  # (a call that lays the discard off on a meld)
         risk = "it fits a meld on the table, so another player may call Rummy! on it"
