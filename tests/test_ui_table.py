@@ -5134,6 +5134,37 @@ def test_a_long_name_on_a_narrow_plate_is_shortened_to_first_name_and_initial(mo
         a.close_scenes()
 
 
+def test_a_long_name_in_the_sidebars_scores_is_shortened_as_on_a_plate(monkeypatch):
+    """Eight players at 1024x640, this round's points beside the totals: the sidebar
+    squeezed "Wolfgang Amadeus" to "Wolfgang Amade…" (a tester); it reads "Wolfgang A." or
+    "Wolfgang" where the whole name does not fit, and short names stay whole."""
+    a = App(size=(1024, 640), settings=settings())
+    try:
+        g = build({0: "2♣ 8♥"}, pile="5♦", players=8, wild=None, filler=4,
+                  melds=[(7, "A♥ A♦ A♣"), (7, "K♣ K♦ K♠"), (1, "8♣ 9♣ 10♣")])
+        g.names = ["You", "Alice", "Bo", "Chloe", "Dev", "Elena", "Fay", "Wolfgang Amadeus"]
+        g.scores = [1335, 2410, 980, 1200, 3105, 1875, 2260, 1590]
+        scene = play(a, g)
+        drawn, blit = [], scene.text.blit
+
+        def record(surface, text, font, pos, *args, max_w=None, **kw):
+            drawn.append((text, font, kw.get("bold", False), max_w, tuple(pos)))
+            return blit(surface, text, font, pos, *args, max_w=max_w, **kw)
+
+        monkeypatch.setattr(scene.text, "blit", record)
+        a.draw()
+        rows = scene.layout.score_rows()
+        names = {s: next(d for d in drawn if rows[s].collidepoint(d[4])) for s in range(8)}
+        text, font, bold, room, _ = names[7]
+        whole = scene.text.render("Wolfgang Amadeus", font, (0, 0, 0), bold=bold).get_width()
+        assert whole > room  # (the case: the whole name does not fit beside the points)
+        assert text in ("Wolfgang A.", "Wolfgang"), text
+        assert scene.text.render(text, font, (0, 0, 0), bold=bold).get_width() * 0.8 <= room  # (never cut)
+        assert [names[s][0] for s in range(7)] == ["You", "Alice", "Bo", "Chloe", "Dev", "Elena", "Fay"]
+    finally:
+        a.close_scenes()
+
+
 def test_continue_keeps_the_new_tag_of_a_drawn_card_melded_this_turn_for_undo(app, tmp_path, monkeypatch):
     """The card drawn from the stock went into a meld; the game was closed and continued;
     Undo brings the card back to the hand with its "new" tag (it came back without it)."""

@@ -199,17 +199,17 @@ class TablePainting(TableParts):
         """The first of ``options`` that fits in ``room`` pixels at font ``size``."""
         return next((t for t in options if self.text.render(t, size, TEXT_DIM).get_width() <= room), None)
 
-    def _plate_name(self, name: str, size: int, room: int) -> str:
+    def _plate_name(self, name: str, size: int, room: int, bold: bool = True) -> str:
         """The name a plate shows in ``room`` pixels: the whole name, or, where it does not
-        fit and has two words or more, the first with the last one's initial ("Wolfgang A.",
-        the sidebar lists it whole), or the first word alone, whichever first fits with
+        fit and has two words or more, the first with the last one's initial ("Wolfgang A.";
+        the sheets list it whole), or the first word alone, whichever first fits with
         letters at least four fifths of their size (they shrink that far to fit), rather
         than a name cut inside a word ("Wolfgan…")."""
         words = name.split()
-        if len(words) < 2 or self.text.render(name, size, TEXT, bold=True).get_width() <= room:
+        if len(words) < 2 or self.text.render(name, size, TEXT, bold=bold).get_width() <= room:
             return name
         for short in (f"{words[0]} {words[-1][0]}.", words[0]):
-            if self.text.render(short, size, TEXT, bold=True).get_width() * 0.8 <= room:
+            if self.text.render(short, size, TEXT, bold=bold).get_width() * 0.8 <= room:
                 return short
         return words[0]
 
@@ -884,8 +884,9 @@ class TablePainting(TableParts):
             sw = self.text.render(score, fn, TEXT, bold=True).get_width()
             extra = points_text(melded[seat], True) if melded[seat] else ""
             ew = self.text.render(extra, fs, TEXT_DIM).get_width() if extra else 0
-            self.text.blit(surface, name, fn, (r.x + fs + 4, r.centery), ACCENT if g.scores[seat] == lead and lead
-                           else TEXT, anchor="midleft", max_w=r.w - sw - ew - fs - 16)
+            room = r.w - sw - ew - fs - 16  # (a long name as on a narrow plate: "Wolfgang A.")
+            self.text.blit(surface, self._plate_name(name, fn, room, bold=False), fn, (r.x + fs + 4, r.centery),
+                           ACCENT if g.scores[seat] == lead and lead else TEXT, anchor="midleft", max_w=room)
             self.text.blit(surface, score, fn, (r.right, r.centery), TEXT, bold=True, anchor="midright")
             if extra:
                 self.text.blit(surface, extra, fs, (r.right - sw - 6, r.centery), _points_colour(melded[seat]),
