@@ -5218,6 +5218,36 @@ def test_a_long_hint_keeps_to_the_middle_of_a_narrow_table(players):
         a.close_scenes()
 
 
+@pytest.mark.parametrize("size", [(1024, 640), (1177, 704), (1920, 1080)])
+def test_a_long_hint_does_not_cover_the_stocks_count(size):
+    """A hint of three lines grew up over "Stock 16" under the stock, which matters when
+    choosing a draw (a tester): a box that would cover the stock or its count sits beside
+    them, every word still shown; a short message stays in the middle."""
+    a = App(size=size, settings=settings())
+    try:
+        g = build({0: "8♣ 8♠ 5♦ J♥ 4♣ 6♠ J♣"}, pile="K♦ 8♦ 9♣ 6♥", players=4, wild=None, preset="rummy500")
+        scene = play(a, g)
+        scene.keyboard = True  # (the status line names the keys: two lines at a narrow table)
+        L = scene.layout
+        text = ("Hint: draw from the stock: taking the pile down to the 4♥ would meld it, but the K♦ 5♣ 9♣ A♦ "
+                "above it would stay in your hand, and a player has 2 cards left (D)")
+        scene.message("Not your turn")
+        scene.message(text)
+        a.pump(2)
+        boxes = scene._toast_layout()
+        assert [t.text for t, _, _ in boxes] == [text, "Not your turn"]
+        for t, box, img in boxes:
+            assert not box.colliderect(L.stock.union(L.stock_label)), (t.text, box, L.stock_label)
+            assert img.get_width() <= box.w and L.play.contains(box)
+            lines = scene.text.wrap(t.text, L.font_normal, box.w - 24, 4)
+            assert " ".join(lines) == t.text
+        scene.toasts[:] = scene.toasts[:1]  # a short message alone stays in the middle
+        (_, box, _), = scene._toast_layout()
+        assert abs(box.centerx - L.message.centerx) <= 1
+    finally:
+        a.close_scenes()
+
+
 def test_enter_on_anothers_turn_says_whose_turn_it_is_not_to_select_cards(app):
     """Enter with nothing selected while a computer player is to act said "Select cards to
     meld first", as if a meld could be made now: it says whose turn it is."""

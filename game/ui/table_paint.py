@@ -981,42 +981,62 @@ class TablePainting(TableParts):
         for i, line in enumerate(reversed(lines)):  # (the last line where one line would be)
             self.text.blit(surface, line, L.font_normal, (m.centerx, m.centery - i * step),
                            ACCENT if mine else TEXT, bold=mine, anchor="center", max_w=m.w)
-        for t, box in self._toast_boxes(len(lines)):
-            img = self._toast_image(t)
+        for t, box, img in self._toast_layout(len(lines)):
             fill = (150, 30, 24, 225) if t.kind == "error" else (10, 30, 20, 215)
             panel(surface, box, fill=fill, edge=(255, 255, 255, 60), radius=min(box.h // 2, L.font_normal))
             img = img.copy()
             img.set_alpha(t.alpha)
             surface.blit(img, img.get_rect(center=box.center))
 
-    def _toast_image(self, t: Toast) -> pygame.Surface:
+    def _toast_image(self, t: Toast, room: int | None = None) -> pygame.Surface | None:
         """A message's words: on two lines when one would need smaller letters, four
         where the table is narrow: it keeps to the middle of the table, between the side
         seats (over them it hid their melds and "laid off" chips), unless even four lines
-        there would cut it short."""
+        there would cut it short. With ``room``: on up to four lines that wide, or None
+        where they would cut it short."""
         L = self.laid_out()
-        room = L.center.w - 28  # (the box adds 12 pixels a side)
         size, bold = L.font_normal, t.kind == "error"
-        if room < 0.75 * (L.play.w - 40):
+        if room is not None:
             last = self.text.wrap(t.text, size, room, 4, bold)[-1]
-            if self.text.render(last, size, (255, 255, 255), bold).get_width() <= room:
-                return self.text.block(t.text, size, room, (255, 255, 255), bold=bold, lines=4)
+            if room <= 0 or self.text.render(last, size, (255, 255, 255), bold).get_width() > room:
+                return None
+            return self.text.block(t.text, size, room, (255, 255, 255), bold=bold, lines=4)
+        room = L.center.w - 28  # (the box adds 12 pixels a side)
+        if room < 0.75 * (L.play.w - 40):
+            narrow = self._toast_image(t, room)
+            if narrow is not None:
+                return narrow
         return self.text.block(t.text, size, L.play.w - 40, (255, 255, 255), bold=bold, lines=3)
 
     def _toast_boxes(self, status_lines: int | None = None) -> list[tuple[Toast, Rect]]:
         """Where the messages sit: stacked up from the status line (of ``status_lines``
         lines; worked out when not given), the newest lowest."""
+        return [(t, box) for t, box, _ in self._toast_layout(status_lines)]
+
+    def _toast_layout(self, status_lines: int | None = None) -> list[tuple[Toast, Rect, pygame.Surface]]:
+        """Each message with its box and words (see :meth:`_toast_boxes`). A box that would
+        cover the stock or its count ("Stock 16", which matters when choosing a draw) moves
+        beside them, over the pile's side of the table, where up to four lines there hold it."""
         L = self.laid_out()
         m = L.message
         y = self._status_top(status_lines or len(self._status()[0])) - 4
-        boxes = []
+        stock = L.stock.union(L.stock_label)
+        out = []
         for t in reversed(self.toasts):
             img = self._toast_image(t)
+            assert img is not None
             box = img.get_rect(midbottom=(m.centerx, y)).inflate(24, 10)
             box.clamp_ip(L.play)
-            boxes.append((t, box))
+            if box.colliderect(stock):
+                lane = Rect(stock.right + 4, 0, L.center.right - 4 - stock.right - 4, 0)
+                beside = self._toast_image(t, lane.w - 24)
+                if beside is not None:
+                    img = beside
+                    box = img.get_rect(midbottom=(lane.centerx, y)).inflate(24, 10)
+                    box.clamp_ip(L.play)
+            out.append((t, box, img))
             y = box.top - 4
-        return boxes
+        return out
 
     def _draw_overlay(self, surface: pygame.Surface) -> None:
         g = self.g
