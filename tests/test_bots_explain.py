@@ -433,11 +433,11 @@ def test_a_stock_draw_over_a_rich_deep_take_does_not_blame_a_cheap_card_above_it
              pile="9♥ 5♥ 2♣ 7♠", phase="draw", current=0,
              melds=[meld(1, "run:4♦", "4♦ 5♦ 6♦"), meld(2, "set:J", "J♣ J♥ 10♦"),
                     meld(2, "set:3", "3♠ 3♦ 10♥"), meld(1, "set:Q", "Q♣ Q♦ Q♠")])
-    assert hint_reason(v, DrawStock()) == reckoned("2♣", "put 7 cards down, 140 points")
+    assert hint_reason(v, DrawStock()) == reckoned("2♣", "put down 7 more cards than your hand alone (140 more points)")
     # an ace above it need not stay: the hand ends smaller than after a stock draw
     v = view(["A♣ 3♣ 8♠ J♠", "9♣ 8♣", "5♠ 6♠ 9♦"], rules=rules, wild="10", pile="9♥ 2♣ A♥",
              phase="draw", current=0)
-    assert hint_reason(v, DrawStock()) == reckoned("2♣", "put 3 cards down, 110 points")
+    assert hint_reason(v, DrawStock()) == reckoned("2♣", "put down 3 more cards than your hand alone (110 more points)")
 
 
 def test_a_discard_that_keeps_a_loose_card_fitting_a_table_meld_says_it_could_be_called():
@@ -459,7 +459,7 @@ def test_a_stock_draw_over_a_deep_take_that_leaves_the_hand_smaller_does_not_cal
     rules = Rules.preset("rummy5000")
     v = view(["2♥ 8♠ 2♣", "9♣", "5♠ 6♠ 9♦ J♣"], rules=rules, wild="3", pile="Q♥ 5♦ 2♦ K♦",
              phase="draw", current=0)
-    assert hint_reason(v, DrawStock()) == reckoned("2♦", "put 3 cards down, 15 points")
+    assert hint_reason(v, DrawStock()) == reckoned("2♦", "put down 3 more cards than your hand alone (15 more points)")
 
 
 def test_a_discard_that_makes_a_meld_with_two_pile_cards_warns_of_the_take():

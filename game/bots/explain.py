@@ -166,7 +166,9 @@ def _deep_take_reason(view: PlayerView, an: Analysis, hand: list[Card]) -> str |
         if grows and not (2 * sum(an.value[k] for k in kept) < points and down > 1):
             return (f"taking the pile down to the {card_name(pile[i])} would {verb}, but the "
                     f"{cards_name(kept)} above it would stay in your hand")
-        what = f"put {down} cards down, {points:.0f} points" if down > 1 and points > 0 else verb
+        # (beyond what the hand puts down anyway: a wild may move from a meld of its own to this one)
+        what = (f"put down {down} more cards than your hand alone ({points:.0f} more points)"
+                if down > 1 and points > 0 else verb)
         return f"taking the pile down to the {card_name(pile[i])} would {what}, but {_stock_odds(view, an, hand)}"
     return None
 
