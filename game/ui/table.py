@@ -904,7 +904,20 @@ class TableScene(TableInput, TablePainting, Scene):
         if not shapes and split is None and g.phase == "play" and self.c.human_to_act:
             loose = split_into_melds(g.ctx, cards, unique=False)
             two_ways = [group for group, _ in loose or () if len(shapes_for(g.ctx, group)) > 1]
-            if two_ways:  # several melds, one of which needs its reading chosen
+            if len(two_ways) == 1 and loose:
+                # several melds, one of which needs its reading chosen: the others go down
+                # first, then the question for that one (as when it is melded alone)
+                others = [(group, shape) for group, shape in loose if group != two_ways[0]]
+                for group, shape in others:
+                    if not self._act(MeldCards(group, shape), snap_back=list(group)):
+                        self.selected = [x for x in self.selected if x in g.hands[self.bottom]]
+                        self._place(force=True)
+                        return
+                self.selected = [x for x in self.selected if x in two_ways[0]]
+                self._place(force=True)
+                self.meld_selected(list(two_ways[0]))
+                return
+            if two_ways:  # several melds, more than one needing its reading chosen
                 self.refuse(f"The {cards_name(list(two_ways[0]))} could be read more than one "
                             "way: meld those cards on their own first, then the rest")
                 self.sound("error")
