@@ -4235,6 +4235,32 @@ def test_the_leading_team_is_in_gold_not_the_persons_own(app, monkeypatch, score
     assert teams["You & Bo"][1] and not teams["Ann & Cy"][1]  # the person's side in bold
 
 
+@pytest.mark.parametrize("scoring, gold", [("penalty", ["Di"]), ("melds_and_out_bonus", ["Bo"]), (None, [])])
+def test_the_leader_in_gold_is_the_lowest_total_where_the_lowest_wins(app, monkeypatch, scoring, gold):
+    """With penalty scoring the sidebar drew the player with the most points, the one in
+    last place, in gold (a tester): the leader is the lowest total there."""
+    from game.ui import table_paint
+
+    g = build({0: "9♣ 9♠ 9♦ 5♥ 2♣"}, pile="Q♦", wild=None, phase="play", players=5)
+    if scoring:
+        g.rules = Rules.preset("rummy5000", round_scoring=scoring)
+        g.scores = [15, 5, 420, 135, 0]
+    scene = play(app, g)
+    drawn, blit = [], scene.text.blit
+
+    def record(surface, text, font, pos, colour=None, *args, **kw):
+        drawn.append((text, tuple(colour) if colour is not None else None))
+        return blit(surface, text, font, pos, colour, *args, **kw)
+
+    monkeypatch.setattr(scene.text, "blit", record)
+    app.draw()
+    rows = [t for t, _ in drawn]
+    names = ["You", "Ann", "Bo", "Cy", "Di"]
+    gilded = [t for t, colour in drawn if t in names and colour == tuple(table_paint.ACCENT)]
+    assert all(n in rows for n in names)
+    assert gilded == gold
+
+
 @pytest.mark.parametrize("preset, ace_last", [("george", True), ("rummy5000", False)])
 def test_sorting_puts_the_ace_where_the_game_ranks_it(app, preset, ace_last):
     g = build({0: "A♠ K♣ 5♦ 9♠"}, pile="Q♦", preset=preset, wild=None)

@@ -872,7 +872,10 @@ class TablePainting(TableParts):
         self.text.blit(surface, "Scores", fs, (head.x, head.y), TEXT_DIM)
         self.text.blit(surface, "total", fs, (head.right, head.y), TEXT_DIM, anchor="topright")
         melded = self._melded_so_far()
-        lead = max(g.scores) if g.scores else 0
+        # the leader in gold: the lowest total where that wins (penalty scoring); nobody
+        # while every total is the same
+        best = min if g.rules.lowest_total_wins else max
+        lead = best(g.scores) if len(set(g.scores)) > 1 else None
         for seat, r in enumerate(rows):
             col = self._seat_colour(seat)
             acting = g.phase in ("draw", "play", "call") and g.current == seat
@@ -886,7 +889,7 @@ class TablePainting(TableParts):
             ew = self.text.render(extra, fs, TEXT_DIM).get_width() if extra else 0
             room = r.w - sw - ew - fs - 16  # (a long name as on a narrow plate: "Wolfgang A.")
             self.text.blit(surface, self._plate_name(name, fn, room, bold=False), fn, (r.x + fs + 4, r.centery),
-                           ACCENT if g.scores[seat] == lead and lead else TEXT, anchor="midleft", max_w=room)
+                           ACCENT if g.scores[seat] == lead else TEXT, anchor="midleft", max_w=room)
             self.text.blit(surface, score, fn, (r.right, r.centery), TEXT, bold=True, anchor="midright")
             if extra:
                 self.text.blit(surface, extra, fs, (r.right - sw - 6, r.centery), _points_colour(melded[seat]),
@@ -902,10 +905,10 @@ class TablePainting(TableParts):
 
             # one line per side, the person's first (in bold): partners are named, not only
             # "them"; the leading side in gold, as a leading seat's name is above
-            top = max(teams)
+            top = best(teams) if teams[0] != teams[1] else None
             for k, t in enumerate((mine, 1 - mine)):
                 self.text.blit(surface, side(t), fn, (head.x, head.bottom - 2 + k * (fn + 4)),
-                               ACCENT if teams[t] == top and top else TEXT,
+                               ACCENT if teams[t] == top else TEXT,
                                bold=k == 0 and self.c.human is not None, max_w=head.w)
         # the last few moves, between the scores and the buttons (a click there, or L, shows all)
         log = self._log_area()
