@@ -2260,6 +2260,32 @@ def test_the_rules_speak_of_the_deal_only_for_player_counts_the_game_seats(prese
         assert f"Each player gets {rules.fixed_hand_size(lo)} cards." in deal
 
 
+def test_the_rules_of_a_pack_without_twos_speak_of_its_own_ranks_and_length():
+    """Rotating wilds with the twos out of the pack and two deals: the rules said "twos in
+    round 2 ... up to kings in round 13, after which the game ends" and "An upcard of a 2 or
+    a 3 goes back" (a tester): round 2 had threes wild, and the game lasted two deals. And a
+    wild ace's value was named where no ace can be wild."""
+    from game.ui.rules_text import describe_rules
+
+    def text(rules):
+        return " ".join(" ".join(lines) for _, lines in describe_rules(rules))
+
+    rules = Rules.preset("rummy5000", wild_indicator="rotating", lowest_rank=3, deals=2, min_upcard=4,
+                         deal_style="upcard")
+    said = text(rules)
+    assert "aces in round 1, threes in round 2, and so on up to kings in round 12." in said
+    assert "after which the game ends" not in said and "twos" not in said
+    assert "An upcard of a 3 goes back into the stock" in said and "a 2 or" not in said
+    long = text(Rules.preset("rummy5000", wild_indicator="rotating", deals=20))
+    assert "aces in round 1, twos in round 2, and so on up to kings in round 13, then aces again." in long
+    plain = text(Rules.preset("rummy5000", wild_indicator="rotating"))
+    assert "up to kings in round 13, after which the game ends." in plain
+    simple = Rules.preset("rummy500", simple_scoring=True, permanent_wilds=["jokers", "one_eyed_jacks"],
+                          wild_indicator="none", values={"wild": 20})
+    assert "values.wild_ace" in simple.unused_options()
+    assert "a wild card 20" in text(simple) and "wild ace" not in text(simple)
+
+
 def test_a_game_started_without_names_seats_the_computers_the_new_game_screen_offers(app):
     """``--preset`` and the like dealt Bruno, Clara and Dev; the new-game screen offers
     Alice, Ben and Chloe for the same seats."""

@@ -448,9 +448,9 @@ def _upcard_count_text(rules: Rules) -> str:
     else:
         wild = f" An always-wild upcard counts {rules.permanent_wild_upcard}."
     lo = ""
-    if rules.min_upcard > 2:
-        small = "a 2" if rules.min_upcard == 3 else "a 2 or a 3"
-        lo = f" An upcard of {small} goes back into the stock, which is shuffled, and another is dealt."
+    small = [f"a {r}" for r in range(max(2, rules.lowest_rank), rules.min_upcard)]  # (in the pack)
+    if small:
+        lo = f" An upcard of {' or '.join(small)} goes back into the stock, which is shuffled, and another is dealt."
     return f"For the deal, number cards count their number, {court} and {ace} (what cards score is " \
            f"another matter: see Scoring).{wild}{lo}"
 
@@ -465,9 +465,15 @@ def _wild_indicator_text(rules: Rules) -> str:
         "extra_card": "The dealer gets one extra card face up; its rank is wild for the round.",
         "separate": "After the deal one card is turned up and tucked under the stock; its rank is wild "
                     "for the round.",
-        "rotating": "The wild rank changes every round: aces in round 1, twos in round 2, and so on "
-                    "up to kings in round 13, after which the game ends.",
+        "rotating": "",
     }[wi]
+    if wi == "rotating":  # (the ranks of the pack in turn: a pack without its twos starts again sooner)
+        ranks = [1] + [r for r in range(2, 14) if r >= rules.lowest_rank]
+        second = {2: "twos", 3: "threes", 4: "fours", 6: "sixes"}[ranks[1]]  # (the lowest ranks allowed)
+        text = (f"The wild rank changes every round: aces in round 1, {second} in round 2, and so on up to "
+                f"kings in round {len(ranks)}")
+        text += (", after which the game ends." if not rules.deals
+                 else ", then aces again." if rules.deals > len(ranks) else ".")
     if wi != "rotating" and rules.permanent_wilds:
         if rules.indicator_on_permanent_wild == "deal_again":
             text += " If that card is an always-wild card, the dealer gets another one, until it is not."
@@ -499,7 +505,7 @@ def _values_text(rules: Rules) -> str:
     has_wilds = bool(rules.permanent_wilds) or rules.wild_indicator != "none"
     if has_wilds:
         wild = f"a wild card {v['wild']}"
-        if v["wild_ace"] != v["wild"]:
+        if v["wild_ace"] != v["wild"] and "values.wild_ace" not in rules.unused_options():
             wild += f" (a wild ace {v['wild_ace']})"
         parts.append(wild)
     if rules.jokers_per_deck and "jokers" not in rules.permanent_wilds:
