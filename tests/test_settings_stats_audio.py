@@ -346,7 +346,26 @@ def test_stats_best_score_can_be_lowest():
     st.record_game("basic", True, 80, 4, lower_is_better=True)
     st.record_game("basic", True, 35, 4, lower_is_better=True)
     st.record_game("basic", True, 90, 4, lower_is_better=True)
-    assert st.get("basic").best_score == 35
+    assert (st.get("basic").best_low, st.get("basic").best_score) == (35, None)
+
+
+def test_a_penalty_games_best_is_kept_apart_from_the_highest_score():
+    """A Rummy 5000 game with penalty scoring (lowest wins) put its 50 in place of another
+    game's 2,000 as the preset's "best score" (a tester): each is kept, and read back."""
+    from game.ui.menus.stats_screen import _best_text
+
+    st = Stats()
+    st.record_game("rummy5000", True, 2000, 9)
+    st.record_game("rummy5000", False, 50, 2, lower_is_better=True)
+    st.record_game("rummy5000", False, 1500, 9)
+    st.record_game("rummy5000", False, 80, 2, lower_is_better=True)
+    e = st.get("rummy5000")
+    assert (e.best_score, e.best_low, e.games) == (2000, 50, 4)
+    assert _best_text(e) == "2,000 · 50 low"
+    st.save()
+    again = Stats.load().get("rummy5000")
+    assert (again.best_score, again.best_low) == (2000, 50)
+    assert _best_text(Stats().get("basic")) == "–"
 
 
 def test_negative_scores_are_kept():

@@ -1,6 +1,7 @@
 """The player's record per preset, kept in ``stats.json`` in the per-user data folder.
 
-For each preset: games played, games won, best final score and rounds played, and how
+For each preset: games played, games won, best final score (the highest, and apart from it
+the lowest of the games where the lowest total wins) and rounds played, and how
 many of the games played were left unfinished (a new game started over a saved one the
 person had played in): those count as played and not won, as in most card games, so that
 leaving a game about to be lost does not lift the win rate.  Games and wins are also
@@ -49,9 +50,10 @@ def _counted(out: T, data: Any, names: Sequence[str]) -> T:
 class PresetStats:
     games: int = 0
     wins: int = 0
-    best_score: int | None = None
+    best_score: int | None = None   # the highest final score, of games where the highest wins
     total_rounds: int = 0
     abandoned: int = 0      # of the games, how many were left unfinished
+    best_low: int | None = None     # the lowest final score, of games where the lowest wins
 
     @property
     def win_rate(self) -> float:
@@ -60,16 +62,17 @@ class PresetStats:
     def to_dict(self) -> dict[str, Any]:
         return {
             "games": self.games, "wins": self.wins, "best_score": self.best_score,
-            "total_rounds": self.total_rounds, "abandoned": self.abandoned,
+            "total_rounds": self.total_rounds, "abandoned": self.abandoned, "best_low": self.best_low,
         }
 
     @classmethod
     def from_dict(cls, data: Any) -> PresetStats:
         out = _counted(cls(), data, ("games", "wins", "total_rounds", "abandoned"))
-        best = data.get("best_score")
-        if best is not None and (isinstance(best, bool) or not isinstance(best, int)):
-            raise ValueError(f"best_score is not a whole number: {best!r}")
-        out.best_score = best
+        for name in ("best_score", "best_low"):  # (a file from before best_low: none kept)
+            best = data.get(name)
+            if best is not None and (isinstance(best, bool) or not isinstance(best, int)):
+                raise ValueError(f"{name} is not a whole number: {best!r}")
+            setattr(out, name, best)
         if out.wins > out.games:
             raise ValueError("more wins than games")
         if out.wins + out.abandoned > out.games:
@@ -188,12 +191,10 @@ class Stats:
         entry.wins += 1 if won else 0
         entry.total_rounds += max(0, int(rounds))
         score = int(score)
-        if entry.best_score is None:
-            entry.best_score = score
-        elif lower_is_better:
-            entry.best_score = min(entry.best_score, score)
+        if lower_is_better:  # (kept apart: a penalty game's 50 is no best beside another game's 2,000)
+            entry.best_low = score if entry.best_low is None else min(entry.best_low, score)
         else:
-            entry.best_score = max(entry.best_score, score)
+            entry.best_score = score if entry.best_score is None else max(entry.best_score, score)
 
     def record_abandoned(self, preset: str, rounds: int, *, against: str | None = None) -> None:
         """Count a game left unfinished: played, not won, ``rounds`` rounds finished."""

@@ -120,7 +120,7 @@ class StatsScene(MenuScene):
             ui.draw_text(surface, preset_title(name), bf, ui.INK, (inner.x, cy), "midleft")
             values = (
                 str(st.games), str(st.wins), f"{st.win_rate:.0%}" if st.games else "–",
-                points_text(st.best_score) if st.best_score is not None else "–", str(st.total_rounds),
+                _best_text(st), str(st.total_rounds),
             )
             for (_, fx, anchor), val in zip(cols[1:], values):
                 ui.draw_text(surface, val, rf, ui.INK if st.games else ui.FAINT,
@@ -142,3 +142,12 @@ class StatsScene(MenuScene):
                 below += t.px(28)
         if self.message:  # under the notes, never over them
             self.draw_message(surface, pygame.Rect(inner.x, below + t.px(10), inner.width, t.px(40)))
+
+
+def _best_text(st: PresetStats) -> str:
+    """The best final score: the highest, and where games of the lowest total winning were
+    played too, the lowest of those beside it ("2,000 · 50 low")."""
+    parts = [points_text(st.best_score)] if st.best_score is not None else []
+    if st.best_low is not None:
+        parts.append(f"{points_text(st.best_low)} low")
+    return " · ".join(parts) or "–"
