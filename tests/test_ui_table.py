@@ -1815,6 +1815,22 @@ def test_with_the_focus_on_a_deep_pile_card_the_status_line_says_what_enter_take
         "Your turn: draw from the stock (D) or take from the discard pile (P)"  # (the top card: P)
 
 
+def test_where_the_top_card_may_not_be_taken_the_status_line_does_not_offer_it(app):
+    """With the top card bound to be used at once, a refused deep take's line said "P takes
+    the top card", and P was refused too (a tester): the line offers only what may be done."""
+    g = build({0: "3♦ 3♥ 9♣ 2♠"}, pile="3♠ 8♥ Q♣ 5♣", wild=None, preset="rummy500")
+    g.rules = Rules.preset("rummy500", top_take_must_use=True)
+    scene = play(app, g)
+    assert not scene.c.is_legal(TakePile(c("5♣")))  # (nothing in hand melds with the 5♣)
+    why = scene.c.status(keys=True, focus="pile", pile_at=1)
+    assert why.startswith("You may not take the 8♥") and why.endswith(": D draws")
+    assert scene.c.status(keys=True, focus="pile", pile_at=3) == \
+        "Your turn: draw from the stock (D); the 5♣ may not be taken now (P says why)"
+    assert scene.c.status() == "Your turn: draw from the stock; the 5♣ on the pile may not be taken now"
+    key(app, pygame.K_p)
+    assert scene.toasts and scene.toasts[-1].kind == "error" and "5♣" in scene.toasts[-1].text
+
+
 def test_a_deep_pile_card_in_focus_shows_whole_and_a_click_there_takes_from_it(app):
     """The cards above a focused pile card covered most of it; drawn whole over them, it hid
     the card above it (a tester could not see which cards a take would bring). The pile now

@@ -622,6 +622,8 @@ class Controller:
                     return f"Your turn: draw, or {call} if the {card_name(g.pile[-1])} fits a meld"
                 if not g.pile:  # (taken by a "Rummy!" call: nothing to take from)
                     return "Your turn: draw from the stock" + (" (D)" if keys else "")
+                # (the top card may be refused too: a card taken from the pile that must be used)
+                top_ok = self._why_not_take(g.pile[-1]) is None
                 if keys and pile_at is not None and 0 <= pile_at < len(g.pile) - 1:
                     # the focus on a card deep in the pile: what Enter would take, if it may
                     card, n = g.pile[pile_at], len(g.pile) - pile_at
@@ -629,7 +631,12 @@ class Controller:
                     if refused is None:
                         return (f"Your turn: Enter takes the pile from the {card_name(card)} "
                                 f"({n} cards), or draw from the stock (D)")
-                    return f"{refused}: D draws, P takes the top card"
+                    return f"{refused}: D draws" + (", P takes the top card" if top_ok else "")
+                if not top_ok:
+                    top = card_name(g.pile[-1])
+                    if keys:
+                        return f"Your turn: draw from the stock (D); the {top} may not be taken now (P says why)"
+                    return f"Your turn: draw from the stock; the {top} on the pile may not be taken now"
                 if keys:
                     return "Your turn: draw from the stock (D) or take from the discard pile (P)"
                 return "Your turn: draw from the stock or take from the discard pile"
