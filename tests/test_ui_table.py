@@ -4551,6 +4551,14 @@ def test_a_meld_the_rules_refuse_in_every_reading_is_refused_without_a_question(
     key(app, pygame.K_RETURN)
     assert scene.choice is None and len(g.melds) == 1
     assert any(t.text.startswith("Only one new meld may be made in a turn") for t in scene.toasts)
+    # the Meld button is greyed once no new meld may be made (it stayed lit: a tester), and
+    # a click on it says why, in the engine's words
+    app.draw()
+    meld = scene.buttons["meld"]
+    assert len(scene.selected) >= 3 and not meld.enabled
+    scene.toasts.clear()
+    click(app, meld.rect.center)
+    assert len(g.melds) == 1 and scene.toasts[-1].text.startswith("Only one new meld may be made in a turn")
 
 
 def test_a_hinted_meld_that_reads_two_ways_says_which_and_meld_offers_it_first(app, monkeypatch):

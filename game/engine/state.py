@@ -780,14 +780,22 @@ class GameState(Standings):
             )
         return None
 
-    def _meld_problem(self, seat: int, a: MeldCards, trusted: bool = False) -> str | None:
-        """Why the meld is refused, or None.  ``trusted``: the cards and shape are known valid."""
+    def no_new_meld(self) -> str | None:
+        """Why no new meld may be made now, whatever its cards (the phase, or a meld a turn
+        already made); None when one may be."""
         if self.phase == CALL:
             return AFTER_CALL
         if self.phase != PLAY:
             return "You can meld only after drawing, before you discard"
         if self.rules.one_meld_per_turn and self.melds_this_turn >= 1:
             return "Only one new meld may be made in a turn in this game"
+        return None
+
+    def _meld_problem(self, seat: int, a: MeldCards, trusted: bool = False) -> str | None:
+        """Why the meld is refused, or None.  ``trusted``: the cards and shape are known valid."""
+        why = self.no_new_meld()
+        if why is not None:
+            return why
         hand = self.hands[seat]
         rest = list(hand)
         for c in a.cards:

@@ -761,7 +761,7 @@ class TableScene(TableInput, TablePainting, Scene):
         b["rummy"].alert = bool(may_call)
         b["end"].visible = human and mine and g.phase == "draw" and not g.stock_drawable()
         # (lit once the selection could be a meld: fewer cards are laid off with Enter on a meld)
-        b["meld"].enabled = mine and g.phase == "play" and len(self.selected) >= max(1, g.ctx.min_meld)
+        b["meld"].enabled = mine and len(self.selected) >= max(1, g.ctx.min_meld) and g.no_new_meld() is None
         # Enter acts on the focus: on a meld or the pile it is not this button
         b["meld"].hint = "" if self.keyboard and self.focus_zone in ("melds", "pile") else "Enter"
         b["undo"].enabled = mine and g.phase == "play" and bool(g.turn_log)
