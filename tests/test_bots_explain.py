@@ -232,9 +232,14 @@ def test_a_draw_when_the_top_card_would_go_down_says_how_little_it_adds():
              phase="draw", current=0)
     assert hint_reason(v, DrawStock()) == "with the K♠ from the pile you could put down no more cards than now"
     # the 3♦ could meld with the 3♣ and the wild 9♥, which the run A♣ 2♣ 3♣ 9♥ needs
-    v = view(["A♣ 2♣ 3♣ 9♥ J♦", "4♣ 5♣ 6♦"], rules=rules, wild="9", pile="3♠ 3♦", phase="draw", current=0)
+    v = view(["A♣ 2♣ 3♣ 9♥ J♦", "4♣ 5♣ 6♦"], rules=rules, wild="9", pile="K♠ 3♦", phase="draw", current=0)
     assert hint_reason(v, DrawStock()) == \
         "the 3♦ on the pile goes with your 3♣, but your wild does more in your other melds"
+    # with the 3♠ under it, a take down to the 3♠ would meld both threes and go out: said first
+    v = view(["A♣ 2♣ 3♣ 9♥ J♦", "4♣ 5♣ 6♦"], rules=rules, wild="9", pile="3♠ 3♦", phase="draw", current=0)
+    assert hint_reason(v, DrawStock()) == ("taking the pile down to the 3♠ would let you go out (the others "
+                                           "hold only 3 cards between them), but a card from the stock is "
+                                           "the better bet for this hand")
 
 
 def test_a_floating_seats_draw_says_it_may_only_draw_from_the_stock():
@@ -315,6 +320,30 @@ def test_a_draw_where_a_deeper_pile_card_would_meld_says_what_the_take_would_lea
              pile="2♣ K♦ Q♠ 9♥ 7♠", phase="draw", current=0)
     assert hint_reason(v, DrawStock()) == \
         "taking the pile down to the 2♣ would meld it, but the K♦ Q♠ 9♥ 7♠ above it would stay in your hand"
+
+
+def test_a_stock_draw_over_a_deeper_take_that_goes_out_says_so():
+    """Late in a round of Rummy 5000, the hint drew from the stock with "the 6♠ on the pile
+    goes with your 5♠, but makes no meld yet", while taking the pile down to the 4♠ (or the
+    7♠) would have let the player go out (a tester): the reason names such a take first, with
+    what going out would collect and why the stock is still the better bet."""
+    from game.engine.cards import card_text
+    from game.engine.view import view_of
+
+    melds = [meld(0, "run:9♥", "9♥ 10♥ J♥ Q♥ 8♥ A♥"), meld(0, "run:9♣", "9♣ 10♣ J♣ 8♠ K♣ A♣"),
+             meld(1, "set:Q", "Q♣ Q♠ Q♦"), meld(2, "set:2", "2♦ 2♥ 2♣ 2♠"),
+             meld(2, "run:9♠", "9♠ 10♠ J♠ 8♦ K♠ A♠"), meld(3, "run:3♥", "3♥ 4♥ 5♥ 6♥ 7♥"),
+             meld(3, "run:3♦", "3♦ 4♦ 5♦ 6♦ 7♦"), meld(0, "run:3♣", "3♣ 4♣ 5♣ 6♣"), meld(1, "run:9♦", "9♦ 10♦ J♦")]
+    table = dict(rules=Rules.preset("rummy5000"), wild="8", pile="K♦ 4♠ A♦ 7♠ 6♠", phase="draw", current=0,
+                 floating=[False, True, False, True], melds=melds)
+    rest = list(position(["3♠ 5♠", "", "K♥", ""], **table).stock)[:-1]  # (one card left in the stock)
+    g = position(["3♠ 5♠", "", "K♥", ""], set_aside=" ".join(card_text(k) for k in rest), **table)
+    v = view_of(g, 0)
+    assert v.stock_count == 1 and len(v.unseen()) == 2
+    assert make_bot("normal", 12345).choose(v) == DrawStock()
+    why = hint_reason(v, DrawStock())
+    assert why.startswith("taking the pile down to the 7♠ would let you go out (the others hold only 1 card "
+                          "between them), but a card from the stock is the better bet for this hand"), why
 
 
 def test_a_deeper_take_that_would_lay_the_card_off_says_so():

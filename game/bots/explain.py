@@ -140,37 +140,47 @@ def _take_reason(view: PlayerView, taken: list[Card]) -> str | None:
 
 def _deep_take_reason(view: PlayerView, an: Analysis, hand: list[Card]) -> str | None:
     """Where a card deeper in the pile would meld: what taking down to it costs (the cards
-    above it that would stay in hand), so a reason about the top card alone does not mislead."""
+    above it that would stay in hand), so a reason about the top card alone does not mislead;
+    a take that would let the seat go out comes first, whatever its depth."""
     pile = view.pile
     legal = {a.card for a in view.legal_actions() if isinstance(a, TakePile)}
-    base = None  # (the hand's own plan, worked out once it is wanted)
+    found = []  # (depth, what the plan does with it, the cards it leaves, the points it puts down)
     for i in range(len(pile) - 2, max(-1, len(pile) - 10), -1):  # (the shallowest first)
         if pile[i] not in legal:
             continue
-        taken = list(pile[i:])
-        use, left, points = _plan_for(an, hand + taken, pile[i], pile[i])
-        if use is None:
-            continue
-        kept = [k for k in taken[1:] if k in left]
-        if not kept:
-            return None  # (it would cost nothing in hand: the stock won by the bot's sums)
-        verb = f"lay it off on #{use[1]}" if use[0] == "onto" else "meld it"
-        # the cards and points the take puts down beyond what the hand puts down anyway
-        base = base or plan_steps(an, hand)[1]
-        down = len(hand) + len(taken) - len(left) - (len(hand) - len(base.left))
-        points -= an.plan_gain(base)
-        # the cards above it cost something only where the hand is left bigger than after a
-        # stock draw (one card may go straight back as the discard), and matter only where
-        # they are worth something beside what goes down
-        grows = len(left) - 1 > len(base.left)
-        if grows and not (2 * sum(an.value[k] for k in kept) < points and down > 1):
-            return (f"taking the pile down to the {card_name(pile[i])} would {verb}, but the "
-                    f"{cards_name(kept)} above it would stay in your hand")
-        # (beyond what the hand puts down anyway: a wild may move from a meld of its own to this one)
-        what = (f"put down {down} more cards than your hand alone ({points:.0f} more points)"
-                if down > 1 and points > 0 else verb)
-        return f"taking the pile down to the {card_name(pile[i])} would {what}, but {_stock_odds(view, an, hand)}"
-    return None
+        use, left, points = _plan_for(an, hand + list(pile[i:]), pile[i], pile[i])
+        if use is not None:
+            found.append((i, use, left, points))
+    if not found:
+        return None
+    out = next((f for f in found if len(f[2]) <= 1), None)  # (all down but the discard)
+    if out is not None:
+        # going out collects the others' cards, where that is how it scores: few, little
+        held = sum(view.hand_sizes[s] for s in an.opponents)
+        little = (f" (the others hold only {held} card{'s' if held != 1 else ''} between them)"
+                  if held <= 3 and an.scoring in ("melds_and_out_bonus", "add_to_out_player", "winner_collects")
+                  else "")
+        return (f"taking the pile down to the {card_name(pile[out[0]])} would let you go out{little}, but "
+                f"{_stock_odds(view, an, hand)}")
+    i, use, left, points = found[0]
+    taken = list(pile[i:])
+    kept = [k for k in taken[1:] if k in left]
+    verb = f"lay it off on #{use[1]}" if use[0] == "onto" else "meld it"
+    # the cards and points the take puts down beyond what the hand puts down anyway
+    base = plan_steps(an, hand)[1]
+    down = len(hand) + len(taken) - len(left) - (len(hand) - len(base.left))
+    points -= an.plan_gain(base)
+    # the cards above it cost something only where the hand is left bigger than after a
+    # stock draw (one card may go straight back as the discard), and matter only where
+    # they are worth something beside what goes down
+    grows = len(left) - 1 > len(base.left)
+    if kept and grows and not (2 * sum(an.value[k] for k in kept) < points and down > 1):
+        return (f"taking the pile down to the {card_name(pile[i])} would {verb}, but the "
+                f"{cards_name(kept)} above it would stay in your hand")
+    # (beyond what the hand puts down anyway: a wild may move from a meld of its own to this one)
+    what = (f"put down {down} more cards than your hand alone ({points:.0f} more points)"
+            if down > 1 and points > 0 else verb)
+    return f"taking the pile down to the {card_name(pile[i])} would {what}, but {_stock_odds(view, an, hand)}"
 
 
 def _stock_odds(view: PlayerView, an: Analysis, hand: list[Card]) -> str:
