@@ -4866,6 +4866,31 @@ def test_in_a_loose_fan_the_frames_go_round_the_whole_card(app):
     assert scene._shown_part(card, scene.places[card].rect) == scene.places[card].rect
 
 
+def test_the_mouses_frame_goes_round_the_part_of_a_card_that_shows(app, monkeypatch):
+    """The hover frame, pale gold, went round the whole of a half-covered card, over the card
+    beside it: it looked like that card's, and like a wild card's gold rim (a tester). It is
+    near white now, round the part that shows."""
+    from game.ui import table_paint
+    from game.ui.cards import GOLD
+
+    g = build({0: "2♣ 5♦ 9♠ J♥"}, pile="Q♦")
+    scene = play(app, g)
+    scene._place(force=True)
+    card, nxt = scene.order[0], scene.places[scene.order[1]].rect
+    r = scene.places[card].rect
+    assert r.x < nxt.x < r.right  # (the next card covers some of it, not most: a loose fan)
+    post(pygame.MOUSEMOTION, pos=(r.x + 5, r.centery), rel=(0, 0), buttons=(0, 0, 0))
+    app.pump(2)
+    assert scene.hover == card
+    frames = []
+    monkeypatch.setattr(table_paint.pygame.draw, "rect", lambda surf, colour, rect, *a, **k: frames.append(
+        (tuple(colour)[:3], Rect(rect))))
+    scene._draw_hover(pygame.Surface(scene.size), set())
+    (colour, frame), = frames
+    assert frame.right <= nxt.x + 3 and frame.left <= r.left
+    assert min(colour) >= 200 and sum(abs(a - b) for a, b in zip(colour, GOLD)) > 250  # (not gold)
+
+
 def test_a_slow_hint_comes_later_and_the_table_goes_on_drawing(app, monkeypatch):
     """A hint in a hand swollen by a long pile may take seconds (the plan search): the table
     says it is thinking, keeps drawing, and shows the hint when it comes."""

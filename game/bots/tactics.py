@@ -90,6 +90,7 @@ class Analysis:
         self.pile_pair = t.get("pile_pair", 1.0)
         self.known_pair = t.get("known_pair", 0.0)
         self.hold_wild = t.get("hold_wild", 0.0)
+        self.short_hands = t.get("short_hands", 0.0)
         self._fits: dict[int, bool] = {}
         self._pg: dict[tuple[int, float], float] = {}
         self._opp_melds = [any(m.owner == s for m in view.melds) for s in range(self.players)]
@@ -277,6 +278,11 @@ class Analysis:
                 danger += 0.9 * (value + 6)
             else:
                 danger += 0.55 * (value + 6)
+            if self.short_hands and self._goes_out_on(c):
+                # a player down to a card who lays it off (by a call, or taking it) goes out
+                # at once: what this hand still holds goes with the round
+                held = sum(self.value[k] for k in v.hand) - value
+                danger += self.short_hands * 0.9 * (held + self.tempo * (len(v.hand) - 1))
         if self._deep_takes() and self.pile_feed:
             danger += self.pile_feed * self._pile_meld(c)
         if self._deep_takes() and self.pile_pair and c not in self.wilds:
@@ -393,7 +399,7 @@ class Analysis:
         """Chance that seat ``s`` holds, among its unknown cards, two partners for ``c``."""
         v = self.view
         h = 0 if v.floating[s] else v.hand_sizes[s] - len(v.known[s])
-        if h <= 0:
+        if h <= 0 or (self.short_hands and v.hand_sizes[s] < 2):  # (one card holds no two partners)
             return 0.0
         q = min(1.0, h / self.unseen_n)
         ctx = self.ctx
@@ -418,6 +424,13 @@ class Analysis:
 
     def _deep_takes(self) -> bool:
         return self.rules.discard_pile == "splayed"
+
+    def _goes_out_on(self, c: int) -> bool:
+        """Whether a player down to one card (or none, floating) could lay ``c`` off on a
+        table meld and so go out: it fits one, and they may lay off."""
+        v = self.view
+        need = self.rules.layoff_needs_own_meld or self.rules.caller_needs_meld
+        return any(v.hand_sizes[s] <= 1 and (self._opp_melds[s] or not need) for s in self.opponents)
 
     def _fits_for_others(self, c: int) -> bool:
         rules = self.rules

@@ -44,7 +44,7 @@ HOT = (180, 255, 200)   # the place a dragged card would go if let go now
 DROP = (20, 160, 80)    # the same place, marked over the dragged card (shows on white and on felt)
 FOCUS = (120, 200, 255)
 HINT = (190, 120, 255)
-HOVER = (255, 232, 140)
+HOVER = (236, 242, 250)  # near white: a pale gold read as the wild cards' rim
 STATUS_SQUEEZE = 1.1    # a status line up to this much wider than its room is squeezed, a wider one wrapped
 SUIT_SYMBOLS = "♣♦♥♠"
 HAND_TAG = "in hand"  # the tag over a hand turned face up when the round is over
@@ -620,8 +620,8 @@ class TablePainting(TableParts):
             if not self.hover_take or c not in g.pile:
                 return
             self._draw_pile_frames(surface, g.pile[g.pile.index(c):], HOVER)
-        elif p.zone == "hand":  # (in a tight fan, round the strip that shows: one corner)
-            r = self._shown_part(c, p.rect)
+        elif p.zone == "hand":  # (round the part that shows: over the next card it seemed that card's)
+            r = self._shown_part(c, p.rect, always=True)
             pygame.draw.rect(surface, HOVER, r.inflate(4, 4), width=2, border_radius=max(4, p.rect.w // 9))
 
     def _draw_pile_frames(self, surface: pygame.Surface, cards: list[Card], colour) -> None:
@@ -660,14 +660,15 @@ class TablePainting(TableParts):
         pad = self._focus_pad(c)
         self._outline(surface, r.inflate(pad, pad), FOCUS)
 
-    def _shown_part(self, c: Card, r: Rect) -> Rect:
+    def _shown_part(self, c: Card, r: Rect, always: bool = False) -> Rect:
         """A hand card's rectangle, or in a tight fan (the next card hides most of it) the
-        strip of it that shows, so a frame takes in its corner alone."""
+        strip of it that shows, so a frame takes in its corner alone; ``always``: the strip
+        wherever the next card covers some of it."""
         i = self.order.index(c) if c in self.order else -1
         if i < 0 or i + 1 >= len(self.order):
             return r
         nxt = self.places.get(self.order[i + 1])
-        if nxt is None or nxt.rect.x - r.x >= r.w * TIGHT_FAN:
+        if nxt is None or nxt.rect.x >= r.right or (not always and nxt.rect.x - r.x >= r.w * TIGHT_FAN):
             return r
         return Rect(r.x, r.y, max(4, nxt.rect.x - r.x), r.h)
 
