@@ -1815,6 +1815,19 @@ def test_with_the_focus_on_a_deep_pile_card_the_status_line_says_what_enter_take
         "Your turn: draw from the stock (D) or take from the discard pile (P)"  # (the top card: P)
 
 
+def test_with_one_card_that_may_be_thrown_the_status_line_says_it_goes_out(app):
+    """A floating player drew a card that goes nowhere, and the status line said the usual
+    "Meld or lay off, then discard" (a tester): with one card that may be thrown, it says
+    that throwing it goes out."""
+    g = build({0: "4♦"}, pile="Q♦", phase="play", melds=[(0, "J♣ J♦ J♠")])
+    scene = play(app, g)
+    assert scene.c.status() == "Discard the 4♦ to go out (drag it to the pile)"
+    assert scene.c.status(keys=True).startswith("Discard the 4♦ to go out (")
+    g = build({0: "Q♠"}, pile="Q♦", phase="play", melds=[(0, "J♣ J♦ J♥"), (1, "9♠ 10♠ J♠")], wild=None)
+    scene = play(app, g)  # (a card that fits a meld may not be the last discard: lay it off)
+    assert scene.c.status().startswith("Lay the Q♠ off on #2")
+
+
 def test_where_the_top_card_may_not_be_taken_the_status_line_does_not_offer_it(app):
     """With the top card bound to be used at once, a refused deep take's line said "P takes
     the top card", and P was refused too (a tester): the line offers only what may be done."""

@@ -648,6 +648,12 @@ class Controller:
                 return f"Lay the {card_name(card)} off on #{meld}{then}{how}"
             if g.phase == CALL:
                 return "Rummy! Now discard a card" + (f" ({_discard_keys(x)})" if keys else "")
+            hand = g.hands[seat]
+            if len(hand) == 1 and self._ask(("discard", int(hand[0]), g.phase),
+                                            lambda: self.is_legal(Discard(hand[0]))):
+                # (a floating player's drawn card that goes nowhere, say: it ends the round)
+                how = f" ({_discard_keys(x)})" if keys else " (drag it to the pile)"
+                return f"Discard the {card_name(hand[0])} to go out{how}"
             if g.must_use is not None and g.must_use in g.hands[seat]:
                 use = use_words(g.rules.deep_take_use, f"the {card_name(g.must_use)} you took")
                 how = "X" if x else "\u2193 to your hand, then X"
