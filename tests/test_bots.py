@@ -723,6 +723,26 @@ def test_the_card_taken_from_the_pile_is_used_even_when_the_plan_chains_lay_offs
     assert any(parse_card("7♣") in m.cards for m in g.melds)
 
 
+def test_a_wild_is_kept_back_from_a_set_complete_without_it():
+    """"Meld 7♣ 7♦ 7♥ joker" on the first turn of Rummy 500 spent the joker on a set that
+    stands without it (a tester): it is worth more in hand, where it makes a meld of any
+    two loose cards, than its points now. (hold_wild=0 is the old way.)"""
+    g = position(["7♣ 7♦ 7♥ joker 2♠ 9♦ K♣ 4♥", "5♦ 8♠ Q♥ 3♣ 4♣ 6♦ 10♠", "6♥ 9♣ K♠ 2♦ 3♥ 8♥ J♣"],
+                 rules=Rules.preset("rummy500"), phase="play", current=0, pile="Q♣")
+    sevens = parse_cards("7♣ 7♦ 7♥")
+    first = make_bot("normal", 1).choose(view_of(g, 0))
+    assert isinstance(first, MeldCards) and sorted(first.cards) == sorted(sevens)
+    old = make_bot("normal", 1, hold_wild=0).choose(view_of(g, 0))
+    assert isinstance(old, MeldCards) and parse_card("joker") in old.cards
+    # going out comes first: with the joker the hand's last card, it goes down
+    g = position(["7♣ 7♦ 7♥ joker 4♥", "5♦ 8♠ Q♥", "6♥ 9♣ K♠"], rules=Rules.preset("rummy500"),
+                 phase="play", current=0, pile="Q♣")
+    b = make_bot("normal", 1)
+    while g.phase == "play" and g.current == 0:
+        g.apply(b.choose(view_of(g, 0)))
+    assert g.phase in ("round_over", "game_over") and not g.hands[0]
+
+
 def test_a_card_that_must_be_used_is_laid_off_first():
     """After a take the hints went Q♦ K♦ A♦, then 4♣ 5♣ 6♣, and only then the K♣ that had
     to be used (a tester): a lay-off of that card on a meld already on the table comes first,

@@ -89,7 +89,7 @@ class Analysis:
         self.pile_feed = t.get("pile_feed", 0.0)
         self.pile_pair = t.get("pile_pair", 1.0)
         self.known_pair = t.get("known_pair", 0.0)
-        self.hold_wild = t.get("hold_wild", 0.0)
+        self.hold_wild = t.get("hold_wild", 1.0)
         self.short_hands = t.get("short_hands", 0.0)
         self._fits: dict[int, bool] = {}
         self._pg: dict[tuple[int, float], float] = {}
