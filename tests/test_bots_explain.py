@@ -81,6 +81,19 @@ def test_a_discard_says_whether_it_goes_with_anything_and_what_the_next_player_t
         hint_reason(v, Discard(c("4♥")))
 
 
+def test_a_discard_that_lets_a_player_on_one_card_go_out_says_so():
+    """The hint threw the 2♠, which fit a meld on the table, while Ben had one card: he
+    called, laid it off and went out (a tester). The risk is named as what it is."""
+    v = view(["7♣ 7♦ K♠ 4♥ 9♣", "9♥"], pile="2♠", phase="play", current=0,
+             melds=[meld(1, "run:5♥", "5♥ 6♥ 7♥")])
+    assert hint_reason(v, Discard(c("4♥"))) == ("it goes with none of your other cards, though it fits a meld "
+                                                "on the table, and a player with 1 card left could lay it "
+                                                "off and go out")
+    v = view(["7♣ 7♦ K♠ 4♥ 9♣", "9♥ 2♦"], pile="2♠", phase="play", current=0,
+             melds=[meld(1, "run:5♥", "5♥ 6♥ 7♥")])  # (two cards: no going out on it)
+    assert "go out" not in hint_reason(v, Discard(c("4♥")))
+
+
 def test_a_reason_depends_on_the_view_alone():
     """Two positions with the same view (the others' hidden cards differ) get the same
     reason: it never reads what the seat cannot see."""

@@ -315,7 +315,11 @@ def _discard_reason(view: PlayerView, card: Card) -> str | None:
         words.append(f"a player has {short} card{'s' if short != 1 else ''} left, and at {value[card]} "
                      f"points it would cost you the most if that player goes out")
     risk = None  # (a risk the discard takes all the same)
-    if callers and an.fits_table(card):  # (a call that lays the discard off on a meld)
+    if an.fits_table(card) and (out := an.out_by()):  # (a call or a take, then out)
+        who = ("a floating player" if all(view.floating[s] for s in out)
+               else "a player with 1 card left")
+        risk = f"it fits a meld on the table, and {who} could lay it off and go out"
+    elif callers and an.fits_table(card):  # (a call that lays the discard off on a meld)
         risk = "it fits a meld on the table, so another player may call Rummy! on it"
     elif rules.discard_pile == "splayed" and an.opponents and (pair := an.pile_meld_cards(card)):
         # (the next player may take the pile down to the deeper of them and meld the three)

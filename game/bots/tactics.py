@@ -278,7 +278,7 @@ class Analysis:
                 danger += 0.9 * (value + 6)
             else:
                 danger += 0.55 * (value + 6)
-            if self.short_hands and self._goes_out_on(c):
+            if self.short_hands and self.out_by():
                 # a player down to a card who lays it off (by a call, or taking it) goes out
                 # at once: what this hand still holds goes with the round
                 held = sum(self.value[k] for k in v.hand) - value
@@ -425,12 +425,12 @@ class Analysis:
     def _deep_takes(self) -> bool:
         return self.rules.discard_pile == "splayed"
 
-    def _goes_out_on(self, c: int) -> bool:
-        """Whether a player down to one card (or none, floating) could lay ``c`` off on a
-        table meld and so go out: it fits one, and they may lay off."""
+    def out_by(self) -> list[int]:
+        """The other players down to one card (or none, floating) who may lay a card off:
+        a discard that fits a table meld lets them go out at once (by a call, or taking it)."""
         v = self.view
         need = self.rules.layoff_needs_own_meld or self.rules.caller_needs_meld
-        return any(v.hand_sizes[s] <= 1 and (self._opp_melds[s] or not need) for s in self.opponents)
+        return [s for s in self.opponents if v.hand_sizes[s] <= 1 and (self._opp_melds[s] or not need)]
 
     def _fits_for_others(self, c: int) -> bool:
         rules = self.rules
