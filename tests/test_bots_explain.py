@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from engine_helpers import meld, position
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -79,6 +80,25 @@ def test_a_discard_says_whether_it_goes_with_anything_and_what_the_next_player_t
     v = view(["7♣ 7♦ 4♥ 2♥", "4♣ 5♣"], pile="3♠", known=["", "4♣ 5♣"])
     assert "though the next player holds the 4♣ (taken from the pile), which it goes with" in \
         hint_reason(v, Discard(c("4♥")))
+
+
+@pytest.mark.parametrize("preset, goes", [("basic", False), ("rummy500", True)])
+def test_a_king_goes_with_an_ace_only_where_aces_may_be_high(preset, goes):
+    """"The K♠ on the pile goes with your A♠" in basic rummy, where aces are low only and
+    Q-K-A is no run (a tester): neighbours are reckoned as the game's runs go."""
+    from game.bots.tactics import partners
+
+    rules = Rules.preset(preset)
+    v = view(["A♠ 7♦ 9♣ 4♥", "4♣ 5♣ 6♦"], rules=rules, wild=None, pile="3♦ K♠", phase="draw", current=0)
+    said = hint_reason(v, DrawStock())
+    assert said == ("the K♠ on the pile goes with your A♠, but makes no meld yet" if goes
+                    else "the K♠ on the pile goes with none of your cards")
+    ctx = v.ctx
+    assert partners(c("K♠"), [c("A♠")], ctx.wilds, ctx) == (0, 1 if goes else 0)
+    assert partners(c("2♠"), [c("A♠")], ctx.wilds, ctx) == (0, 1)  # (A-2-3 in both)
+    high = Rules.preset("rummy500", aces="high_only")
+    hv = view(["A♠ 7♦ 9♣ 4♥", "4♣ 5♣ 6♦"], rules=high, wild=None, pile="3♦ K♠", phase="draw", current=0)
+    assert partners(c("2♠"), [c("A♠")], hv.ctx.wilds, hv.ctx) == (0, 0)
 
 
 def test_a_discard_that_lets_a_player_on_one_card_go_out_says_so():

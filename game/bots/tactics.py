@@ -525,9 +525,12 @@ def related(c: int, k: int) -> bool:
 
 
 def partners(c: int, cards: Iterable[int], wilds, ctx) -> tuple[int, int]:
-    """(cards of ``c``'s rank, same-suit neighbours within two) among ``cards`` (wilds count for both)."""
+    """(cards of ``c``'s rank, same-suit neighbours within two) among ``cards`` (wilds count
+    for both). Neighbours as this game's runs go: an ace beside a king only where aces may be
+    high, beside a two only where they may be low."""
     same = near = 0
     r, s = rank(c), suit(c)
+    mine = ctx.run_positions(c) if ctx.allow_runs else ()
     for k in cards:
         if k in wilds:
             same += 1
@@ -537,7 +540,7 @@ def partners(c: int, cards: Iterable[int], wilds, ctx) -> tuple[int, int]:
             continue
         if rank(k) == r and ctx.allow_sets:
             same += 1
-        elif suit(k) == s and ctx.allow_runs and (abs(rank(k) - r) <= 2 or {rank(k), r} & {1} and abs((14 if rank(k) == 1 else rank(k)) - (14 if r == 1 else r)) <= 2):
+        elif suit(k) == s and mine and any(0 < abs(p - q) <= 2 for p in mine for q in ctx.run_positions(k)):
             near += 1
     return same, near
 
