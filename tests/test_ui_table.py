@@ -4109,6 +4109,27 @@ def test_with_swap_a_card_for_a_sets_wild_asks_and_says_what_each_choice_does(ap
     assert any("the wild comes to your hand" in o for o in scene.choice.options)
 
 
+def test_a_wild_a_swap_brings_back_takes_the_place_of_the_card_laid_on_it(app):
+    """A swap put the wild at the right end of a hand the person had arranged, moving the
+    card they meant to throw next (a tester): it takes the place of the card laid; a sorted
+    hand stays sorted."""
+    g = build({0: "5♥ 10♦ 4♠ 9♣"}, pile="Q♦", melds=[(0, "10♠ 10♥ K♣")], phase="play")
+    g.rules = Rules.preset("rummy5000", wild_after_meld="swap")
+    scene = play(app, g)
+    scene.order = [c(x) for x in "5♥ 10♦ 4♠ 9♣".split()]  # (arranged by hand: not sorted)
+    assert scene._act(Cover(c("10♦"), g.melds[0].id))
+    app.pump(2)
+    assert c("K♣") in g.hands[0]
+    assert scene.order == [c(x) for x in "5♥ K♣ 4♠ 9♣".split()]
+    g = build({0: "5♥ 10♦ 4♠ 9♣"}, pile="Q♦", melds=[(0, "10♠ 10♥ K♣")], phase="play")
+    g.rules = Rules.preset("rummy5000", wild_after_meld="swap")
+    scene = play(app, g)
+    scene.sort_hand("suit")
+    assert scene._act(Cover(c("10♦"), g.melds[0].id))
+    app.pump(2)
+    assert scene.order == scene._sorted(scene.order) and c("K♣") in scene.order
+
+
 def test_a_long_last_move_goes_on_to_a_second_line_and_the_newest_moves_stay(app, monkeypatch):
     g = build({0: "9♣ 9♠ 9♦ 2♦ 5♥ J♠"}, pile="Q♦")
     scene = play(app, g)

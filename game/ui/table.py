@@ -786,9 +786,14 @@ class TableScene(TableInput, TablePainting, Scene):
     # ------------------------------------------------------------------ moves
     def _act(self, action: Action, snap_back: list[Card] | None = None) -> bool:
         """Send ``action`` to the engine; on refusal show why and snap cards back."""
+        if isinstance(action, Cover) and action.card in self.order and self.order != self._sorted(self.order):
+            # a wild the swap brings back takes the place of the card laid on it (at the
+            # right end it moved the card the person meant to throw next: a tester)
+            self.insert_at = self.order.index(action.card)
         try:
             self.c.act(action)
         except IllegalActionError as exc:
+            self.insert_at = None
             self.refuse(str(exc))
             self.sound("error")
             if snap_back:
