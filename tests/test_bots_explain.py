@@ -135,13 +135,14 @@ def test_a_meld_or_lay_off_of_the_last_cards_says_the_seat_floats_and_why():
 
     rules = Rules.preset("rummy5000")  # (a playable last card may not be discarded)
     v = view(["2♠ 3♠ 4♠ 6♠ 9♣", "4♣ 5♣ 6♦"], rules=rules, wild="9", pile="3♦", phase="play", current=0)
-    assert hint_reason(v, MeldCards(tuple(parse_cards("2♠ 3♠ 4♠ 9♣ 6♠")))) == \
-        "that plays your last cards, so you float: a card that fits a meld may not be your last discard"
+    assert hint_reason(v, MeldCards(tuple(parse_cards("2♠ 3♠ 4♠ 9♣ 6♠")))) == (
+        "that plays your last cards, so you float: you draw on your turns, and go out by throwing a card "
+        "that fits no meld")
     assert hint_reason(v, MeldCards(tuple(parse_cards("2♠ 3♠ 4♠ 9♣")))) is None  # (the 6♠ stays)
     v = view(["6♠", "4♣ 5♣ 6♦"], rules=rules, wild="9", pile="3♦", phase="play", current=0,
              melds=[meld(0, "run:3♠", "3♠ 4♠ 5♠")])
-    assert hint_reason(v, LayOff(c("6♠"), v.melds[0].id)).endswith("so you float: a card that fits a meld may "
-                                                                   "not be your last discard")
+    assert hint_reason(v, LayOff(c("6♠"), v.melds[0].id)).endswith("so you float: you draw on your turns, and "
+                                                                   "go out by throwing a card that fits no meld")
     floating = Rules.preset("rummy5000", going_out="floating")
     v = view(["2♠ 3♠ 4♠", "4♣ 5♣ 6♦"], rules=floating, wild="9", pile="3♦", phase="play", current=0)
     assert hint_reason(v, MeldCards(tuple(parse_cards("2♠ 3♠ 4♠")))) == "that plays your last cards, so you float"

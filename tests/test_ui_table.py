@@ -1756,8 +1756,9 @@ def test_a_meld_hint_that_plays_the_last_cards_says_the_person_floats(app):
     scene.c._hint_from = lambda view, what: MeldCards(cards)
     click(app, scene.buttons["hint"].rect.center)
     # (the cards as the run reads, the wild 9♣ where it stands for the 5♠)
-    assert any(t.text == "Hint: meld 2♠ 3♠ 4♠ wild 9♣ 6♠: that plays your last cards, so you float: a card that "
-               "fits a meld may not be your last discard (selected: Meld or Enter lays them down)"
+    assert any(t.text == "Hint: meld 2♠ 3♠ 4♠ wild 9♣ 6♠: that plays your last cards, so you float: you draw "
+               "on your turns, and go out by throwing a card that fits no meld (selected: Meld or Enter lays "
+               "them down)"
                for t in scene.toasts), [t.text for t in scene.toasts]
 
 

@@ -60,7 +60,9 @@ def _float_reason(view: PlayerView, cards: Sequence[Card]) -> str | None:
     if not view.rules.floats or set(view.hand) - set(cards):
         return None
     if view.rules.going_out == "discard_unplayable":
-        return "that plays your last cards, so you float: a card that fits a meld may not be your last discard"
+        # (what floating is, not a warning: the move is fine, and read as one it confused)
+        return ("that plays your last cards, so you float: you draw on your turns, and go out by "
+                "throwing a card that fits no meld")
     return "that plays your last cards, so you float"
 
 
@@ -72,6 +74,11 @@ def _named(cards: Sequence[int], wilds, whose: str) -> str:
     if plain and wild:
         return f"{whose} {cards_name(plain)} and {label}"
     return f"{whose} {label if wild else cards_name(plain)}"
+
+
+def _one(view: PlayerView, card: Card) -> str:
+    """A card by name, a wild one named as wild ("wild K♥")."""
+    return ("wild " if card in view.ctx.wilds else "") + card_name(card)
 
 
 def _goes_with(view: PlayerView, card: Card, cards: Sequence[Card]) -> list[Card]:
@@ -160,7 +167,7 @@ def _deep_take_reason(view: PlayerView, an: Analysis, hand: list[Card]) -> str |
         little = (f" (the others hold only {held} card{'s' if held != 1 else ''} between them)"
                   if held <= 3 and an.scoring in ("melds_and_out_bonus", "add_to_out_player", "winner_collects")
                   else "")
-        return (f"taking the pile down to the {card_name(pile[out[0]])} would let you go out{little}, but "
+        return (f"taking the pile down to the {_one(view, pile[out[0]])} would let you go out{little}, but "
                 f"{_stock_odds(view, an, hand)}")
     i, use, left, points = found[0]
     taken = list(pile[i:])
@@ -175,12 +182,12 @@ def _deep_take_reason(view: PlayerView, an: Analysis, hand: list[Card]) -> str |
     # they are worth something beside what goes down
     grows = len(left) - 1 > len(base.left)
     if kept and grows and not (2 * sum(an.value[k] for k in kept) < points and down > 1):
-        return (f"taking the pile down to the {card_name(pile[i])} would {verb}, but the "
+        return (f"taking the pile down to the {_one(view, pile[i])} would {verb}, but the "
                 f"{cards_name(kept)} above it would stay in your hand")
     # (beyond what the hand puts down anyway: a wild may move from a meld of its own to this one)
     what = (f"put down {down} more cards than your hand alone ({points:.0f} more points)"
             if down > 1 and points > 0 else verb)
-    return f"taking the pile down to the {card_name(pile[i])} would {what}, but {_stock_odds(view, an, hand)}"
+    return f"taking the pile down to the {_one(view, pile[i])} would {what}, but {_stock_odds(view, an, hand)}"
 
 
 def _stock_odds(view: PlayerView, an: Analysis, hand: list[Card]) -> str:
