@@ -5034,8 +5034,11 @@ def test_f_hurries_the_others_until_the_persons_turn(app):
     assert ok, (g.phase, g.current, c_.status(), type(app.stack.top).__name__)
     app.pump(2)
     assert not c_.hurry and scene.speed == speed  # the person's turn: the table's own pace again
+    # and the message about hurrying goes with it (it stayed into the person's turn: a tester)
+    assert "The others play faster until your turn" not in [t.text for t in scene.toasts]
     key(app, pygame.K_f)
-    assert not c_.hurry and any(t.text == "It is your turn: nobody to hurry" for t in scene.toasts)
+    assert not c_.hurry and any(t.text == "It is your turn: nobody to hurry" and t.kind == "info"
+                                for t in scene.toasts)  # (nothing wrong: not a red box)
 
 
 def test_hurrying_stops_where_the_person_may_call_rummy(app, monkeypatch):

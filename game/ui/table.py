@@ -82,6 +82,7 @@ HINT_MARK = " (the hint)"  # after a small menu's line that the hint named
 HINT_WAIT = 0.4   # seconds the table waits for a hint before showing it later, as it comes
 HINT_POLL = 0.05  # how often it then looks
 HINT_THINKING = "Thinking of a hint…"  # said meanwhile
+HURRYING = "The others play faster until your turn"  # (taken back when it comes)
 
 
 def _hint_first(options: list[T], hint: T | None) -> tuple[list[T], bool]:
@@ -1135,10 +1136,10 @@ class TableScene(TableInput, TablePainting, Scene):
         """F: the computer players play faster until the person's turn (or their chance to
         call "Rummy!"); on the person's own turn there is nothing to hurry."""
         if self.c.hurry_others():
-            self.message("The others play faster until your turn")
+            self.message(HURRYING)
             self.invalidate()
         elif self.c.human is not None and self.c.human_to_act:
-            self.refuse("It is your turn: nobody to hurry")
+            self.message("It is your turn: nobody to hurry")  # (nothing wrong: no red box)
 
     def show_hint(self) -> None:
         """Ask for the normal computer player's move; most come at once, and one that takes
@@ -1580,6 +1581,8 @@ class TableScene(TableInput, TablePainting, Scene):
                 self.choice = None  # a question about a position that another player's move changed
         if self.hint_version is not None and self.c.version != self.hint_version:
             self._clear_hint(said=True)  # a move was made: the hint was about another position
+        if not self.c.hurry and any(t.text == HURRYING for t in self.toasts):
+            self.withdraw(HURRYING)  # (the person's turn has come: it is over)
         self._hint_ready()
         if self.mouse_pos is not None and self._hover_version != self.c.version and not self.anim.active:
             self._place()
