@@ -101,6 +101,24 @@ def test_a_king_goes_with_an_ace_only_where_aces_may_be_high(preset, goes):
     assert partners(c("2♠"), [c("A♠")], hv.ctx.wilds, hv.ctx) == (0, 0)
 
 
+def test_a_discard_that_keeps_a_costly_card_while_a_player_is_about_to_go_out_says_so():
+    """With Alice on one card, the hint threw the K♠ and kept the A♠, 100 points, with no
+    word of the risk; she went out and the ace cost 100 (a tester). The reason says why it
+    is kept, and the risk it runs."""
+    from game.engine.view import view_of
+
+    g = position(["A♠ K♠", "9♥", "5♦ 6♦ 2♣ 3♥ 8♣", "J♣ J♦ 4♠ 6♣"], rules=Rules.preset("rummy5000"), wild="8",
+                 pile="Q♦", phase="play", current=0, melds=[meld(1, "run:5♥", "5♥ 6♥ 7♥"),
+                                                            meld(0, "set:Q", "Q♣ Q♠ Q♥")])
+    v = view_of(g, 0)
+    assert make_bot("normal", 1).choose(v) == Discard(c("K♠"))
+    assert hint_reason(v, Discard(c("K♠"))) == (
+        "going by the cards still unseen the other players are likelier to want your A♠, though a player has "
+        "1 card left, and your A♠ (100 points) stays in your hand")
+    g.hands[1] += [g.stock.pop(), g.stock.pop()]  # (three cards: not about to go out)
+    assert "stays in your hand" not in (hint_reason(view_of(g, 0), Discard(c("K♠"))) or "")
+
+
 def test_a_discard_that_lets_a_player_on_one_card_go_out_says_so():
     """The hint threw the 2♠, which fit a meld on the table, while Ben had one card: he
     called, laid it off and went out (a tester). The risk is named as what it is."""
