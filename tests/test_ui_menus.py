@@ -2286,6 +2286,19 @@ def test_the_rules_of_a_pack_without_twos_speak_of_its_own_ranks_and_length():
     assert "a wild card 20" in text(simple) and "wild ace" not in text(simple)
 
 
+def test_the_rules_of_going_out_on_a_dead_card_say_a_swap_does_not_count():
+    """With swaps, a last card that could be swapped for a wild may still be thrown to go out
+    (docs/rules.md, "Playable"); the rules read as if it could not (a tester)."""
+    from game.ui.rules_text import describe_rules
+
+    def ending(rules):
+        return " ".join(dict(describe_rules(rules))["Ending a round"])
+
+    swap = Rules.preset("basic", going_out="discard_unplayable", wild_after_meld="swap", permanent_wilds=["twos"])
+    assert "swapping it for a wild does not count" in ending(swap)
+    assert "swapping" not in ending(Rules.preset("rummy5000"))
+
+
 def test_a_game_started_without_names_seats_the_computers_the_new_game_screen_offers(app):
     """``--preset`` and the like dealt Bruno, Clara and Dev; the new-game screen offers
     Alice, Ben and Chloe for the same seats."""

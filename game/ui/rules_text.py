@@ -768,8 +768,10 @@ def describe_rules(rules: Rules, players: int | None = None) -> list[tuple[str, 
     ending = []
     go = rules.going_out
     if go == "discard_unplayable":
+        swap = (" (swapping it for a wild does not count: that would leave you a card)"
+                if rules.wild_after_meld == "swap" else "")
         ending.append("You go out by discarding your last card, and that card must be one that "
-                      "cannot be laid off on the table. If you play every card, you float: on later "
+                      f"cannot be laid off on the table{swap}. If you play every card, you float: on later "
                       "turns you draw from the stock, play the card if it fits, or discard it and go out.")
     elif go == "floating":
         ending.append("You go out by discarding your last card. If you play every card, you float: "
