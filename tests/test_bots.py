@@ -743,6 +743,18 @@ def test_a_wild_is_kept_back_from_a_set_complete_without_it():
     assert g.phase in ("round_over", "game_over") and not g.hands[0]
 
 
+def test_two_runs_of_a_suit_that_make_one_are_laid_as_one():
+    """With tens wild, "meld J♣ Q♣ wild 10♣ as a run J♣–K♣", then 7♣ 8♣ 9♣, split what is one
+    run, 7♣ to Q♣ with the 10♣ in its own place (a tester): the same points, one meld."""
+    g = position(["5♣ 7♣ 8♣ 9♣ J♣ Q♣ 3♥ 3♠ 4♠ K♠ 10♣ 7♠", "5♦ 8♠ Q♥ 3♣ 4♣ 6♦ 10♠", "6♥ 9♥ K♦ 2♦ 3♦ 8♥ J♦"],
+                 rules=Rules.preset("rummy5000"), wild="10", phase="play", current=0, pile="Q♦")
+    first = make_bot("normal", 1, merge_runs=1).choose(view_of(g, 0))
+    assert isinstance(first, MeldCards) and sorted(first.cards) == sorted(parse_cards("7♣ 8♣ 9♣ 10♣ J♣ Q♣"))
+    assert first.shape == ("run", parse_card("7♣").suit, 7)
+    split = make_bot("normal", 1, merge_runs=0).choose(view_of(g, 0))
+    assert isinstance(split, MeldCards) and len(split.cards) == 3
+
+
 def test_a_card_that_must_be_used_is_laid_off_first():
     """After a take the hints went Q♦ K♦ A♦, then 4♣ 5♣ 6♣, and only then the K♣ that had
     to be used (a tester): a lay-off of that card on a meld already on the table comes first,
