@@ -276,6 +276,25 @@ def test_title_continue_needs_an_autosave(app):
     assert app.continued == 1
 
 
+def test_the_title_reads_the_saved_game_once(app, monkeypatch):
+    """It read the save (up to 4 MB) twice on opening: once to see that Continue can load
+    it, once more for the words beside Continue. Once now, and the words are still there."""
+    from game.ui import controller
+    from game.ui.controller import Controller, autosave_path
+    from game.ui.menus import title
+
+    c = Controller.new("rummy500", 3, seed=4, save_path=autosave_path())
+    c.autosave()
+    reads = []
+    real = controller.read_save
+    counted = lambda path, *a, **k: (reads.append(path), real(path, *a, **k))[1]  # noqa: E731
+    monkeypatch.setattr(controller, "read_save", counted)
+    monkeypatch.setattr(title, "read_save", counted)
+    scene = menus.TitleScene(app)
+    assert scene.find("continue").enabled and scene.about and "Rummy 500" in scene.about
+    assert len(reads) == 1
+
+
 def test_title_buttons_open_their_screens(app):
     title = menus.TitleScene(app)
     app.stack.push(title)

@@ -318,14 +318,15 @@ def _read_seats(save: Path, backup: bool = False) -> list | None:
     return None
 
 
-def game_in_progress(played: bool = True) -> tuple[GameState, int, list[str | None]] | None:
+def game_in_progress(played: bool = True, read: tuple | None = None) -> tuple[GameState, int, list[str | None]] | None:
     """The saved game a new one would end, if it is not over and (``played``) the person
     has had a turn in it: ``(game, the person's seat, each seat's computer level or
-    None)``; None when there is none, or it cannot be read."""
+    None)``; None when there is none, or it cannot be read. ``read``: what
+    :func:`read_save` gave for it just now (the title screen reads it once)."""
     try:
         if not autosave_path().exists():  # a finished game leaves only its .bak copies
             return None
-        g, seats, _ = read_save(autosave_path())
+        g, seats, _ = read if read is not None else read_save(autosave_path())
     except Exception:  # none, or damaged: nothing to count
         return None
     human = next((i for i, s in enumerate(seats or ())

@@ -52,6 +52,7 @@ class TitleScene(MenuScene):
 
     def __init__(self, app: App):
         self.notice: str | None = None
+        self._save: tuple | None = None  # (the saved game as last read, for the words beside Continue)
         self.can_continue = has_autosave() and self._readable()
         self.about = self._about()
         super().__init__(app)
@@ -71,7 +72,7 @@ class TitleScene(MenuScene):
 
     def _about(self) -> str | None:
         """Which game Continue goes on with, in a few words (shown beside it)."""
-        left = game_in_progress(played=False) if self.can_continue else None
+        left = game_in_progress(played=False, read=self._save) if self.can_continue else None
         return about_game(left[0], left[1]) if left is not None else None
 
     def build(self) -> None:
@@ -139,8 +140,9 @@ class TitleScene(MenuScene):
         they are kept aside, renamed, and the notice says so: Continue is greyed from the
         start, never lit for a game that cannot be loaded."""
         save = autosave_path()
+        self._save = None
         try:
-            read_save(save)
+            self._save = read_save(save)
             return True
         except Exception as unread:  # neither the save nor its backup: keep them, renamed
             log.warning("the saved game cannot be read: %s", unread)
