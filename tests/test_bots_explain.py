@@ -399,7 +399,9 @@ def test_a_stock_draw_over_a_deeper_take_that_goes_out_says_so():
     g = position(["3♠ 5♠", "", "K♥", ""], set_aside=" ".join(card_text(k) for k in rest), **table)
     v = view_of(g, 0)
     assert v.stock_count == 1 and len(v.unseen()) == 2
-    assert make_bot("normal", 12345).choose(v) == DrawStock()
+    # (the hint itself now takes the pile and goes out; the reason a stock draw would give:)
+    assert make_bot("normal", 12345, short_hands=0, merge_runs=0).choose(v) == DrawStock()
+    assert isinstance(make_bot("normal", 12345).choose(v), TakePile)
     why = hint_reason(v, DrawStock())
     assert why.startswith("taking the pile down to the 7♠ would let you go out (the others hold only 1 card "
                           "between them), but a card from the stock is the better bet for this hand"), why

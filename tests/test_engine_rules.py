@@ -356,6 +356,19 @@ def test_the_discard_pile_card_counts_toward_the_fit():
     r.replace(hand_size=12).check_players(4)
 
 
+def test_joker_groups_need_a_pack_with_enough_jokers_for_a_group():
+    """One deck of two jokers, jokers in groups of their own: no group could ever be made,
+    so every joker would be a dead card (a tester). Refused, with what would help."""
+    r = Rules.preset("rummy5000", jokers_per_deck=2, joker_groups=True, permanent_wilds=[], decks=1)
+    with pytest.raises(RulesError) as e:
+        r.check_players(3)
+    msg = str(e.value)
+    assert "holds 2 jokers and a group needs 3" in msg and "jokers_per_deck" in msg and "decks" in msg
+    r.replace(decks=2).check_players(3)  # (four jokers: a group can be made)
+    r.replace(jokers_per_deck=3).check_players(3)
+    r.replace(joker_groups=False, permanent_wilds=["jokers"]).check_players(3)
+
+
 def test_automatic_decks_pick_a_pack_the_deal_fits():
     r = Rules.preset(court_counts="rank15")
     d = r.decks_for(8)

@@ -90,8 +90,8 @@ class Analysis:
         self.pile_pair = t.get("pile_pair", 1.0)
         self.known_pair = t.get("known_pair", 0.0)
         self.hold_wild = t.get("hold_wild", 1.0)
-        self.short_hands = t.get("short_hands", 0.0)
-        self.merge_runs = t.get("merge_runs", 0.0)
+        self.short_hands = t.get("short_hands", 1.0)
+        self.merge_runs = t.get("merge_runs", 1.0)
         self._fits: dict[int, bool] = {}
         self._pg: dict[tuple[int, float], float] = {}
         self._opp_melds = [any(m.owner == s for m in view.melds) for s in range(self.players)]

@@ -528,6 +528,13 @@ class Rules:
         if why:
             raise RulesError(why)
         decks = self.decks_for(players)
+        jokers = decks * self.jokers_per_deck
+        if self.joker_groups and 0 < jokers < self.min_meld:
+            # (a group of jokers could never be made: every joker would be a dead card)
+            raise RulesError(
+                f"jokers form groups of their own, but a pack of {decks} deck{'s' if decks != 1 else ''} "
+                f"holds {jokers} joker{'s' if jokers != 1 else ''} and a group needs {self.min_meld}: "
+                f"choose more {say('jokers_per_deck', None)}, more {say('decks', None)}, or jokers as wild cards")
         need = self.cards_needed(players, decks)
         have = self.pack_size(decks)
         if need > have:
