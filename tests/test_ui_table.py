@@ -907,6 +907,24 @@ def test_last_moves_say_what_a_wild_stands_for(app):
         "called Rummy! and laid 2♥ (wild, for 6♥) off on #1"
 
 
+def test_last_moves_say_what_a_floating_player_drew_as_the_round_ended(app):
+    """With floaters_draw_when_out, a floating player draws a card when another goes out;
+    it was in neither the moves nor the sheet, so a card showed up in a hand that had none
+    (a tester). The moves say it."""
+    g = build({0: "2♥", 2: "3♦ 9♥ 4♠"}, pile="J♥", phase="play",
+              melds=[(1, "5♣ 6♣ 7♣ 8♣"), (0, "K♦ K♥ K♠")])
+    g.rules = Rules.preset("rummy5000", floaters_draw_when_out=True)
+    g.stock.extend(g.hands[1])
+    g.hands[1] = []
+    g.floating[1] = True
+    scene = play(app, g)
+    scene.c.act(Discard(c("2♥")))
+    assert g.phase in ("round_over", "game_over") and len(g.hands[1]) == 1
+    drawn = card_name(g.hands[1][0])
+    assert scene.c.move_lines()[-2:] == [(0, "discarded 2♥ and went out"),
+                                         (1, f"drew {drawn} from the stock as the round ended (floating)")]
+
+
 def test_last_moves_say_what_a_move_led_to(app):
     from game.engine import events as ev
 

@@ -60,7 +60,7 @@ from game.engine import (
     new_game,
 )
 from game.engine.cards import card_name
-from game.engine.events import Event
+from game.engine.events import Event, FloaterDrew
 from game.engine.save import dumps_game, loads_game
 from game.engine.state import use_words
 from game.engine.view import view_of
@@ -757,6 +757,10 @@ class Controller:
         self.version += 1
         self.history.append(f"{self.seats[seat].name}: {action}")
         self.moves.append((seat, action, tuple(events), action_words(action, events, wild_meanings(g, events))))
+        for e in events:  # (a floating player's card drawn as the round ends: it counts in its hand)
+            if isinstance(e, FloaterDrew) and e.card is not None:
+                self.moves.append((e.seat, action, (e,), f"drew {card_name(e.card)} from the stock as the "
+                                                          "round ended (floating)"))
         del self.history[:-50]
         del self.moves[:-MOVES_KEPT]
         if not g.call_open:
