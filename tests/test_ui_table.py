@@ -4672,6 +4672,34 @@ def test_a_finished_games_backup_copy_is_not_a_game_in_progress(monkeypatch, tmp
     assert seen == [TableScene] and Stats.load().total_games == 0
 
 
+@pytest.mark.parametrize("four", [False, True])
+def test_the_last_moves_draw_the_suits_in_their_colours(app, monkeypatch, four):
+    """♣ and ♦ were hard to tell apart in the small letters of the last moves (a tester): the
+    red suits are drawn red there, as on the cards, and with four-colour suits ♣ green and
+    ♦ blue; a line that must be shrunk or cut is drawn in one colour."""
+    g = build({0: "8♥ 2♦ 5♣ Q♠"}, pile="Q♦", phase="play")
+    scene = play(app, g)
+    monkeypatch.setattr(scene.app.settings, "four_colour", four)
+    monkeypatch.setattr(scene.c, "move_lines", lambda room=None: [(1, "discarded 9♦"), (2, "discarded 9♣")])
+    calls, blit = [], scene.text.blit
+
+    def record(surface, text, size, pos, *args, **kw):
+        calls.append((text, kw.get("inks")))
+        return blit(surface, text, size, pos, *args, **kw)
+
+    monkeypatch.setattr(scene.text, "blit", record)
+    app.draw()
+    inks = dict(calls)["Ann discarded 9♦"]
+    assert inks is not None and max(inks["♦"]) - min(inks["♦"]) > 80  # (a colour, not a grey)
+    assert ("♣" in inks) == four and inks["♥"][0] > inks["♥"][2]
+    assert dict(calls)["Bo discarded 9♣"] == inks
+    img = scene.text.render_inked("9♦ x", 16, (205, 215, 208), inks)
+    colours = {tuple(img.get_at((x, y)))[:3] for x in range(img.get_width()) for y in range(img.get_height())
+               if img.get_at((x, y))[3] > 200}
+    assert any(c[0] > c[1] + 60 for c in colours) or four  # (red ink in the image)
+    assert any(abs(c[0] - 205) < 20 and abs(c[1] - 215) < 20 for c in colours)  # (and the line's own)
+
+
 def test_a_long_move_in_the_last_moves_wraps_in_one_size_of_letters(app, monkeypatch):
     """A move's second line is indented further than its first; it was wrapped for the first
     line's width, so the second was shrunk to fit ("(the" at the sidebar's edge)."""

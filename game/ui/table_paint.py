@@ -312,6 +312,13 @@ class TablePainting(TableParts):
                         level = " · ".join(below)  # (shown nowhere else; the level is on the new-game screen)
                     self._plate_level(surface, plate, x, y3, room, level)
 
+    def _log_inks(self) -> dict[str, tuple]:
+        """The suit symbols' colours in the moves beside the table: red ♦ ♥ as on the cards
+        (with four-colour suits, green ♣ and blue ♦ too), in tints that read on the felt."""
+        if self.app.settings.four_colour:
+            return {"♣": (140, 225, 140), "♦": (140, 190, 255), "♥": (255, 140, 130)}
+        return {"♦": (255, 140, 130), "♥": (255, 140, 130)}
+
     def _plate_level(self, surface: pygame.Surface, plate: Rect, x: int, y: int, right: int,
                      level: str) -> None:
         """A computer's level on the third line of a narrow plate: under the score, or
@@ -936,7 +943,7 @@ class TablePainting(TableParts):
                     pygame.draw.circle(surface, col, (head.x + fs // 3, y + line // 2 - 1), max(2, fs // 4))
                 indent = fs if mover is not None else 2 * fs
                 self.text.blit(surface, words, fs, (head.x + indent, y), (205, 215, 208),
-                               max_w=head.x + head.w - (head.x + indent))
+                               max_w=head.x + head.w - (head.x + indent), inks=self._log_inks())
                 y += line
         # buttons, and the countdown under "Rummy!"
         for btn in self.buttons.values():

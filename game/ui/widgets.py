@@ -53,6 +53,35 @@ class Text:
             self._cache.popitem(last=False)
         return s
 
+    def render_inked(self, text: str, size: int, colour, inks: dict[str, tuple], bold: bool = False) -> pygame.Surface:
+        """``text`` with each character of ``inks`` in its own colour (the suit symbols of a
+        line of moves, red ♦ ♥ as on the cards), the rest in ``colour`` (cached)."""
+        if not any(ch in text for ch in inks):
+            return self.render(text, size, colour, bold)
+        key = ("ink", text, int(size), tuple(colour), tuple(sorted(inks.items())), bold)
+        s = self._cache.get(key)
+        if s is not None:
+            self._cache.move_to_end(key)
+            return s
+        parts: list[tuple[str, tuple]] = []
+        for ch in text:
+            ink = tuple(inks.get(ch, colour))
+            if parts and parts[-1][1] == ink:
+                parts[-1] = (parts[-1][0] + ch, ink)
+            else:
+                parts.append((ch, ink))
+        images = [self.render(t, size, c, bold) for t, c in parts]
+        s = pygame.Surface((sum(i.get_width() for i in images), max(i.get_height() for i in images)),
+                           pygame.SRCALPHA)
+        x = 0
+        for image in images:
+            s.blit(image, (x, 0))
+            x += image.get_width()
+        self._cache[key] = s
+        if len(self._cache) > self.limit:
+            self._cache.popitem(last=False)
+        return s
+
     def fit(self, text: str, size: int, max_w: int, colour=TEXT, bold: bool = False) -> pygame.Surface:
         """Render ``text``, shrinking the font (then eliding) to fit ``max_w`` pixels."""
         limit = max_chars(max_w)
@@ -133,8 +162,13 @@ class Text:
         return out
 
     def blit(self, surface: pygame.Surface, text: str, size: int, pos, colour=TEXT, bold=False,
-             anchor: str = "topleft", max_w: int | None = None) -> pygame.Rect:
-        s = self.fit(text, size, max_w, colour, bold) if max_w else self.render(text, size, colour, bold)
+             anchor: str = "topleft", max_w: int | None = None, inks: dict[str, tuple] | None = None) -> pygame.Rect:
+        """``text`` drawn at ``pos`` (by ``anchor``), fitted to ``max_w``; with ``inks``, in
+        :meth:`render_inked`'s colours where it fits as it is (a line that must be shrunk or
+        cut is drawn in one colour)."""
+        s = self.render_inked(text, size, colour, inks, bold) if inks else None
+        if s is None or (max_w and s.get_width() > max_w):
+            s = self.fit(text, size, max_w, colour, bold) if max_w else self.render(text, size, colour, bold)
         r = s.get_rect(**{anchor: pos})
         surface.blit(s, r)
         return r
