@@ -51,7 +51,8 @@ NEG = -1.0e9
 class NormalBot(Bot):
     level = "normal"
     TUNABLE = ("stock_samples", "take_margin", "deep_limit", "feed_model", "risk_scale", "out_scale",
-               "tempo_scale", "feed_scale", "pile_feed", "pile_pair", "known_pair", "stock_exact", "hold_wild", "short_hands", "merge_runs")
+               "tempo_scale", "feed_scale", "pile_feed", "pile_pair", "known_pair", "stock_exact", "hold_wild",
+               "short_hands", "merge_runs")
     stock_samples = 6
     take_margin = 3.0
     deep_limit = 8
