@@ -364,7 +364,7 @@ def test_on_the_rounds_table_view_a_meld_under_the_mouse_shows_its_tag_whole():
         a.pump(2)
         assert scene.named_meld() is None  # (the sheet covers the table: nothing to hover)
         key(a, pygame.K_v)
-        assert sheet.peeking
+        assert sheet.peeking and scene.named_meld() == m.id  # (the mouse was over it already)
         post(pygame.MOUSEMOTION, pos=over, rel=(0, 0), buttons=(0, 0, 0))
         a.pump(2)
         assert scene.named_meld() == m.id

@@ -159,6 +159,7 @@ class RoundEndScene(SheetScene):
         self.on_next = on_next
         self.on_moves = on_moves
         self.on_look = on_look  # (the mouse over the table while it is looked at; None: gone)
+        self.mouse_at: tuple[int, int] | None = None
         self.result = state.results[-1] if state.results else None
         self.peeking = False  # the sheet is put aside: the table shows
         super().__init__(app)
@@ -179,11 +180,13 @@ class RoundEndScene(SheetScene):
             w.visible = (w.name == "back") == on
             w.hover = w.pressed = False
         if self.on_look is not None:  # (the table's hover shows only while it is looked at)
-            self.on_look(pygame.mouse.get_pos() if on else None)
+            self.on_look(self.mouse_at if on else None)
         self.refocus(self.find("back" if on else "next"))
         self.app.invalidate()
 
     def handle(self, event: pygame.event.Event) -> None:
+        if hasattr(event, "pos"):  # (where the mouse was last seen: positions come with events)
+            self.mouse_at = event.pos
         if self.peeking and event.type == pygame.MOUSEMOTION and self.on_look is not None:
             self.on_look(event.pos)  # (a meld under the mouse shows its tag whole, as in play)
         super().handle(event)
