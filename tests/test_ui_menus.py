@@ -1341,6 +1341,8 @@ def test_stats_screen_says_how_many_games_were_left_unfinished(app, monkeypatch)
 
 def test_stats_screen_says_the_game_in_progress_is_not_counted_yet(app, monkeypatch):
     """Rounds stayed at 0 for a game being played, with nothing to say why (a tester)."""
+    from test_ui_table import hint_play
+
     from game.ui.controller import Controller, autosave_path
 
     def lines(size):
@@ -1358,16 +1360,7 @@ def test_stats_screen_says_the_game_in_progress_is_not_counted_yet(app, monkeypa
     c.autosave()
     said, _ = lines((1024, 640))
     assert "Not counted yet: your Rummy 500 game in progress." in said
-    c.settings.animation_speed = 0
-    for _ in range(20000):  # (two rounds, the person taking the hint's moves)
-        if len(c.g.results) == 2:
-            break
-        if c.g.phase == "round_over":
-            c.next_round()
-        elif c.human_to_act:
-            c.act(c.hint())
-        else:
-            c.update(10.0)
+    hint_play(c, lambda: len(c.g.results) == 2)  # (two rounds, the person taking the hint's moves)
     c.autosave()
     stats = Stats()
     stats.record_game("rummy500", True, 612, 5, against="hard")
