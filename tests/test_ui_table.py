@@ -4140,6 +4140,8 @@ def test_a_wild_a_swap_brings_back_takes_the_place_of_the_card_laid_on_it(app):
     app.pump(2)
     assert c("K♣") in g.hands[0]
     assert scene.order == [c(x) for x in "5♥ K♣ 4♠ 9♣".split()]
+    # and says so: a swap made as the only move Enter could make went unnoticed
+    assert scene.toasts[-1].text == "You swapped the 10♦ for the wild K♣, now in your hand"
     g = build({0: "5♥ 10♦ 4♠ 9♣"}, pile="Q♦", melds=[(0, "10♠ 10♥ K♣")], phase="play")
     g.rules = Rules.preset("rummy5000", wild_after_meld="swap")
     scene = play(app, g)

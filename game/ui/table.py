@@ -792,7 +792,7 @@ class TableScene(TableInput, TablePainting, Scene):
             # right end it moved the card the person meant to throw next: a tester)
             self.insert_at = self.order.index(action.card)
         try:
-            self.c.act(action)
+            events = self.c.act(action)
         except IllegalActionError as exc:
             self.insert_at = None
             self.refuse(str(exc))
@@ -801,6 +801,10 @@ class TableScene(TableInput, TablePainting, Scene):
                 self._snap_back(snap_back)
             return False
         self.toasts = [t for t in self.toasts if not t.refusal]  # (about another position)
+        back = next((e.wild_to_hand for e in events if isinstance(e, ev.Covered) and e.wild_to_hand), None)
+        if back is not None and isinstance(action, Cover):  # (a swap: say what came to the hand)
+            self.message(f"You swapped the {card_name(action.card)} for the wild {card_name(back)}, "
+                         "now in your hand")
         self.hint_cards.clear()
         self.hint_meld = None
         self.hint_stock = False
