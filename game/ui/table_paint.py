@@ -45,6 +45,7 @@ DROP = (20, 160, 80)    # the same place, marked over the dragged card (shows on
 FOCUS = (120, 200, 255)
 HINT = (190, 120, 255)
 HOVER = (236, 242, 250)  # near white: a pale gold read as the wild cards' rim
+HOVER_EDGE = (40, 50, 60)
 STATUS_SQUEEZE = 1.1    # a status line up to this much wider than its room is squeezed, a wider one wrapped
 SUIT_SYMBOLS = "♣♦♥♠"
 HAND_TAG = "in hand"  # the tag over a hand turned face up when the round is over
@@ -629,7 +630,10 @@ class TablePainting(TableParts):
             self._draw_pile_frames(surface, g.pile[g.pile.index(c):], HOVER)
         elif p.zone == "hand":  # (round the part that shows: over the next card it seemed that card's)
             r = self._shown_part(c, p.rect, always=True)
-            pygame.draw.rect(surface, HOVER, r.inflate(4, 4), width=2, border_radius=max(4, p.rect.w // 9))
+            radius = max(4, p.rect.w // 9)
+            # (a dark edge round the light one: on a cream card face the light one alone fades)
+            pygame.draw.rect(surface, HOVER_EDGE, r.inflate(6, 6), width=1, border_radius=radius + 1)
+            pygame.draw.rect(surface, HOVER, r.inflate(4, 4), width=2, border_radius=radius)
 
     def _draw_pile_frames(self, surface: pygame.Surface, cards: list[Card], colour) -> None:
         """One frame round the pile ``cards`` of each row (a take and what it brings), drawn
