@@ -4700,6 +4700,15 @@ def test_the_last_moves_draw_the_suits_in_their_colours(app, monkeypatch, four):
                if img.get_at((x, y))[3] > 200}
     assert any(c[0] > c[1] + 60 for c in colours) or four  # (red ink in the image)
     assert any(abs(c[0] - 205) < 20 and abs(c[1] - 215) < 20 for c in colours)  # (and the line's own)
+    # the messages too (a hint names cards), but not on a refusal's red box
+    scene.message("Hint: discard the 9♦")
+    scene.refuse("You may not take the 9♥")
+    blocks = []
+    real = scene.text.block
+    monkeypatch.setattr(scene.text, "block", lambda text, *a, **k: (blocks.append((text, k.get("inks"))),
+                                                                   real(text, *a, **k))[1])
+    scene._toast_layout()
+    assert dict(blocks)["Hint: discard the 9♦"] == inks and dict(blocks)["You may not take the 9♥"] is None
 
 
 def test_a_long_move_in_the_last_moves_wraps_in_one_size_of_letters(app, monkeypatch):

@@ -313,9 +313,10 @@ class TablePainting(TableParts):
                         level = " · ".join(below)  # (shown nowhere else; the level is on the new-game screen)
                     self._plate_level(surface, plate, x, y3, room, level)
 
-    def _log_inks(self) -> dict[str, tuple]:
-        """The suit symbols' colours in the moves beside the table: red ♦ ♥ as on the cards
-        (with four-colour suits, green ♣ and blue ♦ too), in tints that read on the felt."""
+    def _suit_inks(self) -> dict[str, tuple]:
+        """The suit symbols' colours in the last moves and the messages: red ♦ ♥ as on the
+        cards (with four-colour suits, green ♣ and blue ♦ too), in tints that read on the felt
+        and on a message's dark box."""
         if self.app.settings.four_colour:
             return {"♣": (140, 225, 140), "♦": (140, 190, 255), "♥": (255, 140, 130)}
         return {"♦": (255, 140, 130), "♥": (255, 140, 130)}
@@ -947,7 +948,7 @@ class TablePainting(TableParts):
                     pygame.draw.circle(surface, col, (head.x + fs // 3, y + line // 2 - 1), max(2, fs // 4))
                 indent = fs if mover is not None else 2 * fs
                 self.text.blit(surface, words, fs, (head.x + indent, y), (205, 215, 208),
-                               max_w=head.x + head.w - (head.x + indent), inks=self._log_inks())
+                               max_w=head.x + head.w - (head.x + indent), inks=self._suit_inks())
                 y += line
         # buttons, and the countdown under "Rummy!"
         for btn in self.buttons.values():
@@ -1011,17 +1012,18 @@ class TablePainting(TableParts):
         where they would cut it short."""
         L = self.laid_out()
         size, bold = L.font_normal, t.kind == "error"
+        inks = self._suit_inks() if t.kind != "error" else None  # (on a red box, one colour)
         if room is not None:
             last = self.text.wrap(t.text, size, room, 4, bold)[-1]
             if room <= 0 or self.text.render(last, size, (255, 255, 255), bold).get_width() > room:
                 return None
-            return self.text.block(t.text, size, room, (255, 255, 255), bold=bold, lines=4)
+            return self.text.block(t.text, size, room, (255, 255, 255), bold=bold, lines=4, inks=inks)
         room = L.center.w - 28  # (the box adds 12 pixels a side)
         if room < 0.75 * (L.play.w - 40):
             narrow = self._toast_image(t, room)
             if narrow is not None:
                 return narrow
-        return self.text.block(t.text, size, L.play.w - 40, (255, 255, 255), bold=bold, lines=3)
+        return self.text.block(t.text, size, L.play.w - 40, (255, 255, 255), bold=bold, lines=3, inks=inks)
 
     def _toast_boxes(self, status_lines: int | None = None) -> list[tuple[Toast, Rect]]:
         """Where the messages sit: stacked up from the status line (of ``status_lines``

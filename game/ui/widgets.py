@@ -117,14 +117,18 @@ class Text:
         return (cut[:max(1, k)].rstrip() or cut[:1]) + ELLIPSIS, smaller  # ("Wolfgang…", not "Wolfgang …")
 
     def block(self, text: str, size: int, max_w: int, colour=TEXT, bold: bool = False,
-              lines: int = 2) -> pygame.Surface:
+              lines: int = 2, inks: dict[str, tuple] | None = None) -> pygame.Surface:
         """``text`` in lines of ``max_w`` pixels at ``size`` (:meth:`wrap`, each line then
         :meth:`fit`), centred one under the other: a long message stays readable rather
-        than shrunk to one line (cached)."""
-        key = (text, int(size), max_w, tuple(colour), bold, lines)
+        than shrunk to one line (cached). ``inks``: as for :meth:`blit`."""
+        key = (text, int(size), max_w, tuple(colour), bold, lines, tuple(sorted((inks or {}).items())))
         out = self._blocks.get(key)
         if out is None:
-            images = [self.fit(line, size, max_w, colour, bold) for line in self.wrap(text, size, max_w, lines, bold)]
+            images = []
+            for line in self.wrap(text, size, max_w, lines, bold):
+                inked = self.render_inked(line, size, colour, inks, bold) if inks else None
+                images.append(inked if inked is not None and inked.get_width() <= max_w
+                              else self.fit(line, size, max_w, colour, bold))
             out = pygame.Surface((max(i.get_width() for i in images), sum(i.get_height() for i in images)),
                                  pygame.SRCALPHA)
             y = 0
