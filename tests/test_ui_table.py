@@ -4332,6 +4332,17 @@ def test_the_leader_in_gold_is_the_lowest_total_where_the_lowest_wins(app, monke
     assert gilded == gold
 
 
+def test_a_rounds_points_are_red_where_they_cost():
+    """With penalty scoring the plates and the sidebar drew a round's "+125" in green, a gain,
+    while the round's sheet drew it in red, the cost it is (a tester)."""
+    from game.ui.table_paint import _points_colour
+
+    green, red = _points_colour(10), _points_colour(-10)
+    assert green != red
+    assert _points_colour(125, True) == red and _points_colour(0, True) == green
+    assert _points_colour(125) == green and _points_colour(-20, False) == red
+
+
 @pytest.mark.parametrize("preset, ace_last", [("george", True), ("rummy5000", False)])
 def test_sorting_puts_the_ace_where_the_game_ranks_it(app, preset, ace_last):
     g = build({0: "A♠ K♣ 5♦ 9♠"}, pile="Q♦", preset=preset, wild=None)
@@ -5311,6 +5322,19 @@ def test_a_long_name_on_a_narrow_plate_is_shortened_to_first_name_and_initial(mo
         assert scene._plate_name("Wolfgang Amadeus", L.font_normal, int(wide * 0.8) + 1) == "Wolfgang A."
     finally:
         a.close_scenes()
+
+
+def test_a_text_shrunk_to_fit_is_not_cut_where_a_point_smaller_fits():
+    """"Anastasia R." was cut to "Anastasia…" in the sidebar at one window size (a tester):
+    the font shrunk in proportion was still a pixel too wide, since letters do not narrow in
+    proportion to their size; a point or two smaller fits, and is tried before any cut."""
+    from game.ui.widgets import Text
+
+    t = Text()
+    wide = t.render("Anastasia R.", 14).get_width()
+    for max_w in range(int(wide * 0.75), wide):
+        text, size = t._shorten("Anastasia R.", 14, max_w, (0, 0, 0), False)
+        assert text == "Anastasia R." and t.render(text, size).get_width() <= max_w, max_w
 
 
 def test_a_long_name_in_the_sidebars_scores_is_shortened_as_on_a_plate(monkeypatch):

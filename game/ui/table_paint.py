@@ -56,9 +56,11 @@ TIGHT_FAN = 0.4  # a hand card showing less than this part of its width is in a 
 WILD_WORDS = {k: v.split(" (")[0] for k, v in PERMANENT_WILD_NAMES.items()}
 
 
-def _points_colour(points: int) -> tuple[int, int, int]:
-    """This round's points beside a name: green, or red when the round cost points."""
-    return (150, 230, 160) if points >= 0 else (240, 140, 120)
+def _points_colour(points: int, lowest_wins: bool = False) -> tuple[int, int, int]:
+    """This round's points beside a name: green, or red when the round cost points (where
+    the lowest total wins, penalty scoring, points added are the cost, as on the sheets)."""
+    good = points <= 0 if lowest_wins else points >= 0
+    return (150, 230, 160) if good else (240, 140, 120)
 
 
 def shape_label(shape: tuple, n: int) -> str:
@@ -272,6 +274,7 @@ class TablePainting(TableParts):
                        total]
             alone = [" · ".join(status)] if status else []  # (never beside the "+85")
             plus = points_text(melded[seat], True) if melded[seat] else None
+            ink = _points_colour(melded[seat], g.rules.lowest_total_wins)
             label = None
             if plus is not None:
                 plus_w = self.text.render(plus, fs, TEXT, bold=True).get_width()
@@ -284,8 +287,7 @@ class TablePainting(TableParts):
                     if keep is not None:
                         label, plus = keep, None
                 if label is not None and plus is not None:
-                    self.text.blit(surface, plus, fs, (line2_right, y2), _points_colour(melded[seat]),
-                                   bold=True, anchor="topright")
+                    self.text.blit(surface, plus, fs, (line2_right, y2), ink, bold=True, anchor="topright")
                 elif label is None and plus is not None:
                     # not even "250 +140" fits: the "+140" in smaller letters, before it goes
                     # (so a narrow plate reads as its wider neighbours do, "total +N")
@@ -295,7 +297,7 @@ class TablePainting(TableParts):
                                           line2_right - small_w - 4 - x)
                     if label is not None:
                         h = self.text.render(total, fs, TEXT_DIM).get_height()
-                        self.text.blit(surface, plus, ps, (line2_right, y2 + h - 1), _points_colour(melded[seat]),
+                        self.text.blit(surface, plus, ps, (line2_right, y2 + h - 1), ink,
                                        bold=True, anchor="bottomright")
             if label is None:
                 label = self._fitting(options[:-1] + alone + options[-1:], fs, line2_right - x)
@@ -905,7 +907,8 @@ class TablePainting(TableParts):
                            ACCENT if g.scores[seat] == lead else TEXT, anchor="midleft", max_w=room)
             self.text.blit(surface, score, fn, (r.right, r.centery), TEXT, bold=True, anchor="midright")
             if extra:
-                self.text.blit(surface, extra, fs, (r.right - sw - 6, r.centery), _points_colour(melded[seat]),
+                self.text.blit(surface, extra, fs, (r.right - sw - 6, r.centery),
+                               _points_colour(melded[seat], g.rules.lowest_total_wins),
                                anchor="midright")
         if g.rules.partnerships:  # seats 0 and 2 play against 1 and 3
             teams = [sum(g.scores[s] for s in range(g.players) if s % 2 == t) for t in (0, 1)]

@@ -109,8 +109,12 @@ class Text:
         else:
             wide = self.font(size, bold).size(cut)[0]
         smaller = max(9, int(size * max_w / max(1, wide)))
-        if len(text) <= limit and self.render(text, smaller, colour, bold).get_width() <= max_w:
-            return text, smaller
+        if len(text) <= limit:
+            # (letters do not narrow in proportion to their size: a point or two smaller may
+            # be needed, before the text is cut)
+            for k in (smaller, smaller - 1, smaller - 2):
+                if k >= 9 and self.render(text, k, colour, bold).get_width() <= max_w:
+                    return text, k
         if len(cut) <= 2:
             return cut, smaller
         k = longest_fit(1, len(cut) - 2, prefix_fits(self.font(smaller, bold), cut, max_w, ELLIPSIS))
