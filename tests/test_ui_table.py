@@ -5434,6 +5434,14 @@ def test_a_long_hint_does_not_cover_the_stocks_count(size):
         L = scene.layout
         text = ("Hint: draw from the stock: taking the pile down to the 4♥ would meld it, but the K♦ 5♣ 9♣ A♦ "
                 "above it would stay in your hand, and a player has 2 cards left (D)")
+        longer = ("Hint: discard the 10♣: it goes with none of your other cards, and of your loose cards it has "
+                  "the least chance to meld; a player has 1 card left, and at 10 points it would cost you the "
+                  "most if that player goes out (in focus: X discards it)")  # (four lines or more beside it)
+        scene.message(longer)
+        a.pump(2)
+        (_, box, _), = scene._toast_layout()
+        assert not box.colliderect(L.stock.union(L.stock_label)), (box, L.stock_label)
+        scene.toasts.clear()
         scene.message("Not your turn")
         scene.message(text)
         a.pump(2)

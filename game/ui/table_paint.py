@@ -1007,20 +1007,20 @@ class TablePainting(TableParts):
             img.set_alpha(t.alpha)
             surface.blit(img, img.get_rect(center=box.center))
 
-    def _toast_image(self, t: Toast, room: int | None = None) -> pygame.Surface | None:
+    def _toast_image(self, t: Toast, room: int | None = None, lines: int = 4) -> pygame.Surface | None:
         """A message's words: on two lines when one would need smaller letters, four
         where the table is narrow: it keeps to the middle of the table, between the side
         seats (over them it hid their melds and "laid off" chips), unless even four lines
-        there would cut it short. With ``room``: on up to four lines that wide, or None
+        there would cut it short. With ``room``: on up to ``lines`` lines that wide, or None
         where they would cut it short."""
         L = self.laid_out()
         size, bold = L.font_normal, t.kind == "error"
         inks = self._suit_inks() if t.kind != "error" else None  # (on a red box, one colour)
         if room is not None:
-            last = self.text.wrap(t.text, size, room, 4, bold)[-1]
+            last = self.text.wrap(t.text, size, room, lines, bold)[-1]
             if room <= 0 or self.text.render(last, size, (255, 255, 255), bold).get_width() > room:
                 return None
-            return self.text.block(t.text, size, room, (255, 255, 255), bold=bold, lines=4, inks=inks)
+            return self.text.block(t.text, size, room, (255, 255, 255), bold=bold, lines=lines, inks=inks)
         room = L.center.w - 28  # (the box adds 12 pixels a side)
         if room < 0.75 * (L.play.w - 40):
             narrow = self._toast_image(t, room)
@@ -1036,7 +1036,7 @@ class TablePainting(TableParts):
     def _toast_layout(self, status_lines: int | None = None) -> list[tuple[Toast, Rect, pygame.Surface]]:
         """Each message with its box and words (see :meth:`_toast_boxes`). A box that would
         cover the stock or its count ("Stock 16", which matters when choosing a draw) moves
-        beside them, over the pile's side of the table, where up to four lines there hold it."""
+        beside them, over the pile's side of the table, where up to six lines there hold it."""
         L = self.laid_out()
         m = L.message
         y = self._status_top(status_lines or len(self._status()[0])) - 4
@@ -1049,7 +1049,8 @@ class TablePainting(TableParts):
             box.clamp_ip(L.play)
             if box.colliderect(stock):
                 lane = Rect(stock.right + 4, 0, L.center.right - 4 - stock.right - 4, 0)
-                beside = self._toast_image(t, lane.w - 24)
+                # (narrower there: a long hint may take a line or two more)
+                beside = next((img for n in (4, 5, 6) if (img := self._toast_image(t, lane.w - 24, n))), None)
                 if beside is not None:
                     img = beside
                     box = img.get_rect(midbottom=(lane.centerx, y)).inflate(24, 10)
