@@ -446,20 +446,23 @@ def test_a_stock_draw_with_good_odds_counts_the_cards_that_would_help():
         "this hand: 5 of the 9 cards you have not seen would let you put more down")
 
 
-def test_a_discard_says_when_its_points_matter_most_because_a_player_is_about_to_go_out():
+@pytest.mark.parametrize("preset, what", [
+    ("rummy500", "it would cost you the most if that player goes out"),
+    # (where the one who goes out collects the hands, your score does not go down: a tester)
+    ("rummy5000", "it is the most that player would collect from you by going out")])
+def test_a_discard_says_when_its_points_matter_most_because_a_player_is_about_to_go_out(preset, what):
     """With another player down to a card or two, the points left in hand weigh most, and
     the hint's reason did not say so (a tester). Over seeded rounds, each discard that is
     the costliest card of the hand while a rival has 1-2 cards says it, in those numbers."""
     found = 0
     for seed in range(16):
-        g, _ = new_game(Rules.preset("rummy500"), 4, seed=seed)
+        g, _ = new_game(Rules.preset(preset), 4, seed=seed)
         bots = [make_bot("normal", seed * 10 + i) for i in range(4)]
         for v, a in decisions(g, bots):
             if not isinstance(a, Discard) or len(v.hand) < 2:
                 continue
             why = hint_reason(v, a) or ""
-            said = re.search(r"a player has (\d) cards? left, and at (\d+) points it would cost you the most "
-                             r"if that player goes out", why)
+            said = re.search(r"a player has (\d) cards? left, and at (\d+) points " + re.escape(what), why)
             if said is None:
                 continue
             found += 1

@@ -85,7 +85,8 @@ def _goes_with(view: PlayerView, card: Card, cards: Sequence[Card]) -> list[Card
     """The natural cards of ``cards`` of ``card``'s rank, or near it in its suit, as this
     game's melds go (sets, runs, an ace next to a king where aces are high)."""
     ctx = view.ctx
-    return [k for k in cards if k != card and k not in ctx.wilds and partners(card, [k], ctx.wilds, ctx) != (0, 0)]
+    near = [k for k in cards if k != card and k not in ctx.wilds and partners(card, [k], ctx.wilds, ctx) != (0, 0)]
+    return sorted(near, key=lambda k: (k & 15, (k >> 4) & 7))  # (named in rank order: "your 4♠ 7♠")
 
 
 def _but_wilds(view: PlayerView, cards: Sequence[Card]) -> str:
@@ -319,8 +320,13 @@ def _discard_reason(view: PlayerView, card: Card) -> str | None:
     short = min((view.hand_sizes[s] for s in rivals), default=99)
     if short <= 2 and an.loss(card) > 0 and others and value[card] >= max(value[k] for k in others) \
             and value[card] > min(value[k] for k in others) and not any(" points" in w for w in words):
+        # (where the one who goes out collects the hands, a card left costs you nothing: it
+        # counts for them)
+        collects = an.scoring in ("melds_and_out_bonus", "add_to_out_player", "winner_collects")
+        what = ("it is the most that player would collect from you by going out" if collects
+                else "it would cost you the most if that player goes out")
         words.append(f"a player has {short} card{'s' if short != 1 else ''} left, and at {value[card]} "
-                     f"points it would cost you the most if that player goes out")
+                     f"points {what}")
     risk = None  # (a risk the discard takes all the same)
     if an.fits_table(card) and (out := an.out_by()):  # (a call or a take, then out)
         who = ("a floating player" if all(view.floating[s] for s in out)
