@@ -91,7 +91,9 @@ def old_fit_text(text: str, font: pygame.font.Font, width: int) -> str:
 
 
 def old_text_fit(text: str, size: int, max_w: int, bold: bool = False) -> tuple[str, int]:
-    """What the old ``Text.fit`` rendered: the string and the font size."""
+    """What ``Text.fit`` renders, the slow and plain way: the string and the font size (a
+    point or two below the proportional size is tried before the text is cut, since letters
+    do not narrow in proportion)."""
     def width(t: str, px: int) -> int:
         return ui.get_font(px, bold).render(t, True, (0, 0, 0)).get_width()
 
@@ -99,6 +101,9 @@ def old_text_fit(text: str, size: int, max_w: int, bold: bool = False) -> tuple[
     if w <= max_w:
         return text, size
     smaller = max(9, int(size * max_w / max(1, w)))
+    for k in (smaller, smaller - 1, smaller - 2):
+        if k >= 9 and width(text, k) <= max_w:
+            return text, k
     while width(text, smaller) > max_w and len(text) > 2:
         text = text[:-2] + "…"
     if text.endswith("…"):  # (no space before the ellipsis)
