@@ -349,6 +349,39 @@ def test_stats_best_score_can_be_lowest():
     assert (st.get("basic").best_low, st.get("basic").best_score) == (35, None)
 
 
+def test_both_bests_do_not_run_into_the_win_rate(tmp_path, monkeypatch):
+    """"12,345 · 1,050 low" ran over the "50%" beside it at 1024x640: where both bests do not
+    fit side by side, the lowest goes under the highest."""
+    import pygame
+
+    from game.ui import menus
+    from game.ui import ui_kit as ui
+
+    monkeypatch.setenv("RUMMY5000_DATA_DIR", str(tmp_path))
+    pygame.init()
+    pygame.display.set_mode((320, 200))
+    st = Stats()
+    st.record_game("rummy5000", True, 12345, 15)
+    st.record_game("rummy5000", False, 1050, 2, lower_is_better=True)
+    st.save()
+    from test_ui_menus import FakeApp
+
+    draw = ui.draw_text
+    for size in ((1024, 640), (1920, 1080)):
+        rects: dict[str, pygame.Rect] = {}
+
+        def record(surface, text, *args, _rects=rects, **kw):
+            _rects[text] = draw(surface, text, *args, **kw)
+            return _rects[text]
+
+        monkeypatch.setattr(ui, "draw_text", record)
+        menus.StatsScene(FakeApp(size)).draw(pygame.Surface(size))
+        monkeypatch.setattr(ui, "draw_text", draw)
+        rate = rects["50%"]
+        bests = [r for t, r in rects.items() if "12,345" in t or "1,050 low" in t]
+        assert bests and not any(r.colliderect(rate) for r in bests), (size, rects)
+
+
 def test_a_penalty_games_best_is_kept_apart_from_the_highest_score():
     """A Rummy 5000 game with penalty scoring (lowest wins) put its 50 in place of another
     game's 2,000 as the preset's "best score" (a tester): each is kept, and read back."""

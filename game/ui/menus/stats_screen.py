@@ -122,9 +122,19 @@ class StatsScene(MenuScene):
                 str(st.games), str(st.wins), f"{st.win_rate:.0%}" if st.games else "–",
                 _best_text(st), str(st.total_rounds),
             )
-            for (_, fx, anchor), val in zip(cols[1:], values):
-                ui.draw_text(surface, val, rf, ui.INK if st.games else ui.FAINT,
-                             (inner.x + round(inner.width * fx), cy), anchor)
+            ink = ui.INK if st.games else ui.FAINT
+            for k, ((_, fx, anchor), val) in enumerate(zip(cols[1:], values)):
+                at = (inner.x + round(inner.width * fx), cy)
+                room = round(inner.width * (fx - cols[k][1])) - t.px(14)  # (to the column before)
+                if k == 3 and " · " in val and rf.size(val)[0] > room:
+                    # both bests do not fit side by side: the lowest goes under the highest,
+                    # smaller (they ran into the win rate)
+                    high, low = val.split(" · ")
+                    sf = t.font(13)
+                    ui.draw_text(surface, high, rf, ink, (at[0], cy - t.px(2)), "bottomright")
+                    ui.draw_text(surface, low, sf, ui.MUTED, (at[0], cy - t.px(2)), "topright")
+                    continue
+                ui.draw_text(surface, val, rf, ink, at, anchor)
             y += row_h
         total = self.stats.total_games
         left = sum(st.abandoned for _, st in self.rows())
