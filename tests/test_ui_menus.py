@@ -1735,6 +1735,12 @@ def test_partnership_sheets_show_teams(app):
     assert setup.find("target").resting_label == "to the kings' round"
     setup.set_preset("persian")
     assert setup.find("final_bonus").control.enabled
+    # greyed where the lowest total wins, "Who wins" read "Highest score" beside that note
+    setup.set_preset("rummy5000")
+    who = setup.find("winner_rule").control
+    assert who.enabled and who.resting_label is None
+    setup.set_option("round_scoring", "penalty")
+    assert not who.enabled and who.resting_label == "Lowest total"
 
 
 def continue_failing(app, why: str):

@@ -554,6 +554,9 @@ class NewGameScene(MenuScene):
             why = self.unused_why[name] = unused.get(name)
             # while the setup is refused, what was changed stays changeable, to undo it
             c.enabled = why is None or row.blamed or (bool(self.error) and row.changed)
+            if isinstance(c, ui.Cycler) and name == "winner_rule":
+                # (greyed where the lowest total wins, it read "Highest score" beside that note)
+                c.resting_label = "Lowest total" if why is not None and shown.lowest_total_wins else None
             row.note = _unused_note(why)
             # a help or a note that now takes another number of lines
             relayout = relayout or row.measure(row.rect.width, self.theme, self.opt_h) != row.rect.height
