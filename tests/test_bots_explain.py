@@ -315,13 +315,20 @@ def test_a_discard_from_a_dead_pair_says_so():
     """The 6♠ from 6♥ 6♠ was "closer to melds" than a lone Q♣ (a tester's log): the pair
     was dead, every 6, 5 and 7 of theirs played or taken, and that is what is said."""
     melds = [meld(1, "set:5", "5♥ 5♣ 5♦ 5♠"), meld(1, "set:7", "7♥ 7♣ 7♦ 7♠")]
-    rules = Rules.preset("rummy500", jokers_per_deck=0, permanent_wilds=frozenset())  # (no joker to meld them)
+    rules = Rules.preset("rummy500", jokers_per_deck=0, permanent_wilds=frozenset(),  # (no joker to meld them)
+                         discard_pile="top_only")  # (the 6♣ 6♦ under the top are out of reach)
     v = view(["6♥ 6♠ Q♣", "4♣ 8♣"], pile="6♣ 6♦ 3♠", melds=melds, rules=rules)
     assert hint_reason(v, Discard(c("6♠"))) == (
-        "it goes only with your 6♥, but every card that would make a meld of them has been played or taken, "
-        "though with the 6♣ 6♦ in the pile it makes a meld, for the next player to take")
+        "it goes only with your 6♥, but every card that would make a meld of them has been played or taken")
     v = view(["6♥ 6♠ Q♣", "4♣ 8♣"], pile="6♣ 3♠", melds=melds, rules=rules)  # the 6♦ is still to come
     assert "played or taken" not in (hint_reason(v, Discard(c("6♠"))) or "")
+    # in a spread pile the 6♣ 6♦ may still be taken (by this player too): not dead (a tester's
+    # hint broke 9♦ 10♦ Q♦ so, with the J♦ second in the pile)
+    spread = rules.replace(discard_pile="splayed")
+    v = view(["6♥ 6♠ Q♣", "4♣ 8♣"], pile="6♣ 6♦ 3♠", melds=melds, rules=spread)
+    why = hint_reason(v, Discard(c("6♠"))) or ""
+    assert "played or taken" not in why and why.endswith("with the 6♣ 6♦ in the pile it makes a meld, "
+                                                         "for the next player to take")
 
 
 def test_a_discard_from_a_pair_never_calls_its_partner_closer_to_a_meld():

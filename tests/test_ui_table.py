@@ -4304,6 +4304,9 @@ def test_the_leading_team_is_in_gold_not_the_persons_own(app, monkeypatch, score
     assert [t for t, (colour, _) in teams.items() if colour == tuple(table_paint.ACCENT)] == (
         [gold] if gold else [])
     assert teams["You & Bo"][1] and not teams["Ann & Cy"][1]  # the person's side in bold
+    # only a side leads: no player's name is gold (it read as "Cy is winning": a tester)
+    names = {"You", "Ann", "Bo", "Cy"}
+    assert not [t for t, colour, _ in drawn if t in names and colour == tuple(table_paint.ACCENT)]
 
 
 @pytest.mark.parametrize("scoring, gold", [("penalty", ["Di"]), ("melds_and_out_bonus", ["Bo"]), (None, [])])

@@ -288,6 +288,9 @@ def _discard_reason(view: PlayerView, card: Card) -> str | None:
         weaker = [k for k in plain if chance[k] < chance[card] - 1e-9]
         thirds = [an.third_cards(card, k) if k not in ctx.wilds else None for k in near]
         dead = not an.fits_table(card) and all(t is not None and t[0] == 0 for t in thirds)
+        if dead and rules.discard_pile == "splayed":
+            # (a card deeper in a spread pile may still be taken: the J♦ under the Q♥)
+            dead = not any(t is not None and t[1](x) for t in thirds for x in view.pile)
         if dead:
             # (the cards a meld of them needs are in melds, in the pile or in hands known)
             words.append(f"it goes only with your {cards_name(near)}, but every card that would make a "
@@ -336,7 +339,8 @@ def _discard_reason(view: PlayerView, card: Card) -> str | None:
         risk = "it fits a meld on the table, so another player may call Rummy! on it"
     elif rules.discard_pile == "splayed" and an.opponents and (pair := an.pile_meld_cards(card)):
         # (the next player may take the pile down to the deeper of them and meld the three)
-        risk = (f"with the {cards_name(sorted(pair, key=view.pile.index))} in the pile it makes a meld, "
+        named = " ".join(_one(view, k) for k in sorted(pair, key=view.pile.index))  # (a wild as wild)
+        risk = (f"with the {named} in the pile it makes a meld, "
                 f"for the next player to take")
     elif an.opponents:
         nxt = an.opponents[0]

@@ -74,6 +74,10 @@ class Analysis:
         self.has_meld = any(m.owner == self.seat for m in view.melds)
         self.may_lay_off = self.has_meld or not self.rules.layoff_needs_own_meld
         self.opponents = [(self.seat + k) % self.players for k in range(1, self.players)]
+        # the seats a discard may feed: in a team game, not the partner (``team_aware``)
+        mine = view.side_of(self.seat)
+        self.feeders = [s for s in self.opponents if view.side_of(s) != mine] \
+            if self.tuning.get("team_aware", 0) else self.opponents
         self.scoring = self.rules.round_scoring
         self.wild_cap = 1 if ctx.limit == "one_per_meld" else 99
         # how many more draws this seat may expect this round
@@ -294,7 +298,7 @@ class Analysis:
             danger += 0.6 * value + 10
         else:
             nxt = self.opponents[0] if self.opponents else None
-            for s in self.opponents:
+            for s in self.feeders:
                 known = v.known[s]
                 if not known:
                     continue
@@ -309,8 +313,8 @@ class Analysis:
                 their = (0.5 * value + self.tempo) if self.scoring in ("winner_collects", "penalty") \
                     else 1.5 * value + 5.0
                 deep = self._deep_takes()
-                for k, s in enumerate(self.opponents):
-                    w = 1.0 if k == 0 else (0.5 if deep else 0.15)
+                for s in self.feeders:
+                    w = 1.0 if s == nxt else (0.5 if deep else 0.15)
                     danger += w * self._use_odds(c, s) * their
             else:
                 pair_odds = min(1.0, (self.live_rank[rank(c)] + 0.5 * self.live_wild) / self.unseen_n * 4)
@@ -435,7 +439,7 @@ class Analysis:
 
     def _fits_for_others(self, c: int) -> bool:
         rules = self.rules
-        if rules.layoff_needs_own_meld and not any(self._opp_melds[s] for s in self.opponents):
+        if rules.layoff_needs_own_meld and not any(self._opp_melds[s] for s in self.feeders):
             return False
         ctx = self.ctx
         for m in self.table:

@@ -890,7 +890,8 @@ class TablePainting(TableParts):
         # the leader in gold: the lowest total where that wins (penalty scoring); nobody
         # while every total is the same
         best = min if g.rules.lowest_total_wins else max
-        lead = best(g.scores) if len(set(g.scores)) > 1 else None
+        # (in a team game only a side leads: its line below is gold, no player's name)
+        lead = best(g.scores) if len(set(g.scores)) > 1 and not g.rules.partnerships else None
         for seat, r in enumerate(rows):
             col = self._seat_colour(seat)
             acting = g.phase in ("draw", "play", "call") and g.current == seat
