@@ -4280,6 +4280,38 @@ def test_the_team_line_counts_this_rounds_points(app, monkeypatch):
     assert teams == ["You & Bo 0 +27", "Ann & Cy 0"], drawn
 
 
+def test_a_team_line_shortens_long_names_before_its_points(monkeypatch):
+    """"Bartholomew Fitz & Anastasia Rosali –…": the team lines cut off the team's points
+    (a tester); the names are shortened first, as the rows above them are, on the sidebar
+    and on the round's sheet."""
+    from game.ui import sheets
+    from game.ui.sheets import _teams_line
+
+    a = App(size=(1024, 640), settings=settings())
+    try:
+        g = build({0: "9♣ 9♠ 9♦ 5♥ 2♣"}, pile="Q♦", preset="partnership500", wild=None, phase="play",
+                  players=4)
+        g.names = ["Christopherson", "Bartholomew Fitz", "Maximilian Wolfg", "Anastasia Rosali"]
+        g.scores = [1250, -35, 980, 420]
+        scene = play(a, g)
+        drawn = record_text(scene, monkeypatch)
+        a.draw()
+        teams = [t for t in drawn if " & " in t]
+        assert len(teams) == 2 and teams[0].endswith(" 2,230") and teams[1].endswith(" 385"), teams
+        fn = scene.layout.font_normal
+        for k, t in enumerate(teams):  # (a little smaller letters will do; then shorter names)
+            assert scene.text.render(t, fn, (0, 0, 0), k == 0).get_width() * 0.85 <= scene.layout.scores.w, t
+        assert teams[0] == "C. & M. 2,230" and teams[1] in ("Bartholomew F. & Anastasia R. 385",
+                                                           "Bartholomew & Anastasia 385", "B. & A. 385")
+        # the round's sheet: the same, each side's points whole
+        res = SimpleNamespace(points=[15, -5, 20, 30])
+        line = _teams_line(g, res, 1)
+        assert "Bartholomew F. & Anastasia R.: +25 → 385" in line
+        assert sheets._side_name([1, 3], g.names, 2) == "Bartholomew & Anastasia"
+    finally:
+        a.close_scenes()
+
+
 @pytest.mark.parametrize("scores, gold", [([25, 100, 0, 125], "Ann & Cy"), ([200, 0, 25, 0], "You & Bo"),
                                           ([0, 0, 0, 0], None)])
 def test_the_leading_team_is_in_gold_not_the_persons_own(app, monkeypatch, scores, gold):

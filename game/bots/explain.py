@@ -339,7 +339,7 @@ def _discard_reason(view: PlayerView, card: Card) -> str | None:
         risk = "it fits a meld on the table, so another player may call Rummy! on it"
     elif rules.discard_pile == "splayed" and an.opponents and (pair := an.pile_meld_cards(card)):
         # (the next player may take the pile down to the deeper of them and meld the three)
-        named = " ".join(_one(view, k) for k in sorted(pair, key=view.pile.index))  # (a wild as wild)
+        named = " ".join(_one(view, Card(k)) for k in sorted(pair, key=view.pile.index))  # (a wild as wild)
         risk = (f"with the {named} in the pile it makes a meld, "
                 f"for the next player to take")
     elif an.opponents:

@@ -122,8 +122,8 @@ def _sides(state: GameState) -> list[list[int]] | None:
     return [list(side) for side in state.sides()]
 
 
-def _side_name(side: list[int], names: list[str]) -> str:
-    return " & ".join(names[s] for s in side)
+def _side_name(side: list[int], names: list[str], style: int = 0) -> str:
+    return " & ".join(ui.short_name(names[s], style) for s in side)
 
 
 def _points_colour(rules: Rules, points: int) -> tuple:
@@ -137,11 +137,13 @@ def _points_colour(rules: Rules, points: int) -> tuple:
     return ui.OK if good else ui.ERROR
 
 
-def _teams_line(state: GameState, res: RoundResult) -> str:
-    """Under a team game's round sheet: each team's points this round, then its total."""
+def _teams_line(state: GameState, res: RoundResult, style: int = 0) -> str:
+    """Under a team game's round sheet: each team's points this round, then its total (the
+    names shortened by ``style``, see :func:`ui_kit.short_name`)."""
     names = _names(state)
     return "Teams  ·  " + "     ".join(
-        f"{_side_name(side, names)}: {points_text(sum(res.points[s] for s in side), True)} → {points_text(total)}"
+        f"{_side_name(side, names, style)}: {points_text(sum(res.points[s] for s in side), True)} → "
+        f"{points_text(total)}"
         for side, total in zip(state.sides(), state.side_scores()))
 
 
@@ -356,9 +358,10 @@ class RoundEndScene(SheetScene):
                 else:
                     ui.draw_text(surface, "no cards left", t.font(14), ui.FAINT, (inner.x + indent, ty))
             y += row_h
-        if sides:
-            ui.draw_text(surface, ui.fit_text(_teams_line(st, res), bf, inner.width), bf, ui.GOLD,
-                         (inner.x, y + t.px(8)), "topleft")
+        if sides:  # (long names shortened before the points are: "Anastasia R. & Ben: +127 → 127")
+            line = next((text for style in (0, 1, 2) if bf.size(text := _teams_line(st, res, style))[0] <= inner.width),
+                        _teams_line(st, res, 3))
+            ui.draw_text(surface, ui.fit_text(line, bf, inner.width), bf, ui.GOLD, (inner.x, y + t.px(8)), "topleft")
         # the keys for the longer lists, beside the buttons
         view = self.find("view")
         if view is not None:

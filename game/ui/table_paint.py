@@ -24,6 +24,7 @@ from .cards import GOLD, rank_label
 from .layout import TableLayout
 from .rules_text import PERMANENT_WILD_NAMES, goal_text, points_text
 from .table_base import TableParts
+from .ui_kit import short_name
 from .widgets import ACCENT, TEXT, TEXT_DIM, Toast, panel
 
 if TYPE_CHECKING:
@@ -916,17 +917,23 @@ class TablePainting(TableParts):
             now = [sum(melded[s] for s in range(g.players) if s % 2 == t) for t in (0, 1)]
             mine = (self.c.human if self.c.human is not None else 0) % 2
 
-            def side(t: int) -> str:  # "You & Ben 91", or "... 91 +66" with this round's points
-                names = " & ".join(self.c.seats[s].name for s in range(g.players) if s % 2 == t)
+            def side(t: int, style: int = 0) -> str:  # "You & Ben 91", or "... 91 +66" with this round's points
+                names = " & ".join(short_name(self.c.seats[s].name, style) for s in range(g.players) if s % 2 == t)
                 return f"{names} {points_text(teams[t])}" + (f" {points_text(now[t], True)}" if now[t] else "")
+
+            def fitted(t: int, bold: bool) -> str:  # (long names shortened before the points are cut)
+                return next((text for style in (0, 1, 2)  # (a little smaller letters will do)
+                             if self.text.render(text := side(t, style), fn, TEXT, bold).get_width() * 0.85 <= head.w),
+                            side(t, 3))
 
             # one line per side, the person's first (in bold): partners are named, not only
             # "them"; the leading side in gold, as a leading seat's name is above
             top = best(teams) if teams[0] != teams[1] else None
             for k, t in enumerate((mine, 1 - mine)):
-                self.text.blit(surface, side(t), fn, (head.x, head.bottom - 2 + k * (fn + 4)),
+                bold = k == 0 and self.c.human is not None
+                self.text.blit(surface, fitted(t, bold), fn, (head.x, head.bottom - 2 + k * (fn + 4)),
                                ACCENT if teams[t] == top else TEXT,
-                               bold=k == 0 and self.c.human is not None, max_w=head.w)
+                               bold=bold, max_w=head.w)
         # the last few moves, between the scores and the buttons (a click there, or L, shows all)
         log = self._log_area()
         log_top = log.y

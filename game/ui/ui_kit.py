@@ -178,6 +178,18 @@ def wrap_text(text: str, font: pygame.font.Font, width: int) -> list[str]:
     return lines
 
 
+def short_name(name: str, style: int) -> str:
+    """A player's name for a line with little room: ``style`` 0 the whole name, 1 the first
+    word and the last one's initial ("Anastasia R."), 2 the first word alone, 3 its initial
+    ("A.")."""
+    words = name.split() or [name]
+    if style >= 3:
+        return f"{words[0][:1]}."
+    if style == 0 or len(words) < 2:
+        return name if style < 2 else words[0]
+    return f"{words[0]} {words[-1][0]}." if style == 1 else words[0]
+
+
 def fit_text(text: str, font: pygame.font.Font, width: int) -> str:
     """``text``, shortened with an ellipsis if it is wider than ``width``."""
     limit = max_chars(width)
