@@ -1750,6 +1750,26 @@ def test_a_draw_hint_leaves_the_selection_alone(app):
     assert scene.selected == [c("7♦")] and scene.hint_stock
 
 
+def test_enter_carries_out_a_draw_hint_as_it_does_every_other(app):
+    """After H said "draw from the stock (D)", Enter did nothing, though it carries out a
+    take, a meld and a lay-off hint (a tester's "H then Enter" stalled on every draw)."""
+    g = build({0: "K♠ 5♥ 7♦"}, pile="Q♦")
+    scene = play(app, g)
+    scene.c._hint_from = lambda view, what: DrawStock()
+    key(app, pygame.K_h)
+    assert scene.hint_stock and scene.focus_zone == "hand" and len(g.hands[0]) == 3
+    key(app, pygame.K_RETURN)
+    assert g.phase == "play" and len(g.hands[0]) == 4 and c("Q♦") in g.pile
+    # with a card selected, Enter is the Meld key as ever (the hint left the selection alone)
+    g = build({0: "K♠ 5♥ 7♦"}, pile="Q♦")
+    scene = play(app, g)
+    click(app, spot(scene, c("7♦")))
+    scene.c._hint_from = lambda view, what: DrawStock()
+    key(app, pygame.K_h)
+    key(app, pygame.K_RETURN)
+    assert g.phase == "draw" and len(g.hands[0]) == 3
+
+
 def test_a_hint_goes_once_a_move_is_made(app):
     g = build({0: "9♣ 9♠ 9♦ 2♦ 5♥ J♠"}, pile="Q♦")
     scene = play(app, g)

@@ -626,7 +626,10 @@ class TableInput(TableParts):
 
     def _enter(self) -> None:
         g = self.g
-        if self.focus_zone == "hand":
+        if self.focus_zone == "hand" and self.hint_stock and g.phase == "draw" and self.c.human_to_act \
+                and not self.selected:
+            self.draw_stock()  # (the hint's draw: Enter carries out every hint, as it does a take)
+        elif self.focus_zone == "hand":
             self.meld_selected()
         elif self.focus_zone == "melds" and g.melds:
             m = g.melds[min(self.focus_index, len(g.melds) - 1)]
