@@ -99,6 +99,7 @@ class Analysis:
         self._fits: dict[int, bool] = {}
         self._pg: dict[tuple[int, float], float] = {}
         self._opp_melds = [any(m.owner == s for m in view.melds) for s in range(self.players)]
+        self._out_by: list[int] | None = None
 
     # ------------------------------------------------------------------ the round
     def _p_opp_out(self) -> float:
@@ -432,10 +433,13 @@ class Analysis:
 
     def out_by(self) -> list[int]:
         """The other players down to one card (or none, floating) who may lay a card off:
-        a discard that fits a table meld lets them go out at once (by a call, or taking it)."""
-        v = self.view
-        need = self.rules.layoff_needs_own_meld or self.rules.caller_needs_meld
-        return [s for s in self.opponents if v.hand_sizes[s] <= 1 and (self._opp_melds[s] or not need)]
+        a discard that fits a table meld lets them go out at once (by a call, or taking it).
+        (Worked out once: ``_feed`` asks for every card of every discard weighed.)"""
+        if self._out_by is None:
+            v = self.view
+            need = self.rules.layoff_needs_own_meld or self.rules.caller_needs_meld
+            self._out_by = [s for s in self.opponents if v.hand_sizes[s] <= 1 and (self._opp_melds[s] or not need)]
+        return self._out_by
 
     def _fits_for_others(self, c: int) -> bool:
         rules = self.rules

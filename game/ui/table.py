@@ -918,14 +918,9 @@ class TableScene(TableInput, TablePainting, Scene):
                 # several melds, one of which needs its reading chosen: the others go down
                 # first, then the question for that one (as when it is melded alone)
                 others = [(group, shape) for group, shape in loose if group != two_ways[0]]
-                for group, shape in others:
-                    if not self._act(MeldCards(group, shape), snap_back=list(group)):
-                        self.selected = [x for x in self.selected if x in g.hands[self.bottom]]
-                        self._place(force=True)
-                        return
-                self.selected = [x for x in self.selected if x in two_ways[0]]
-                self._place(force=True)
-                self.meld_selected(list(two_ways[0]))
+                self._meld_apart(others)
+                if not any(x in g.hands[self.bottom] for group, _ in others for x in group):
+                    self.meld_selected(list(two_ways[0]))  # (the others all went down)
                 return
             if two_ways:  # several melds, more than one needing its reading chosen
                 self.refuse(f"The {cards_name(list(two_ways[0]))} could be read more than one "

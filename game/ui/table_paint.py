@@ -47,6 +47,9 @@ FOCUS = (120, 200, 255)
 HINT = (190, 120, 255)
 HOVER = (236, 242, 250)  # near white: a pale gold read as the wild cards' rim
 HOVER_EDGE = (40, 50, 60)
+# the suit symbols in the last moves and the messages, in tints that read on the felt
+SUIT_INKS = {"♦": (255, 140, 130), "♥": (255, 140, 130)}
+SUIT_INKS_FOUR = {"♣": (140, 225, 140), "♦": (140, 190, 255), "♥": (255, 140, 130)}
 STATUS_SQUEEZE = 1.1    # a status line up to this much wider than its room is squeezed, a wider one wrapped
 SUIT_SYMBOLS = "♣♦♥♠"
 HAND_TAG = "in hand"  # the tag over a hand turned face up when the round is over
@@ -209,13 +212,12 @@ class TablePainting(TableParts):
         the sheets list it whole), or the first word alone, whichever first fits with
         letters at least four fifths of their size (they shrink that far to fit), rather
         than a name cut inside a word ("Wolfgan…")."""
-        words = name.split()
-        if len(words) < 2 or self.text.render(name, size, TEXT, bold=bold).get_width() <= room:
+        if len(name.split()) < 2 or self.text.render(name, size, TEXT, bold=bold).get_width() <= room:
             return name
-        for short in (f"{words[0]} {words[-1][0]}.", words[0]):
+        for short in (short_name(name, 1), short_name(name, 2)):
             if self.text.render(short, size, TEXT, bold=bold).get_width() * 0.8 <= room:
                 return short
-        return words[0]
+        return short_name(name, 2)
 
     def _draw_plates(self, surface: pygame.Surface) -> None:
         g = self.g
@@ -320,9 +322,7 @@ class TablePainting(TableParts):
         """The suit symbols' colours in the last moves and the messages: red ♦ ♥ as on the
         cards (with four-colour suits, green ♣ and blue ♦ too), in tints that read on the felt
         and on a message's dark box."""
-        if self.app.settings.four_colour:
-            return {"♣": (140, 225, 140), "♦": (140, 190, 255), "♥": (255, 140, 130)}
-        return {"♦": (255, 140, 130), "♥": (255, 140, 130)}
+        return SUIT_INKS_FOUR if self.app.settings.four_colour else SUIT_INKS
 
     def _plate_level(self, surface: pygame.Surface, plate: Rect, x: int, y: int, right: int,
                      level: str) -> None:

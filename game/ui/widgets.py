@@ -42,13 +42,16 @@ class Text:
         return get_font(size, bold)
 
     def render(self, text: str, size: int, colour=TEXT, bold: bool = False) -> pygame.Surface:
-        key = (text, int(size), tuple(colour), bold)
+        return self._cached((text, int(size), tuple(colour), bold),
+                            lambda: self.font(size, bold).render(safe_text(text), True, colour))
+
+    def _cached(self, key: tuple, make) -> pygame.Surface:
+        """The surface cached under ``key``, made by ``make()`` the first time (an LRU)."""
         s = self._cache.get(key)
         if s is not None:
             self._cache.move_to_end(key)
             return s
-        s = self.font(size, bold).render(safe_text(text), True, colour)
-        self._cache[key] = s
+        s = self._cache[key] = make()
         if len(self._cache) > self.limit:
             self._cache.popitem(last=False)
         return s
@@ -58,29 +61,24 @@ class Text:
         line of moves, red ♦ ♥ as on the cards), the rest in ``colour`` (cached)."""
         if not any(ch in text for ch in inks):
             return self.render(text, size, colour, bold)
-        key = ("ink", text, int(size), tuple(colour), tuple(sorted(inks.items())), bold)
-        s = self._cache.get(key)
-        if s is not None:
-            self._cache.move_to_end(key)
+        def make() -> pygame.Surface:
+            parts: list[tuple[str, tuple]] = []
+            for ch in text:
+                ink = tuple(inks.get(ch, colour))
+                if parts and parts[-1][1] == ink:
+                    parts[-1] = (parts[-1][0] + ch, ink)
+                else:
+                    parts.append((ch, ink))
+            images = [self.render(t, size, c, bold) for t, c in parts]
+            s = pygame.Surface((sum(i.get_width() for i in images), max(i.get_height() for i in images)),
+                               pygame.SRCALPHA)
+            x = 0
+            for image in images:
+                s.blit(image, (x, 0))
+                x += image.get_width()
             return s
-        parts: list[tuple[str, tuple]] = []
-        for ch in text:
-            ink = tuple(inks.get(ch, colour))
-            if parts and parts[-1][1] == ink:
-                parts[-1] = (parts[-1][0] + ch, ink)
-            else:
-                parts.append((ch, ink))
-        images = [self.render(t, size, c, bold) for t, c in parts]
-        s = pygame.Surface((sum(i.get_width() for i in images), max(i.get_height() for i in images)),
-                           pygame.SRCALPHA)
-        x = 0
-        for image in images:
-            s.blit(image, (x, 0))
-            x += image.get_width()
-        self._cache[key] = s
-        if len(self._cache) > self.limit:
-            self._cache.popitem(last=False)
-        return s
+
+        return self._cached(("ink", text, int(size), tuple(colour), tuple(sorted(inks.items())), bold), make)
 
     def fit(self, text: str, size: int, max_w: int, colour=TEXT, bold: bool = False) -> pygame.Surface:
         """Render ``text``, shrinking the font (then eliding) to fit ``max_w`` pixels."""
