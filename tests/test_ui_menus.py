@@ -752,6 +752,26 @@ def test_a_seat_added_after_its_name_was_given_to_another_seat_gets_a_free_name(
     assert scene.find("name4").text == names[4]
 
 
+def test_the_partner_line_shortens_a_long_name_before_cutting_it(app, drawn):
+    """Partnership 500 at 1024x640 with a 16-letter partner: "you; your partner is
+    Maximil…" was cut; the line shortens the name ("Maximilian W.") and then its words."""
+    scene = menus.NewGameScene(app)
+    app.stack.push(scene)
+    scene.set_preset("partnership500")
+    scene.set_players(4)
+    scene.names[0], scene.names[2] = "Christopherson", "Maximilian Wolfg"
+    for size in SIZES:
+        scene.resize(size)
+        drawn.clear()
+        draw(scene, size)
+        line = next(w for w in drawn if "partner" in w)
+        assert "Maximilian" in line and ui.ELLIPSIS not in line, (size, line)
+    scene.names[2] = "Ben"
+    drawn.clear()
+    draw(scene, SIZES[0])
+    assert "you; your partner is Ben" in drawn
+
+
 def test_a_name_field_selects_all_with_ctrl_a(app):
     """Ctrl+A selects the whole name: typing replaces it, Backspace clears it."""
     scene = menus.NewGameScene(app)
@@ -1194,6 +1214,12 @@ def test_the_last_deals_bonus_is_told_apart_from_going_out():
     apart = SimpleNamespace(went_out=0, bonus=[25, 50, 0, 0], in_hand=[0, 5, 5, 5], final_to=1)
     text = explain_round(rules, apart, names)
     assert "You get 25 for going out" in text and "goes to Ann" in text
+    # the bonus is the side's: the sentence names both partners, and whose row holds it
+    assert "goes to you and Bob, and it is counted on your row." in explain_round(rules, both, names)
+    assert "goes to Ann and Cy, and it is counted on Ann\u2019s row." in text
+    alone = Rules.preset("rummy500", deals=2, final_bonus=50)  # (no partners: one seat's own)
+    assert explain_round(alone, apart, names).endswith("the final bonus of 50, for the side ahead after the "
+                                                       "last round, goes to Ann.".replace("the final", "The final"))
     assert "final" not in explain_round(rules, SimpleNamespace(
         went_out=0, bonus=[25, 0, 0, 0], in_hand=[0, 5, 5, 5], final_to=None), names)
 
@@ -2376,6 +2402,30 @@ def test_the_scores_sheet_of_a_game_loaded_after_its_first_rounds_adds_up(app, d
         draw(scene, size)
 
 
+def test_the_scores_sheet_gives_the_final_bonus_a_row_of_its_own(app, drawn):
+    """Persian rummy's 50 for the side ahead after the last deal is the side's: the scores
+    sheet shows it on a row of its own under the last round (it was folded into that round,
+    with no mark), and each column still adds up to its total."""
+    g = played_round("persian", 4, seed=5, to_game_over=True)
+    last = g.results[-1]
+    assert last.final_to is not None  # (seed 5: a side ahead)
+    scene = sheets.ScoresScene(app, g)
+    cols = scene.columns()
+    rows = scene.rows(100)
+    assert [label for label, _, _ in rows] == [str(r.round) for r in g.results] + [sheets.FINAL]
+    side = next(i for i, (_, seats) in enumerate(cols) if last.final_to in seats)
+    assert rows[-1][1] == [50 if i == side else 0 for i in range(len(cols))]
+    assert rows[-2][1][side] == sum(last.points[s] for s in cols[side][1]) - 50
+    assert _column_sums(rows) == [sum(g.scores[s] for s in seats) for _, seats in cols]
+    assert _column_sums(scene.rows(2)) == _column_sums(rows) and scene.rows(2)[0][0] == "1–2"
+    for size in SIZES:
+        drawn.clear()
+        scene.resize(size)
+        draw(scene, size)
+        assert sheets.FINAL in drawn
+        assert any(w.startswith("★ went out   bonus: 50 to the side ahead") for w in drawn), drawn
+
+
 def test_the_presets_summary_ends_as_the_rules_do():
     assert preset_summary(Rules.preset("rummy5000")).endswith("melds score, to 5,000.")
     assert preset_summary(Rules.preset("rummy5000", target=1000)).endswith("melds score, to 1,000.")
@@ -2585,3 +2635,15 @@ def test_the_saved_game_line_writes_a_score_below_zero_with_a_minus_sign():
     assert about_game(g, 0).endswith("\u221255 points before this round")
     g.scores = [-1, 10, 1]
     assert about_game(g, 0).endswith("\u22121 point before this round")
+
+
+def test_the_saved_game_line_of_a_team_game_gives_the_sides_points():
+    """In a team game the side's total decides; the title's Continue gave the person's own
+    points ("after round 2, 197 points" with the side on 338)."""
+    from game.ui.rules_text import about_game
+
+    g, _ = new_game(Rules.preset("partnership500"), 4, seed=1)
+    g.scores = [197, 90, 141, 12]
+    g.round_no, g.phase = 2, ROUND_OVER
+    assert about_game(g, 0) == "Partnership 500, after round 2, your side 338 points"
+    assert about_game(g, 1).endswith("your side 102 points")

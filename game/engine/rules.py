@@ -407,6 +407,13 @@ class Rules:
             out["final_bonus"] = "the game is played to a target, not a number of deals"
         return out
 
+    def sides(self, players: int) -> list[list[int]]:
+        """The scoring sides of a game of ``players``: with ``partnerships``, seats 0 and 2
+        against 1 and 3 (partners sit opposite); else one seat each."""
+        if self.partnerships:
+            return [[s for s in range(players) if s % 2 == t] for t in (0, 1)]
+        return [[s] for s in range(players)]
+
     def player_range(self) -> tuple[int, int]:
         lo, hi, _ = PLAYERS[self.preset_name]
         return lo, hi

@@ -159,9 +159,7 @@ class Standings:
 
     def sides(self) -> list[list[int]]:
         """The scoring sides: partners together with ``partnerships``, else one seat each."""
-        if self.rules.partnerships:
-            return [[s for s in range(self.players) if s % 2 == t] for t in (0, 1)]
-        return [[s] for s in range(self.players)]
+        return self.rules.sides(self.players)
 
     def side_scores(self) -> list[int]:
         return [sum(self.scores[s] for s in side) for side in self.sides()]

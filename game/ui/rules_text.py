@@ -860,9 +860,12 @@ def goal_text(state: GameState, short: bool = False) -> str:
 def about_game(state: GameState, seat: int) -> str:
     """A saved game in a few words, for the title's Continue and the question before it is
     replaced: "Rummy 5000, round 3, 370 points before this round" (once the round is
-    scored: "after round 3, 370 points")."""
+    scored: "after round 3, 370 points"). In a team game the points are the side's, which
+    decide it: "after round 2, your side 338 points"."""
     title = preset_title(state.rules.preset_name)
-    points = f"{points_text(state.scores[seat])} point{'s' if abs(state.scores[seat]) != 1 else ''}"
+    side = next((side for side in state.sides() if seat in side), [seat])
+    score = sum(state.scores[s] for s in side)
+    points = ("your side " if len(side) > 1 else "") + f"{points_text(score)} point{'s' if abs(score) != 1 else ''}"
     if state.round_done:
         return f"{title}, after round {state.round_no}, {points}"
     return f"{title}, round {state.round_no}, {points} before this round"
@@ -951,7 +954,12 @@ def explain_round(rules: Rules, result: RoundResult, names: list[str], early: bo
         rest += (f"; {inner} {_verb([who], 'adds')} the {bonus[out]:,} points left in the other hands."
                  if who is not None and out is not None else ".")
     if final and fin is not None:  # (there is a final bonus only when a seat holds it)
-        to = "you" if names[fin] == "You" else names[fin]
+        def called(s: int) -> str:
+            return "you" if names[s] == "You" else names[s]
+        side = next(side for side in rules.sides(len(names)) if fin in side)
+        to = _join([called(s) for s in sorted(side, key=lambda s: s != fin)])
+        if len(side) > 1:  # (the engine books it on one partner's row; the side's total is the same)
+            to += ", and it is counted on " + ("your row" if names[fin] == "You" else f"{names[fin]}\u2019s row")
         rest += f" The final bonus of {final:,}, for the side ahead after the last round, goes to {to}."
     elif (rules.deals and rules.final_bonus and fin is None
           and getattr(result, "round", 0) >= rules.deals):

@@ -33,6 +33,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 EARLIER = "earlier"  # the scores sheet's row of points from rounds a loaded game has no record of
+FINAL = "bonus"  # its row of the final bonus, after the last deal's
 
 
 class SheetScene(MenuScene):
@@ -500,11 +501,11 @@ class ScoresScene(_ListSheet):
 
     def scrolls(self) -> bool:
         """Whether there are more rounds than rows to show them in."""
-        return len(self.state.results) > self.room >= 3
+        return len(self.entries()) > self.room >= 3
 
     def last_skip(self) -> int:
         """The rounds summed above the rest when the last round shows."""
-        return max(0, len(self.state.results) - self.room + 1)
+        return max(0, len(self.entries()) - self.room + 1)
 
     def scroll_by(self, delta: int) -> None:
         """Show later (``delta`` > 0) or earlier rounds. A summed row holds two rounds at
@@ -536,31 +537,41 @@ class ScoresScene(_ListSheet):
         carry = self.carried()
         if carry is not None:  # (the row of points from rounds the game has no record of)
             room = max(1, room - 1)
-        results = list(self.state.results)
         cols = self.columns()
         first = [(EARLIER, carry, [False] * len(cols))] if carry is not None else []
+        entries = self.entries()
 
-        def points(res: RoundResult) -> list[int]:
-            return [sum(res.points[s] for s in seats) for _, seats in cols]
+        def summed(part: list[tuple[str, list[int], list[bool]]]) -> tuple[str, list[int], list[bool]]:
+            rounds = [label for label, _, _ in part if label != FINAL]
+            label = f"{rounds[0]}–{rounds[-1]}" if len(rounds) > 1 else (rounds or [FINAL])[0]
+            return label, [sum(col) for col in zip(*(pts for _, pts, _ in part))], [False] * len(cols)
 
-        def out(res: RoundResult) -> list[bool]:
-            return [res.went_out in seats for _, seats in cols]
-
-        def summed(part: list[RoundResult]) -> tuple[str, list[int], list[bool]]:
-            label = f"{part[0].round}–{part[-1].round}" if len(part) > 1 else str(part[0].round)
-            return label, [sum(col) for col in zip(*(points(res) for res in part))], [False] * len(cols)
-
-        n = len(results)
+        n = len(entries)
         if n <= room or room < 2:
-            return first + [(str(res.round), points(res), out(res)) for res in results]
+            return first + entries
         last = n - room + 1
         skip = last if skip is None or room < 3 else max(0, min(last, skip))
         shown = room - (skip > 0) - (skip < last)
-        rows = first + ([summed(results[:skip])] if skip else [])
-        rows += [(str(res.round), points(res), out(res)) for res in results[skip:skip + shown]]
+        rows = first + ([summed(entries[:skip])] if skip else [])
+        rows += entries[skip:skip + shown]
         if skip + shown < n:
-            rows.append(summed(results[skip + shown:]))
+            rows.append(summed(entries[skip + shown:]))
         return rows
+
+    def entries(self) -> list[tuple[str, list[int], list[bool]]]:
+        """(label, points per column, went out per column): a row for each round, and one
+        for the last deal's final bonus after it. The engine books that bonus on one seat of
+        the side ahead; here it is the side's, on a row of its own."""
+        cols = self.columns()
+        bonus = self.state.rules.final_bonus
+        out: list[tuple[str, list[int], list[bool]]] = []
+        for res in self.state.results:
+            fin = getattr(res, "final_to", None)
+            pts = [sum(res.points[s] for s in seats) - (bonus if fin in seats else 0) for _, seats in cols]
+            out.append((str(res.round), pts, [res.went_out in seats for _, seats in cols]))
+            if fin is not None:
+                out.append((FINAL, [bonus if fin in seats else 0 for _, seats in cols], [False] * len(cols)))
+        return out
 
     def carried(self) -> list[int] | None:
         """Per column, the points of the totals that no round's result holds (a game
@@ -575,7 +586,7 @@ class ScoresScene(_ListSheet):
         t = self.theme
         w = t.size[0]
         self.row_h = t.px(30)
-        n = len(self.state.results) + (self.carried() is not None)
+        n = len(self.entries()) + (self.carried() is not None)
         pw = min(w - t.px(40), max(t.px(640), t.px(300) + t.px(110) * len(self.columns())), t.px(1100))
         self.place(pw, t.px(180) + (max(1, n) + 2) * self.row_h)  # (the total and the note below it)
 
@@ -627,11 +638,17 @@ class ScoresScene(_ListSheet):
         for (_, seats), x in zip(cols, xs):
             ui.draw_text(surface, points_text(sum(st.scores[s] for s in seats)), bf, ui.INK, (x - star, cy),
                          "midright")
-        if any(any(out) for _, _, out in rows):
-            ui.draw_text(surface, "★ went out", t.font(14), ui.MUTED, (inner.x, cy + self.row_h), "midleft")
-        if self.scrolls():
-            ui.draw_text(surface, "More rounds: wheel, ↑ ↓, Page Up/Down", t.font(14), ui.MUTED,
-                         (inner.right, cy + self.row_h), "midright")
+        notes = (["★ went out"] if any(any(out) for _, _, out in rows) else []) + (
+            [f"{FINAL}: {st.rules.final_bonus:,} to the side ahead after the last deal"]
+            if any(label == FINAL for label, _, _ in rows) else [])
+        nf = t.font(14)
+        more = "More rounds: wheel, ↑ ↓, Page Up/Down" if self.scrolls() else ""
+        if more:
+            ui.draw_text(surface, more, nf, ui.MUTED, (inner.right, cy + self.row_h), "midright")
+        if notes:
+            room = inner.width - (nf.size(more)[0] + t.px(16) if more else 0)
+            ui.draw_text(surface, ui.fit_text("   ".join(notes), nf, room), nf, ui.MUTED,
+                         (inner.x, cy + self.row_h), "midleft")
 
 
 class MovesScene(_ListSheet):

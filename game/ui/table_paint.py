@@ -250,8 +250,7 @@ class TablePainting(TableParts):
             self.text.blit(surface, self._plate_name(s.name, fn, name_right - x), fn, (x, y1), TEXT,
                            bold=True, max_w=name_right - x)
             parts = [f"{points_text(g.scores[seat])} pts"]
-            if g.rules.partnerships and seat != self.bottom \
-                    and seat % 2 == self.bottom % 2:
+            if g.rules.partnerships and seat != self.bottom and g.side_of(seat) == g.side_of(self.bottom):
                 parts.append("partner")
             if s.kind == "bot" and s.level:
                 parts.append(s.level)
@@ -913,12 +912,13 @@ class TablePainting(TableParts):
                                _points_colour(melded[seat], g.rules.lowest_total_wins),
                                anchor="midright")
         if g.rules.partnerships:  # seats 0 and 2 play against 1 and 3
-            teams = [sum(g.scores[s] for s in range(g.players) if s % 2 == t) for t in (0, 1)]
-            now = [sum(melded[s] for s in range(g.players) if s % 2 == t) for t in (0, 1)]
-            mine = (self.c.human if self.c.human is not None else 0) % 2
+            sides = g.sides()
+            teams = g.side_scores()
+            now = [sum(melded[s] for s in side) for side in sides]
+            mine = g.side_of(self.c.human if self.c.human is not None else 0)
 
             def side(t: int, style: int = 0) -> str:  # "You & Ben 91", or "... 91 +66" with this round's points
-                names = " & ".join(short_name(self.c.seats[s].name, style) for s in range(g.players) if s % 2 == t)
+                names = " & ".join(short_name(self.c.seats[s].name, style) for s in sides[t])
                 return f"{names} {points_text(teams[t])}" + (f" {points_text(now[t], True)}" if now[t] else "")
 
             def fitted(t: int, bold: bool) -> str:  # (long names shortened before the points are cut)

@@ -623,12 +623,16 @@ class NewGameScene(MenuScene):
                 name = self.find("name0")
                 partners = bool(self.overrides.get("partnerships",
                                                    getattr(self.base_rules(), "partnerships", False)))
-                note = "you play this seat"
-                if partners and self.players == 4:
-                    note = f"you; your partner is {self.seat_names()[2]}"
+                notes = ["you play this seat"]
+                if partners and self.players == 4:  # (a long name shortened before it is cut)
+                    partner = self.seat_names()[2]
+                    notes = [f"you; your partner is {ui.short_name(partner, style)}" for style in (0, 1)]
+                    notes += [f"partner: {ui.short_name(partner, style)}" for style in (1, 2)]
                 if name is not None:
-                    ui.draw_text(surface, ui.fit_text(note, t.font(14), x + cw - name.rect.right - t.px(12)),
-                                 t.font(14), ui.MUTED, (name.rect.right + t.px(12), cy), "midleft")
+                    nf14, room = t.font(14), x + cw - name.rect.right - t.px(12)
+                    note = next((n for n in notes if nf14.size(n)[0] <= room), notes[-1])
+                    ui.draw_text(surface, ui.fit_text(note, nf14, room),
+                                 nf14, ui.MUTED, (name.rect.right + t.px(12), cy), "midleft")
         for text, bold, ly in self.level_notes:
             ui.draw_text(surface, text, t.font(14, True) if bold else t.font(13), ui.INK if bold else ui.MUTED,
                          (x, ly), "topleft")
