@@ -372,6 +372,11 @@ def _discard_reason(view: PlayerView, card: Card) -> str | None:
                              f"{card_name(dear)}")
     # a risk taken all the same follows the reasons ("…, though the next player holds the
     # 4♠ …"), or, alone, is said as such ("mind: …")
+    if not words and not risk and len(others) == 1 and not an.fits_table(card) \
+            and not an.fits_table(others[0]) and others[0] not in ctx.wilds and others[0].rank == card.rank and value[others[0]] == value[card]:
+        # (a pair in a two-card hand: nothing tells them apart)
+        words.append(f"one of your last two cards must go, and your {cards_name(sorted(view.hand))} "
+                     "are alike: either will do")
     if not words:
         return f"mind: {risk}" if risk else None
     return "; ".join(words) + (f", though {risk}" if risk else "")
