@@ -478,6 +478,22 @@ def test_card_scale_setting_changes_card_sizes():
     assert small.table_card[1] < big.table_card[1]
 
 
+def test_a_new_card_size_resizes_the_hand_at_once(app):
+    """Card size changed from the menu on the person's own turn: the table took the new
+    size, but the hand kept the old one (riding over the meld area) until it changed."""
+    g = build({0: "3♣ 7♦ 9♥ J♠ K♣"}, pile="4♠", current=0, phase="play")
+    scene = play(app, g)
+    before = scene.places[c("3♣")].rect.size
+    app.settings.card_scale = 0.8
+    app.apply_settings()
+    app.pump(2)
+    scene._place()
+    small = scene.layout.hand_card
+    assert small[1] < before[1]
+    assert all(scene.places[k].rect.size == small for k in parse_cards("3♣ 7♦ 9♥ J♠ K♣"))
+    app.settings.card_scale = 1.0
+
+
 # --------------------------------------------------------------------------- cards and tweens
 
 

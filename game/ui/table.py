@@ -549,7 +549,7 @@ class TableScene(TableInput, TablePainting, Scene):
         grows past the turn's largest (a draw, a take) is centred again, as is the next
         turn's."""
         L = self.laid_out()
-        key = (self.turn_of(self.g.current), L.size)
+        key = (self.turn_of(self.g.current), L.size, L.hand_card)  # (a new card size: placed anew)
         kept = self.hand_kept
         if kept is not None and kept[0] == key and n <= kept[1]:
             return kept[2]
