@@ -914,6 +914,17 @@ def test_last_moves_say_what_a_wild_stands_for(app):
     assert scene.c.move_lines()[-1] == (0, "laid K♦ (wild, for 6♥) off on #1")
     scene.c.act(Discard(c("10♦")))
     assert scene.c.move_lines()[-1] == (0, "discarded 10♦")
+    # a wild in its own place stands for itself: "2♦ 3♦ 4♦ 5♦ (wild, for 5♦)", with fives
+    # wild, read oddly (a tester)
+    g = build({0: "2♦ 3♦ 4♦ 5♦ 5♣ 5♥ 9♠ J♣"}, pile="Q♦", phase="play", wild=5)
+    scene = play(app, g)
+    four = [c("2♦"), c("3♦"), c("4♦"), c("5♦")]
+    shapes = [a for a in g.legal_actions() if isinstance(a, MeldCards) and set(a.cards) == set(four)]
+    scene.c.act(next(a for a in shapes if "A" not in str(a)))  # (2♦–5♦, not A♦–4♦)
+    assert scene.c.move_lines()[-1] == (0, f"melded 2♦ 3♦ 4♦ 5♦ as #{g.melds[-1].id}")
+    scene.c.act(next(a for a in g.legal_actions() if isinstance(a, MeldCards) and set(a.cards) == {
+        c("5♣"), c("5♥"), c("J♣")}))  # (fives standing for jacks are named as wild)
+    assert scene.c.move_lines()[-1][1].startswith("melded J♣ 5♣ (wild) 5♥ (wild) as")
     from game.engine import events as ev
 
     joker = Card.joker()  # (a joker is wild by name: it says only what it stands for)
