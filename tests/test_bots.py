@@ -1047,6 +1047,34 @@ def test_pile_pair_weighs_a_discard_onto_a_pile_card_it_goes_with():
         Analysis(view_of(top_only, 0), {"pile_pair": 0.0}).feed(three)  # only the top card is taken there
 
 
+def test_joker_sets_count_jokers_as_cards_that_meld_with_each_other():
+    """Persian rummy: jokers are not wild; any three make a meld (20 points each). The normal
+    bot counted them as dead cards: two jokers in hand had no chance to meld, and a joker
+    thrown onto a pile holding a joker fed no one (a tester's hint threw one there).
+    ``joker_sets`` (on by default) counts the jokers still unseen as their partners."""
+    from game.bots.tactics import Analysis
+
+    rules = {"preset": "persian"}
+    hands = ["joker joker#2 7♣ 9♦ K♠ 4♥", "4♣ 5♣ 6♣ 7♦", "Q♣ Q♦ 5♠ 6♠", "J♣ J♦ 2♠ 3♥"]
+    view = view_of(position(hands, rules=rules, pile="3♠ 8♦", phase="play"), 0)
+    on, off = Analysis(view), Analysis(view, {"joker_sets": 0.0})
+    chances = dict(zip(view.hand, on.meld_chances(view.hand)))
+    joker, seven = parse_cards("joker 7♣")
+    assert chances[joker] > chances[seven] > 0  # (two of three, with two jokers unseen)
+    assert dict(zip(view.hand, off.meld_chances(view.hand)))[joker] == 0
+    # a joker thrown onto a joker in the spread pile: the next player takes both with one joker
+    hands[0] = "joker 7♣ 9♦ K♠ 4♥ 5♥"
+    view = view_of(position(hands, rules=rules, pile="3♠ joker#2", phase="play"), 0)
+    on, off = Analysis(view), Analysis(view, {"joker_sets": 0.0})
+    assert on._pile_pair(joker) > 0 and off._pile_pair(joker) == 0
+    assert on.feed(joker) > off.feed(joker) + 5
+    # where jokers are wild (Rummy 500), nothing changes
+    view = view_of(position(["joker 7♣ 9♦ K♠", "4♣ 5♣ 6♣ 7♦", "Q♣ Q♦ 5♠ 6♠"], rules={"preset": "rummy500"},
+                            pile="3♠ 8♦", phase="play"), 0)
+    assert Analysis(view).meld_chances(view.hand) == Analysis(view, {"joker_sets": 0.0}).meld_chances(view.hand)
+    assert Analysis(view).feed(joker) == Analysis(view, {"joker_sets": 0.0}).feed(joker)
+
+
 @pytest.mark.parametrize("pile, worth", [("3♣ 9♦ 3♥ K♠", 9.0), ("4♦ 5♦ J♣", 12.0), ("9♣ J♥", 0.0)])
 def test_pile_feed_weighs_a_discard_that_melds_with_two_cards_already_in_the_pile(pile, worth):
     """Where the pile is spread, the next seat may take it down to a card and meld it at

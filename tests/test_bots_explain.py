@@ -331,6 +331,25 @@ def test_a_discard_from_a_dead_pair_says_so():
                                                          "for the next player to take")
 
 
+def test_jokers_that_meld_only_with_each_other_are_partners_in_the_reasons():
+    """Persian rummy: any three jokers make a meld. A joker beside another was said to go
+    "with none of your other cards", and a joker thrown onto a joker in the pile gave no
+    warning (a tester's hint)."""
+    rules = Rules.preset("persian")
+    others = ["4♣ 5♣ 6♣ 7♦", "Q♣ Q♦ 5♠ 6♠", "J♣ J♦ 2♠ 3♥"]
+    v = view(["joker joker#2 7♣ 9♦ K♠ 4♥", *others], rules=rules, pile="3♠ 8♦", phase="play")
+    assert hint_reason(v, Discard(c("joker"))) == (
+        "at 20 points it costs more if it is left in your hand than your 4♥ 7♣ 9♦ K♠, which are further from "
+        "melds")
+    v = view(["joker 7♣ 9♦ K♠ 4♥ 5♥", *others], rules=rules, pile="3♠ joker#2", phase="play")
+    assert hint_reason(v, Discard(c("joker"))) == (
+        "it goes with none of your other cards, and at 20 points it costs the most of your loose cards, though "
+        "with the joker in the pile, the next player needs only one more joker to take both and meld")
+    # with no joker in the pile, no such warning
+    v = view(["joker 7♣ 9♦ K♠ 4♥ 5♥", *others], rules=rules, pile="3♠ 8♦", phase="play")
+    assert "joker in the pile" not in (hint_reason(v, Discard(c("joker"))) or "")
+
+
 def test_a_discard_from_a_pair_never_calls_its_partner_closer_to_a_meld():
     v = view(["9♥ 9♠", "4♣ 5♣"], pile="3♠")
     # (the 9♠, its only other card, is its partner: nothing tells them apart, and that is said;

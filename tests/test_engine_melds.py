@@ -64,6 +64,8 @@ def test_not_runs(cards):
 def test_a_refusal_says_why():
     why = refused("5♥ 6♥ 8♥", "meld 5♥ 6♥ 8♥")
     assert "5♥ 6♥ 8♥" in why
+    # the cards named in rank order, not as they were picked ("2♣ 5♣ 4♣ is not a meld")
+    assert refused("2♣ 5♣ 4♣", "meld 2♣ 5♣ 4♣").startswith("2♣ 4♣ 5♣ is not a meld: 3♣ is missing")
     why = refused("7♣ 7♦", "meld 7♣ 7♦")
     assert "3" in why
 

@@ -86,7 +86,12 @@ def _goes_with(view: PlayerView, card: Card, cards: Sequence[Card]) -> list[Card
     game's melds go (sets, runs, an ace next to a king where aces are high)."""
     ctx = view.ctx
     near = [k for k in cards if k != card and k not in ctx.wilds and partners(card, [k], ctx.wilds, ctx) != (0, 0)]
-    return sorted(near, key=lambda k: (k & 15, (k >> 4) & 7))  # (named in rank order: "your 4♠ 7♠")
+    return _ranked(near)
+
+
+def _ranked(cards: Sequence[Card]) -> list[Card]:
+    """``cards`` in rank order, to be named so: "your 4♠ 7♠ K♣"."""
+    return sorted(cards, key=lambda k: (k & 15, (k >> 4) & 7))
 
 
 def _but_wilds(view: PlayerView, cards: Sequence[Card]) -> str:
@@ -264,7 +269,7 @@ def _discard_reason(view: PlayerView, card: Card) -> str | None:
         return None
     an = Analysis(view)
     value = ctx.value
-    others = [k for k in view.hand if k != card]
+    others = _ranked([k for k in view.hand if k != card])  # (and the lists drawn from it)
     plain = [k for k in others if k not in ctx.wilds]
     near = _goes_with(view, card, others)
     chance = dict(zip(view.hand, an.meld_chances(view.hand)))
@@ -342,6 +347,13 @@ def _discard_reason(view: PlayerView, card: Card) -> str | None:
         named = " ".join(_one(view, Card(k)) for k in sorted(pair, key=view.pile.index))  # (a wild as wild)
         risk = (f"with the {named} in the pile it makes a meld, "
                 f"for the next player to take")
+    elif rules.discard_pile == "splayed" and an.opponents and an.joker_sets and card.is_joker \
+            and (pj := [k for k in view.pile if Card(k).is_joker]) and len(pj) + 2 >= an.ctx.min_meld:
+        # (jokers meld only with each other here: one more joker makes a meld of these)
+        risk = ("with the joker in the pile, the next player needs only one more joker to take both and meld"
+                if len(pj) == 1 else
+                f"with the {len(pj)} jokers in the pile, the next player needs only one more joker to take them "
+                "and meld")
     elif an.opponents:
         nxt = an.opponents[0]
         known = list(view.known[nxt])  # what it took from the pile, and its face-up deal card
@@ -375,7 +387,7 @@ def _discard_reason(view: PlayerView, card: Card) -> str | None:
     if not words and not risk and len(others) == 1 and not an.fits_table(card) \
             and not an.fits_table(others[0]) and others[0] not in ctx.wilds and others[0].rank == card.rank and value[others[0]] == value[card]:
         # (a pair in a two-card hand: nothing tells them apart)
-        words.append(f"one of your last two cards must go, and your {cards_name(sorted(view.hand))} "
+        words.append(f"one of your last two cards must go, and your {cards_name(_ranked(view.hand))} "
                      "are alike: either will do")
     if not words:
         return f"mind: {risk}" if risk else None

@@ -68,7 +68,11 @@ class Analysis:
         unseen = view.unseen()
         self.unseen_n = max(1, len(unseen))
         self.live_face = Counter(face(c) for c in unseen if c not in ctx.wilds)
-        self.live_rank = Counter(rank(c) for c in unseen if c not in ctx.wilds and suit(c) != JOKER)
+        # (with ``joker_groups`` the jokers meld only with each other: as a rank of their own,
+        # rank 0, which no other card has; ``joker_sets`` off, they are counted as dead cards)
+        self.joker_sets = bool(ctx.joker_groups and (tuning or {}).get("joker_sets", 1.0))
+        self.live_rank = Counter(rank(c) for c in unseen
+                                 if c not in ctx.wilds and (suit(c) != JOKER or self.joker_sets))
         self.live_wild = sum(1 for c in unseen if c in ctx.wilds)
         self.avg_unseen = sum(self.value[c] for c in unseen) / max(1, len(unseen))
         self.has_meld = any(m.owner == self.seat for m in view.melds)
@@ -231,7 +235,9 @@ class Analysis:
                 continue
             r, s = c & 15, (c >> 4) & 7
             miss = 1.0
-            if ctx.allow_sets:
+            if self.joker_sets and s == JOKER:  # (a group of jokers alone: no wild helps it)
+                miss *= 1.0 - p_get(max(0, mm - nat_rank[r]), self.live_rank[r])
+            elif ctx.allow_sets:
                 k = nat_rank[r] - 1
                 need = mm - 1 - k - (w_eff if k >= 1 or self.wild_cap > 1 else min(w_eff, 1))
                 if need < 0:
@@ -335,7 +341,7 @@ class Analysis:
         none do)."""
         pile = self.view.pile
         wilds = self.wilds
-        near = [k for k in pile if k in wilds or related(c, k)]
+        near = [k for k in pile if k in wilds or self._goes(c, k)]
         best, out = -1.0, None
         for i, a in enumerate(near):
             for b in near[i + 1:]:
@@ -355,7 +361,7 @@ class Analysis:
         face-up deal card, a card it took), and it takes ``c`` alone."""
         ctx = self.ctx
         v = self.view
-        if ctx.min_meld != 3 or not self.opponents or suit(c) == JOKER:
+        if ctx.min_meld != 3 or not self.opponents or (suit(c) == JOKER and not self.joker_sets):
             return 0.0
         s = self.opponents[0]
         held = list(v.known[s])  # taken from the pile, or its face-up deal card
@@ -363,7 +369,7 @@ class Analysis:
         q = min(1.0, h / self.unseen_n)
         best = 0.0
         for k in (held if in_hand else v.pile):
-            if k in self.wilds or suit(k) == JOKER or not related(c, k):
+            if k in self.wilds or not self._goes(c, k):
                 continue
             others = [x for x in held if x != k]
             if in_hand and partners(c, others, self.wilds, ctx) != (0, 0):
@@ -382,6 +388,8 @@ class Analysis:
         three: how many cards this seat has not seen would make a meld of the three (wilds
         included), and a test for a natural card that would; None where none can."""
         ctx = self.ctx
+        if self.joker_sets and suit(c) == JOKER and suit(k) == JOKER and ctx.min_meld == 3:
+            return self.live_rank[0], lambda x: suit(x) == JOKER  # (jokers meld with jokers alone)
         if ctx.min_meld != 3 or suit(c) == JOKER or suit(k) == JOKER:
             return None
         if rank(k) == rank(c):
@@ -409,9 +417,9 @@ class Analysis:
             return 0.0
         q = min(1.0, h / self.unseen_n)
         ctx = self.ctx
-        lw = self.live_wild if self.wild_cap > 1 else 0
+        lw = self.live_wild if self.wild_cap > 1 and suit(c) != JOKER else 0
         miss = 1.0
-        if ctx.allow_sets:
+        if ctx.allow_sets or (self.joker_sets and suit(c) == JOKER):
             lam = (self.live_rank[rank(c)] + lw) * q
             miss *= math.exp(-lam) * (1.0 + lam)
         if ctx.allow_runs:
@@ -427,6 +435,10 @@ class Analysis:
                 for a, b in ((-2, -1), (-1, 1), (1, 2)):
                     miss *= 1.0 - p_has(p + a) * p_has(p + b)
         return 1.0 - miss
+
+    def _goes(self, c: int, k: int) -> bool:
+        """:func:`related`, and a joker with a joker where jokers meld as groups of their own."""
+        return related(c, k) or (self.joker_sets and suit(c) == JOKER and suit(k) == JOKER)
 
     def _deep_takes(self) -> bool:
         return self.rules.discard_pile == "splayed"
@@ -567,10 +579,13 @@ def related(c: int, k: int) -> bool:
 
 def partners(c: int, cards: Iterable[int], wilds, ctx) -> tuple[int, int]:
     """(cards of ``c``'s rank, same-suit neighbours within two) among ``cards`` (wilds count
-    for both). Neighbours as this game's runs go: an ace beside a king only where aces may be
-    high, beside a two only where they may be low."""
+    for both; where jokers form groups of their own, a joker's partners are the jokers).
+    Neighbours as this game's runs go: an ace beside a king only where aces may be high,
+    beside a two only where they may be low."""
     same = near = 0
     r, s = rank(c), suit(c)
+    if s == JOKER and ctx.joker_groups:  # (jokers meld with jokers alone, wilds or not)
+        return sum(1 for k in cards if suit(k) == JOKER), 0
     mine = ctx.run_positions(c) if ctx.allow_runs else ()
     for k in cards:
         if k in wilds:

@@ -804,7 +804,8 @@ class GameState(Standings):
             return f"You must meld the {card_name(self.stock_card)} you drew from the stock first, or discard it"
         shapes = [tuple(a.shape)] if trusted and a.shape is not None else shapes_for(self.ctx, a.cards)
         if not shapes:
-            return f"{cards_name(a.cards)} is not a meld: {explain_no_meld(self.ctx, a.cards)}"
+            ranked = sorted(a.cards, key=lambda c: (Card(c).is_joker, c & 15, (c >> 4) & 7))  # (not as clicked)
+            return f"{cards_name(ranked)} is not a meld: {explain_no_meld(self.ctx, a.cards)}"
         if a.shape is not None and tuple(a.shape) not in shapes:
             return f"{cards_name(a.cards)} cannot be played as {shape_text(a.shape)}"
         o = self.must_use
