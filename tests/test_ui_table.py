@@ -1661,6 +1661,25 @@ def test_hint_shows_a_move(app):
     assert scene.toasts and scene.toasts[-1].text.startswith("Hint:")
 
 
+def test_the_meld_button_lights_only_for_cards_that_make_a_meld(app):
+    """Meld was lit for 2♣ 5♣ 4♣, which is no meld; only the click said so (a tester). It
+    lights for a meld, or for several at once, and a click on it greyed still says why."""
+    g = build({0: "2♣ 4♣ 5♣ 3♣ 9♥ 9♠ 9♦ K♠ Q♦"}, pile="J♦", phase="play", wild=None)
+    scene = play(app, g)
+
+    def lit(cards: str) -> bool:
+        scene.selected = parse_cards(cards)
+        app.draw()
+        return scene.buttons["meld"].enabled
+
+    assert not lit("2♣ 5♣ 4♣") and not lit("9♥ 9♠ K♠")
+    assert lit("2♣ 4♣ 3♣") and lit("2♣ 3♣ 4♣ 5♣ 9♥ 9♠ 9♦")  # (two melds at once)
+    lit("2♣ 5♣ 4♣")
+    click(app, scene.buttons["meld"].rect.center)
+    assert g.melds == [] and scene.toasts[-1].kind == "error"
+    assert scene.toasts[-1].text.startswith("2♣ 4♣ 5♣ is not a meld: 3♣ is missing")
+
+
 def test_a_meld_hint_selects_its_cards_so_that_enter_lays_them_down(app):
     g = build({0: "9♣ 9♠ 9♦ 2♦ 5♥ J♠"}, pile="Q♦", phase="play")
     scene = play(app, g)

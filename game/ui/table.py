@@ -138,6 +138,7 @@ class TableScene(TableInput, TablePainting, Scene):
         self.insert_at = None  # where cards dragged into the hand go (None: see _sync_order)
         self.left_from: dict[Card, tuple[Card, ...]] = {}  # the hand's order when a card left it
         self.hand_kept: tuple[tuple, int, HandRow] | None = None  # see _hand_row
+        self.meld_lit: tuple[tuple, bool] | None = None  # see _could_meld
         self.drew_new = controller.drew_new  # the card drawn from the stock, and when (a save's too)
         self.hint_pending: tuple[Future, int] | None = None  # a hint still being worked out, and for
         # which position (the controller's version)
@@ -761,8 +762,10 @@ class TableScene(TableInput, TablePainting, Scene):
         b["rummy"].enabled = bool(may_call)
         b["rummy"].alert = bool(may_call)
         b["end"].visible = human and mine and g.phase == "draw" and not g.stock_drawable()
-        # (lit once the selection could be a meld: fewer cards are laid off with Enter on a meld)
-        b["meld"].enabled = mine and len(self.selected) >= max(1, g.ctx.min_meld) and g.no_new_meld() is None
+        # (lit once the selection makes a meld, or several: fewer cards are laid off with
+        # Enter on a meld; a click on it greyed says why, "2♣ 4♣ 5♣ is not a meld: …")
+        b["meld"].enabled = mine and len(self.selected) >= max(1, g.ctx.min_meld) and g.no_new_meld() is None \
+            and self._could_meld()
         # Enter acts on the focus: on a meld or the pile it is not this button
         b["meld"].hint = "" if self.keyboard and self.focus_zone in ("melds", "pile") else "Enter"
         b["undo"].enabled = mine and g.phase == "play" and bool(g.turn_log)
@@ -774,6 +777,17 @@ class TableScene(TableInput, TablePainting, Scene):
             b["sort_" + mode].hint = "S" if mode == self.next_sort() else ""
             b["sort_" + mode].enabled = len(self.order) > 1
         b["menu"].visible = True
+
+    def _could_meld(self) -> bool:
+        """Whether the selected cards make a meld, or several at once, as the meld
+        module reads them (the engine still rules on the move). Worked out once a selection
+        and a state: the buttons are brought up to date every frame."""
+        key = (frozenset(self.selected), self.c.version)
+        if self.meld_lit is None or self.meld_lit[0] != key:
+            cards = list(self.selected)
+            ctx = self.g.ctx
+            self.meld_lit = (key, bool(shapes_for(ctx, cards) or split_into_melds(ctx, cards, unique=False)))
+        return self.meld_lit[1]
 
     def _layout_buttons(self) -> None:
         if self.layout is None:
