@@ -350,6 +350,26 @@ def test_jokers_that_meld_only_with_each_other_are_partners_in_the_reasons():
     assert "joker in the pile" not in (hint_reason(v, Discard(c("joker"))) or "")
 
 
+def test_a_card_that_goes_with_two_of_a_suit_names_both():
+    """"discard the 2♣: it goes only with your 4♣" while the hand held the 5♣ too: 2♣ 4♣ 5♣
+    wants only the 3♣ (a tester). A card of the suit one further on, with a partner between,
+    is named as well; one that would need two more cards is not."""
+    from game.bots.explain import _goes_with
+
+    v = view(["2♣ 4♠ 5♣ 4♣ 6♣ K♠ 8♦", "4♦ 5♦"], pile="9♥")
+    hand = list(v.hand)
+
+    def goes(card: str) -> str:
+        return " ".join(card_name(k) for k in _goes_with(v, c(card), [k for k in hand if k != c(card)]))
+
+    assert goes("2♣") == "4♣ 5♣"  # (not the 6♣: 2♣ to 6♣ spans five ranks)
+    assert goes("5♣") == "2♣ 4♣ 6♣"
+    assert goes("K♠") == ""
+    v = view(["2♣ 4♣ 6♣ 9♥", "4♦ 5♦"], pile="9♦")
+    hand = list(v.hand)
+    assert goes("2♣") == "4♣"  # (2♣ 4♣ 6♣ needs two cards: the 6♣ is not named)
+
+
 def test_a_discard_from_a_pair_never_calls_its_partner_closer_to_a_meld():
     v = view(["9♥ 9♠", "4♣ 5♣"], pile="3♠")
     # (the 9♠, its only other card, is its partner: nothing tells them apart, and that is said;

@@ -86,7 +86,38 @@ def _goes_with(view: PlayerView, card: Card, cards: Sequence[Card]) -> list[Card
     game's melds go (sets, runs, an ace next to a king where aces are high)."""
     ctx = view.ctx
     near = [k for k in cards if k != card and k not in ctx.wilds and partners(card, [k], ctx.wilds, ctx) != (0, 0)]
+    if ctx.allow_runs and near and card not in ctx.wilds and not Card(card).is_joker:
+        # a card of the suit one further on, with a partner between: the 5♣ in 2♣ 4♣ 5♣,
+        # which wants only the 3♣ (not "it goes only with your 4♣")
+        mine = ctx.run_positions(card)
+        for k in cards:
+            if k == card or k in near or k in ctx.wilds or Card(k).suit != Card(card).suit:
+                continue
+            if any(Card(j).suit == Card(k).suit and _spans(ctx, (card, j, k)) <= ctx.min_meld for j in near) \
+                    and mine:
+                near.append(k)
     return _ranked(near)
+
+
+def _spans(ctx: Any, cards: Sequence[Card]) -> int:
+    """The fewest run positions from the lowest of ``cards`` to the highest (3♣ 4♣ 5♣: 2),
+    reading an ace high or low, whichever is nearer; 99 where they make no run."""
+    best = 99
+    spots = [ctx.run_positions(k) for k in cards]
+    if not all(spots):
+        return best
+
+    def each(i: int, chosen: list[int]) -> None:
+        nonlocal best
+        if i == len(spots):
+            if len(set(chosen)) == len(chosen):
+                best = min(best, max(chosen) - min(chosen))
+            return
+        for p in spots[i]:
+            each(i + 1, [*chosen, p])
+
+    each(0, [])
+    return best
 
 
 def _ranked(cards: Sequence[Card]) -> list[Card]:
