@@ -1759,6 +1759,12 @@ def test_partnership_sheets_show_teams(app):
     assert setup.find("target").enabled and setup.find("target").resting_label is None
     setup.set_option("wild_indicator", "rotating")
     assert setup.find("target").resting_label == "to the kings' round"
+    # no fixed number of deals: the game goes on to the kings' round ("Play to the target" read
+    # oddly beside the greyed target, a tester)
+    assert setup.find("deals").control.label == "To the kings' round"
+    setup.set_option("wild_indicator", "dealer_upcard")
+    assert setup.find("deals").control.label == "Play to the target"
+    setup.set_option("wild_indicator", "rotating")
     setup.set_preset("persian")
     assert setup.find("final_bonus").control.enabled
     # greyed where the lowest total wins, "Who wins" read "Highest score" beside that note

@@ -568,6 +568,12 @@ class NewGameScene(MenuScene):
             deals = getattr(shown, "deals", None)
             target.resting_label = f"{deals} deal{'s' if deals != 1 else ''}" if deals else (
                 "to the kings' round" if getattr(shown, "wild_indicator", "") == "rotating" else None)
+        deals_c = getattr(self.find("deals"), "control", None)
+        if isinstance(deals_c, ui.Cycler):  # (with rotating wilds, no fixed number of deals ends
+            # the game at the kings' round, not at a target: "Play to the target" read oddly)
+            zero = "To the kings' round" if getattr(shown, "wild_indicator", "") == "rotating" else \
+                OPTION_BY_NAME["deals"].value_label(0)
+            deals_c.choices = [(v, zero if v == 0 else label) for v, label in deals_c.choices]
         preset = self.find("preset")
         if isinstance(preset, ui.Cycler):
             preset.value = self.preset
