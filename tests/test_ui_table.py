@@ -494,6 +494,21 @@ def test_a_new_card_size_resizes_the_hand_at_once(app):
     app.settings.card_scale = 1.0
 
 
+def test_a_card_flying_to_a_smaller_size_casts_a_shadow_of_its_own_size(app):
+    """A card back drawn from the stock to a small hand kept the stock's shadow, a dark
+    square beside the hand as it landed (a tester's screenshot)."""
+    g = build({0: "3♣ 7♦"}, pile="4♠")
+    scene = play(app, g)
+    big, small = Rect(100, 100, 90, 126), Rect(300, 300, 30, 42)
+    t = Tween(("back", 1, 0), None, big, small, 1.0, face_from=False, face_to=False)
+    t.elapsed = 1.0  # (landed)
+    surface = pygame.Surface((600, 600))
+    surface.fill((0, 100, 0))
+    scene._draw_tween(surface, t)
+    assert surface.get_at((small.right + 8, small.bottom + 8))[:3] == (0, 100, 0)  # (no shadow out there)
+    assert surface.get_at((small.right + 1, small.bottom + 2))[:3] != (0, 100, 0)  # (its own, beside it)
+
+
 # --------------------------------------------------------------------------- cards and tweens
 
 

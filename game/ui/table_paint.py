@@ -762,8 +762,12 @@ class TablePainting(TableParts):
             img = pygame.transform.scale(img, (w, r.h))
         if sc < 0.999:
             r = Rect(r.centerx - w // 2, r.y, w, r.h)
-        if sc >= 0.999:  # (the shadow of the resting size: close enough while it moves)
-            surface.blit(self.art.shadow(base), (r.x - 2, r.y - 1))
+        if sc >= 0.999:  # (the shadow of the resting size, scaled as the card is: a card
+            # back drawn from the stock to a small hand left a stock-sized shadow by it)
+            sh = self.art.shadow(base)
+            if r.size != base:
+                sh = pygame.transform.scale(sh, (r.w + 6, r.h + 6))
+            surface.blit(sh, (r.x - 2, r.y - 1))
         surface.blit(img, r)
 
     def _draw_drag(self, surface: pygame.Surface) -> None:
