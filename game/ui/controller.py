@@ -60,7 +60,7 @@ from game.engine import (
     new_game,
 )
 from game.engine.cards import card_name
-from game.engine.events import Event, FloaterDrew
+from game.engine.events import CalledRummy, Covered, Event, FloaterDrew, LaidOff
 from game.engine.save import dumps_game, loads_game
 from game.engine.state import use_words
 from game.engine.view import view_of
@@ -434,6 +434,9 @@ class Controller:
         # (seat, action, its events, its words for the last moves, worked out as it was made)
         self.moves: list[tuple[int, Action, tuple[Event, ...], str]] = []
         self.earlier_moves: list[tuple[int, str]] = []  # this round's, as saved before Continue
+        # the cards laid off (or on a wild) this round, in the order they were laid (a game
+        # loaded from a file knows only those laid since)
+        self.laid_order: dict[Card, int] = {}
         self.save_error: str | None = None
         self.finished_seen = False  # the person has seen who won (the save can go)
         # a finished game counted in the statistics: True, False (not yet: the game was
@@ -758,6 +761,10 @@ class Controller:
         self.history.append(f"{self.seats[seat].name}: {action}")
         self.moves.append((seat, action, tuple(events), action_words(action, events, wild_meanings(g, events))))
         for e in events:  # (a floating player's card drawn as the round ends: it counts in its hand)
+            if isinstance(e, (LaidOff, Covered)) or (isinstance(e, CalledRummy) and e.meld is not None and e.cards):
+                card = e.cards[-1] if isinstance(e, CalledRummy) else e.card
+                self.laid_order.pop(card, None)
+                self.laid_order[card] = self.version
             if isinstance(e, FloaterDrew) and e.card is not None:
                 self.moves.append((e.seat, action, (e,), f"drew {card_name(e.card)} from the stock as the "
                                                           "round ended (floating)"))
@@ -784,6 +791,7 @@ class Controller:
         self.hurry = False
         self.moves.clear()  # "Last moves" are this round's
         self.earlier_moves.clear()
+        self.laid_order.clear()
         try:
             if self.listener is not None:
                 self.listener.after_change(events, None, None)

@@ -494,6 +494,9 @@ class TablePainting(TableParts):
             for card, seat, _ in m.placed():
                 if seat != m.owner:
                     elsewhere.setdefault(seat, []).append((card, m))
+        order = self.c.laid_order  # (in the order they were laid: those laid before a load first)
+        for items in elsewhere.values():
+            items.sort(key=lambda item: order.get(item[0], -1))
         fs = self._chip_size()
         for seat, items in elsewhere.items():
             area = L.seats[seat].melds
