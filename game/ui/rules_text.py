@@ -312,7 +312,8 @@ OPTIONS: tuple[OptionInfo, ...] = (
     _o("floaters_draw_when_out", "Ending", "Floaters draw at the end",
        "Players holding no cards draw one from the stock when someone goes out."),
     _o("first_turn_out_grace", "Ending", "Grace turn after a quick out",
-       "If someone goes out on their first turn, players yet to play get one turn."),
+       "If someone goes out on their first turn, players yet to play get one turn. The more "
+       "players, the likelier a quick out before your first turn."),
     # ------------------------------------------------------------------ Scoring
     _o("round_scoring", "Scoring", "Round scoring", "Where each round's points come from.",
        [("melds_and_out_bonus", "Melds + out bonus"), ("melds_minus_hand", "Melds minus hand"),
