@@ -1092,6 +1092,27 @@ def test_dragged_card_makes_the_melds_it_fits_glow(app):
     app.pump(2)
 
 
+def test_a_held_card_is_drawn_over_the_status_line_and_the_sidebar(app, monkeypatch):
+    """A card dragged onto the person's meld, under the status line, had the line's words
+    painted over its corner (a tester could not read it was the 9♥): the cards held come
+    after the table's words, the sidebar's and the messages."""
+    g = build({0: "8♥ 2♦ 5♣ Q♠"}, pile="Q♦", phase="play", melds=[(0, "J♣ J♦ J♠")])
+    scene = play(app, g)
+    calls: list[str] = []
+    for name in ("_draw_drag", "_draw_messages", "_draw_sidebar"):
+        real = getattr(scene, name)
+        monkeypatch.setattr(scene, name, lambda surface, real=real, name=name: (calls.append(name),
+                                                                               real(surface))[1])
+    start = spot(scene, c("8♥"))
+    post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
+    for pos in ((start[0] + 30, start[1] - 40), scene.layout.message.center):
+        post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0))
+        app.pump(1)
+    calls.clear()
+    app.draw()
+    assert calls == ["_draw_sidebar", "_draw_messages", "_draw_drag"]
+
+
 def test_the_place_a_dragged_card_would_go_is_marked_over_it(app, monkeypatch):
     from game.ui import table_paint as table_mod
 

@@ -146,12 +146,13 @@ class TablePainting(TableParts):
         self._draw_backs_counts(surface)
         for t in self.anim.in_flight():
             self._draw_tween(surface, t)
-        if self.drag is not None:
+        self._draw_sidebar(surface)
+        self._draw_messages(surface)
+        if self.drag is not None:  # the cards held, over all the table's words (the status line
+            # hid a held card's corner); only the target's frame and tag over them
             self._draw_drag(surface)
             self._draw_drop_target(surface)
             self._draw_whole_tag(surface, over_drag=True)  # (the card held must not hide which meld)
-        self._draw_sidebar(surface)
-        self._draw_messages(surface)
         if self.choice is not None:
             self.choice.draw(surface, self.text, L.font_normal)
         if self.overlay is not None:
