@@ -772,6 +772,28 @@ def test_the_partner_line_shortens_a_long_name_before_cutting_it(app, drawn):
     assert "you; your partner is Ben" in drawn
 
 
+@pytest.mark.parametrize("make", ["new_game", "rules"])
+def test_a_long_list_keeps_its_place_across_a_resize(app, make):
+    """Scrolled to the end of the house rules (or the rules) at 1024x640, then resized: the
+    list showed its middle at 1920x1080, where the same offset in pixels fell (a tester).
+    The end stays the end, and a row at the top stays at the top."""
+    from game.ui.menus.rules_screen import RulesScene
+
+    scene = menus.NewGameScene(app) if make == "new_game" else RulesScene(app, Rules.preset("rummy5000"))
+    app.stack.push(scene)
+    scene.resize((1024, 640))
+    view = scene.scroll
+    view.scroll_to(view.max_offset)
+    for size in ((1920, 1080), (1100, 1000), (1024, 640)):
+        scene.resize(size)
+        assert scene.scroll.max_offset > 0 and scene.scroll.offset == scene.scroll.max_offset, size
+    items = scene.scroll.items
+    mid = len(items) // 2
+    scene.scroll.scroll_to(items[mid][1].top)
+    scene.resize((1280, 800))
+    assert scene.scroll.offset == scene.scroll.items[mid][1].top
+
+
 def test_a_name_field_selects_all_with_ctrl_a(app):
     """Ctrl+A selects the whole name: typing replaces it, Backspace clears it."""
     scene = menus.NewGameScene(app)

@@ -1020,6 +1020,26 @@ class ScrollView:
     def scroll(self, dy: float) -> None:
         self.scroll_to(self.offset + dy)
 
+    def place(self) -> tuple[int, float]:
+        """Where the view is, to be kept when it is built anew at another size (the same
+        items, other heights): the item at its top and how far into it, or ``(-1, 0.0)``
+        at the very end. A kept offset in pixels showed another part of a list."""
+        if self.max_offset and self.offset >= self.max_offset:
+            return -1, 0.0
+        for i, (_, base) in enumerate(self.items):
+            if base.bottom > self.offset:
+                return i, (self.offset - base.top) / max(1, base.height)
+        return 0, 0.0
+
+    def go_to(self, place: tuple[int, float]) -> None:
+        """Back to a :meth:`place` (of a view of the same items)."""
+        i, part = place
+        if i < 0:
+            self.scroll_to(self.max_offset)
+        elif i < len(self.items):
+            base = self.items[i][1]
+            self.scroll_to(base.top + part * base.height)
+
     def layout(self) -> None:
         for widget, base in self.items:
             new = base.move(self.rect.x, self.rect.y - self.offset)

@@ -424,7 +424,7 @@ class NewGameScene(MenuScene):
 
         # --- right column: house rules
         head_h = t.px(44)
-        was = self.scroll.offset if self.scroll is not None else 0  # (kept when the rows are built anew)
+        was = self.scroll.place() if self.scroll is not None else (0, 0.0)  # (kept when the rows are built anew)
         self.scroll = ui.ScrollView(pygame.Rect(self.right.x + t.px(6), self.right.y + head_h,
                                                 self.right.width - t.px(12), self.right.height - head_h - t.px(6)))
         self.scroll.line = t.px(40)
@@ -452,7 +452,7 @@ class NewGameScene(MenuScene):
                 self.rows[info.name] = row
                 cy += rh
             cy += t.px(6)
-        self.scroll.scroll_to(was)
+        self.scroll.go_to(was)
         self.widgets.append(ui.Button("Reset house rules", self.reset_options,
                                       pygame.Rect(self.right.right - t.px(190), self.right.y + t.px(8),
                                                   t.px(178), t.px(30)), name="reset", size=14))

@@ -88,7 +88,7 @@ class RulesScene(MenuScene):
                 view.add(tb, pygame.Rect(0, y, width, ph))
                 y += ph
             y += t.px(8)
-        view.scroll_to(min(getattr(self.scroll, "offset", 0), view.max_offset) if self.scroll else 0)
+        view.go_to(self.scroll.place() if self.scroll else (0, 0.0))  # (the same part, at a new size)
         self.scroll = view
         self.scroll.layout()
         self.refocus(keep)
