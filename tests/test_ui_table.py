@@ -2291,6 +2291,23 @@ def test_on_the_persons_own_draw_the_status_says_what_the_red_rummy_button_is_fo
     assert scene.c.status().startswith("Meld or lay off")
 
 
+def test_pointing_out_calls_turned_on_mid_window_closes_a_window_with_nothing_to_call(app):
+    """With "Point out Rummy! chances" off a discard opened the person's window; turned on
+    from the menu while it was open, the Rummy! button stayed lit, counting down, for a card
+    that fit no meld (a tester). The window is checked again and closes."""
+    app.settings.rummy_help = False
+    app.settings.rummy_window = 30.0
+    g = build({0: "2♣ 4♦ Q♠", 1: "3♠ 4♠ 10♦", 2: "5♦ 6♣ 9♠"}, pile="Q♦ A♠",
+              melds=[(0, "J♣ J♦ J♠"), (2, "5♥ 6♥ 7♥")], current=2, wild=None)
+    g.call_open, g.discarder = True, 1
+    scene = play(app, g)
+    assert scene.c.human_may_call() and not g.call_actions(0)  # (the A♠ fits no meld)
+    app.settings.rummy_help = True
+    app.pump(3)
+    assert not scene.c.human_may_call()
+    assert app.run_until(lambda: g.current != 2 or g.phase != "draw", timeout=5)
+
+
 def test_rummy_window_closes_after_its_time(app):
     app.settings.rummy_window = 0.5
     g = rummy_position()

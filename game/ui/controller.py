@@ -144,6 +144,7 @@ class CallWindow:
     opened: float
     deadline: float
     human: bool                              # the person may call in this window
+    pointed: bool = False                    # opened with "Point out Rummy! chances" on
     bot_calls: list[tuple[float, int, CallRummy]] = field(default_factory=list)  # (time, seat, action)
 
 
@@ -894,6 +895,13 @@ class Controller:
         key = (g.round_no, g.discarder, len(g.pile), int(g.pile[-1]) if g.pile else -1, sum(g.turns))
         w = self.window
         if w is not None and w.key == key:
+            if w.human and not w.pointed and self.settings.rummy_help:
+                # the setting turned on while the window was open (from the menu): the Rummy!
+                # button lit for a card the person could not call
+                w.pointed = True
+                if self.human is not None and not g.call_actions(self.human):
+                    w.human = False
+                    w.deadline = min(w.deadline, self.now)
             return w
         rules = g.rules
         discarder = g.discarder
@@ -922,7 +930,7 @@ class Controller:
             length = CALL_SHOW / self.pace  # (the discard is seen on the pile before it is called)
         else:
             length = 0.0
-        w = CallWindow(key, self.now, self.now + length, human)
+        w = CallWindow(key, self.now, self.now + length, human, pointed=self.settings.rummy_help)
         for s, action in decided:
             if human:
                 react = CALL_REACTION.get(self.seats[s].level, 1.5)
