@@ -403,11 +403,13 @@ def _discard_reason(view: PlayerView, card: Card) -> str | None:
                     f"{'one of them ' if n != 1 else ''}the wild {card_name(wild[0])} ({how})")
         elif took and not any(k in ctx.wilds for k in known) and not an.fits_table(card):
             words.append("the next player has taken nothing near it")
-    if risk is None and short <= 2 and an.loss(card) > 0 and plain:
-        # a costlier card kept while a player is about to go out: the risk the hint takes
-        # (a wild kept is worth its points: it goes with anything)
-        dear = max(plain, key=lambda k: value[k])
-        if value[dear] >= 2 * value[card] and value[dear] >= 15:
+    # a costlier card kept while a player is about to go out: the risk the hint takes (a
+    # wild kept is worth its points: it goes with anything), where it is 15 points or more,
+    # or a face card that goes with nothing (one kept in a pair needs no telling)
+    kept_dear = [k for k in plain if value[k] >= 15 or (value[k] >= 10 and k in loose)]
+    if risk is None and short <= 2 and an.loss(card) > 0 and kept_dear:
+        dear = max(kept_dear, key=lambda k: value[k])
+        if value[dear] >= 2 * value[card]:
             risk = (f"a player has {short} card{'s' if short != 1 else ''} left, and your {card_name(dear)} "
                     f"({value[dear]} points) stays in your hand")
             if not words and an.feed(dear) > an.feed(card) + 3:
