@@ -155,7 +155,7 @@ def test_melds_and_lay_offs_get_no_reason():
     assert hint_reason(v, MeldCards(tuple(parse_cards("7♣ 7♦ 7♠")))) is None
 
 
-def test_a_meld_or_lay_off_of_the_last_cards_says_the_seat_floats_and_why():
+def test_a_meld_or_lay_off_of_the_last_cards_says_the_seat_floats_or_goes_out():
     from game.engine import LayOff, MeldCards
 
     rules = Rules.preset("rummy5000")  # (a playable last card may not be discarded)
@@ -171,8 +171,12 @@ def test_a_meld_or_lay_off_of_the_last_cards_says_the_seat_floats_and_why():
     floating = Rules.preset("rummy5000", going_out="floating")
     v = view(["2♠ 3♠ 4♠", "4♣ 5♣ 6♦"], rules=floating, wild="9", pile="3♦", phase="play", current=0)
     assert hint_reason(v, MeldCards(tuple(parse_cards("2♠ 3♠ 4♠")))) == "that plays your last cards, so you float"
-    v = view(["2♠ 3♠ 4♠", "4♣ 5♣"], pile="3♦", phase="play", current=0)  # (rummy500: it goes out)
-    assert hint_reason(v, MeldCards(tuple(parse_cards("2♠ 3♠ 4♠")))) is None
+    # where melding the last cards goes out (Rummy 500, basic rummy), that is said (a tester:
+    # the final meld's hint did not say it ended the round)
+    v = view(["2♠ 3♠ 4♠", "4♣ 5♣"], pile="3♦", phase="play", current=0)
+    assert hint_reason(v, MeldCards(tuple(parse_cards("2♠ 3♠ 4♠")))) == "that plays your last cards, so you go out"
+    v = view(["J♣ J♦ J♠ 4♦", "4♣ 5♣"], rules=Rules.preset("basic"), pile="3♦", phase="play", current=0)
+    assert hint_reason(v, MeldCards(tuple(parse_cards("J♣ J♦ J♠")))) is None  # (the 4♦ stays)
 
 
 def test_the_next_players_takes_count_only_when_there_are_some_and_its_upcard_counts_too():
@@ -229,7 +233,7 @@ def test_a_discard_of_the_last_card_says_it_goes_out():
     assert hint_reason(v, Discard(c("K♣"))) == "it is your last card, so you go out"
 
 
-def test_a_discard_that_goes_with_a_card_says_why_it_goes_all_the_same():
+def test_a_discard_that_goes_with_a_card_says_why_it_goes_all_the_same(monkeypatch):
     # the K♠ goes with the J♠, but the 4♦ and 7♦ go with nothing and cost 5 points, it 10
     v = view(["K♠ J♠ 4♦ 7♦", "4♣ 5♣"], pile="3♠")
     assert hint_reason(v, Discard(c("K♠"))) == \
@@ -238,6 +242,21 @@ def test_a_discard_that_goes_with_a_card_says_why_it_goes_all_the_same():
     v = view(["K♠ K♦ 4♦ 6♦ 9♣ 9♦", "4♣ 5♣"], pile="3♠")
     assert hint_reason(v, Discard(c("4♦"))) == \
         "it goes only with your 6♦, and your other cards are closer to melds"
+
+    # lone cards among the others are closer to melds to nobody, whatever their odds (a
+    # tester read "your other cards are closer to melds" beside an A♦, a 2♥ and a 6♣)
+    from game.bots import tactics
+
+    v = view(["K♠ K♦ 4♦ 6♦ 9♣ A♥", "4♣ 5♣"], pile="3♠")
+    real = tactics.Analysis.meld_chances
+
+    def odds(an, hand):  # (the 4♦ the least likely of all to meld, by the bot's odds)
+        return [0.1 if k == c("4♦") else 0.5 for k in hand] if len(hand) == 6 else real(an, hand)
+
+    monkeypatch.setattr(tactics.Analysis, "meld_chances", odds)
+    assert "closer to melds" not in (hint_reason(v, Discard(c("4♦"))) or "")
+    v = view(["K♠ K♦ 4♦ 6♦ 9♣ 9♦", "4♣ 5♣"], pile="3♠")  # (every other card with a partner)
+    assert hint_reason(v, Discard(c("4♦"))) == "it goes only with your 6♦, and your other cards are closer to melds"
 
 
 

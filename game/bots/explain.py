@@ -35,7 +35,7 @@ def hint_reason(view: PlayerView, action: object) -> str | None:
         return _draw_reason(view)
     if isinstance(action, (MeldCards, LayOff, Cover)):
         cards = action.cards if isinstance(action, MeldCards) else (action.card,)
-        why = _float_reason(view, cards)
+        why = _last_cards_reason(view, cards)
         if why is None and isinstance(action, MeldCards):
             why = _more_melds(view, action)
         return why
@@ -55,9 +55,14 @@ def _more_melds(view: PlayerView, meld: MeldCards) -> str | None:
     return f"{more} more meld{'s' if more > 1 else ''} can follow this turn"
 
 
-def _float_reason(view: PlayerView, cards: Sequence[Card]) -> str | None:
-    """Why a meld or lay-off that plays the last cards does not go out: the seat floats."""
-    if not view.rules.floats or set(view.hand) - set(cards):
+def _last_cards_reason(view: PlayerView, cards: Sequence[Card]) -> str | None:
+    """What a meld or lay-off that plays the last cards does: goes out, where that needs no
+    discard, or (where it does not go out) floats."""
+    if set(view.hand) - set(cards):
+        return None
+    if view.rules.going_out == "meld_all_or_discard":
+        return "that plays your last cards, so you go out"
+    if not view.rules.floats:
         return None
     if view.rules.going_out == "discard_unplayable":
         # (what floating is, not a warning: the move is fine, and read as one it confused)
@@ -333,7 +338,10 @@ def _discard_reason(view: PlayerView, card: Card) -> str | None:
                          f"meld of them has been played or taken")
         elif not weaker and len(near) > 2:
             words.append("of your cards it is the least likely to make a meld")
-        elif not weaker and rest and all(chance[k] > chance[card] + 1e-9 for k in rest):
+        elif not weaker and rest and all(chance[k] > chance[card] + 1e-9 and (k not in loose or an.fits_table(k))
+                                         for k in rest):
+            # (said only where the others have partners of their own or fit the table: lone
+            # cards beside it read as "closer to melds" to nobody, whatever their odds)
             words.append(f"it goes only with your {cards_name(near)}, and your other cards are closer to melds")
         elif weaker and all(value[k] < value[card] for k in weaker) and an.loss(card) > 0:
             which = "which are further from melds" if len(weaker) > 1 else "which is further from a meld"
