@@ -1713,6 +1713,18 @@ def test_hint_shows_a_move(app):
     assert scene.toasts and scene.toasts[-1].text.startswith("Hint:")
 
 
+def test_meld_with_nothing_selected_before_the_draw_says_to_draw_first(app):
+    """Meld clicked before drawing, nothing selected, said "Select cards to meld first";
+    nothing may be melded before the draw, and that is what is said."""
+    g = build({0: "9♣ 9♠ 9♦ 2♦"}, pile="Q♦", phase="draw", current=0)
+    scene = play(app, g)
+    scene.meld_selected()
+    assert scene.toasts[-1].text == "You can meld only after drawing, before you discard"
+    key(app, pygame.K_d)
+    scene.meld_selected([])
+    assert scene.toasts[-1].text.startswith("Select cards to meld first")
+
+
 def test_the_meld_button_lights_only_for_cards_that_make_a_meld(app):
     """Meld was lit for 2♣ 5♣ 4♣, which is no meld; only the click said so (a tester). It
     lights for a meld, or for several at once, and a click on it greyed still says why."""

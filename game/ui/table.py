@@ -888,6 +888,9 @@ class TableScene(TableInput, TablePainting, Scene):
     def meld_selected(self, cards: list[Card] | None = None) -> None:
         cards = list(cards if cards is not None else self._selection_in_order())
         if not cards:  # (on another's turn, that comes first: nothing may be melded now)
+            if self.c.human_to_act and self.g.phase != "play":  # (before the draw: the engine's words)
+                self.refuse(self.c.why_illegal(MeldCards(())) or "Select cards to meld first (click them, or Space)")
+                return
             self.refuse("Select cards to meld first (click them, or Space)" if self.c.human_to_act
                         else self.c.not_your_turn())
             return
