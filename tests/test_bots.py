@@ -1047,6 +1047,29 @@ def test_pile_pair_weighs_a_discard_onto_a_pile_card_it_goes_with():
         Analysis(view_of(top_only, 0), {"pile_pair": 0.0}).feed(three)  # only the top card is taken there
 
 
+def test_pile_out_keeps_a_card_that_hands_a_one_card_player_a_meld_from_the_pile():
+    """Rummy 5000, the pile spread: the hint threw the Q♦ onto a pile holding the Q♠ and the
+    Q♣ with the next player on one card, who could take the pile down to the Q♠, meld the
+    three and go out (a tester; the reason named the risk). ``pile_out`` (on by default)
+    counts what the hand still holds as fed by such a discard."""
+    from game.bots.tactics import Analysis
+
+    hands = ["Q♦ 9♣ 10♥ J♥ K♣ 8♣", "4♣", "J♣ J♦ 4♠ 10♣ 8♦"]
+    g = position(hands, rules=Rules.preset("rummy5000"), wild="3", pile="Q♠ 10♦ Q♣ 6♥", phase="play",
+                 current=0, melds=[meld(1, "run:5♠", "5♠ 6♠ 7♠")])
+    view = view_of(g, 0)
+    queen, king = parse_cards("Q♦ K♣")
+    on, off = Analysis(view), Analysis(view, {"pile_out": 0.0})
+    held = sum(on.value[k] for k in view.hand) - on.value[queen]
+    assert on.feed(queen) - off.feed(queen) >= 0.9 * held
+    assert on.feed(king) == off.feed(king)  # (no meld in the pile for the K♣)
+    assert make_bot("normal", 1, pile_out=0).choose(view) == Discard(queen)
+    assert make_bot("normal", 1).choose(view) != Discard(queen)
+    g.hands[1] += [g.stock.pop()]  # (two cards: taking three and throwing one leaves two)
+    view = view_of(g, 0)
+    assert Analysis(view).feed(queen) == Analysis(view, {"pile_out": 0.0}).feed(queen)
+
+
 def test_joker_sets_count_jokers_as_cards_that_meld_with_each_other():
     """Persian rummy: jokers are not wild; any three make a meld (20 points each). The normal
     bot counted them as dead cards: two jokers in hand had no chance to meld, and a joker

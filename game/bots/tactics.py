@@ -100,6 +100,7 @@ class Analysis:
         self.hold_wild = t.get("hold_wild", 1.0)
         self.short_hands = t.get("short_hands", 1.0)
         self.merge_runs = t.get("merge_runs", 1.0)
+        self.pile_out = t.get("pile_out", 1.0)
         self._fits: dict[int, bool] = {}
         self._pg: dict[tuple[int, float], float] = {}
         self._opp_melds = [any(m.owner == s for m in view.melds) for s in range(self.players)]
@@ -297,6 +298,12 @@ class Analysis:
                 danger += self.short_hands * 0.9 * (held + self.tempo * (len(v.hand) - 1))
         if self._deep_takes() and self.pile_feed:
             danger += self.pile_feed * self._pile_meld(c)
+        if self._deep_takes() and self.pile_out and self.opponents and 0 < v.hand_sizes[self.opponents[0]] <= 1 \
+                and not v.floating[self.opponents[0]] and self.pile_meld_cards(c) is not None:
+            # the next player, down to a card, takes the pile down to a meld this card makes
+            # with two cards in it, and goes out: what this hand still holds goes with the round
+            held = sum(self.value[k] for k in v.hand) - value
+            danger += self.pile_out * 0.9 * (held + self.tempo * (len(v.hand) - 1))
         if self._deep_takes() and self.pile_pair and c not in self.wilds:
             danger += self.pile_pair * self._pile_pair(c)
         if self.known_pair and c not in self.wilds:
