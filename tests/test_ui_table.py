@@ -5121,6 +5121,26 @@ def test_a_click_on_the_card_the_focus_raised_picks_it(app):
     assert scene.selected == [card] and not scene.keyboard  # (the mouse's wording from now on)
 
 
+def test_the_raised_card_under_the_mouse_gets_no_hover_frame_round_its_strip(app, monkeypatch):
+    """The focused card of a tight fan, raised whole, under the mouse too: the hover frame
+    round the strip beneath showed through it as a ghost card (a tester)."""
+    from game.ui import table_paint
+
+    scene, g = tight_fan(app)
+    scene.keyboard, scene.focus_zone, scene.focus_index = True, "hand", 10
+    card = scene.order[10]
+    scene.hover, scene._hover_version = card, scene.c.version
+    frames: list = []
+    rect = pygame.draw.rect
+    monkeypatch.setattr(table_paint.pygame.draw, "rect", lambda surface, colour, r, *a, **k: (
+        frames.append(tuple(colour)[:3]), rect(surface, colour, r, *a, **k))[1])
+    scene._draw_hover(pygame.Surface(app.screen_size), set())
+    assert table_paint.HOVER[:3] not in frames
+    scene.hover = scene.order[5]  # (a card not raised: framed)
+    scene._draw_hover(pygame.Surface(app.screen_size), set())
+    assert table_paint.HOVER[:3] in frames
+
+
 def test_in_a_tight_fan_a_double_click_low_on_a_card_discards_it(app):
     scene, g = tight_fan(app)
     card = scene.order[10]

@@ -636,6 +636,8 @@ class TablePainting(TableParts):
                 return
             self._draw_pile_frames(surface, g.pile[g.pile.index(c):], HOVER)
         elif p.zone == "hand":  # (round the part that shows: over the next card it seemed that card's)
+            if c == self.raised_card():  # (drawn whole over the fan, in its focus frame: a frame
+                return  # round the strip beneath showed through as a ghost card)
             r = self._shown_part(c, p.rect, always=True)
             radius = max(4, p.rect.w // 9)
             # (a dark edge round the light one: on a cream card face the light one alone fades)
