@@ -22,6 +22,7 @@ from game.engine import (
     Cover,
     Discard,
     DrawStock,
+    EndRound,
     LayOff,
     MeldCards,
     Rules,
@@ -2190,6 +2191,8 @@ def test_an_empty_stock_the_pile_does_not_refill_says_why(app):
     app.draw()
     assert scene.buttons["end"].visible and scene.buttons["end"].enabled
     assert scene.buttons["end"].hint == "E"  # its key, as the other buttons show theirs
+    scene._show_hint(EndRound())  # (it read "Hint: end")
+    assert scene.toasts[-1].text == "Hint: end the round: the stock is empty (E, or End round)"
     click(app, scene.buttons["end"].rect.center)
     assert g.results and g.results[-1].reason == "stock_empty"
 

@@ -1262,6 +1262,9 @@ class TableScene(TableInput, TablePainting, Scene):
                 text = f"call Rummy! and take the pile from the {card_name(action.take)}"
             else:
                 text = "call Rummy!"
+        elif isinstance(action, EndRound):  # (it read "Hint: end")
+            self.hint_stock = False
+            text = "end the round" + (_why(why) or ": the stock is empty") + " (E, or End round)"
         else:
             text = str(action)
         mine = [c for c in self.order if c in self.hint_cards]
