@@ -1726,6 +1726,18 @@ def test_meld_with_nothing_selected_before_the_draw_says_to_draw_first(app):
     assert scene.toasts[-1].text.startswith("Select cards to meld first")
 
 
+def test_a_card_dragged_to_the_meld_area_goes_with_the_selection(app):
+    """3♦ 4♦ selected, the unselected 5♦ dragged onto the meld area: it was refused alone
+    ("5♦ is not a meld: a meld needs at least 3 cards"), where a player meant the three (a
+    tester). A card alone makes no meld, so it is melded with the selection."""
+    g = build({0: "3♦ 4♦ 5♦ 9♥ K♠"}, pile="J♣", phase="play", wild=None)
+    scene = play(app, g)
+    scene.selected = parse_cards("3♦ 4♦")
+    drag(app, spot(scene, c("5♦")), scene.layout.own_melds.center)
+    assert [set(m.cards) for m in g.melds] == [set(parse_cards("3♦ 4♦ 5♦"))]
+    assert scene.selected == []
+
+
 def test_the_meld_button_lights_only_for_cards_that_make_a_meld(app):
     """Meld was lit for 2♣ 5♣ 4♣, which is no meld; only the click said so (a tester). It
     lights for a meld, or for several at once, and a click on it greyed still says why."""

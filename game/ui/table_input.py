@@ -436,6 +436,13 @@ class TableInput(TableParts):
                 self._snap_back(cards)
             return
         if L.own_melds.collidepoint(pos):
+            extra = [c for c in self.selected if c not in cards and c in self.order]
+            if len(cards) == 1 and extra:
+                # one card dragged while others are selected: a card alone makes no meld, so
+                # it goes with the selection ("3♦ 4♦" selected and the 5♦ dragged was "5♦ is
+                # not a meld"); the whole meld flies from the hand
+                both = set(extra) | set(cards)
+                cards = [c for c in self.order if c in both]
             self.meld_selected(cards)
             return
         if in_hand_zone:
