@@ -2335,6 +2335,18 @@ def test_pointing_out_calls_turned_on_mid_window_closes_a_window_with_nothing_to
     assert app.run_until(lambda: g.current != 2 or g.phase != "draw", timeout=5)
 
 
+def test_a_call_too_late_names_the_player_who_called_first(app):
+    """R pressed after another player's call said "There is no discard to call Rummy! on
+    now" (a tester): it says who was quicker."""
+    g = rummy_position()
+    scene = play(app, g)
+    call = next(a for a in g.call_actions(2) if isinstance(a, CallRummy))
+    scene.c._apply(call, 2)
+    assert not g.call_open
+    key(app, pygame.K_r)
+    assert scene.toasts[-1].text == "Bo called Rummy! first"
+
+
 def test_rummy_window_closes_after_its_time(app):
     app.settings.rummy_window = 0.5
     g = rummy_position()

@@ -1093,6 +1093,13 @@ class TableScene(TableInput, TablePainting, Scene):
             return
         calls = [a for a in g.call_actions(seat) if isinstance(a, CallRummy)]
         if not calls:
+            first = next((mover for mover, action, _, _ in c.moves[-3:]
+                          if isinstance(action, CallRummy) and mover != seat), None) if not g.call_open else None
+            if first is not None:  # (too late: "There is no discard to call Rummy! on now" said
+                # nothing of who was quicker)
+                self.refuse(f"{c.seats[first].name} called Rummy! first")
+                self.sound("error")
+                return
             # let the engine say why (the first meld's reason, if any)
             target = g.melds[0].id if g.melds else 0
             why = c.why_illegal(CallRummy(seat, meld=target))
