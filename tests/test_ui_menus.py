@@ -2564,6 +2564,14 @@ def test_the_title_says_which_game_continue_goes_on_with(app, drawn, tmp_path, m
         draw(scene, size)
         assert scene.about == "Rummy 500, round 3, 370 points before this round"
         assert "Rummy 500" in drawn and "round 3, 370 points before this round" in drawn
+    # a longer caption goes on to a third line, not cut ("… 65 penalty poi…" at 1024x640)
+    g, _ = new_game(Rules.preset("rummy500", round_scoring="penalty", wild_indicator="rotating"), 3, seed=2)
+    g.scores = [370, 120, 55]
+    Controller(g, seats, save_path=tmp_path / "autosave.json", seed=1).autosave()
+    drawn.clear()
+    draw(menus.TitleScene(FakeApp((1024, 640))), (1024, 640))
+    at = drawn.index("Rummy 500")
+    assert " ".join(drawn[at + 1:at + 3]) == "round 1 of 13, 370 penalty points before this round", drawn
     (tmp_path / "autosave.json").unlink()
     drawn.clear()
     scene = menus.TitleScene(FakeApp())
@@ -2675,3 +2683,7 @@ def test_the_saved_game_line_of_a_team_game_gives_the_sides_points():
     g.round_no, g.phase = 2, ROUND_OVER
     assert about_game(g, 0) == "Partnership 500, after round 2, your side 338 points"
     assert about_game(g, 1).endswith("your side 102 points")
+    # a game of set length counts its rounds; where the lowest total wins, points are penalties
+    g, _ = new_game(Rules.preset("rummy5000", wild_indicator="rotating", round_scoring="penalty"), 4, seed=1)
+    g.scores = [65, 90, 141, 12]
+    assert about_game(g, 0) == "Rummy 5000, round 1 of 13, 65 penalty points before this round"

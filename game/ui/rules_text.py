@@ -862,14 +862,18 @@ def about_game(state: GameState, seat: int) -> str:
     """A saved game in a few words, for the title's Continue and the question before it is
     replaced: "Rummy 5000, round 3, 370 points before this round" (once the round is
     scored: "after round 3, 370 points"). In a team game the points are the side's, which
-    decide it: "after round 2, your side 338 points"."""
+    decide it: "after round 2, your side 338 points". A game of fixed length counts its
+    rounds ("round 2 of 13"), and where the lowest total wins the points are penalties."""
     title = preset_title(state.rules.preset_name)
     side = next((side for side in state.sides() if seat in side), [seat])
     score = sum(state.scores[s] for s in side)
-    points = ("your side " if len(side) > 1 else "") + f"{points_text(score)} point{'s' if abs(score) != 1 else ''}"
+    kind = "penalty point" if state.rules.lowest_total_wins else "point"
+    points = ("your side " if len(side) > 1 else "") + f"{points_text(score)} {kind}{'s' if abs(score) != 1 else ''}"
+    left = state.deals_left()
+    number = f"{state.round_no}" + (f" of {state.round_no + left}" if left is not None else "")
     if state.round_done:
-        return f"{title}, after round {state.round_no}, {points}"
-    return f"{title}, round {state.round_no}, {points} before this round"
+        return f"{title}, after round {number}, {points}"
+    return f"{title}, round {number}, {points} before this round"
 
 
 def round_over_words(state: GameState, number: int) -> tuple[str, str]:

@@ -218,10 +218,11 @@ class TitleScene(MenuScene):
             font = t.font(14)
             x = button.rect.right + t.px(14)
             game, _, where = self.about.partition(", ")  # "Rummy 5000" / "round 3, 370 points ..."
-            lines = [game, where] if where else [game]
+            room = w - x - t.px(14)  # (a longer line goes on to a third: "round 2 of 13, 65 penalty …")
+            lines = [game] + (ui.wrap_text(where, font, room)[:2] if where else [])
             y = button.rect.centery - len(lines) * font.get_linesize() // 2
             for line in lines:
-                ui.draw_text(surface, ui.fit_text(line, font, w - x - t.px(14)), font, ui.MUTED, (x, y))
+                ui.draw_text(surface, ui.fit_text(line, font, room), font, ui.MUTED, (x, y))
                 y += font.get_linesize()
         if self.notice:
             rect = pygame.Rect(0, 0, min(w - t.px(40), t.px(760)), t.px(40))
