@@ -767,9 +767,18 @@ def test_the_partner_line_shortens_a_long_name_before_cutting_it(app, drawn):
         line = next(w for w in drawn if "partner" in w)
         assert "Maximilian" in line and ui.ELLIPSIS not in line, (size, line)
     scene.names[2] = "Ben"
+    scene.build()
     drawn.clear()
     draw(scene, SIZES[0])
     assert "you; your partner is Ben" in drawn
+    # while the partner's name is being typed, the line follows it (it waited for the Tab)
+    field = scene.find("name2")
+    click(scene, field.rect.center)
+    press(scene, pygame.K_a, pygame.KMOD_CTRL)
+    type_text(scene, "Zoe")
+    drawn.clear()
+    draw(scene, SIZES[0])
+    assert "you; your partner is Zoe" in drawn
 
 
 @pytest.mark.parametrize("make", ["new_game", "rules"])

@@ -631,7 +631,8 @@ class NewGameScene(MenuScene):
                                                    getattr(self.base_rules(), "partnerships", False)))
                 notes = ["you play this seat"]
                 if partners and self.players == 4:  # (a long name shortened before it is cut)
-                    partner = self.seat_names()[2]
+                    field = self.find("name2")  # (as it is being typed)
+                    partner = (getattr(field, "text", "") or "").strip() or self.seat_names()[2]
                     notes = [f"you; your partner is {ui.short_name(partner, style)}" for style in (0, 1)]
                     notes += [f"partner: {ui.short_name(partner, style)}" for style in (1, 2)]
                 if name is not None:
