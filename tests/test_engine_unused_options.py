@@ -101,6 +101,11 @@ def test_what_the_presets_leave_unused():
     assert "permanent_wild_upcard" not in Rules.preset("rummy5000", permanent_wilds={"twos"}).unused_options()
     persian = Rules.preset("persian").unused_options()
     assert "target" in persian and "winner_rule" in persian and "final_bonus" not in persian
+    # with rotating wilds there is no target either: the bonus's reason says what ends the game
+    assert Rules.preset("rummy500").unused_options()["final_bonus"] == \
+        "the game is played to a target, not a number of deals"
+    assert Rules.preset("rummy500", wild_indicator="rotating").unused_options()["final_bonus"] == \
+        "it goes with a number of deals, and this game ends after the kings' round"
     assert "joker_groups" not in persian and "joker_groups" in basic
     # a permanent two in its own place is natural there: the option matters without a round wild
     twos = Rules.preset("rummy500", permanent_wilds={"twos", "jokers"}).unused_options()

@@ -404,7 +404,9 @@ class Rules:
         elif self.lowest_total_wins:
             out["winner_rule"] = "the lowest total wins"
         if not self.deals:
-            out["final_bonus"] = "the game is played to a target, not a number of deals"
+            out["final_bonus"] = ("it goes with a number of deals, and this game ends after the kings' round"
+                                  if self.wild_indicator == "rotating"
+                                  else "the game is played to a target, not a number of deals")
         return out
 
     def sides(self, players: int) -> list[list[int]]:
