@@ -91,16 +91,13 @@ def _goes_with(view: PlayerView, card: Card, cards: Sequence[Card]) -> list[Card
     game's melds go (sets, runs, an ace next to a king where aces are high)."""
     ctx = view.ctx
     near = [k for k in cards if k != card and k not in ctx.wilds and partners(card, [k], ctx.wilds, ctx) != (0, 0)]
-    if ctx.allow_runs and near and card not in ctx.wilds and not Card(card).is_joker:
+    if ctx.allow_runs and near and card not in ctx.wilds and ctx.run_positions(card):
         # a card of the suit one further on, with a partner between: the 5♣ in 2♣ 4♣ 5♣,
         # which wants only the 3♣ (not "it goes only with your 4♣")
-        mine = ctx.run_positions(card)
-        for k in cards:
-            if k == card or k in near or k in ctx.wilds or Card(k).suit != Card(card).suit:
-                continue
-            if any(Card(j).suit == Card(k).suit and _spans(ctx, (card, j, k)) <= ctx.min_meld for j in near) \
-                    and mine:
-                near.append(k)
+        suit = Card(card).suit
+        between = [j for j in near if Card(j).suit == suit]
+        near += [k for k in cards if k != card and k not in near and k not in ctx.wilds and Card(k).suit == suit
+                 and any(_spans(ctx, (card, j, k)) <= ctx.min_meld for j in between)]
     return _ranked(near)
 
 
@@ -423,13 +420,14 @@ def _discard_reason(view: PlayerView, card: Card) -> str | None:
             if not words and an.feed(dear) > an.feed(card) + 3:
                 words.append(f"going by the cards still unseen the other players are likelier to want your "
                              f"{card_name(dear)}")
+    if not words and not risk and len(others) == 1:  # (a pair in a two-card hand: nothing tells them apart)
+        other = others[0]
+        if other not in ctx.wilds and other.rank == card.rank and value[other] == value[card] \
+                and not an.fits_table(card) and not an.fits_table(other):
+            words.append(f"one of your last two cards must go, and your {cards_name(_ranked(view.hand))} "
+                         "are alike: either will do")
     # a risk taken all the same follows the reasons ("…, though the next player holds the
     # 4♠ …"), or, alone, is said as such ("mind: …")
-    if not words and not risk and len(others) == 1 and not an.fits_table(card) \
-            and not an.fits_table(others[0]) and others[0] not in ctx.wilds and others[0].rank == card.rank and value[others[0]] == value[card]:
-        # (a pair in a two-card hand: nothing tells them apart)
-        words.append(f"one of your last two cards must go, and your {cards_name(_ranked(view.hand))} "
-                     "are alike: either will do")
     if not words:
         return f"mind: {risk}" if risk else None
     return "; ".join(words) + (f", though {risk}" if risk else "")

@@ -70,7 +70,7 @@ class Analysis:
         self.live_face = Counter(face(c) for c in unseen if c not in ctx.wilds)
         # (with ``joker_groups`` the jokers meld only with each other: as a rank of their own,
         # rank 0, which no other card has; ``joker_sets`` off, they are counted as dead cards)
-        self.joker_sets = bool(ctx.joker_groups and (tuning or {}).get("joker_sets", 1.0))
+        self.joker_sets = bool(ctx.joker_groups and self.tuning.get("joker_sets", 1.0))
         self.live_rank = Counter(rank(c) for c in unseen
                                  if c not in ctx.wilds and (suit(c) != JOKER or self.joker_sets))
         self.live_wild = sum(1 for c in unseen if c in ctx.wilds)
