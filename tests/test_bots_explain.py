@@ -208,6 +208,14 @@ def test_a_take_is_explained_by_the_meld_the_plan_makes_and_says_when_the_seat_c
     v = view(["4♦ 2♥ K♣", "4♣ 5♣"], pile="3♠ 8♥", melds=[meld(1, "run:5♥", "5♥ 6♥ 7♥")],
              phase="draw", current=0)
     assert hint_reason(v, TakePile(c("8♥"))) == "it can be laid off on #1"
+    # where melding every card goes out with no discard (Rummy 500), a take that melds them
+    # all goes out too (a tester: it said only "it melds with your 4♣ 5♣ 6♣ 7♣"); where a
+    # player with no cards floats (Rummy 5000), it does not
+    v = view(["4♣ 5♣ 6♣ 7♣", "4♦ 5♦ 9♠"], pile="3♠ 8♣", phase="draw", current=0)
+    assert hint_reason(v, TakePile(c("8♣"))) == "it melds with your 4♣ 5♣ 6♣ 7♣, and then you can go out"
+    v = view(["4♣ 5♣ 6♣ 7♣", "4♦ 5♦ 9♠"], pile="3♠ 8♣", phase="draw", current=0,
+             rules=Rules.preset("rummy5000"), wild="9")
+    assert hint_reason(v, TakePile(c("8♣"))) == "it melds with your 4♣ 5♣ 6♣ 7♣"
 
 
 def test_the_reasons_cards_are_read_as_named():

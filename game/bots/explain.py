@@ -173,7 +173,7 @@ def _take_reason(view: PlayerView, taken: list[Card]) -> str | None:
             ([_named(also, wilds, "the") + " you take with it"] if also else [])
         words = "it melds with " + (", and " if " and " in parts[0] else " and ").join(parts)
     stuck = top and rules.top_take_no_return and left == [card]  # (the taken card may not go back)
-    if len(left) == 1 and not stuck:
+    if _out_with(rules, left) and not stuck:
         words += ", and then you can go out"
     elif len(left) - 1 > len(hand):  # (the hand grows): say so when someone is close to going out
         rivals = [s for s in range(view.players) if view.side_of(s) != view.side_of(view.seat)]
@@ -182,6 +182,13 @@ def _take_reason(view: PlayerView, taken: list[Card]) -> str | None:
             words += (f"; careful: a player with {short} card{'s' if short != 1 else ''} left may go out, "
                       "and the cards you keep would count against you")
     return words
+
+
+def _out_with(rules: Any, left: Sequence[Card]) -> bool:
+    """Whether a plan that leaves ``left`` in hand goes out: all down but the discard, or
+    all down where that goes out with no discard (Rummy 500, basic rummy; elsewhere a
+    player with no cards floats)."""
+    return len(left) == 1 or (not left and rules.going_out == "meld_all_or_discard")
 
 
 def _deep_take_reason(view: PlayerView, an: Analysis, hand: list[Card]) -> str | None:
@@ -199,7 +206,7 @@ def _deep_take_reason(view: PlayerView, an: Analysis, hand: list[Card]) -> str |
             found.append((i, use, left, points))
     if not found:
         return None
-    out = next((f for f in found if len(f[2]) <= 1), None)  # (all down but the discard)
+    out = next((f for f in found if _out_with(view.rules, f[2])), None)  # (all down but the discard)
     if out is not None:
         # going out collects the others' cards, where that is how it scores: few, little
         held = sum(view.hand_sizes[s] for s in an.opponents)
