@@ -803,6 +803,26 @@ def test_a_long_list_keeps_its_place_across_a_resize(app, make):
     assert scene.scroll.offset == scene.scroll.items[mid][1].top
 
 
+def test_the_computer_levels_chosen_stay_when_the_game_or_the_players_change(app):
+    """A tester saw the levels chosen reset after changing the game or the number of
+    players (not reproduced): they stay, and a seat that leaves and comes back keeps its own."""
+    scene = menus.NewGameScene(app)
+    app.stack.push(scene)
+    scene.set_players(6)
+    for seat, clicks in ((1, 2), (2, 1), (5, 1)):  # (normal → hard → easy; normal → hard)
+        for _ in range(clicks):
+            cycler = scene.find(f"level{seat}")
+            click(scene, (cycler.rect.right - 5, cycler.rect.centery))
+    chosen = scene.seat_levels()
+    assert chosen[1:] == ["easy", "hard", "normal", "normal", "hard"], chosen
+    scene.set_preset("basic")  # (2 to 4 players: six become four)
+    assert scene.seat_levels() == chosen[:4]
+    scene.set_preset("rummy500")
+    scene.set_players(6)
+    assert scene.seat_levels() == chosen
+    assert [scene.find(f"level{s}").value for s in range(1, 6)] == chosen[1:]
+
+
 def test_a_name_field_selects_all_with_ctrl_a(app):
     """Ctrl+A selects the whole name: typing replaces it, Backspace clears it."""
     scene = menus.NewGameScene(app)
