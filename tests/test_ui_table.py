@@ -1420,6 +1420,32 @@ def test_while_dealing_the_others_counts_are_of_the_cards_that_have_arrived(app,
     assert sorted(badges) == sorted(n for n in arrived.values() if n)
 
 
+def test_a_drawn_card_is_counted_in_a_hand_once_it_lands(app, monkeypatch):
+    """An opponent's count turned over while the card it drew was still in the air (a
+    tester): a card flying in from the stock or the pile counts once it lands."""
+    g = build({0: "2♣ 5♦ 9♠ J♥ K♣", 1: "3♦ 8♣ 10♥ Q♠ 4♣"}, pile="Q♦", current=1, phase="draw", players=2)
+    scene = play(app, g)
+    scene.anim.finish()
+    scene.c.act(DrawStock()) if scene.c.human_to_act else scene.c._apply(DrawStock(), 1)
+    badges, render = [], scene.text.render
+
+    def record(text, size, *a, **k):
+        if a and a[0] == (20, 20, 20) and text.isdigit():  # (the ink of the count badges)
+            badges.append(int(text))
+        return render(text, size, *a, **k)
+
+    monkeypatch.setattr(scene.text, "render", record)
+    assert any(t.key in g.hands[1] for t in scene.anim.tweens)  # (the drawn card is on its way)
+    scene.invalidate()
+    app.draw()
+    assert badges == [5] and len(g.hands[1]) == 6
+    scene.anim.finish()
+    badges.clear()
+    scene.invalidate()
+    app.draw()
+    assert badges == [6]
+
+
 def test_with_the_menu_open_on_anothers_turn_the_status_says_the_game_waits(app, monkeypatch):
     g = build({0: "2♣ 5♦ 9♠ J♥ K♣", 1: "3♦ 8♣ 10♥ Q♠ 4♣"}, pile="Q♦", current=1, phase="draw")
     scene = play(app, g)

@@ -341,6 +341,9 @@ class TablePainting(TableParts):
         g = self.g
         L = self.laid_out()
         hidden = self.anim.hidden() if self.dealing else set()
+        # cards on their way into a hand from elsewhere (a draw, a take) are counted once they
+        # land, as the deal's are (the count turned over while the card was still in the air)
+        coming = [t for t in self.anim.tweens if not self.dealing and isinstance(t.key, int)]
         for seat, sb in enumerate(L.seats):
             if seat == self.bottom:
                 continue
@@ -349,6 +352,9 @@ class TablePainting(TableParts):
                 n = sum(1 for c in g.hands[seat] if c not in hidden)
                 if n == 0:
                     continue
+            elif coming and n:
+                held = set(g.hands[seat])
+                n -= sum(1 for t in coming if t.key in held and not sb.box.colliderect(t.src))
             if g.round_done:  # the hand lies face up (see _place)
                 rects = self.shown_hands.get(seat) or [Rect(sb.backs.x, sb.backs.y, *L.back_card)]
             else:  # on the last card shown: the last back, or the face-up deal card held alone
