@@ -2690,6 +2690,14 @@ def test_the_menu_and_f1_show_this_games_rules_and_the_settings_over_the_table()
     key(app, pygame.K_ESCAPE)
     assert app.stack.top is scene
     key(app, pygame.K_ESCAPE)
+    # the keys the menu's entries name work while it is open (they did nothing: a tester)
+    for k, kind in ((pygame.K_F1, menus.RulesScene), (pygame.K_t, sheets.ScoresScene), (pygame.K_l, sheets.MovesScene)):
+        assert scene.choice is not None  # (the menu open)
+        key(app, k)
+        assert isinstance(app.stack.top, kind) and scene.choice is None, k
+        key(app, pygame.K_ESCAPE)
+        assert app.stack.top is scene
+        key(app, pygame.K_ESCAPE)
     key(app, pygame.K_1 + scene.choice.options.index("Settings"))
     assert isinstance(app.stack.top, menus.SettingsScene)
     app.stack.top.back()

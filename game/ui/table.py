@@ -1336,7 +1336,10 @@ class TableScene(TableInput, TablePainting, Scene):
                 fn()
             self.invalidate()
 
-        self._ask("Menu", [e[0] for e in entries], pick, center=True, pause=True)
+        choice = self._ask("Menu", [e[0] for e in entries], pick, center=True, pause=True)
+        # the keys the entries name work here too, as they do at the table
+        named = {"(F1)": pygame.K_F1, "(T)": pygame.K_t, "(L)": pygame.K_l}
+        choice.keys = {k: i for i, (label, _) in enumerate(entries) for end, k in named.items() if label.endswith(end)}
 
     def _ask_restart(self) -> None:
         """A new game ends this one: ask first, unless it is over."""

@@ -294,7 +294,8 @@ class Toast:
 class Choice:
     """A little pop-up menu: pick one of ``options`` (labels), or Esc/click outside to cancel.
 
-    Keys 1..9 pick an option; arrows and Enter work too.
+    Keys 1..9 pick an option; arrows and Enter work too, and ``keys`` (a key to an
+    option's index) the keys an option names ("Rules of this game (F1)").
     """
 
     title: str
@@ -306,6 +307,7 @@ class Choice:
     focus: int = 0
     rects: list[pygame.Rect] = field(default_factory=list)
     box: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    keys: dict[int, int] = field(default_factory=dict)
 
     def layout(self, text: Text, size: int, bounds: pygame.Rect) -> None:
         pad = max(6, size // 2)
@@ -327,6 +329,8 @@ class Choice:
                 self._cancel()
             elif pygame.K_1 <= event.key <= pygame.K_9 and event.key - pygame.K_1 < len(self.options):
                 self.on_pick(event.key - pygame.K_1)
+            elif event.key in self.keys:
+                self.on_pick(self.keys[event.key])
             elif event.key in (pygame.K_UP, pygame.K_LEFT):
                 self.focus = (self.focus - 1) % len(self.options)
             elif event.key in (pygame.K_DOWN, pygame.K_RIGHT, pygame.K_TAB):
