@@ -1407,6 +1407,14 @@ def test_while_dealing_the_others_counts_are_of_the_cards_that_have_arrived(app,
     hidden = scene.anim.hidden()
     arrived = {s: sum(1 for x in scene.g.hands[s] if x not in hidden) for s in (1, 2, 3)}
     assert min(arrived.values()) < max(len(scene.g.hands[s]) for s in (1, 2, 3))
+    badges = record_badges(scene, monkeypatch)
+    scene.invalidate()
+    app.draw()
+    assert sorted(badges) == sorted(n for n in arrived.values() if n)
+
+
+def record_badges(scene, monkeypatch) -> list[int]:
+    """The numbers the others' count badges show from now on (a list a test may clear)."""
     badges, render = [], scene.text.render
 
     def record(text, size, *a, **k):
@@ -1415,9 +1423,7 @@ def test_while_dealing_the_others_counts_are_of_the_cards_that_have_arrived(app,
         return render(text, size, *a, **k)
 
     monkeypatch.setattr(scene.text, "render", record)
-    scene.invalidate()
-    app.draw()
-    assert sorted(badges) == sorted(n for n in arrived.values() if n)
+    return badges
 
 
 def test_a_drawn_card_is_counted_in_a_hand_once_it_lands(app, monkeypatch):
@@ -1427,14 +1433,7 @@ def test_a_drawn_card_is_counted_in_a_hand_once_it_lands(app, monkeypatch):
     scene = play(app, g)
     scene.anim.finish()
     scene.c.act(DrawStock()) if scene.c.human_to_act else scene.c._apply(DrawStock(), 1)
-    badges, render = [], scene.text.render
-
-    def record(text, size, *a, **k):
-        if a and a[0] == (20, 20, 20) and text.isdigit():  # (the ink of the count badges)
-            badges.append(int(text))
-        return render(text, size, *a, **k)
-
-    monkeypatch.setattr(scene.text, "render", record)
+    badges = record_badges(scene, monkeypatch)
     assert any(t.key in g.hands[1] for t in scene.anim.tweens)  # (the drawn card is on its way)
     scene.invalidate()
     app.draw()
