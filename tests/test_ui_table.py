@@ -4515,6 +4515,18 @@ def test_a_team_line_shortens_long_names_before_its_points(monkeypatch):
         line = _teams_line(g, res, 1)
         assert "Bartholomew F. & Anastasia R.: +25 → 385" in line
         assert sheets._side_name([1, 3], g.names, 2) == "Bartholomew & Anastasia"
+        # where shorter names fit at full size, they come before smaller letters (the second
+        # line, "Bartholomew Kin & Chloe 134 +134", was drawn smaller than the first: a tester)
+        g.names = ["You", "Bartholomew Kins", "Maximilian Wolfg", "Chloe"]
+        g.scores = [94, 0, 0, 134]
+        scene.c.seats[1].name, scene.c.seats[3].name, scene.c.seats[0].name = "Bartholomew Kins", "Chloe", "You"
+        drawn.clear()
+        scene.invalidate()
+        a.draw()
+        teams = [t for t in drawn if " & " in t]
+        assert all(scene.text.render(t, fn, (0, 0, 0), k == 0).get_width() <= scene.layout.scores.w
+                   for k, t in enumerate(teams)), teams
+        assert "Bartholomew K. & Chloe 134" in teams, teams  # (in full, it fits only a little smaller)
     finally:
         a.close_scenes()
 

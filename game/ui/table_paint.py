@@ -938,9 +938,12 @@ class TablePainting(TableParts):
                 return f"{names} {points_text(teams[t])}" + (f" {points_text(now[t], True)}" if now[t] else "")
 
             def fitted(t: int, bold: bool) -> str:  # (long names shortened before the points are cut)
-                return next((text for style in (0, 1, 2)  # (a little smaller letters will do)
-                             if self.text.render(text := side(t, style), fn, TEXT, bold).get_width() * 0.85 <= head.w),
-                            side(t, 3))
+                # shorter names at full size first ("Bartholomew K. & Chloe"), then a little
+                # smaller letters (the line shrunk beside its neighbour, which read oddly)
+                texts = [side(t, style) for style in (0, 1, 2)]
+                widths = [self.text.render(text, fn, TEXT, bold).get_width() for text in texts]
+                return next((text for text, w in zip(texts, widths) if w <= head.w),
+                            next((text for text, w in zip(texts, widths) if w * 0.85 <= head.w), side(t, 3)))
 
             # one line per side, the person's first (in bold): partners are named, not only
             # "them"; the leading side in gold, as a leading seat's name is above
