@@ -1247,6 +1247,35 @@ def test_round_explanations_agree_with_who_scored():
         went_out=0, bonus=[50, 0, 0], in_hand=[0, 5, 5]), names)
 
 
+def test_the_rules_of_a_game_of_sets_only_speak_of_sets():
+    """George has sets only: its rules said "Aces are high only", "one in each half" and a
+    wild rank "in its own place", all about runs (a tester). They speak of sets there."""
+    text = " ".join(" ".join(lines) for _, lines in describe_rules(Rules.preset("george")))
+    assert not Rules.preset("george").allow_runs
+    assert "Aces are high only" not in text and "one in each half" not in text and "in a run" not in text
+    assert "A set may hold only one wild card (two in a set of six or more)." in text
+    assert "A card of the wild rank in a set of its own rank counts as natural there" in text
+    assert "A set holds at most four cards for each deck in the pack, wild cards included." in text
+    r500 = " ".join(" ".join(lines) for _, lines in describe_rules(Rules.preset("rummy500", lowest_rank=6)))
+    assert "Aces are high only." in r500
+    assert "in a set of its own rank or in its own place in a run" in " ".join(
+        " ".join(lines) for _, lines in describe_rules(Rules.preset("rummy5000")))
+
+
+def test_the_rules_say_how_a_team_game_of_deals_is_won_and_what_a_floater_may_do():
+    """Persian: the side ahead "wins the difference" (RULES.md), and a floater draws only from
+    the stock and may call Rummy! and float on; the rules left both out (a tester)."""
+    persian = dict(describe_rules(Rules.preset("persian")))
+    assert any(t.endswith("and scores 50 extra points; it wins by the difference between the totals.")
+               for lines in persian.values() for t in lines)
+    r5000 = dict(describe_rules(Rules.preset("rummy5000")))
+    assert any("draw from the stock (never the pile)" in t for t in r5000["Ending a round"])
+    assert "A floating player who calls plays the card and floats on, with nothing to discard." in \
+        r5000["Calling Rummy!"]
+    assert not any("floating player who calls" in t for lines in dict(describe_rules(Rules.preset("rummy500"))).values()
+                   for t in lines)
+
+
 def test_the_last_deals_bonus_is_told_apart_from_going_out():
     """Persian rummy: 25 for going out, and 50 to the side ahead after the last deal."""
     from types import SimpleNamespace

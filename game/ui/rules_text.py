@@ -555,7 +555,8 @@ def _winning_text(rules: Rules) -> list[str]:
         t = f"The game lasts {_count(deals, 'deal')}. Then the {'lowest' if rules.lowest_total_wins else 'highest'} "
         t += "team total wins" if side == "side" else "total wins"
         bonus = rules.final_bonus
-        return [t + (f" and scores {bonus} extra points." if bonus else ".")]
+        return [t + (f" and scores {bonus} extra points" if bonus else "")
+                + ("; it wins by the difference between the totals." if side == "side" else ".")]
     if rules.wild_indicator == "rotating":
         t = "The game lasts 13 rounds, one for each wild rank, "
         return [t + ("and the lowest total wins." if rules.lowest_total_wins
@@ -614,7 +615,7 @@ def describe_rules(rules: Rules, players: int | None = None) -> list[tuple[str, 
                       f" ({rules.pack_size(d)} cards).")
     if rules.lowest_rank > 2:
         removed = _join([rank_text(r) + "s" for r in range(2, rules.lowest_rank)])
-        cards.append(f"The {removed} are taken out of every deck. Aces are high only.")
+        cards.append(f"The {removed} are taken out of every deck." + (" Aces are high only." if rules.allow_runs else ""))
     if rules.jokers_per_deck:
         cards.append(f"Each deck has {_count(rules.jokers_per_deck, 'joker')}.")
         if rules.joker_groups:
@@ -663,6 +664,8 @@ def describe_rules(rules: Rules, players: int | None = None) -> list[tuple[str, 
     if rules.allow_runs:
         kinds.append(f"a run is {rules.min_meld} or more cards in a row of one suit (5♥ 6♥ 7♥)")
     melds.append(_join(kinds).capitalize() + ".")
+    if rules.allow_sets:  # (George's double pack: sets of up to eight)
+        melds.append("A set holds at most four cards for each deck in the pack, wild cards included.")
     if rules.allow_runs:
         ace = {
             "high_or_low": "An ace is high or low: A-2-3 and Q-K-A are runs, K-A-2 is not.",
@@ -678,15 +681,18 @@ def describe_rules(rules: Rules, players: int | None = None) -> list[tuple[str, 
         limit = {
             "none": "",
             "fewer_than_naturals": "A meld must hold more natural cards than wild cards.",
-            "one_per_meld": "A meld may hold only one wild card (two in a meld of six or more, "
-                            "one in each half).",
+            "one_per_meld": ("A meld may hold only one wild card (two in a meld of six or more, "
+                             "one in each half)." if rules.allow_runs
+                             else "A set may hold only one wild card (two in a set of six or more)."),
         }[rules.wild_limit]
         if limit:
             melds.append(limit)
-        if rules.wild_indicator != "none":
-            melds.append("A card of the wild rank sitting in its own place counts as natural there, "
-                         "but still scores as a wild card." if rules.wild_rank_natural_in_place
-                         else "A card of the wild rank is always a wild card, even in its own place.")
+        if rules.wild_indicator != "none":  # (its own place: its rank in a set, its spot in a run)
+            place = _join((["in a set of its own rank"] if rules.allow_sets else [])
+                          + (["in its own place in a run"] if rules.allow_runs else []), "or")
+            melds.append(f"A card of the wild rank {place} counts as natural there, but still scores as a "
+                         "wild card." if rules.wild_rank_natural_in_place
+                         else f"A card of the wild rank is always a wild card, even {place}.")
         if rules.wild_set:
             melds.append("Three or more always-wild cards may form a set of their own, which only "
                          "more wild cards can join.")
@@ -763,6 +769,8 @@ def describe_rules(rules: Rules, players: int | None = None) -> list[tuple[str, 
                      + " The call window closes when the next player draws.")
         calls.append("The caller's discard may be their last card: then they go out at once, "
                      "before the next player's turn, as anyone who discards their last card does.")
+        if rules.floats and rc != "pile":
+            calls.append("A floating player who calls plays the card and floats on, with nothing to discard.")
     sections.append(("Calling Rummy!", calls))
 
     # --- ending
@@ -773,11 +781,12 @@ def describe_rules(rules: Rules, players: int | None = None) -> list[tuple[str, 
                 if rules.wild_after_meld == "swap" else "")
         ending.append("You go out by discarding your last card, and that card must be one that "
                       f"cannot be laid off on the table{swap}. If you play every card, you float: on later "
-                      "turns you draw from the stock, play the card if it fits, or discard it and go out.")
+                      "turns you draw from the stock (never the pile), play the card if it fits, or discard "
+                      "it and go out.")
     elif go == "floating":
         ending.append("You go out by discarding your last card. If you play every card, you float: "
-                      "on later turns you draw from the stock, play the card if it fits, or discard "
-                      "it and go out.")
+                      "on later turns you draw from the stock (never the pile), play the card if it "
+                      "fits, or discard it and go out.")
     elif go == "meld_all_or_discard":
         ending.append("The round ends as soon as a player has no cards left, whether by melding, "
                       "laying off or discarding the last one.")
