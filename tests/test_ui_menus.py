@@ -1247,6 +1247,23 @@ def test_round_explanations_agree_with_who_scored():
         went_out=0, bonus=[50, 0, 0], in_hand=[0, 5, 5]), names)
 
 
+def test_every_option_value_fits_its_selector_on_the_smallest_window(app):
+    """"The one who went out" was cut to "The one who went…" in its selector (a tester):
+    every house rule's values fit whole at 1024x640."""
+    scene = menus.NewGameScene(app)
+    app.stack.push(scene)
+    scene.resize((1024, 640))
+    t = scene.theme
+    for row in scene.scroll.widgets():
+        control = getattr(row, "control", None)
+        if not isinstance(control, ui.Cycler):
+            continue
+        font = t.font(control.size, True)
+        room = control.rect.width - 2 * control.arrow_width()  # (the arrows at either end)
+        for _, label in control.choices:
+            assert font.size(label)[0] <= room, (getattr(row, "name", ""), label, room)
+
+
 def test_the_rules_of_a_game_of_sets_only_speak_of_sets():
     """George has sets only: its rules said "Aces are high only", "one in each half" and a
     wild rank "in its own place", all about runs (a tester). They speak of sets there."""
