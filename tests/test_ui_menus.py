@@ -1273,6 +1273,9 @@ def test_the_rules_of_a_game_of_sets_only_speak_of_sets():
     assert "A set may hold only one wild card (two in a set of six or more)." in text
     assert "A card of the wild rank in a set of its own rank counts as natural there" in text
     assert "A set holds at most four cards for each deck in the pack, wild cards included." in text
+    # a top card that must be melded needs no word about not discarding it
+    assert Rules.preset("george").top_take_must_use and Rules.preset("george").top_take_no_return
+    assert "may not discard it in the same turn" not in text
     r500 = " ".join(" ".join(lines) for _, lines in describe_rules(Rules.preset("rummy500", lowest_rank=6)))
     assert "Aces are high only." in r500
     assert "in a set of its own rank or in its own place in a run" in " ".join(

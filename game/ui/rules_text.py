@@ -727,7 +727,7 @@ def describe_rules(rules: Rules, players: int | None = None) -> list[tuple[str, 
             "new_meld_two_naturals": "A card taken from the top of the pile must go into a new meld "
                                      "with two natural cards from your hand, in the same turn.",
         }[rules.deep_take_use])
-    if rules.top_take_no_return:
+    if rules.top_take_no_return and not rules.top_take_must_use:  # (one that must be melded stays)
         turn.append("A card taken from the pile may not be discarded in the same turn."
                     if rules.discard_pile == "top_only" else
                     "If you take only the top card of the pile, you may not discard it in the same turn.")
