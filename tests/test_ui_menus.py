@@ -1264,6 +1264,28 @@ def test_every_option_value_fits_its_selector_on_the_smallest_window(app):
             assert font.size(label)[0] <= room, (getattr(row, "name", ""), label, room)
 
 
+def test_read_the_rules_of_a_setup_that_cannot_start_says_so_first(app):
+    """"Read the rules" of a setup the screen refuses (a pack too small for the deal) read
+    as if it could be played (a tester): the refusal comes first."""
+    from game.ui.menus.rules_screen import RulesScene
+
+    scene = menus.NewGameScene(app)
+    app.stack.push(scene)
+    scene.set_players(8)
+    scene.set_option("decks", 1)
+    assert scene.error and not scene.find("start").enabled
+    scene.show_rules()
+    rules = app.stack.top
+    assert isinstance(rules, RulesScene)
+    texts = [w.text for w, _ in rules.scroll.items if hasattr(w, "text")]
+    assert texts[1] == f"This setup cannot be played as it is: {scene.error}"
+    app.stack.pop()
+    scene.set_option("decks", None)
+    assert not scene.error
+    scene.show_rules()
+    assert not any("cannot be played" in w.text for w, _ in app.stack.top.scroll.items if hasattr(w, "text"))
+
+
 def test_the_rules_of_a_game_of_sets_only_speak_of_sets():
     """George has sets only: its rules said "Aces are high only", "one in each half" and a
     wild rank "in its own place", all about runs (a tester). They speak of sets there."""

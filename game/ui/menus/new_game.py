@@ -353,7 +353,7 @@ class NewGameScene(MenuScene):
             except RulesError:
                 self.app.play_sound("error")
                 return
-        self.app.stack.push(RulesScene(self.app, rules, browse=False, players=self.players))
+        self.app.stack.push(RulesScene(self.app, rules, browse=False, players=self.players, problem=self.error))
 
     # ------------------------------------------------------------------ layout
     def build(self) -> None:

@@ -27,8 +27,9 @@ class RulesScene(MenuScene):
     heading = "Rules"
 
     def __init__(self, app: App, rules: Rules | None = None, browse: bool | None = None,
-                 controls: bool = False, players: int | None = None):
+                 controls: bool = False, players: int | None = None, problem: str | None = None):
         self.controls = controls  # how to play at the table comes last
+        self.problem = problem  # why the new-game screen cannot start these rules, said first
         self.players = players  # the table's size, where there is one (its decks are said)
         if rules is None:  # from the title: browse the presets, starting with the last one played
             last = app.settings.last_game
@@ -71,6 +72,9 @@ class RulesScene(MenuScene):
         width = view.rect.width - t.px(18)
         y = 0
         sections = describe_rules(self.rules, self.players)
+        if self.problem and sections:  # (a setup the engine refuses: said before its rules)
+            heading, paragraphs = sections[0]
+            sections[0] = (heading, [f"This setup cannot be played as it is: {self.problem}", *paragraphs])
         if self.controls:
             sections = [*sections, ("At the table", table_controls(self.rules))]
         for i, (heading, paragraphs) in enumerate(sections):
