@@ -1781,6 +1781,13 @@ def test_the_meld_button_lights_only_for_cards_that_make_a_meld(app):
     assert g.melds == [] and scene.toasts[-1].kind == "error"
     assert scene.toasts[-1].text.startswith("2♣ 4♣ 5♣ is not a meld: 3♣ is missing")
 
+    # a meld the rules of the turn forbid: the 3♣ taken from the pile must go with two natural
+    # cards (George), so 3♣ 3♦ and a wild 6♦ is no meld to lay now (it was lit: a tester)
+    g = build({0: "3♣ 3♦ 3♥ 6♦ K♠"}, pile="J♦", phase="play", wild=6, preset="george", players=3)
+    g.must_use = c("3♣")
+    scene = play(app, g)
+    assert not lit("3♣ 3♦ 6♦") and lit("3♣ 3♦ 3♥")
+
 
 def test_a_meld_hint_selects_its_cards_so_that_enter_lays_them_down(app):
     g = build({0: "9♣ 9♠ 9♦ 2♦ 5♥ J♠"}, pile="Q♦", phase="play")

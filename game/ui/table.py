@@ -779,14 +779,20 @@ class TableScene(TableInput, TablePainting, Scene):
         b["menu"].visible = True
 
     def _could_meld(self) -> bool:
-        """Whether the selected cards make a meld, or several at once, as the meld
-        module reads them (the engine still rules on the move). Worked out once a selection
-        and a state: the buttons are brought up to date every frame."""
+        """Whether the selected cards make a meld the engine would take now, or several at
+        once (the first of them taken). Worked out once a selection and a state: the buttons
+        are brought up to date every frame."""
         key = (frozenset(self.selected), self.c.version)
         if self.meld_lit is None or self.meld_lit[0] != key:
-            cards = list(self.selected)
+            cards = tuple(self._selection_in_order())
             ctx = self.g.ctx
-            self.meld_lit = (key, bool(shapes_for(ctx, cards) or split_into_melds(ctx, cards, unique=False)))
+            # (a meld the engine would take now: not one that breaks a rule of the turn, such
+            # as a card from the pile that must go with two natural cards)
+            lit = any(self.c.is_legal(MeldCards(cards, shape)) for shape in shapes_for(ctx, cards))
+            if not lit:
+                apart = split_into_melds(ctx, cards, unique=False)
+                lit = bool(apart) and self.c.is_legal(MeldCards(*apart[0]))
+            self.meld_lit = (key, lit)
         return self.meld_lit[1]
 
     def _layout_buttons(self) -> None:
