@@ -2031,6 +2031,14 @@ def test_where_the_top_card_may_not_be_taken_the_status_line_does_not_offer_it(a
     assert not scene.c.is_legal(TakePile(c("5♣")))  # (nothing in hand melds with the 5♣)
     why = scene.c.status(keys=True, focus="pile", pile_at=1)
     assert why.startswith("You may not take the 8♥") and why.endswith(": D draws")
+    # the take down to the 3♠ is open (the 3♦ 3♥ meld it): the line says so (it read as if
+    # the stock were the only choice: a tester)
+    assert scene.c.status(keys=True, focus="pile", pile_at=3) == \
+        "Your turn: draw from the stock (D), or take the pile from a deeper card; the 5♣ alone may not be taken"
+    assert scene.c.status() == \
+        "Your turn: draw from the stock, or take the pile from a deeper card; the 5♣ alone may not be taken"
+    g.hands[0] = parse_cards("4♦ 7♥ 9♣ 2♠")  # (no deeper take either: the stock alone)
+    scene.c.version += 1
     assert scene.c.status(keys=True, focus="pile", pile_at=3) == \
         "Your turn: draw from the stock (D); the 5♣ may not be taken now (P says why)"
     assert scene.c.status() == "Your turn: draw from the stock; the 5♣ on the pile may not be taken now"
@@ -2515,6 +2523,9 @@ def test_a_last_card_that_must_be_laid_off_is_what_the_status_line_asks_for(app)
     run = g.melds[0].id
     assert scene.c.status() == f"Lay the 9♥ off on #{run}: you then float (drag it onto the meld)"
     assert scene.c.status(keys=True).endswith("(select it, then Enter on the meld)")
+    g.floating[0] = True  # (already floating: a card drawn that fits is laid off, and it floats on)
+    assert scene.c.status() == f"Lay the 9♥ off on #{run}: you float on (drag it onto the meld)"
+    g.floating[0] = False
     g.hands[0] = [c("Q♠")]  # an unplayable last card is the discard, as usual
     assert scene.c.status() == "Rummy! Now discard a card"
 

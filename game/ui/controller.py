@@ -639,6 +639,13 @@ class Controller:
                     return f"{refused}: D draws" + (", P takes the top card" if top_ok else "")
                 if not top_ok:
                     top = card_name(g.pile[-1])
+                    # (a take down to a deeper card may still be open: "draw from the stock" read
+                    # as the only choice)
+                    deeper = g.rules.discard_pile == "splayed" and len(g.pile) > 1 and self._ask(
+                        ("deeper",), lambda: any(isinstance(a, TakePile) for a in g.legal_actions()))
+                    if deeper:
+                        return (f"Your turn: draw from the stock{' (D)' if keys else ''}, or take the pile "
+                                f"from a deeper card; the {top} alone may not be taken")
                     if keys:
                         return f"Your turn: draw from the stock (D); the {top} may not be taken now (P says why)"
                     return f"Your turn: draw from the stock; the {top} on the pile may not be taken now"
@@ -648,7 +655,7 @@ class Controller:
             last = self.last_card_must_go_on(seat)
             if last is not None:
                 card, meld = last
-                then = ": you then float" if g.rules.floats else ""
+                then = (": you float on" if g.floating[seat] else ": you then float") if g.rules.floats else ""
                 how = " (select it, then Enter on the meld)" if keys else " (drag it onto the meld)"
                 return f"Lay the {card_name(card)} off on #{meld}{then}{how}"
             if g.phase == CALL:
