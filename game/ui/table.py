@@ -791,7 +791,7 @@ class TableScene(TableInput, TablePainting, Scene):
             lit = any(self.c.is_legal(MeldCards(cards, shape)) for shape in shapes_for(ctx, cards))
             if not lit:
                 apart = split_into_melds(ctx, cards, unique=False)
-                lit = bool(apart) and self.c.is_legal(MeldCards(*apart[0]))
+                lit = apart is not None and bool(apart) and self.c.is_legal(MeldCards(*apart[0]))
             self.meld_lit = (key, lit)
         return self.meld_lit[1]
 
