@@ -2375,6 +2375,20 @@ def test_pointing_out_calls_turned_on_mid_window_closes_a_window_with_nothing_to
     assert app.run_until(lambda: g.current != 2 or g.phase != "draw", timeout=5)
 
 
+def test_it_is_someones_turn_goes_when_that_turn_is_over(app):
+    """"It is Alice's turn", said to a key pressed out of turn, stayed up beside "Ben is
+    playing…" once Alice had played (a tester): it goes when her turn does."""
+    g = build({0: "2♣ 5♦ 9♠ J♥ K♣", 1: "3♦ 8♣ 10♥ Q♠ 4♣", 2: "4♥ 6♠ 9♦ J♣ 2♥"}, pile="Q♦", current=1,
+              phase="draw", players=3)
+    scene = play(app, g)
+    key(app, pygame.K_d)
+    assert scene.toasts[-1].text == "It is Ann's turn"
+    scene.c._apply(DrawStock(), 1)
+    assert any(t.text == "It is Ann's turn" for t in scene.toasts)  # (her turn goes on)
+    scene.c._apply(Discard(g.hands[1][0]), 1)
+    assert not any(t.text == "It is Ann's turn" for t in scene.toasts)
+
+
 def test_a_call_too_late_names_the_player_who_called_first(app):
     """R pressed after another player's call said "There is no discard to call Rummy! on
     now" (a tester): it says who was quicker."""

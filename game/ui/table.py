@@ -591,6 +591,12 @@ class TableScene(TableInput, TablePainting, Scene):
         else:
             self._animate_from_snapshot(MOVE_TIME, events, shows_move=True)
         self._let_go_of_moved_cards(seat)
+        # "It is Alice's turn" said of a turn now over: it stood beside "Ben is playing…"
+        now = self.c.not_your_turn() if not self.c.human_to_act else None
+        stale = [t for t in self.toasts if t.refusal and t.text.startswith("It is ") and t.text.endswith("'s turn")
+                 and t.text != now]
+        if stale:
+            self.toasts = [t for t in self.toasts if t not in stale]
         self._sounds(events)
         self._describe(events, seat)
         if any(isinstance(e, (ev.RoundScored, ev.GameOver)) for e in events):
