@@ -2020,6 +2020,11 @@ def test_with_one_card_that_may_be_thrown_the_status_line_says_it_goes_out(app):
     g = build({0: "Q♠"}, pile="Q♦", phase="play", melds=[(0, "J♣ J♦ J♥"), (1, "9♠ 10♠ J♠")], wild=None)
     scene = play(app, g)  # (a card that fits a meld may not be the last discard: lay it off)
     assert scene.c.status().startswith("Lay the Q♠ off on #2")
+    # where a last card that fits may be laid off or thrown (basic rummy, Rummy 500), both
+    # are named: the hint said "lay the A♣ off" beside "Discard the A♣ to go out" (a tester)
+    g = build({0: "A♣"}, pile="Q♦", phase="play", melds=[(1, "2♣ 3♣ 4♣")], wild=None, preset="basic", players=3)
+    scene = play(app, g)
+    assert scene.c.status() == "Lay the A♣ off or discard it to go out (drag it onto the meld or the pile)"
 
 
 def test_where_the_top_card_may_not_be_taken_the_status_line_does_not_offer_it(app):

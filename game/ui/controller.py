@@ -665,6 +665,12 @@ class Controller:
                                             lambda: self.is_legal(Discard(hand[0]))):
                 # (a floating player's drawn card that goes nowhere, say: it ends the round)
                 how = f" ({_discard_keys(x)})" if keys else " (drag it to the pile)"
+                if g.rules.going_out == "meld_all_or_discard" and self._ask(
+                        ("lay off last", int(hand[0])),
+                        lambda: any(isinstance(a, (LayOff, Cover)) and a.card == hand[0] for a in g.legal_actions())):
+                    # (laying it off goes out too, as the hint may say: both ways are named)
+                    how = how if keys else " (drag it onto the meld or the pile)"
+                    return f"Lay the {card_name(hand[0])} off or discard it to go out{how}"
                 return f"Discard the {card_name(hand[0])} to go out{how}"
             if g.must_use is not None and g.must_use in g.hands[seat]:
                 use = use_words(g.rules.deep_take_use, f"the {card_name(g.must_use)} you took")
