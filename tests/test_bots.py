@@ -1070,6 +1070,27 @@ def test_pile_out_keeps_a_card_that_hands_a_one_card_player_a_meld_from_the_pile
     assert Analysis(view).feed(queen) == Analysis(view, {"pile_out": 0.0}).feed(queen)
 
 
+def test_stock_end_counts_every_point_held_as_the_stock_runs_out_where_the_lowest_hand_collects():
+    """Basic rummy: when the stock runs out the lowest hand collects the difference from each
+    other hand, so near its end the points held are at stake whoever goes out; the bot
+    counted them only as much as someone going out was likely (a tester's hint kept the
+    higher hand). ``stock_end`` (on by default) counts them in full by the stock's end."""
+    from game.bots.tactics import Analysis
+
+    hands = ["K♠ Q♦ 3♣ 7♥ 2♦", "4♣ 5♣ 9♥ J♦ 6♠", "8♣ 8♦ 10♥ A♠ 5♥"]
+    g = position(hands, rules=Rules.preset("basic"), pile="9♣", phase="play", current=0)
+    g.stock = g.stock[:2]  # (the last lap)
+    view = view_of(g, 0)
+    on, off = Analysis(view), Analysis(view, {"stock_end": 0.0})
+    king = parse_cards("K♠")[0]
+    assert on.loss(king) > off.loss(king) and on.loss(king) >= 0.6 * on.value[king]
+    full = position(hands, rules=Rules.preset("basic"), pile="9♣", phase="play", current=0)
+    view = view_of(full, 0)  # (a full stock: as before)
+    assert Analysis(view).loss(king) == Analysis(view, {"stock_end": 0.0}).loss(king)
+    r500 = view_of(position(hands, rules=Rules.preset("rummy500"), pile="9♣", phase="play", current=0), 0)
+    assert Analysis(r500).loss(king) == Analysis(r500, {"stock_end": 0.0}).loss(king)
+
+
 def test_joker_sets_count_jokers_as_cards_that_meld_with_each_other():
     """Persian rummy: jokers are not wild; any three make a meld (20 points each). The normal
     bot counted them as dead cards: two jokers in hand had no chance to meld, and a joker

@@ -101,6 +101,9 @@ class Analysis:
         self.short_hands = t.get("short_hands", 1.0)
         self.merge_runs = t.get("merge_runs", 1.0)
         self.pile_out = t.get("pile_out", 1.0)
+        self.stock_end = t.get("stock_end", 1.0)
+        ends = self.rules.empty_stock != "reshuffle"
+        self.p_stock_end = max(0.0, 1.0 - view.stock_count / (2.0 * self.players)) if ends else 0.0
         self._fits: dict[int, bool] = {}
         self._pg: dict[tuple[int, float], float] = {}
         self._opp_melds = [any(m.owner == s for m in view.melds) for s in range(self.players)]
@@ -155,6 +158,10 @@ class Analysis:
             return v * (0.95 if self.rules.hands_count_on_empty_stock else 0.7)
         if mode == "penalty":
             return float(v)
+        if mode == "winner_collects" and self.stock_end:
+            # the stock running out ends the round with the lowest hand collecting from the
+            # others: near its end every point held is at stake, not only if someone goes out
+            return v * max(self.p_opp_out, self.p_stock_end)
         return v * self.p_opp_out
 
     # ------------------------------------------------------------------ meld chances
