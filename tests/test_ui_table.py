@@ -1114,6 +1114,31 @@ def test_a_held_card_is_drawn_over_the_status_line_and_the_sidebar(app, monkeypa
     assert calls == ["_draw_sidebar", "_draw_messages", "_draw_drag"]
 
 
+def test_a_card_held_over_the_piles_next_place_is_discarded_wherever_the_pointer_is(app):
+    """A card let go with the card itself on the place the pile's next card takes, the
+    pointer held by its corner below the pile, was refused as "Drop the card on the discard
+    pile to discard it" (a tester): the card covering that place is a drop on the pile."""
+    g = build({0: "2♣ 5♦ 9♠ J♥ K♣"}, pile="Q♦ 3♠", phase="play", wild=None)
+    scene = play(app, g)
+    L = scene.layout
+    spot = L.pile_rects(len(g.pile) + 1)[-1]
+    last = scene.order[-1]  # (the last card of the fan, whole)
+    r = scene.places[last].rect
+    start = (r.right - 4, r.bottom - 4)
+    post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
+    post(pygame.MOUSEMOTION, pos=(start[0] - 30, start[1] - 40), rel=(0, 0), buttons=(1, 0, 0))
+    app.pump(1)
+    held = scene.drag.rects()[0]
+    grip = (scene.drag.pos[0] - held.x, scene.drag.pos[1] - held.y)
+    at = (spot.x + grip[0], spot.y + grip[1])
+    assert not L.pile_drop_zone(len(g.pile)).collidepoint(at)  # (the pointer is off the pile)
+    post(pygame.MOUSEMOTION, pos=at, rel=(0, 0), buttons=(1, 0, 0))
+    app.pump(1)
+    post(pygame.MOUSEBUTTONUP, pos=at, button=1)
+    app.pump(2)
+    assert g.pile[-1] == last and g.discarder == 0
+
+
 def test_the_place_a_dragged_card_would_go_is_marked_over_it(app, monkeypatch):
     from game.ui import table_paint as table_mod
 

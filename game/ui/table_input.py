@@ -387,9 +387,19 @@ class TableInput(TableParts):
 
     def _on_pile(self, pos) -> bool:
         """Whether a card let go at ``pos`` goes onto the discard pile (near its cards,
-        not anywhere on its felt: an aimless drop there snaps back)."""
-        return self.laid_out().pile_drop_zone(len(self.g.pile)).collidepoint(pos) or any(
-            p.rect.collidepoint(pos) for c, p in self.draw_list if p.zone == "pile")
+        not anywhere on its felt: an aimless drop there snaps back), or, held by a point
+        further off, covers most of the place the next card of the pile takes (a drop
+        with the card on that place, the pointer beside it, was refused: a tester)."""
+        L = self.laid_out()
+        if L.pile_drop_zone(len(self.g.pile)).collidepoint(pos) or any(
+                p.rect.collidepoint(pos) for c, p in self.draw_list if p.zone == "pile"):
+            return True
+        drag = self.drag
+        if drag is None or len(drag.cards) != 1 or drag.kind != "hand":
+            return False
+        spot = L.pile_rects(len(self.g.pile) + 1)[-1]
+        held = drag.rects()[0].clip(spot)
+        return held.w * held.h >= 0.5 * spot.w * spot.h
 
     def _drop(self, drag: Drag, pos) -> None:
         L = self.laid_out()
