@@ -250,6 +250,7 @@ class TableScene(TableInput, TablePainting, Scene):
         """Say why a move was refused, until a move is made (or it fades)."""
         self.message(text, "error")
         self.toasts[-1].refusal = True
+        self.toasts[-1].turn = (self.g.round_no, self.g.current)
 
     def notify(self, text: str, kind: str = "info") -> None:
         self.message(text, kind)
@@ -591,12 +592,11 @@ class TableScene(TableInput, TablePainting, Scene):
         else:
             self._animate_from_snapshot(MOVE_TIME, events, shows_move=True)
         self._let_go_of_moved_cards(seat)
-        # "It is Alice's turn" said of a turn now over: it stood beside "Ben is playing…"
-        now = self.c.not_your_turn() if not self.c.human_to_act else None
-        stale = [t for t in self.toasts if t.refusal and t.text.startswith("It is ") and t.text.endswith("'s turn")
-                 and t.text != now]
-        if stale:
-            self.toasts = [t for t in self.toasts if t not in stale]
+        # a refusal said in a turn now over goes with it ("It is Alice's turn" stood beside
+        # "Ben is playing…")
+        turn = (self.g.round_no, self.g.current)
+        if any(t.refusal and t.turn != turn for t in self.toasts):
+            self.toasts = [t for t in self.toasts if not (t.refusal and t.turn != turn)]
         self._sounds(events)
         self._describe(events, seat)
         if any(isinstance(e, (ev.RoundScored, ev.GameOver)) for e in events):

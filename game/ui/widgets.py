@@ -279,6 +279,7 @@ class Toast:
     ttl: float = 3.0
     age: float = 0.0
     refusal: bool = False     # why a move was refused: it goes when a move is made
+    turn: tuple | None = None  # a refusal's (round, seat to play): it goes when that turn does
 
     @property
     def alpha(self) -> int:
