@@ -126,7 +126,7 @@ class StatsScene(MenuScene):
             for k, ((_, fx, anchor), val) in enumerate(zip(cols[1:], values)):
                 at = (inner.x + round(inner.width * fx), cy)
                 room = round(inner.width * (fx - cols[k][1])) - t.px(14)  # (to the column before)
-                if k == 3 and " · " in val and rf.size(val)[0] > room:
+                if cols[k + 1][0] == "Best score" and " · " in val and rf.size(val)[0] > room:
                     # both bests do not fit side by side: the lowest goes under the highest,
                     # smaller (they ran into the win rate)
                     high, low = val.split(" · ")
