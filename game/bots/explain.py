@@ -15,6 +15,7 @@ seat floats, and why it could not go out on a discard instead.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import product
 from typing import Any
 
 from game.engine import Card, Cover, Discard, DrawStock, LayOff, MeldCards, TakePile
@@ -104,22 +105,8 @@ def _goes_with(view: PlayerView, card: Card, cards: Sequence[Card]) -> list[Card
 def _spans(ctx: Any, cards: Sequence[Card]) -> int:
     """The fewest run positions from the lowest of ``cards`` to the highest (3♣ 4♣ 5♣: 2),
     reading an ace high or low, whichever is nearer; 99 where they make no run."""
-    best = 99
-    spots = [ctx.run_positions(k) for k in cards]
-    if not all(spots):
-        return best
-
-    def each(i: int, chosen: list[int]) -> None:
-        nonlocal best
-        if i == len(spots):
-            if len(set(chosen)) == len(chosen):
-                best = min(best, max(chosen) - min(chosen))
-            return
-        for p in spots[i]:
-            each(i + 1, [*chosen, p])
-
-    each(0, [])
-    return best
+    return min((max(spot) - min(spot) for spot in product(*(ctx.run_positions(k) for k in cards))
+                if len(set(spot)) == len(spot)), default=99)
 
 
 def _ranked(cards: Sequence[Card]) -> list[Card]:
