@@ -5795,6 +5795,28 @@ def test_a_long_hint_does_not_cover_the_stocks_count(size):
         a.close_scenes()
 
 
+def test_a_message_too_long_to_go_beside_the_stock_keeps_its_words():
+    """A message over the stock that six lines beside it would not hold stays where it was,
+    with its words: the search for a narrower box left the message with no words at all, and
+    drawing the table failed (a random-input run on the menus found it)."""
+    a = App(size=(1024, 640), settings=settings())
+    try:
+        g = build({0: "8♣ 8♠ 5♦ J♥ 4♣ 6♠ J♣"}, pile="K♦ 8♦ 9♣ 6♥", players=4, wild=None, preset="rummy500")
+        scene = play(a, g)
+        L = scene.layout
+        text = " ".join(["Hint: the stock is low, so draw from it and keep the 8♣ 8♠ pair for later"] * 6)
+        scene.message(text)
+        scene.message("Not your turn")  # (the newest lowest: the long one above it, by the stock)
+        a.pump(2)
+        (_, low, _), (t, box, img) = scene._toast_layout()
+        assert img is not None and img.get_width() <= box.w
+        assert box.colliderect(L.stock.union(L.stock_label)) and box.centery < low.top
+        assert all(scene._toast_image(t, w, n) is None for w in range(100, L.center.w, 50) for n in (4, 5, 6))
+        a.pump(2)  # (drawn without failing)
+    finally:
+        a.close_scenes()
+
+
 def test_enter_on_anothers_turn_says_whose_turn_it_is_not_to_select_cards(app):
     """Enter with nothing selected while a computer player is to act said "Select cards to
     meld first", as if a meld could be made now: it says whose turn it is."""

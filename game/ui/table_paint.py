@@ -1077,7 +1077,8 @@ class TablePainting(TableParts):
             if box.colliderect(stock):
                 lane = Rect(stock.right + 4, 0, L.center.right - 4 - stock.right - 4, 0)
                 # (narrower there: a long hint may take a line or two more)
-                beside = next((img for n in (4, 5, 6) if (img := self._toast_image(t, lane.w - 24, n))), None)
+                tries = (self._toast_image(t, lane.w - 24, n) for n in (4, 5, 6))
+                beside = next((b for b in tries if b is not None), None)
                 if beside is not None:
                     img = beside
                     box = img.get_rect(midbottom=(lane.centerx, y)).inflate(24, 10)
