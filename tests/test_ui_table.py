@@ -2327,6 +2327,25 @@ def test_the_status_line_names_the_keys_to_a_keyboard_player(app, monkeypatch):
     assert not scene.keyboard
 
 
+@pytest.mark.parametrize("preset", ["rummy500", "basic", "rummy5000"])
+def test_the_status_line_says_playing_every_card_goes_out_where_it_does(app, preset):
+    """Where melding every card goes out with no discard (Rummy 500, basic rummy), "Meld or
+    lay off, then discard" read as if a discard were always needed: it says both ways. In
+    Rummy 5000 a player who plays every card floats, so it stays as it was."""
+    g = build({0: "8♥ 2♦ 5♣ Q♠"}, pile="Q♦", phase="play", preset=preset, wild=None)
+    scene = play(app, g)
+    app.draw()
+    status = " ".join(scene._status()[0])
+    if preset == "rummy5000":
+        assert status == "Meld or lay off, then discard (drag a card to the pile)"
+    else:
+        assert status == "Meld or lay off, then discard, or play every card to go out (drag a card to the pile)"
+    key(app, pygame.K_RIGHT)
+    status = " ".join(scene._status()[0])
+    assert status.endswith("(X discards the card in focus)")
+    assert ("or play every card to go out" in status) == (preset != "rummy5000")
+
+
 def test_on_a_draw_with_the_pile_empty_the_status_offers_the_stock_only(app):
     # (a "Rummy!" call can take the pile down to nothing before the next draw)
     g = build({0: "2♦ 5♣ Q♠ 9♥"}, pile="")

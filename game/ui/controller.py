@@ -679,6 +679,9 @@ class Controller:
             if g.stock_card is not None and g.stock_card in g.hands[seat]:  # (stock_draw_must_use)
                 return (f"Meld the {card_name(g.stock_card)} you drew from the stock, or discard it"
                         + (f" ({_discard_keys(x)})" if keys else ""))
+            todo = "Meld or lay off, then discard"
+            if g.rules.going_out == "meld_all_or_discard":  # (no discard needed to go out)
+                todo += ", or play every card to go out"
             if keys:
                 refused = self._why_not_lay_off(*lay_off) if focus == "melds" and lay_off else None
                 if refused is not None:  # Enter would be refused: say why instead of offering it
@@ -686,9 +689,9 @@ class Controller:
                 if focus == "melds" and selected:
                     these = "the selected card" if selected == 1 else "the selected cards"
                     also = ", X discards it" if selected == 1 else ""
-                    return f"Meld or lay off, then discard (Enter lays {these} off here{also})"
-                return f"Meld or lay off, then discard ({_discard_keys(x)})"
-            return "Meld or lay off, then discard (drag a card to the pile)"
+                    return f"{todo} (Enter lays {these} off here{also})"
+                return f"{todo} ({_discard_keys(x)})"
+            return f"{todo} (drag a card to the pile)"
         if self.human_may_call():
             left = self.call_time_left()
             if left < 0.05:  # (the draw comes with the next frames: no "0.0s" that stays)
