@@ -208,6 +208,22 @@ def test_wrong_version_is_a_save_error(version):
     refused(d, "version")
 
 
+@pytest.mark.parametrize("version", [2, 99])
+def test_a_save_from_a_newer_version_says_so_apart_from_damage(version):
+    """A newer version's save is not damaged: its error is a kind of its own, and says so."""
+    from game.engine import SaveVersionError
+
+    d = base_save()
+    d["version"] = version
+    with pytest.raises(SaveVersionError, match=f"version {version} comes from a newer version of the game"):
+        loads_position(json.dumps(d))
+    for old in (0, "3", True, None):  # (a version no game wrote is damage, not a newer game)
+        d["version"] = old
+        with pytest.raises(SaveError) as e:
+            loads_position(json.dumps(d))
+        assert not isinstance(e.value, SaveVersionError), old
+
+
 def test_scores_that_play_cannot_reach_are_a_save_error():
     d = base_save()
     d["scores"] = [10**30, 0, 0]

@@ -1938,6 +1938,32 @@ def test_the_title_greys_continue_at_once_for_a_save_that_cannot_be_read(app):
     assert title.find("continue").enabled and title.notice is None
 
 
+def test_a_save_from_a_newer_version_is_called_so_not_damaged(app):
+    """A save (and its backup copy) written by a newer version of the game, opened after a
+    downgrade, were called damaged and renamed so: the title says where they came from, and
+    keeps them whole as .newer."""
+    import json as _json
+
+    from game.engine.save import dumps_game
+
+    g, _ = new_game(Rules.preset("rummy5000"), 3, seed=1)
+    data = _json.loads(dumps_game(g))
+    data["version"] = 2
+    save = user_data_dir() / "autosave.json"
+    text = _json.dumps(data)
+    save.write_text(text)
+    save.with_name("autosave.json.bak").write_text(text)
+    title = menus.TitleScene(app)
+    assert not title.find("continue").enabled
+    assert title.notice == (
+        "The saved game could not be loaded: it was saved by a newer version of Rummy 5000, and so was its "
+        "backup copy. They are kept in the data folder as autosave.json.newer and autosave.json.bak.newer; "
+        "renamed back to autosave.json, it opens in that version; start a new game to play on here.")
+    assert (user_data_dir() / "autosave.json.newer").read_text() == text
+    assert (user_data_dir() / "autosave.json.bak.newer").read_text() == text
+    draw(title, app.screen_size)
+
+
 def test_continue_with_a_save_and_backup_both_damaged_says_so_in_words_and_keeps_them(app):
     from game.ui.controller import Controller
 

@@ -3232,6 +3232,24 @@ def test_a_save_that_may_not_be_read_is_kept_as_unreadable_not_called_damaged(ap
     assert not list(tmp_path.glob("*.damaged"))
 
 
+def test_a_save_from_a_newer_version_goes_on_from_its_backup_and_is_kept_as_newer(app, tmp_path, monkeypatch):
+    import json as _json
+
+    from game.engine.save import loads_game
+
+    _, save, bak = saved_game(app, tmp_path, monkeypatch)
+    data = _json.loads(save.read_text())
+    data["version"] = 7
+    save.write_text(_json.dumps(data))
+    again = app.continue_game()
+    assert again.g.hands == loads_game(bak.read_text()).hands
+    said = [t for t in toast_texts(again) if "newer version" in t]
+    assert said == ["The saved game was saved by a newer version of Rummy 5000: it goes on from its backup "
+                    "copy; it is kept as autosave.json.newer"], toast_texts(again)
+    assert _json.loads((tmp_path / "autosave.json.newer").read_text())["version"] == 7
+    assert not list(tmp_path.glob("*.damaged"))
+
+
 def test_a_file_too_large_to_be_a_save_is_refused_without_reading_it_all(tmp_path):
     from game.ui.controller import SAVE_LIMIT, read_save
 

@@ -23,13 +23,20 @@ from .actions import (
     parse_action,
 )
 from .cards import Card, card_text, cards_text, parse_card, parse_cards
-from .errors import EngineError, IllegalActionError, ParseError, RulesError, SaveError
+from .errors import (
+    EngineError,
+    IllegalActionError,
+    ParseError,
+    RulesError,
+    SaveError,
+    SaveVersionError,
+)
 from .rules import Rules
 from .state import GameState, new_game
 
 __all__ = [
     "Action", "CallRummy", "Card", "Cover", "Discard", "DrawStock", "EndRound", "EngineError",
     "GameState", "IllegalActionError", "LayOff", "MeldCards", "ParseError", "Rules", "RulesError",
-    "SaveError", "TakePile", "Undo", "action_text", "card_text", "cards_text", "new_game",
+    "SaveError", "SaveVersionError", "TakePile", "Undo", "action_text", "card_text", "cards_text", "new_game",
     "parse_action", "parse_card", "parse_cards",
 ]

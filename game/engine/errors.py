@@ -23,3 +23,8 @@ class IllegalActionError(EngineError, ValueError):
 
 class SaveError(EngineError, ValueError):
     """A save file that is damaged, hand-edited wrongly, or from an unknown version."""
+
+
+class SaveVersionError(SaveError):
+    """A save file written by a newer version of the game: not damaged, but not readable
+    by this one."""

@@ -27,7 +27,7 @@ from typing import Any
 
 from .actions import parse_action
 from .cards import Card, build_pack, card_text, is_whole, parse_card, rank_text
-from .errors import EngineError, ParseError, RulesError, SaveError
+from .errors import EngineError, ParseError, RulesError, SaveError, SaveVersionError
 from .melds import (
     RUN,
     SET,
@@ -241,7 +241,10 @@ def _parse_json(text: str | bytes) -> dict:
     if data.get("format", FORMAT) != FORMAT:
         raise SaveError(f"format {data.get('format')!r} is not a Rummy 5000 save")
     version = data.get("version", VERSION)
-    if not isinstance(version, int) or version > VERSION or version < 1:
+    if isinstance(version, int) and not isinstance(version, bool) and version > VERSION:
+        raise SaveVersionError(f"version {version} comes from a newer version of the game "
+                               f"(this one reads 1 to {VERSION})")
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
         raise SaveError(f"version {version!r} is not one this game can read (it reads 1 to {VERSION})")
     return data
 

@@ -24,7 +24,8 @@ animations. After every change the game is saved (atomically: a temporary file, 
 afresh, so its ``.bak`` is never another game's; a save that cannot be read is set aside
 when the game goes on from its ``.bak``, which so stays the good copy: as ``.damaged``
 when its contents are damaged, as ``.unreadable`` when the file could not be opened at
-all (no permission to read it, or a folder of that name).
+all (no permission to read it, or a folder of that name), as ``.newer`` when a newer
+version of the game wrote it (kept whole, for that version).
 
 The controller never decides whether a move is legal: it asks the engine.
 """
@@ -55,6 +56,7 @@ from game.engine import (
     IllegalActionError,
     LayOff,
     Rules,
+    SaveVersionError,
     TakePile,
     Undo,
     new_game,
@@ -194,7 +196,7 @@ def remove_save(path: Path, backups: bool = False) -> None:
             pass
 
 
-DAMAGED, UNREADABLE = ".damaged", ".unreadable"  # how a save that could not be read is set aside
+DAMAGED, UNREADABLE, NEWER = ".damaged", ".unreadable", ".newer"  # how a save that could not be read is set aside
 
 
 def set_aside(path: Path, suffix: str = DAMAGED) -> Path | None:
@@ -208,29 +210,33 @@ def set_aside(path: Path, suffix: str = DAMAGED) -> Path | None:
 class SaveProblem:
     """Why the save ``file`` could not be read, when its ``.bak`` copy was: ``damaged``
     (its contents), or not (the file could not be opened: no permission, a folder of
-    that name); ``reason`` in a few words."""
+    that name; or ``newer``: a newer version of the game wrote it); ``reason`` in a few
+    words."""
 
     file: str
     reason: str
     damaged: bool = True
     kept: str | None = None  # the name it was set aside as
+    newer: bool = False
 
     @property
     def state(self) -> str:
         """What is wrong, after "it" ("is damaged", "could not be read (a folder, ...)")."""
+        if self.newer:
+            return "was saved by a newer version of Rummy 5000"
         return "is damaged" if self.damaged else f"could not be read ({self.reason})"
 
     @property
     def words(self) -> str:
         """What the table says when the game goes on from the ``.bak`` copy."""
-        why = "was damaged" if self.damaged else self.state
+        why = "was damaged" if self.damaged and not self.newer else self.state
         kept = f"; it is kept as {self.kept}" if self.kept and not self.damaged else ""
         return f"The saved game {why}: it goes on from its backup copy{kept}"
 
     @property
     def suffix(self) -> str:
         """The name's ending the file is set aside with."""
-        return DAMAGED if self.damaged else UNREADABLE
+        return NEWER if self.newer else DAMAGED if self.damaged else UNREADABLE
 
     def __str__(self) -> str:
         return f"{self.file}: {self.reason}"
@@ -279,6 +285,9 @@ def read_save(path: str | Path) -> tuple[GameState, list[dict] | None, SaveProbl
             why = "no permission to read it" if isinstance(exc, PermissionError) else \
                 (exc.strerror or type(exc).__name__).lower()
             errors.append(SaveProblem(p.name, why, damaged=False))
+            continue
+        except SaveVersionError as exc:  # not damaged: this version cannot read it
+            errors.append(SaveProblem(p.name, str(exc), damaged=False, newer=True))
             continue
         except Exception as exc:  # SaveError, a damaged file
             errors.append(SaveProblem(p.name, str(exc)))

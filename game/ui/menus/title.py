@@ -153,7 +153,10 @@ class TitleScene(MenuScene):
             suffix = {p.file: p.suffix for p in found}
             kept = [k.name for k in (set_aside(p, suffix.get(p.name, DAMAGED))
                                      for p in (save, bak) if p.exists()) if k is not None]
-            if found and not all(p.damaged for p in found):  # (a folder of that name, no permission)
+            newer = bool(found) and all(p.newer for p in found)
+            if newer:  # (not damaged: a newer version of the game can open them)
+                what = "it " + found[0].state + (", and so was its backup copy" if len(found) > 1 else "")
+            elif found and not all(p.damaged for p in found):  # (a folder of that name, no permission)
                 whose = {save.name: "it", bak.name: "its backup copy"}
                 what = "; ".join(f"{whose.get(p.file, p.file)} {p.state}" for p in found)
                 what += "" if had_bak else " (and it has no backup copy)"
@@ -161,7 +164,9 @@ class TitleScene(MenuScene):
                 what = "it and its backup copy are damaged" if had_bak else "it is damaged (and has no backup copy)"
             if kept:
                 where = (f"{'They are' if len(kept) > 1 else 'It is'} kept in the data folder as "
-                         f"{' and '.join(kept)}; start a new game to play on.")
+                         f"{' and '.join(kept)}; "
+                         + (f"renamed back to {save.name}, it opens in that version; " if newer else "")
+                         + ("start a new game to play on here." if newer else "start a new game to play on."))
             else:
                 where = "Start a new game to play on."
             self.notice = f"The saved game could not be loaded: {what}. {where}"
