@@ -957,6 +957,13 @@ def test_last_moves_say_what_a_wild_stands_for(app):
     scene.c.act(next(a for a in g.legal_actions() if isinstance(a, MeldCards) and set(a.cards) == {
         c("5♣"), c("5♥"), c("J♣")}))  # (fives standing for jacks are named as wild)
     assert scene.c.move_lines()[-1][1].startswith("melded J♣ 5♣ (wild) 5♥ (wild) as")
+    # a wild in a set goes after the naturals ("2♣ 2♠ 2♦ Q♥ (wild) 2♥" read as if the Q♥
+    # stood for the 2♥: a tester)
+    g = build({0: "2♣ 2♠ 2♦ Q♥ 9♠ J♣"}, pile="Q♦", phase="play", wild=12)
+    scene = play(app, g)
+    scene.c.act(MeldCards((c("2♣"), c("Q♥"), c("2♠"), c("2♦"))))
+    said = scene.c.move_lines()[-1][1]
+    assert said.startswith("melded 2") and said.endswith(f"Q♥ (wild) as #{g.melds[-1].id}"), said
     from game.engine import events as ev
 
     joker = Card.joker()  # (a joker is wild by name: it says only what it stands for)
