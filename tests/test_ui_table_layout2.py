@@ -363,6 +363,54 @@ def test_in_a_narrow_row_the_face_up_deal_card_lies_whole_over_the_backs(players
         app.close_scenes()
 
 
+def _ink(img: pygame.Surface) -> set[tuple[int, int]]:
+    """The pixels of a face in a suit's colour (red, or near black)."""
+    out = set()
+    for x in range(img.get_width()):
+        for y in range(img.get_height()):
+            r, g, b, a = img.get_at((x, y))
+            if a < 200:
+                continue
+            if (r > 150 and g < 90 and b < 90) or (r < 60 and g < 60 and b < 60):
+                out.add((x, y))
+    return out
+
+
+@pytest.mark.parametrize("players", [6, 8])
+def test_a_small_face_up_deal_card_shows_its_rank_and_suit_large(players):
+    """At 1024x640 with six or eight players a seat's face-up deal card is about 34 px
+    tall: its corner index (the rank a few pixels high) could hardly be read. Alone on the
+    table, it shows the rank over the suit, each about half the card; a card that overlaps
+    others (in a meld, in the hand) keeps its corner index."""
+    seat = 3
+    g = build({0: "2♣ 8♥ 5♣", seat: "10♥ 3♦ 9♣ K♥ 4♠"}, pile="Q♦", phase="play", players=players)
+    g.upcards[seat] = c("10♥")
+    app, scene = open_table((1024, 640), g)
+    try:
+        calls = []
+        face = scene.art.face
+
+        def record(card, size, wild=False, alone=False):
+            calls.append((card, size, alone))
+            return face(card, size, wild, alone)
+
+        scene.art.face = record
+        app.draw()
+        up = scene.places[c("10♥")].rect
+        assert (c("10♥"), up.size, True) in calls
+        assert all(not alone for card, _, alone in calls if card != c("10♥"))
+        size = up.size
+        assert size[1] < 45
+        big, small = _ink(face(c("10♥"), size, alone=True)), _ink(face(c("10♥"), size))
+        assert len(big) > 1.6 * len(small)
+        top = [y for x, y in big if y < size[1] // 2]
+        assert max(top) - min(top) >= size[1] * 0.22  # the rank: a quarter of the card (its corner: a sixth)
+        # a card at a size where its corner reads well is drawn as any other
+        assert face(c("10♥"), (70, 100), alone=True) is face(c("10♥"), (70, 100))
+    finally:
+        app.close_scenes()
+
+
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("players", [4, 6, 8])
 def test_a_hand_of_no_cards_says_so_inside_its_seat(monkeypatch, size, players):

@@ -30,6 +30,7 @@ GOLD_DARK = (150, 105, 10)
 
 BACKS = ("blue", "red", "green", "black")
 CACHE_LIMIT = 2500  # surfaces; a few sizes of every face
+BIG_INDEX_H = 60  # px: a card alone shorter than this shows its rank and suit large
 _BACK_COLOURS = {
     "blue": ((30, 64, 140), (70, 110, 200), (235, 240, 255)),
     "red": ((140, 24, 36), (205, 70, 80), (255, 236, 236)),
@@ -84,14 +85,18 @@ class CardArt:
         return get_font(size, bold)
 
     # ------------------------------------------------------------------ public
-    def face(self, card: int, size: tuple[int, int], wild: bool = False) -> pygame.Surface:
-        """The face of ``card`` (an engine card id) at ``size``; ``wild`` marks it."""
-        key = ("f", card & 127, size, wild, self.four_colour)
+    def face(self, card: int, size: tuple[int, int], wild: bool = False, alone: bool = False) -> pygame.Surface:
+        """The face of ``card`` (an engine card id) at ``size``; ``wild`` marks it. ``alone``:
+        a card no other card overlaps (a seat's face-up deal card); below ``BIG_INDEX_H``
+        pixels tall it shows its rank and suit large across the whole card, where the corner
+        index would be too small to read."""
+        alone = alone and size[1] < BIG_INDEX_H and (card >> 4) & 7 != 4
+        key = ("f", card & 127, size, wild, self.four_colour, alone)
         s = self._cache.get(key)
         if s is None:
             if len(self._cache) > CACHE_LIMIT:  # many window sizes tried: start again
                 self._cache.clear()
-            s = self._cache[key] = self._render_face(card & 127, size, wild)
+            s = self._cache[key] = self._render_face(card & 127, size, wild, alone)
         return s
 
     def back(self, size: tuple[int, int], style: str | None = None) -> pygame.Surface:
@@ -163,7 +168,7 @@ class CardArt:
             return pygame.transform.smoothscale(surf, (int(max_w), h))
         return surf
 
-    def _render_face(self, card: int, size: tuple[int, int], wild: bool) -> pygame.Surface:
+    def _render_face(self, card: int, size: tuple[int, int], wild: bool, alone: bool = False) -> pygame.Surface:
         w, h = size
         W, H = w * 2, h * 2
         suit = (card >> 4) & 7
@@ -172,12 +177,17 @@ class CardArt:
         s = self._base(W, H, FACE, GOLD_DARK if wild else EDGE)
         if wild:
             pygame.draw.rect(s, GOLD, (0, 0, W, H), width=max(4, W // 28), border_radius=max(4, W // 9))
-        if suit == 4:
+        if alone:  # small and whole: the rank over the suit, each about half the card
+            r = self._fit(self._text(rank_label(rank), int(H * 0.42), col), W * 0.84)
+            s.blit(r, r.get_rect(midtop=(W // 2, int(H * 0.04))))
+            sy = self._fit(self._text(SUIT_SYMBOLS[suit], int(H * 0.42), col, bold=False), W * 0.8)
+            s.blit(sy, sy.get_rect(midbottom=(W // 2, int(H * 0.97))))  # (a wild: its gold frame)
+        elif suit == 4:
             self._paint_joker(s, W, H, col)
         else:
             self._paint_index(s, W, H, rank_label(rank), SUIT_SYMBOLS[suit], col)
             self._paint_centre(s, W, H, rank, suit, col)
-        if wild:  # (a joker's corner is the word JOKER, down to about half the card: below it)
+        if wild and not alone:  # (a joker's corner is the word JOKER, down to about half the card: below it)
             self._paint_star(s, W, H, 0.66 if suit == 4 else 0.46)
         return pygame.transform.smoothscale(s, (w, h))
 

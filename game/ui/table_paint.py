@@ -121,7 +121,7 @@ class TablePainting(TableParts):
                 continue
             r = p.rect
             if p.face:
-                img = art.face(c, r.size, wild(c))
+                img = art.face(c, r.size, wild(c), alone=p.zone == "up")
             else:
                 img = art.back(r.size)
             if p.zone in ("hand", "pile", "cover"):
