@@ -1938,6 +1938,30 @@ def test_the_title_greys_continue_at_once_for_a_save_that_cannot_be_read(app):
     assert title.find("continue").enabled and title.notice is None
 
 
+def test_arrows_move_between_buttons_side_by_side_and_the_gold_one_is_entered(app):
+    """On "A game in progress" the two answers sit side by side: → did nothing and Enter
+    kept the game (a tester pressed → Enter for the new one), and the gold stayed on
+    "Keep my game" with the focus on the other. ← and → move between them; the gold one is
+    the one Enter presses."""
+    from game.ui.menus.replace_game import ReplaceGameScene
+
+    said = []
+    scene = ReplaceGameScene(app, "Rummy 5000, round 1", "Start the new game", "A new game",
+                             start_new=lambda: said.append("new"), keep=lambda: said.append("keep"))
+    keep, new = scene.find("keep"), scene.find("new")
+    assert scene.focus.current is keep and keep.primary and not new.primary
+    press(scene, pygame.K_RIGHT)
+    assert scene.focus.current is new and new.primary and not keep.primary
+    press(scene, pygame.K_RIGHT)  # (nothing further right)
+    assert scene.focus.current is new
+    press(scene, pygame.K_LEFT)
+    assert scene.focus.current is keep and keep.primary
+    press(scene, pygame.K_RIGHT)
+    press(scene, pygame.K_RETURN)
+    assert said == ["new"]
+    draw(scene, app.screen_size)
+
+
 def test_a_save_from_a_newer_version_is_called_so_not_damaged(app):
     """A save (and its backup copy) written by a newer version of the game, opened after a
     downgrade, were called damaged and renamed so: the title says where they came from, and

@@ -1198,6 +1198,15 @@ class FocusRing:
             i = usable[(k + step) % len(usable)]
         self.focus(self.widgets[i])
 
+    def _beside(self, w: Widget, step: int) -> None:
+        """Focus the nearest usable widget on ``w``'s row, to its left (``step`` -1) or
+        right (+1): buttons side by side ("Keep my game", "Start the new game")."""
+        r = w.rect
+        row = [x for x in self.widgets if x is not w and x.enabled and x.visible
+               and r.top <= x.rect.centery <= r.bottom and (x.rect.centerx - r.centerx) * step > 0]
+        if row:
+            self.focus(min(row, key=lambda x: abs(x.rect.centerx - r.centerx)))
+
     def handle_key(self, event: pygame.event.Event) -> bool:
         if event.type != pygame.KEYDOWN:
             return False
@@ -1216,7 +1225,10 @@ class FocusRing:
         if w is None:
             return False
         if key in (pygame.K_LEFT, pygame.K_RIGHT):
-            w.adjust(-1 if key == pygame.K_LEFT else 1)
+            if isinstance(w, Button):  # (nothing to step: to the button beside it, if any)
+                self._beside(w, -1 if key == pygame.K_LEFT else 1)
+            else:
+                w.adjust(-1 if key == pygame.K_LEFT else 1)
             return True
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             w.activate()
