@@ -413,6 +413,24 @@ def test_the_cards_laid_elsewhere_are_in_the_order_they_were_laid(app, monkeypat
     assert [t for t in drawn if " → #" in t] == ["4♦ → #1", "Q♣ → #2", "3♦ → #1"]
 
 
+def test_cards_laid_one_after_another_on_one_meld_share_a_chip(app, monkeypatch):
+    """A crowded seat's "laid off" row ended in "+1" (a tester, even at 1600x1000): cards
+    laid one after another on the same meld share a chip, "5♦ 4♦ → #1", still in the order
+    they were laid."""
+    g = build({0: "3♦ 4♦ Q♣ 9♥ 2♠ 8♦"}, pile="K♠", melds=[(1, "5♦ 6♦ 7♦"), (2, "Q♠ Q♦ Q♥"), (0, "9♠ 9♣ 9♦")],
+              wild=None, players=3, phase="play")
+    scene = play(app, g)
+    for action in (LayOff(c("4♦"), 1, "low"), LayOff(c("3♦"), 1, "low"), LayOff(c("Q♣"), 2),
+                   LayOff(c("8♦"), 1, "high")):
+        scene.c.act(action)
+    drawn: list[str] = []
+    render = scene.text.render
+    monkeypatch.setattr(scene.text, "render", lambda text, *a, **k: (drawn.append(text), render(text, *a, **k))[1])
+    scene.invalidate()
+    app.draw()
+    assert [t for t in drawn if " → #" in t] == ["4♦ 3♦ → #1", "Q♣ → #2", "8♦ → #1"]
+
+
 def test_the_cards_laid_elsewhere_are_a_named_row_that_counts_what_does_not_fit(app, monkeypatch):
     from game.ui.table_paint import LAID_OFF_INK, LAID_OFF_TAG
 
@@ -443,11 +461,15 @@ def test_the_cards_laid_elsewhere_are_a_named_row_that_counts_what_does_not_fit(
     area, y = L.seats[1].melds, scene.elsewhere_y[1]
     x0 = area.x + scene.text.render(LAID_OFF_TAG, scene._chip_size(), LAID_OFF_INK).get_width() + 6
     spots = scene.chip_spots(area, x0, y, widths, scene._chip_size() + 4, lambda n: 20)
-    assert len(spots) == 9 and len({r.y for r in spots}) > 1
+    # (laid one after another on one meld, they share chips as wide as the row allows)
+    assert " ".join(t.split(" → ")[0] for t in chips) == "6♣ 7♣ 8♣ 9♣ 10♣ J♣ Q♣ K♣ A♣"
+    assert len(spots) == len(chips) >= 2 and len({r.y for r in spots}) > 1
     assert all(area.contains(r) and not any(r.colliderect(o) for o in spots if o is not r) for r in spots)
     assert not any(t.startswith("+") for t in inked)
     short = Rect(area.x, y, area.w, scene._chip_size() + 6)
-    few = scene.chip_spots(short, x0, y, widths, scene._chip_size() + 4, lambda n: 20)
+    one_each = [scene.text.render(f"{t} → #{g.melds[0].id}", scene._chip_size(), (20, 20, 20), bold=True).get_width()
+                + 10 for t in "6♣ 7♣ 8♣ 9♣ 10♣ J♣ Q♣ K♣ A♣".split()]
+    few = scene.chip_spots(short, x0, y, one_each, scene._chip_size() + 4, lambda n: 20)
     assert 1 <= len(few) < 9 and len({r.y for r in few}) == 1 and few[-1].right + 24 <= short.right
 
 

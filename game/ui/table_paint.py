@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 import pygame
 from pygame import Rect
 
-from game.engine.cards import card_name, rank_plural
+from game.engine.cards import cards_name, rank_plural
 from game.engine.rules import PERMANENT_WILDS
 
 from .anim import Tween
@@ -514,19 +514,37 @@ class TablePainting(TableParts):
             word = self.text.render(LAID_OFF_TAG, fs, LAID_OFF_INK)
             surface.blit(word, word.get_rect(midleft=(area.x, y + (fs + 4) // 2)))
             x0 = area.x + word.get_width() + 6
-            imgs = [self.text.render(f"{card_name(card)} → #{m.id}", fs, (20, 20, 20), bold=True)
-                    for card, m in items]
+            font = self.text.font(fs, True)
 
             def more(n: int) -> pygame.Surface:
                 return self.text.render(f"+{n}", fs, LAID_OFF_INK, bold=True)
 
-            spots = self.chip_spots(area, x0, y, [i.get_width() + 10 for i in imgs], fs + 4,
-                                    lambda n: more(n).get_width())
-            for (_, m), img, chip in zip(items, imgs, spots):
+            # cards laid one after another on the same meld may share a chip ("5♦ 5♣ → #1",
+            # as wide as the row): chip by chip or shared, whichever shows more of them
+            best = None
+            for share in (True, False):
+                chips: list[tuple[list[Card], Meld]] = []
+                for card, m in items:
+                    if share and chips and chips[-1][1] is m and \
+                            font.size(f"{cards_name(chips[-1][0] + [card])} → #{m.id}")[0] + 10 <= area.right - x0:
+                        chips[-1][0].append(card)
+                    else:
+                        chips.append(([card], m))
+                widths = [font.size(f"{cards_name(cards)} → #{m.id}")[0] + 10 for cards, m in chips]
+                spots = self.chip_spots(area, x0, y, widths, fs + 4,
+                                        lambda n, chips=chips: more(sum(len(cs) for cs, _ in chips[-n:])).get_width())
+                shown = sum(len(cards) for cards, _ in chips[:len(spots)])
+                if best is None or shown > best[0]:
+                    best = (shown, chips, spots)
+            assert best is not None
+            _, chips, spots = best
+            imgs = [self.text.render(f"{cards_name(cards)} → #{m.id}", fs, (20, 20, 20), bold=True)
+                    for cards, m in chips[:len(spots)]]
+            for (_, m), img, chip in zip(chips, imgs, spots):
                 pygame.draw.rect(surface, self._seat_colour(m.owner), chip, border_radius=chip.h // 2)
                 surface.blit(img, img.get_rect(center=chip.center))
-            if len(spots) < len(items):
-                img = more(len(items) - len(spots))
+            if len(spots) < len(chips):  # (counted in cards)
+                img = more(sum(len(cards) for cards, _ in chips[len(spots):]))
                 at = (spots[-1].right + 4, spots[-1].centery) if spots else (x0, y + (fs + 4) // 2)
                 surface.blit(img, img.get_rect(midleft=at))
 
