@@ -3369,7 +3369,19 @@ def test_warnings_said_as_a_resumed_round_ends_show_above_its_sheet(app, tmp_pat
     assert "damaged" in sheet.warning and "could not be saved: No space left on device" in sheet.warning
     box, (x, y) = sheet.warning_box
     assert 0 <= x and x + box.get_width() <= app.screen_size[0] and y >= 0
+    # said once, above the sheet: not again on the table under it, where its end poked out
+    # beside the sheet (a tester)
+    from game.ui import table_paint
+
+    red, panel = [], table_paint.panel
+    monkeypatch.setattr(table_paint, "panel", lambda surface, box, fill=None, **kw: (
+        red.append(box) if fill == (150, 30, 24, 225) else None, panel(surface, box, fill=fill, **kw))[1])
     app.draw()
+    assert not red
+    table.refuse("Not your turn")  # (one the sheet does not repeat is drawn, under the veil)
+    app.draw()
+    assert len(red) == 1
+    table.toasts.pop()
     # (news does not push a warning out of the table's messages)
     for n in range(4):
         table.message(f"news {n}")

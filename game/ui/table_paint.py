@@ -1045,7 +1045,11 @@ class TablePainting(TableParts):
         for i, line in enumerate(reversed(lines)):  # (the last line where one line would be)
             self.text.blit(surface, line, L.font_normal, (m.centerx, m.centery - i * step),
                            ACCENT if mine else TEXT, bold=mine, anchor="center", max_w=m.w)
+        above = self.app.stack.top
+        repeated = getattr(above, "warning", None) if above is not None and above is not self else None
         for t, box, img in self._toast_layout(len(lines)):
+            if repeated and t.text in repeated.split("\n"):
+                continue  # (a sheet over the table says it above itself: once is enough)
             fill = (150, 30, 24, 225) if t.kind == "error" else (10, 30, 20, 215)
             panel(surface, box, fill=fill, edge=(255, 255, 255, 60), radius=min(box.h // 2, L.font_normal))
             img = img.copy()
