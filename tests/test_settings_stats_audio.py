@@ -99,7 +99,7 @@ def test_a_file_locked_for_a_moment_is_written_when_it_is_free_again(monkeypatch
     s.volume = 0.1
     s.save()
     assert Settings.load().volume == 0.1
-    assert [p.name for p in user_data_dir().iterdir()] == ["settings.json"]
+    assert sorted(p.name for p in user_data_dir().iterdir()) == ["settings.json", "settings.json.bak"]
     assert len(waits) == 2 and waits[0] < waits[1] and sum(waits) < 0.5
     p = tmp_path / "save.json"
     atomic_write(p, "one")
@@ -119,7 +119,8 @@ def test_a_file_that_stays_locked_is_left_as_it_was(monkeypatch, tmp_path):
         s.save()
     assert (user_data_dir() / "settings.json").read_text() == before
     assert [p.name for p in user_data_dir().iterdir()] == ["settings.json"]
-    assert len(waits) == REPLACE_TRIES - 1 and sum(waits) < 0.5
+    # (tried for the backup copy first, then for the file itself)
+    assert len(waits) == 2 * (REPLACE_TRIES - 1) and sum(waits) < 1.0
 
 
 def test_a_damaged_file_locked_for_a_moment_is_still_set_aside(monkeypatch, tmp_path):
@@ -431,6 +432,41 @@ def test_damaged_stats_file_is_kept_aside(text):
     st.save()
     assert Stats.load().get("rummy5000").games == 1
     assert (user_data_dir() / "stats.json.bad").read_text() == text
+
+
+def test_a_damaged_stats_or_settings_file_falls_back_to_its_backup_copy():
+    """Statistics and settings kept no backup copy: a damaged file lost the player's record
+    (a tester). Each write keeps the file it replaces as .bak; a damaged file is set aside
+    and the backup copy used, with a word that it may lack the last change."""
+    st = Stats.load()
+    st.record_game("rummy5000", True, 5200, 12)
+    st.save()
+    st.record_game("rummy5000", False, 3100, 9)
+    st.save()  # (the first record is now the backup copy)
+    path = user_data_dir() / "stats.json"
+    assert json.loads((user_data_dir() / "stats.json.bak").read_text())["presets"]["rummy5000"]["games"] == 1
+    path.write_text("{ damaged")
+    again = Stats.load()
+    assert again.get("rummy5000").games == 1 and again.get("rummy5000").best_score == 5200
+    assert again.problem == ("Your statistics file was damaged and has been set aside as stats.json.bad; "
+                             "its backup copy is used (it may lack the last change).")
+    assert (user_data_dir() / "stats.json.bad").read_text() == "{ damaged"
+    again.save()  # (a good file again; the backup copy is not replaced by nothing)
+    assert Stats.load().problem is None and Stats.load().get("rummy5000").games == 1
+
+    s = Settings.load()
+    s.volume = 0.3
+    s.save()
+    s.volume = 0.6
+    s.save()
+    (user_data_dir() / "settings.json").write_text("garbage")
+    back = Settings.load()
+    assert back.volume == 0.3 and "its backup copy is used" in back.problem
+    # no backup copy, or a damaged one: fresh, as before
+    for name in ("settings.json", "settings.json.bak"):
+        (user_data_dir() / name).write_text("garbage")
+    fresh = Settings.load()
+    assert fresh == Settings() and "damaged" in fresh.problem and "backup" not in fresh.problem
 
 
 # ---------------------------------------------------------------------- audio

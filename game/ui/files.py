@@ -6,8 +6,9 @@ statistics and the saved game.
 * :func:`replace_file` is ``os.replace`` that tries again while the file is locked for
   a moment;
 * :func:`read_json_file` never raises: a damaged file is set aside as ``<name>.bad``
-  (:func:`set_aside`) and described, and one that exists but cannot be read is said to
-  be so, so that it is not written over;
+  (:func:`set_aside`) and described, and its backup copy (``<name>.bak``, the file
+  :func:`atomic_write_json` last replaced) used if it is good; one that exists but
+  cannot be read is said to be so, so that it is not written over;
 * :func:`why_failed` words a failed write for the player;
 * :func:`clean_text` makes a name or a line read from a file fit to show.
 
@@ -123,13 +124,32 @@ def write_atomic(target: Path | str, text: str) -> None:
         raise
 
 
+def backup_of(target: Path | str) -> Path:
+    """Where the copy of ``target`` from before its last write is kept: ``<name>.bak``."""
+    target = Path(target)
+    return target.with_name(target.name + ".bak")
+
+
 def atomic_write_json(target: Path, data: Any, kept: Path | None = None) -> None:
-    """Write ``data`` as JSON to ``target`` (see :func:`write_atomic`).  ``kept`` names a
-    file that was there but could not be read (see :func:`read_json_file`): writing
-    to it raises :class:`KeptFileError` instead, since it may hold the player's data."""
+    """Write ``data`` as JSON to ``target`` (see :func:`write_atomic`), the file it
+    replaces kept as ``<name>.bak`` (:func:`backup_of`) when it was good JSON.  ``kept``
+    names a file that was there but could not be read (see :func:`read_json_file`):
+    writing to it raises :class:`KeptFileError` instead, since it may hold the player's
+    data."""
     if kept is not None and Path(target) == Path(kept):
         raise KeptFileError(Path(target))
-    write_atomic(target, json.dumps(data, indent=2, sort_keys=True) + "\n")
+    text = json.dumps(data, indent=2, sort_keys=True) + "\n"
+    try:
+        old = Path(target).read_bytes().decode("utf-8-sig")
+        json.loads(old)
+    except (OSError, ValueError, RecursionError):
+        old = None  # (none yet, or not worth keeping)
+    if old is not None and old != text:
+        try:
+            write_atomic(backup_of(target), old)
+        except OSError as exc:  # (the file itself matters more: it is still written)
+            log.warning("could not keep a backup copy of %s: %s", target, exc)
+    write_atomic(target, text)
 
 
 def read_json_file(target: Path, what: str, check, fallback: str) -> tuple[Any, str | None, bool]:
@@ -154,7 +174,12 @@ def read_json_file(target: Path, what: str, check, fallback: str) -> tuple[Any, 
         log.warning("damaged %s file %s: %s", what, target, exc)
         kept = set_aside(target, ".bad")
         where = f"has been set aside as {kept.name}" if kept is not None else "could not be set aside"
-        return None, f"Your {what} file was damaged and {where}; {fallback}.", False
+        try:  # the copy from before its last write, if that one is good
+            found = check(json.loads(backup_of(target).read_bytes().decode("utf-8-sig")))
+        except (OSError, ValueError, RecursionError):
+            return None, f"Your {what} file was damaged and {where}; {fallback}.", False
+        return found, (f"Your {what} file was damaged and {where}; its backup copy is used "
+                       "(it may lack the last change)."), False
 
 
 class KeptFileError(OSError):
