@@ -159,6 +159,13 @@ def points_text(n: int, signed: bool = False) -> str:
     return text.replace("-", MINUS)
 
 
+def points_help(points: int, lowest_wins: bool = False) -> bool:
+    """Whether a round's ``points`` help the player: more is better, unless the lowest
+    total wins (penalty scoring), where points added are the cost. (The table and the
+    sheets colour them by this, each in its own inks.)"""
+    return points <= 0 if lowest_wins else points >= 0
+
+
 def preset_title(name: str) -> str:
     """The engine's name for a preset (:meth:`Rules.preset_title`), or one made from its key."""
     return Rules.preset_title(name) if name in Rules.preset_names() else name.replace("_", " ").title()

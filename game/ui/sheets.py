@@ -21,7 +21,14 @@ from . import ui_kit as ui
 from .cards import sort_key_suit
 from .layout import TableLayout
 from .menus import MenuScene, go_new_game, leave_to_title
-from .rules_text import explain_round, goal_text, points_text, preset_title, round_over_words
+from .rules_text import (
+    explain_round,
+    goal_text,
+    points_help,
+    points_text,
+    preset_title,
+    round_over_words,
+)
 from .stats import Stats, strongest_opponent
 
 if TYPE_CHECKING:
@@ -132,10 +139,7 @@ def _points_colour(rules: Rules, points: int) -> tuple:
     the lowest total wins, points scored are the ones that hurt), grey for none."""
     if not points:
         return ui.MUTED
-    good = points > 0
-    if rules.lowest_total_wins:
-        good = not good
-    return ui.OK if good else ui.ERROR
+    return ui.OK if points_help(points, rules.lowest_total_wins) else ui.ERROR
 
 
 def _teams_line(state: GameState, res: RoundResult, style: int = 0) -> str:

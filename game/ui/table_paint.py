@@ -22,7 +22,7 @@ from game.engine.rules import PERMANENT_WILDS
 from .anim import Tween
 from .cards import GOLD, rank_label
 from .layout import TableLayout
-from .rules_text import PERMANENT_WILD_NAMES, goal_text, points_text
+from .rules_text import PERMANENT_WILD_NAMES, goal_text, points_help, points_text
 from .table_base import TableParts
 from .ui_kit import short_name
 from .widgets import ACCENT, TEXT, TEXT_DIM, Toast, panel
@@ -63,8 +63,7 @@ WILD_WORDS = {k: v.split(" (")[0] for k, v in PERMANENT_WILD_NAMES.items()}
 def _points_colour(points: int, lowest_wins: bool = False) -> tuple[int, int, int]:
     """This round's points beside a name: green, or red when the round cost points (where
     the lowest total wins, penalty scoring, points added are the cost, as on the sheets)."""
-    good = points <= 0 if lowest_wins else points >= 0
-    return (150, 230, 160) if good else (240, 140, 120)
+    return (150, 230, 160) if points_help(points, lowest_wins) else (240, 140, 120)
 
 
 def shape_label(shape: tuple, n: int) -> str:
