@@ -113,6 +113,16 @@ class MenuScene(Scene):
             for w in self.focus.widgets:
                 w.focused = False
 
+    def gold_follows_focus(self, default: str) -> None:
+        """One button is gold: the one Enter presses, the keyboard's focus while it shows,
+        else the button called ``default`` (for screens whose buttons are their choices)."""
+        main = self.focus.current if self.show_focus else None
+        if main is None:
+            main = self.find(default)
+        for w in self.widgets:
+            if isinstance(w, ui.Button):
+                w.primary = w is main
+
     def _focus_moved(self, widget: ui.Widget) -> None:
         if self.scroll is not None and self.scroll.contains(widget):
             self.scroll.ensure_visible(widget)

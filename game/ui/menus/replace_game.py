@@ -63,18 +63,11 @@ class ReplaceGameScene(MenuScene):
                       name="new", size=16),
         ]
         self.refocus(keep)
-        self._gold_follows_focus()
+        self.gold_follows_focus("keep")
 
     def _handle(self, event: pygame.event.Event) -> None:
         super()._handle(event)
-        self._gold_follows_focus()
-
-    def _gold_follows_focus(self) -> None:
-        """The gold button is the one Enter presses: the focused one."""
-        main = self.focus.current or self.find("keep")
-        for w in self.widgets:
-            if isinstance(w, ui.Button):
-                w.primary = w is main
+        self.gold_follows_focus("keep")
 
     def back(self) -> None:  # Esc: nothing is ended
         self.keep()

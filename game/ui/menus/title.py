@@ -110,14 +110,9 @@ class TitleScene(MenuScene):
         self._gold_follows_focus()
 
     def _gold_follows_focus(self) -> None:
-        """One button is gold: the one Enter presses (the keyboard's focus while it shows,
-        else Continue, or New game when there is nothing to continue)."""
-        main = self.focus.current if self.show_focus else None
-        if main is None:
-            main = self.find("continue" if self.can_continue else "new_game")
-        for w in self.widgets:
-            if isinstance(w, ui.Button):
-                w.primary = w is main
+        """Without the keyboard's focus, Continue is gold, or New game when there is nothing
+        to continue (see :meth:`gold_follows_focus`)."""
+        self.gold_follows_focus("continue" if self.can_continue else "new_game")
 
     def _continue(self) -> None:
         if not has_autosave():
@@ -163,10 +158,10 @@ class TitleScene(MenuScene):
             else:
                 what = "it and its backup copy are damaged" if had_bak else "it is damaged (and has no backup copy)"
             if kept:
+                then = (f"renamed back to {save.name}, it opens in that version; start a new game to play on here"
+                        if newer else "start a new game to play on")
                 where = (f"{'They are' if len(kept) > 1 else 'It is'} kept in the data folder as "
-                         f"{' and '.join(kept)}; "
-                         + (f"renamed back to {save.name}, it opens in that version; " if newer else "")
-                         + ("start a new game to play on here." if newer else "start a new game to play on."))
+                         f"{' and '.join(kept)}; {then}.")
             else:
                 where = "Start a new game to play on."
             self.notice = f"The saved game could not be loaded: {what}. {where}"
