@@ -397,38 +397,27 @@ def test_cards_laid_on_others_melds_are_shown_under_the_seats_own_melds(app):
     assert sorted(g.all_cards()) == sorted(g.pack)
 
 
-def test_the_cards_laid_elsewhere_are_in_the_order_they_were_laid(app, monkeypatch):
-    """The chips read "4♦ → #1  3♦ → #1  Q♣ → #2" after the 3♦ was laid before the 4♦ (a
-    tester): they went by the meld's order. They go by the order the cards were laid."""
-    g = build({0: "3♦ 4♦ Q♣ 9♥ 2♠"}, pile="K♠", melds=[(1, "5♦ 6♦ 7♦"), (2, "Q♠ Q♦ Q♥"), (0, "9♠ 9♣ 9♦")],
-              wild=None, players=3, phase="play")
-    scene = play(app, g)
-    for action in (LayOff(c("4♦"), 1, "low"), LayOff(c("Q♣"), 2), LayOff(c("3♦"), 1, "low")):
-        scene.c.act(action)
-    drawn: list[str] = []
-    render = scene.text.render
-    monkeypatch.setattr(scene.text, "render", lambda text, *a, **k: (drawn.append(text), render(text, *a, **k))[1])
-    scene.invalidate()
-    app.draw()
-    assert [t for t in drawn if " → #" in t] == ["4♦ → #1", "Q♣ → #2", "3♦ → #1"]
-
-
-def test_cards_laid_one_after_another_on_one_meld_share_a_chip(app, monkeypatch):
-    """A crowded seat's "laid off" row ended in "+1" (a tester, even at 1600x1000): cards
-    laid one after another on the same meld share a chip, "5♦ 4♦ → #1", still in the order
-    they were laid."""
+@pytest.mark.parametrize("laid, chips", [
+    # "4♦ → #1  3♦ → #1  Q♣ → #2" after the 3♦ was laid before the 4♦ (a tester): they went
+    # by the meld's order; they go by the order the cards were laid
+    ("4♦ 1 low, Q♣ 2, 3♦ 1 low", ["4♦ → #1", "Q♣ → #2", "3♦ → #1"]),
+    # a crowded seat's row ended in "+1" (a tester, even at 1600x1000): cards laid one after
+    # another on the same meld share a chip, still in the order they were laid
+    ("4♦ 1 low, 3♦ 1 low, Q♣ 2, 8♦ 1 high", ["4♦ 3♦ → #1", "Q♣ → #2", "8♦ → #1"]),
+])
+def test_the_cards_laid_elsewhere_are_in_the_order_they_were_laid(app, monkeypatch, laid, chips):
     g = build({0: "3♦ 4♦ Q♣ 9♥ 2♠ 8♦"}, pile="K♠", melds=[(1, "5♦ 6♦ 7♦"), (2, "Q♠ Q♦ Q♥"), (0, "9♠ 9♣ 9♦")],
               wild=None, players=3, phase="play")
     scene = play(app, g)
-    for action in (LayOff(c("4♦"), 1, "low"), LayOff(c("3♦"), 1, "low"), LayOff(c("Q♣"), 2),
-                   LayOff(c("8♦"), 1, "high")):
-        scene.c.act(action)
+    for step in laid.split(", "):
+        card, meld, *end = step.split()
+        scene.c.act(LayOff(c(card), int(meld), *end))
     drawn: list[str] = []
     render = scene.text.render
     monkeypatch.setattr(scene.text, "render", lambda text, *a, **k: (drawn.append(text), render(text, *a, **k))[1])
     scene.invalidate()
     app.draw()
-    assert [t for t in drawn if " → #" in t] == ["4♦ 3♦ → #1", "Q♣ → #2", "8♦ → #1"]
+    assert [t for t in drawn if " → #" in t] == chips
 
 
 def test_the_cards_laid_elsewhere_are_a_named_row_that_counts_what_does_not_fit(app, monkeypatch):
