@@ -38,7 +38,6 @@ JOKER = 4
 
 # chance that an opponent holding h cards goes out before the round ends
 _OUT_RISK = {0: 0.7, 1: 0.6, 2: 0.5, 3: 0.42, 4: 0.36, 5: 0.3, 6: 0.26, 7: 0.23}
-_TURN_OUT = {0: 0.7, 1: 0.6, 2: 0.4, 3: 0.2}  # a seat holding so many cards goes out on its turn
 
 
 def face(c: int) -> int:
@@ -103,22 +102,12 @@ class Analysis:
         self.merge_runs = t.get("merge_runs", 1.0)
         self.pile_out = t.get("pile_out", 1.0)
         self.stock_end = t.get("stock_end", 1.0)
-        self.feed_union = t.get("feed_union", 0.0)
         ends = self.rules.empty_stock != "reshuffle"
         self.p_stock_end = max(0.0, 1.0 - view.stock_count / (2.0 * self.players)) if ends else 0.0
         self._fits: dict[int, bool] = {}
         self._pg: dict[tuple[int, float], float] = {}
         self._opp_melds = [any(m.owner == s for m in view.melds) for s in range(self.players)]
         self._out_by: list[int] | None = None
-        # (``reach``) the chance the round lasts to each other seat's next turn: a seat
-        # after one about to go out may never take what this seat throws
-        self.reach = {s: 1.0 for s in self.opponents}
-        if t.get("reach", 0.0):
-            last = 1.0
-            for s in self.opponents:
-                self.reach[s] = last
-                h = 0 if view.floating[s] else view.hand_sizes[s]
-                last *= 1.0 - _TURN_OUT.get(h, 0.05) * t["reach"]
 
     # ------------------------------------------------------------------ the round
     def _p_opp_out(self) -> float:
@@ -334,7 +323,7 @@ class Analysis:
                 known = v.known[s]
                 if not known:
                     continue
-                weight = (1.0 if s == nxt else (0.6 if self._deep_takes() else 0.25)) * self.reach[s]
+                weight = 1.0 if s == nxt else (0.6 if self._deep_takes() else 0.25)
                 same, near = partners(c, known, self.wilds, self.ctx)
                 if same >= 2 or near >= 2:
                     danger += weight * (value + sum(self.value[k] for k in known if related(c, k)))
@@ -345,16 +334,9 @@ class Analysis:
                 their = (0.5 * value + self.tempo) if self.scoring in ("winner_collects", "penalty") \
                     else 1.5 * value + 5.0
                 deep = self._deep_takes()
-                if self.feed_union:  # one seat takes the card: the chance any of them would
-                    miss = 1.0
-                    for s in self.feeders:
-                        w = 1.0 if s == nxt else (0.5 if deep else 0.15)
-                        miss *= 1.0 - min(1.0, w * self.reach[s] * self._use_odds(c, s))
-                    danger += (1.0 - miss) * their
-                else:
-                    for s in self.feeders:
-                        w = 1.0 if s == nxt else (0.5 if deep else 0.15)
-                        danger += w * self.reach[s] * self._use_odds(c, s) * their
+                for s in self.feeders:
+                    w = 1.0 if s == nxt else (0.5 if deep else 0.15)
+                    danger += w * self._use_odds(c, s) * their
             else:
                 pair_odds = min(1.0, (self.live_rank[rank(c)] + 0.5 * self.live_wild) / self.unseen_n * 4)
                 spread = 1.0 + (0.5 * (self.players - 2) if self._deep_takes() else 0.0)
