@@ -653,3 +653,27 @@ def test_a_discard_that_makes_a_meld_with_two_pile_cards_warns_of_the_take():
     v = view(["2♦ 9♠ 9♥ 9♣ K♦", "4♣ 5♣ 7♥"], rules=Rules.preset("basic"), pile="2♣ 8♠ 2♥ J♦",
              phase="play", current=0)
     assert "in the pile" not in (hint_reason(v, Discard(c("2♦"))) or "")
+
+
+def test_a_discard_whose_partner_the_others_likelier_want_says_so():
+    """About 2% of discard hints came with no reason: of the 3♥ 4♥, which go together, the
+    hint threw the 4♥ because the others would sooner take the 3♥ (and the other cards were
+    as close to melds as it was, in basic rummy). Both are said."""
+    from game.engine.view import view_of
+
+    g = position(["J♥ J♦ 3♥ 4♥", "10♠ 4♣ 10♥", "2♦ 10♣ 4♠ 10♦", "J♣ J♠ 9♠ 5♣ 2♣"], rules=Rules.preset("rummy5000"),
+                 wild="6", pile="7♦ 5♠ 3♦ 7♥ 2♠ K♦ 7♠", phase="play", current=0, dealer=1,
+                 melds=[meld(2, "set:Q", "Q♥ 6♠ 6♦ Q♦", by=[2, 2, 2, 3]), meld(3, "set:8", "8♦ 8♥ 8♠"),
+                        meld(1, "set:A", "A♠ 6♥ 6♣ A♥", by=[1, 1, 1, 3]), meld(0, "set:9", "9♣ 9♦ 9♥")])
+    v = view_of(g, 0)
+    assert make_bot("normal", 1).choose(v) == Discard(c("4♥"))
+    assert hint_reason(v, Discard(c("4♥"))) == (
+        "it goes only with your 3♥, and going by the cards still unseen the other players are likelier to "
+        "want that one, so it stays")
+    g = position(["5♣ 3♣ A♥ 4♥ A♣ 6♦ 8♠ 8♣ 3♥ 5♠ Q♣ 6♣ 7♦ Q♦", "K♦ K♠ 7♥ 4♣ 6♠ 2♠ 10♣ A♦ 4♦"],
+                 rules=Rules.preset("basic"), pile="J♥ J♠ J♦", phase="play", current=0, dealer=1,
+                 melds=[meld(1, "set:9", "9♣ 9♦ 9♥ 9♠")])
+    v = view_of(g, 0)
+    assert make_bot("normal", 1).choose(v) == Discard(c("7♦"))
+    assert hint_reason(v, Discard(c("7♦"))) == \
+        "it goes only with your 6♦, and your other cards are as close to melds or closer"

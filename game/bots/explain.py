@@ -334,6 +334,10 @@ def _discard_reason(view: PlayerView, card: Card) -> str | None:
             # (said only where the others have partners of their own or fit the table: lone
             # cards beside it read as "closer to melds" to nobody, whatever their odds)
             words.append(f"it goes only with your {cards_name(near)}, and your other cards are closer to melds")
+        elif not weaker and rest and all(k not in loose or an.fits_table(k) for k in rest):
+            # (some as close as it is: which of those goes is a near thing, this one by a little)
+            words.append(f"it goes only with your {cards_name(near)}, and your other cards are as close to "
+                         "melds or closer")
         elif weaker and all(value[k] < value[card] for k in weaker) and an.loss(card) > 0:
             which = "which are further from melds" if len(weaker) > 1 else "which is further from a meld"
             words.append(f"at {value[card]} points it costs more if it is left in your hand than your "
@@ -345,6 +349,14 @@ def _discard_reason(view: PlayerView, card: Card) -> str | None:
             # margin worth saying, in points of the feed measure)
             words.append(f"it goes only with your {cards_name(near)}, but going by the cards still unseen "
                          f"the other players are likelier to want your {cards_name(kept)}")
+        elif all(k not in ctx.wilds and not (callers and an.fits_table(k)) and value[k] < 2 * value[card]
+                 for k in near) and not an.fits_table(card) and an.feed(card) < min(an.feed(k) for k in near) - 3:
+            # (of cards that go together, alike in points, the one thrown is the one the
+            # others would less likely take: its partner stays)
+            one = len(near) == 1
+            words.append(f"it goes only with your {cards_name(near)}, and going by the cards still unseen the "
+                         f"other players are likelier to want {'that one' if one else 'those'}, so "
+                         f"{'it stays' if one else 'they stay'}")
     if callers and not an.fits_table(card):
         # a loose card kept where throwing it away would invite a call: say why it stays
         risky = [k for k in loose if an.fits_table(k)]
