@@ -451,8 +451,14 @@ def test_a_damaged_stats_or_settings_file_falls_back_to_its_backup_copy():
     assert again.problem == ("Your statistics file was damaged and has been set aside as stats.json.bad; "
                              "its backup copy is used (it may lack the last change).")
     assert (user_data_dir() / "stats.json.bad").read_text() == "{ damaged"
-    again.save()  # (a good file again; the backup copy is not replaced by nothing)
-    assert Stats.load().problem is None and Stats.load().get("rummy5000").games == 1
+    # put back in its place: the next look finds it (it found no file, and the next game's
+    # write kept that game alone, and then wrote the backup copy over: a tester)
+    later = Stats.load()
+    assert later.problem is None and later.get("rummy5000").games == 1
+    later.record_game("rummy500", True, 520, 6)
+    later.save()
+    last = Stats.load()
+    assert last.get("rummy5000").games == 1 and last.get("rummy500").games == 1
 
     s = Settings.load()
     s.volume = 0.3

@@ -175,9 +175,14 @@ def read_json_file(target: Path, what: str, check, fallback: str) -> tuple[Any, 
         kept = set_aside(target, ".bad")
         where = f"has been set aside as {kept.name}" if kept is not None else "could not be set aside"
         try:  # the copy from before its last write, if that one is good
-            found = check(json.loads(backup_of(target).read_bytes().decode("utf-8-sig")))
+            text = backup_of(target).read_bytes().decode("utf-8-sig")
+            found = check(json.loads(text))
         except (OSError, ValueError, RecursionError):
             return None, f"Your {what} file was damaged and {where}; {fallback}.", False
+        try:  # (put back in its place: the next look, and the next write, go on from it)
+            write_atomic(target, text)
+        except OSError as err:
+            log.warning("could not put the backup copy of %s back: %s", target, err)
         return found, (f"Your {what} file was damaged and {where}; its backup copy is used "
                        "(it may lack the last change)."), False
 
