@@ -689,8 +689,8 @@ class Controller:
                 return (f"Meld the {card_name(g.stock_card)} you drew from the stock, or discard it"
                         + (f" ({_discard_keys(x)})" if keys else ""))
             todo = "Meld or lay off, then discard"
-            if g.rules.going_out == "meld_all_or_discard":  # (no discard needed to go out)
-                todo += ", or play every card to go out"
+            # (no discard needed to go out: after the keys, which belong to the discard)
+            out = ", or play every card to go out" if g.rules.going_out == "meld_all_or_discard" else ""
             if keys:
                 refused = self._why_not_lay_off(*lay_off) if focus == "melds" and lay_off else None
                 if refused is not None:  # Enter would be refused: say why instead of offering it
@@ -698,9 +698,9 @@ class Controller:
                 if focus == "melds" and selected:
                     these = "the selected card" if selected == 1 else "the selected cards"
                     also = ", X discards it" if selected == 1 else ""
-                    return f"{todo} (Enter lays {these} off here{also})"
-                return f"{todo} ({_discard_keys(x)})"
-            return f"{todo} (drag a card to the pile)"
+                    return f"{todo} (Enter lays {these} off here{also}){out}"
+                return f"{todo} ({_discard_keys(x)}){out}"
+            return f"{todo} (drag a card to the pile){out}"
         if self.human_may_call():
             left = self.call_time_left()
             if left < 0.05:  # (the draw comes with the next frames: no "0.0s" that stays)
