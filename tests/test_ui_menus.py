@@ -1960,6 +1960,10 @@ def test_arrows_move_between_buttons_side_by_side_and_the_gold_one_is_entered(ap
     press(scene, pygame.K_RETURN)
     assert said == ["new"]
     draw(scene, app.screen_size)
+    assert keep.size == new.size == 18  # (side by side, one size: "Start the new game" was smaller)
+    long = ReplaceGameScene(app, "Rummy 5000, round 1", "Open a-friends-game-from-last-week.json", "Opening it",
+                            start_new=lambda: None, keep=lambda: None)
+    assert long.find("keep").size == long.find("new").size < 18
 
 
 def test_a_save_from_a_newer_version_is_called_so_not_damaged(app):

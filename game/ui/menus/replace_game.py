@@ -56,11 +56,14 @@ class ReplaceGameScene(MenuScene):
         y = max(top, (h - body_h - t.px(22) - bh) // 2)
         self.body = pygame.Rect((w - pw) // 2, y, pw, body_h)
         fy = min(h - foot + (foot - bh) // 2, self.body.bottom + t.px(22))
+        # both answers in one size: the usual one, or smaller where the other's label (a file's
+        # name, say) needs it
+        size = 18 if t.font(18, True).size(self.new_label)[0] <= bw - t.px(12) else 16
         self.widgets = [
             ui.Button("Keep my game", self.keep, pygame.Rect(w // 2 - t.px(8) - bw, fy, bw, bh),
-                      primary=True, name="keep"),
+                      primary=True, name="keep", size=size),
             ui.Button(self.new_label, self._start_new, pygame.Rect(w // 2 + t.px(8), fy, bw, bh),
-                      name="new", size=16),
+                      name="new", size=size),
         ]
         self.refocus(keep)
         self.gold_follows_focus("keep")
