@@ -1119,6 +1119,27 @@ def test_joker_sets_count_jokers_as_cards_that_meld_with_each_other():
     assert Analysis(view).feed(joker) == Analysis(view, {"joker_sets": 0.0}).feed(joker)
 
 
+def test_a_third_joker_is_not_thrown_onto_two_where_jokers_meld_with_each_other():
+    """Persian rummy: a computer partner threw a third joker onto two in the pile, and the
+    next player took the three and melded them for 60 points (a tester). Where jokers meld
+    only with each other, ``pile_feed`` is on by default: a card that makes a meld with two
+    in the pile counts that meld's points as feeding."""
+    from game.bots.tactics import Analysis
+
+    hands = ["joker 7♣ 9♦ K♠ 4♥ 5♥", "4♣ 5♣ 6♣ 7♦", "Q♣ Q♦ 5♠ 6♠", "J♣ J♦ 2♠ 3♥"]
+    g = position(hands, rules={"preset": "persian"}, pile="joker#2 3♠ joker#3", phase="play", current=0)
+    view = view_of(g, 0)
+    joker = parse_cards("joker")[0]
+    assert Analysis(view)._pile_meld(joker) == 60.0
+    assert Analysis(view).feed(joker) >= Analysis(view, {"pile_feed": 0.0}).feed(joker) + 60
+    assert make_bot("normal", 1, pile_feed=0.0).choose(view) == Discard(joker)  # (as it did)
+    assert make_bot("normal", 1).choose(view) != Discard(joker)
+    # elsewhere it stays off (measured without gain in Rummy 500 and Rummy 5000)
+    other = view_of(position(["3♦ 8♠ Q♣", "2♠ 6♥ 10♣", "4♠ 7♥ J♠"], pile="3♣ 9♦ 3♥ K♠",
+                             rules={"preset": "rummy500"}, phase="play"), 0)
+    assert Analysis(other).pile_feed == 0.0
+
+
 @pytest.mark.parametrize("pile, worth", [("3♣ 9♦ 3♥ K♠", 9.0), ("4♦ 5♦ J♣", 12.0), ("9♣ J♥", 0.0)])
 def test_pile_feed_weighs_a_discard_that_melds_with_two_cards_already_in_the_pile(pile, worth):
     """Where the pile is spread, the next seat may take it down to a card and meld it at

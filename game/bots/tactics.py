@@ -94,7 +94,9 @@ class Analysis:
         self.bonus = self._bonus_estimate() * t.get("out_scale", 1.0)
         self.tempo = self._tempo() * t.get("tempo_scale", 1.0)
         self.feed_scale = t.get("feed_scale", 1.0)
-        self.pile_feed = t.get("pile_feed", 0.0)
+        # (on where jokers meld only with each other, Persian: they gather in the pile, and a
+        # third thrown onto two is a meld for the taking; elsewhere measured without gain)
+        self.pile_feed = t.get("pile_feed", 1.0 if ctx.joker_groups else 0.0)
         self.pile_pair = t.get("pile_pair", 1.0)
         self.known_pair = t.get("known_pair", 0.0)
         self.hold_wild = t.get("hold_wild", 1.0)
