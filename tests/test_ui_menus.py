@@ -1984,12 +1984,28 @@ def test_a_save_from_a_newer_version_is_called_so_not_damaged(app):
     title = menus.TitleScene(app)
     assert not title.find("continue").enabled
     assert title.notice == (
-        "The saved game could not be loaded: it was saved by a newer version of Rummy 5000, and so was its "
-        "backup copy. They are kept in the data folder as autosave.json.newer and autosave.json.bak.newer; "
-        "renamed back to autosave.json, it opens in that version; start a new game to play on here.")
+        "The saved game comes from a newer version of Rummy 5000, as does its backup copy. It is kept in the "
+        "data folder as autosave.json.newer: renamed back to autosave.json, it opens in that version. Start a "
+        "new game to play on here.")
     assert (user_data_dir() / "autosave.json.newer").read_text() == text
     assert (user_data_dir() / "autosave.json.bak.newer").read_text() == text
-    draw(title, app.screen_size)
+    # every word shown, at every size (it was cut at its third line, with no "…": a tester)
+    from game.ui import ui_kit
+
+    real = ui_kit.draw_text
+    for size in SIZES + [(1280, 720)]:
+        shown: list[str] = []
+
+        def record(surface, text, *a, shown=shown, **kw):
+            shown.append(text)
+            return real(surface, text, *a, **kw)
+
+        title.resize(size)
+        with pytest.MonkeyPatch.context() as mp:
+            mp.setattr(ui_kit, "draw_text", record)
+            draw(title, size)
+        said = " ".join(shown[shown.index(next(t for t in shown if t.startswith("The saved game"))):])
+        assert said.startswith(title.notice), (size, shown)
 
 
 def test_continue_with_a_save_and_backup_both_damaged_says_so_in_words_and_keeps_them(app):

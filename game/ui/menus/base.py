@@ -259,17 +259,22 @@ class MenuScene(Scene):
                             (t.px(36), t.px(22)), "topleft", shadow=True)
 
     def draw_message(self, surface: pygame.Surface, rect: pygame.Rect, text: str | None = None,
-                     error: bool | None = None) -> None:
-        """The status line (or ``text``): an error in a red box, or a quiet note."""
+                     error: bool | None = None, max_lines: int = 3) -> None:
+        """The status line (or ``text``): an error in a red box, or a quiet note, on up to
+        ``max_lines`` lines (cut short with "…"), kept above the window's foot."""
         text = text or self.message
         error = self.message_is_error if error is None else error
         if not text:
             return
         t = self.theme
         font = t.font(15, error)
-        lines = ui.wrap_text(text, font, rect.width - t.px(24))[:3]
+        room = rect.width - t.px(24)
+        lines = ui.wrap_text(text, font, room)
+        if len(lines) > max_lines:
+            lines = lines[:max_lines - 1] + [ui.fit_text(" ".join(lines[max_lines - 1:]), font, room)]
         h = len(lines) * font.get_linesize() + t.px(12)
         box = pygame.Rect(rect.x, rect.centery - h // 2, rect.width, h)
+        box.bottom = min(box.bottom, surface.get_height() - t.px(4))
         if error:
             ui.rounded_rect(surface, ui.ERROR_BG, box, t.px(8))
             ui.rounded_rect(surface, (220, 90, 70), box, t.px(8), 1)

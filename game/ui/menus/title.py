@@ -148,20 +148,21 @@ class TitleScene(MenuScene):
             suffix = {p.file: p.suffix for p in found}
             kept = [k.name for k in (set_aside(p, suffix.get(p.name, DAMAGED))
                                      for p in (save, bak) if p.exists()) if k is not None]
-            newer = bool(found) and all(p.newer for p in found)
-            if newer:  # (not damaged: a newer version of the game can open them)
-                what = "it " + found[0].state + (", and so was its backup copy" if len(found) > 1 else "")
-            elif found and not all(p.damaged for p in found):  # (a folder of that name, no permission)
+            if found and all(p.newer for p in found) and kept:  # (not damaged: that version opens it)
+                also = ", as does its backup copy" if len(found) > 1 else ""
+                self.notice = (f"The saved game comes from a newer version of Rummy 5000{also}. It is kept in the "
+                               f"data folder as {kept[0]}: renamed back to {save.name}, it opens in that "
+                               "version. Start a new game to play on here.")
+                return False
+            if found and not all(p.damaged for p in found):  # (a folder of that name, no permission)
                 whose = {save.name: "it", bak.name: "its backup copy"}
                 what = "; ".join(f"{whose.get(p.file, p.file)} {p.state}" for p in found)
                 what += "" if had_bak else " (and it has no backup copy)"
             else:
                 what = "it and its backup copy are damaged" if had_bak else "it is damaged (and has no backup copy)"
             if kept:
-                then = (f"renamed back to {save.name}, it opens in that version; start a new game to play on here"
-                        if newer else "start a new game to play on")
                 where = (f"{'They are' if len(kept) > 1 else 'It is'} kept in the data folder as "
-                         f"{' and '.join(kept)}; {then}.")
+                         f"{' and '.join(kept)}; start a new game to play on.")
             else:
                 where = "Start a new game to play on."
             self.notice = f"The saved game could not be loaded: {what}. {where}"
@@ -227,4 +228,4 @@ class TitleScene(MenuScene):
         if self.notice:
             rect = pygame.Rect(0, 0, min(w - t.px(40), t.px(760)), t.px(40))
             rect.midbottom = (w // 2, h - t.px(30))
-            self.draw_message(surface, rect, self.notice, error=True)
+            self.draw_message(surface, rect, self.notice, error=True, max_lines=4)
