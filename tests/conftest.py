@@ -39,6 +39,15 @@ def _private_user_data(tmp_path_factory: pytest.TempPathFactory, monkeypatch: py
     monkeypatch.setenv("RUMMY5000_DATA_DIR", str(tmp_path_factory.mktemp("userdata")))
 
 
+@pytest.fixture(autouse=True)
+def _sheets_take_keys_at_once(monkeypatch: pytest.MonkeyPatch):
+    """A sheet ignores Enter and Space for a moment after it opens (see
+    ``SheetScene.KEY_GUARD``); the tests press them at once (one test checks the guard)."""
+    from game.ui.sheets import SheetScene
+
+    monkeypatch.setattr(SheetScene, "KEY_GUARD", 0.0)
+
+
 @pytest.fixture
 def repo_root() -> Path:
     return REPO_ROOT

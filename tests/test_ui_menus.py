@@ -1700,6 +1700,32 @@ def test_the_round_sheet_counts_rounds_as_the_sidebar_does(app, monkeypatch):
     assert f"Round {state.round_no} is over" in said and "Playing to 5,000" in said
 
 
+def test_a_sheet_lets_enter_go_by_for_a_moment_after_it_opens(app, monkeypatch):
+    """A player pressing Enter on the table (a meld, a hint) as a computer player went out
+    had the game-over sheet's button pressed by it, and never saw the result (a tester).
+    For a moment after a sheet opens, Enter and Space do nothing; then they press the
+    focused button as ever. A click is never held back."""
+    import time as _time
+
+    monkeypatch.setattr(sheets.SheetScene, "KEY_GUARD", 0.6)
+    now = [1000.0]
+    monkeypatch.setattr(_time, "monotonic", lambda: now[0])
+    state = played_round("rummy500", 3, seed=11, to_game_over=True)
+    choices = []
+    scene = sheets.GameOverScene(app, state, choices.append)
+    app.stack.push(scene)
+    press(scene, pygame.K_RETURN)
+    press(scene, pygame.K_SPACE)
+    assert choices == []
+    now[0] += 0.7
+    press(scene, pygame.K_RETURN)
+    assert len(choices) == 1
+    quick = sheets.GameOverScene(app, state, choices.append)
+    app.stack.push(quick)
+    click(quick, quick.find("title").rect.center)
+    assert choices[-1] == "title"
+
+
 def test_game_over_records_the_game_once(app):
     state = played_round("rummy500", 3, seed=11, to_game_over=True)
     choices = []

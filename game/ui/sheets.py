@@ -10,6 +10,7 @@ state and the controller recorded; none of them decides a rule.  The table opens
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
@@ -53,12 +54,28 @@ class SheetScene(MenuScene):
 
     opaque = False
     show_felt = False
+    # seconds after a sheet first shows in which Enter and Space do nothing: a key pressed
+    # for the table just as the round ended (a meld, a hint) would press the sheet's button,
+    # and the round's (or the game's) result would go unseen
+    KEY_GUARD = 0.6
+    opened: float | None = None
     body: pygame.Rect  # the panel (placed by build)
     warning: str | None = None  # the table's standing warning (a save that failed), shown above the panel
     warning_box: tuple[pygame.Surface, tuple[int, int]] | None = None
 
     def back(self) -> None:
         pass  # a sheet is closed by its buttons
+
+    def enter(self) -> None:
+        super().enter()
+        if self.opened is None:
+            self.opened = time.monotonic()
+
+    def _handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) \
+                and self.opened is not None and time.monotonic() - self.opened < self.KEY_GUARD:
+            return  # (meant for the table)
+        super()._handle(event)
 
     @property
     def human(self) -> int | None:
