@@ -345,3 +345,15 @@ def test_melds_score_says_whether_melded_cards_earn_points(mode):
     _, without = out_now(["2♥", "A♣ 9♦", "Q♦ 3♣"], rules=rules)
     assert with_melds.melded != without.melded
     assert Rules.from_dict(rules).melds_score == (with_melds.points != without.points)
+
+
+@pytest.mark.parametrize("mode", CHOICES["round_scoring"])
+@pytest.mark.parametrize("out_bonus", [0, 25])
+def test_may_give_bonus_says_whether_a_round_can_hold_a_bonus(mode, out_bonus):
+    """``Rules.may_give_bonus`` (whether the round's sheet needs a Bonus column) agrees with
+    the scoring: going out gives a bonus exactly where it says one may come."""
+    rules = r500(round_scoring=mode, going_out_bonus=out_bonus)
+    _, res = out_now(["2♥", "A♣ 9♦", "Q♦ 3♣"], MELDS, rules=rules)
+    assert Rules.from_dict(rules).may_give_bonus == any(res.bonus)
+    # the last deal's final bonus (Persian) is a bonus whatever the scoring
+    assert Rules.from_dict({"preset": "persian", "round_scoring": mode, "going_out_bonus": out_bonus}).may_give_bonus

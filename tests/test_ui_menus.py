@@ -1680,6 +1680,20 @@ def test_card_tiles_ink_suits_mark_wilds_and_cut_a_long_hand():
     assert one_more.get_bounding_rect().right < many.get_bounding_rect().right  # (the count)
 
 
+@pytest.mark.parametrize("preset, players, column", [("rummy500", 3, False), ("partnership500", 4, False),
+                                                    ("rummy5000", 3, True), ("basic", 2, True)])
+def test_the_round_sheet_has_a_bonus_column_only_where_a_bonus_may_come(app, monkeypatch, preset, players, column):
+    """Rummy 500 and Partnership 500 give no bonus: their sheets had a column of dashes."""
+    said = []
+    real = ui.draw_text
+    monkeypatch.setattr(ui, "draw_text", lambda surface, text, *a, **k: said.append(text) or real(
+        surface, text, *a, **k))
+    state = played_round(preset, players, seed=3)
+    draw(sheets.RoundEndScene(app, state, None), app.screen_size)
+    assert ("Bonus" in said) == column
+    assert {"Melded", "In hand", "This round", "Total"} <= set(said)
+
+
 def test_the_round_sheet_counts_rounds_as_the_sidebar_does(app, monkeypatch):
     """Persian rummy: the sidebar says "Round 1"; the sheet says "Round 1 of 2", never "deal"."""
     said = []

@@ -327,6 +327,18 @@ class Rules:
         ``penalty``, where only the hands count)."""
         return self.round_scoring not in ("winner_collects", "penalty")
 
+    @property
+    def may_give_bonus(self) -> bool:
+        """Whether a round's scores may hold a bonus: for going out (the others' hands
+        collected, or ``going_out_bonus``), the lowest hand's pot on an empty stock, or
+        the last deal's ``final_bonus``. Not in Rummy 500's scoring without a going-out
+        bonus, nor in penalty scoring."""
+        if self.deals and self.final_bonus:
+            return True
+        if self.round_scoring == "melds_minus_hand":
+            return self.going_out_bonus > 0
+        return self.round_scoring != "penalty"
+
     def unused_options(self) -> dict[str, str]:
         """The options that change nothing with the other values, each with the reason in
         words ("no card is wild"). Keys are option names; one part of a composite option is

@@ -329,8 +329,12 @@ class RoundEndScene(SheetScene):
             y += sf.get_linesize()
         y += t.px(14)
         human = self.human
+        # (no Bonus column where the rules give none: it was a column of dashes)
         cols = (("Player", 0.0, "midleft"), ("Melded", 0.40, "midright"), ("In hand", 0.53, "midright"),
-                ("Bonus", 0.66, "midright"), ("This round", 0.82, "midright"), ("Total", 1.0, "midright"))
+                ("Bonus", 0.66, "midright"), ("This round", 0.82, "midright"), ("Total", 1.0, "midright")) \
+            if rules.may_give_bonus else \
+            (("Player", 0.0, "midleft"), ("Melded", 0.46, "midright"), ("In hand", 0.64, "midright"),
+             ("This round", 0.82, "midright"), ("Total", 1.0, "midright"))
         hf = t.font(15, True)
         for text, fx, anchor in cols:
             ui.draw_text(surface, text, hf, ui.GOLD, (inner.x + round(inner.width * fx), y + t.px(10)), anchor)
@@ -360,7 +364,8 @@ class RoundEndScene(SheetScene):
             hand = res.in_hand[s]
             hand_text = points_text(-hand if hand_sign < 0 else hand)
             melded = points_text(res.melded[s]) if rules.melds_score else "–"  # (basic: hands only)
-            vals = (melded, hand_text, points_text(res.bonus[s]) if res.bonus[s] else "–",
+            vals = (melded, hand_text, *([points_text(res.bonus[s]) if res.bonus[s] else "–"]
+                                         if rules.may_give_bonus else []),
                     points_text(res.points[s], True), points_text(st.scores[s]))
             for (_, fx, anchor), val in zip(cols[1:], vals):
                 font = bf if anchor and fx >= 0.82 else rf
