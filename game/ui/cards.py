@@ -30,7 +30,7 @@ GOLD_DARK = (150, 105, 10)
 
 BACKS = ("blue", "red", "green", "black")
 CACHE_LIMIT = 2500  # surfaces; a few sizes of every face
-BIG_INDEX_H = 60  # px: a card alone shorter than this shows its rank and suit large
+BIG_INDEX_H = 80  # px: a card alone shorter than this shows its rank and suit large
 _BACK_COLOURS = {
     "blue": ((30, 64, 140), (70, 110, 200), (235, 240, 255)),
     "red": ((140, 24, 36), (205, 70, 80), (255, 236, 236)),
