@@ -753,3 +753,15 @@ def test_a_lay_off_chain_is_as_short_as_any_order_of_lay_offs_finds(preset, opts
             left.remove(c)
         assert chain[-1][0] == card and len(left) >= keep
     assert total >= 100 and found >= 20, (total, found)
+
+
+def test_a_new_set_lies_with_its_wilds_after_its_naturals():
+    """A set melded as 2♣ Q♥ 2♠ 2♦ (queens wild) lay with the wild between the twos, as if it
+    stood for one of them; a set's wilds go after its naturals, which keep their order."""
+    from engine_helpers import play, position
+
+    from game.engine.cards import parse_cards
+
+    g = position(["2♣ Q♥ 2♠ 2♦ 9♣", "4♣ 5♣ 6♣"], rules={"preset": "rummy5000"}, wild="Q", phase="play", current=0)
+    play(g, "meld 2♣ Q♥ 2♠ 2♦")
+    assert g.melds[-1].cards == parse_cards("2♣ 2♠ 2♦ Q♥")

@@ -445,7 +445,8 @@ def make_meld(ctx: MeldContext, cards: Sequence[int], shape: tuple, owner: int, 
         slots, why = arrange_run(ctx, cards, shape[1], shape[2])
         assert slots is not None, why
         return Meld(meld_id, owner, RUN, 0, shape[1], shape[2], [Card(c) for c in slots], [owner] * len(slots))
-    if kind == SET:
+    if kind == SET:  # (its wilds after its naturals: a wild between them read as one card's stand-in)
+        cards = sorted(cards, key=lambda c: c in ctx.wilds and not natural_at(ctx, c, SET, shape[1]))
         return Meld(meld_id, owner, SET, shape[1], 0, 0, [Card(c) for c in cards], [owner] * len(cards))
     return Meld(meld_id, owner, WILDS, 0, 0, 0, [Card(c) for c in cards], [owner] * len(cards))
 

@@ -90,11 +90,8 @@ def _words(action: Action, events: Sequence[ev.Event], wilds: Mapping[Card, str]
         melded = next((e for e in events if isinstance(e, ev.Melded)), None)
         if melded is None:
             return "melded " + " ".join(map(card_name, action.cards))
-        # (a wild in a set stands for no one card: it goes after the naturals, where "2♦ Q♥
-        # (wild) 2♥" read as if the Q♥ stood for the 2♥)
-        cards = sorted(melded.cards, key=lambda c: wilds.get(c) == "") if any(c not in wilds for c in melded.cards) \
-            else melded.cards
-        return f"melded {' '.join(_name(c, wilds) for c in cards)} as #{melded.meld}"
+        # (a set's wilds lie after its naturals: see make_meld)
+        return f"melded {' '.join(_name(c, wilds) for c in melded.cards)} as #{melded.meld}"
     if isinstance(action, LayOff):
         return f"laid {_name(action.card, wilds)} off on #{action.meld}"
     if isinstance(action, Cover):
