@@ -657,8 +657,9 @@ def test_a_discard_that_makes_a_meld_with_two_pile_cards_warns_of_the_take():
 
 def test_a_discard_whose_partner_the_others_likelier_want_says_so():
     """About 2% of discard hints came with no reason: of the 3♥ 4♥, which go together, the
-    hint threw the 4♥ because the others would sooner take the 3♥ (and the other cards were
-    as close to melds as it was, in basic rummy). Both are said."""
+    hint threw the 4♥ because the others would sooner take the 3♥ (it goes with the 3♦ in
+    the spread pile), and in basic rummy the other cards were as close to melds as it was.
+    Both are said."""
     from game.engine.view import view_of
 
     g = position(["J♥ J♦ 3♥ 4♥", "10♠ 4♣ 10♥", "2♦ 10♣ 4♠ 10♦", "J♣ J♠ 9♠ 5♣ 2♣"], rules=Rules.preset("rummy5000"),
@@ -667,9 +668,7 @@ def test_a_discard_whose_partner_the_others_likelier_want_says_so():
                         meld(1, "set:A", "A♠ 6♥ 6♣ A♥", by=[1, 1, 1, 3]), meld(0, "set:9", "9♣ 9♦ 9♥")])
     v = view_of(g, 0)
     assert make_bot("normal", 1).choose(v) == Discard(c("4♥"))
-    assert hint_reason(v, Discard(c("4♥"))) == (
-        "it goes only with your 3♥, and going by the cards still unseen the other players are likelier to "
-        "want that one, so it stays")
+    assert hint_reason(v, Discard(c("4♥"))) == "it goes only with your 3♥, which would go with the 3♦ in the pile, so it stays"
     g = position(["5♣ 3♣ A♥ 4♥ A♣ 6♦ 8♠ 8♣ 3♥ 5♠ Q♣ 6♣ 7♦ Q♦", "K♦ K♠ 7♥ 4♣ 6♠ 2♠ 10♣ A♦ 4♦"],
                  rules=Rules.preset("basic"), pile="J♥ J♠ J♦", phase="play", current=0, dealer=1,
                  melds=[meld(1, "set:9", "9♣ 9♦ 9♥ 9♠")])
@@ -677,3 +676,29 @@ def test_a_discard_whose_partner_the_others_likelier_want_says_so():
     assert make_bot("normal", 1).choose(v) == Discard(c("7♦"))
     assert hint_reason(v, Discard(c("7♦"))) == \
         "it goes only with your 6♦, and your other cards are as close to melds or closer"
+
+
+def test_a_discard_with_no_choice_or_a_pair_the_pile_tells_apart_says_so():
+    """Two hints a tester found misleading in Rummy 500: with the Q♠ just taken from the top
+    of the pile (it may not go back), the 10♣ was "the least likely to meld" of the loose
+    cards, as if chosen; and of Q♦ Q♠ in a two-card hand "either will do", though the Q♠
+    goes with the K♠ in the spread pile."""
+    from game.engine.view import view_of
+
+    g = position(["10♣ Q♠", "4♣ 5♣ 9♥", "K♥ 2♦ 7♣ 8♣"], rules=Rules.preset("rummy500"), pile="10♥", phase="play",
+                 current=0, took_top="Q♠")
+    v = view_of(g, 0)
+    assert make_bot("normal", 1).choose(v) == Discard(c("10♣"))
+    assert hint_reason(v, Discard(c("10♣"))) == (
+        "it is the only card you may throw: the Q♠ you took from the top of the pile may not go back this turn")
+    g = position(["Q♦ Q♠", "4♣ 5♣ 9♥", "K♥ 2♦ 7♣ 8♣"], rules=Rules.preset("rummy500"), pile="10♥ 10♣ K♠ 6♥",
+                 phase="play", current=0)
+    v = view_of(g, 0)
+    assert make_bot("normal", 1).choose(v) == Discard(c("Q♦"))
+    assert hint_reason(v, Discard(c("Q♦"))) == "it goes only with your Q♠, which would go with the K♠ in the pile, so it stays"
+    # with nothing in the pile to tell them apart, either will do (as before)
+    g = position(["Q♦ Q♠", "4♣ 5♣ 9♥", "K♥ 2♦ 7♣ 8♣"], rules=Rules.preset("rummy500"), pile="10♥ 10♣ 6♥",
+                 phase="play", current=0)
+    v = view_of(g, 0)
+    chosen = make_bot("normal", 1).choose(v)
+    assert hint_reason(v, chosen) == "one of your last two cards must go, and your Q♦ Q♠ are alike: either will do"

@@ -292,6 +292,11 @@ def _discard_reason(view: PlayerView, card: Card) -> str | None:
         return None
     if len(view.hand) == 1:
         return "it is your last card, so you go out"
+    top = view.took_top if view.rules.top_take_no_return else None
+    if top is not None and top != card and all(k in (card, top) for k in view.hand):
+        # (no choice to explain: the other card may not go back)
+        return (f"it is the only card you may throw: the {card_name(top)} you took from the top of the "
+                "pile may not go back this turn")
     if card in ctx.wilds:
         return None
     an = Analysis(view)
@@ -354,9 +359,15 @@ def _discard_reason(view: PlayerView, card: Card) -> str | None:
             # (of cards that go together, alike in points, the one thrown is the one the
             # others would less likely take: its partner stays)
             one = len(near) == 1
-            words.append(f"it goes only with your {cards_name(near)}, and going by the cards still unseen the "
-                         f"other players are likelier to want {'that one' if one else 'those'}, so "
-                         f"{'it stays' if one else 'they stay'}")
+            spread = rules.discard_pile == "splayed"
+            pals = _goes_with(view, near[0], list(view.pile)) if one and spread else []
+            if pals and not _goes_with(view, card, list(view.pile)):  # (the pile tells them apart)
+                words.append(f"it goes only with your {cards_name(near)}, which would go with the "
+                             f"{cards_name(pals)} in the pile, so it stays")
+            else:
+                words.append(f"it goes only with your {cards_name(near)}, and going by the cards still unseen the "
+                             f"other players are likelier to want {'that one' if one else 'those'}, so "
+                             f"{'it stays' if one else 'they stay'}")
     if callers and not an.fits_table(card):
         # a loose card kept where throwing it away would invite a call: say why it stays
         risky = [k for k in loose if an.fits_table(k)]
@@ -430,8 +441,15 @@ def _discard_reason(view: PlayerView, card: Card) -> str | None:
         other = others[0]
         if other not in ctx.wilds and other.rank == card.rank and value[other] == value[card] \
                 and not an.fits_table(card) and not an.fits_table(other):
-            words.append(f"one of your last two cards must go, and your {cards_name(_ranked(view.hand))} "
-                         "are alike: either will do")
+            # (but a spread pile may: the Q♠ thrown onto the K♠ is a take down to it)
+            pals = (lambda k: _goes_with(view, k, list(view.pile))) if rules.discard_pile == "splayed" \
+                else (lambda k: [])
+            if pals(other) and not pals(card):
+                words.append(f"one of your last two cards must go, and your {card_name(other)} would go with "
+                             f"the {cards_name(pals(other))} in the pile")
+            elif not pals(card):
+                words.append(f"one of your last two cards must go, and your {cards_name(_ranked(view.hand))} "
+                             "are alike: either will do")
     # a risk taken all the same follows the reasons ("…, though the next player holds the
     # 4♠ …"), or, alone, is said as such ("mind: …")
     if not words:
