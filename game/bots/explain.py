@@ -442,12 +442,13 @@ def _discard_reason(view: PlayerView, card: Card) -> str | None:
         if other not in ctx.wilds and other.rank == card.rank and value[other] == value[card] \
                 and not an.fits_table(card) and not an.fits_table(other):
             # (but a spread pile may: the Q♠ thrown onto the K♠ is a take down to it)
-            pals = (lambda k: _goes_with(view, k, list(view.pile))) if rules.discard_pile == "splayed" \
-                else (lambda k: [])
-            if pals(other) and not pals(card):
+            spread = rules.discard_pile == "splayed"
+            theirs = _goes_with(view, other, list(view.pile)) if spread else []
+            mine = _goes_with(view, card, list(view.pile)) if spread else []
+            if theirs and not mine:
                 words.append(f"one of your last two cards must go, and your {card_name(other)} would go with "
-                             f"the {cards_name(pals(other))} in the pile")
-            elif not pals(card):
+                             f"the {cards_name(theirs)} in the pile")
+            elif not mine:
                 words.append(f"one of your last two cards must go, and your {cards_name(_ranked(view.hand))} "
                              "are alike: either will do")
     # a risk taken all the same follows the reasons ("…, though the next player holds the
