@@ -502,6 +502,8 @@ def test_start_is_greyed_while_the_setup_is_refused(app):
 
 
 def test_new_game_refuses_an_impossible_option_combination(app):
+    """The engine's reason, with the options it names by attribute said as the screen's
+    rows name them: it read "Allow_sets and allow_runs are both off" (a tester)."""
     scene = menus.NewGameScene(app)
     scene.set_option("allow_sets", False)
     scene.set_option("allow_runs", False)
@@ -509,7 +511,10 @@ def test_new_game_refuses_an_impossible_option_combination(app):
         Rules.preset("rummy5000", allow_sets=False, allow_runs=False)
     scene.start()
     assert app.started is None
-    assert str(refused.value)[1:] in scene.message
+    assert str(refused.value).startswith("allow_sets and allow_runs are both off")
+    assert scene.message == "\u201cSets\u201d and \u201cRuns\u201d are both off: no meld could be made; turn one on."
+    scene.sync()
+    assert scene.find("allow_sets").blamed and scene.find("allow_runs").blamed
     scene.set_option("allow_runs", True)
     scene.start()
     assert app.started[0].allow_sets is False

@@ -353,7 +353,8 @@ class NewGameScene(MenuScene):
             except RulesError:
                 self.app.play_sound("error")
                 return
-        self.app.stack.push(RulesScene(self.app, rules, browse=False, players=self.players, problem=self.error))
+        self.app.stack.push(RulesScene(self.app, rules, browse=False, players=self.players,
+                                       problem=_in_words(self.error) if self.error else None))
 
     # ------------------------------------------------------------------ layout
     def build(self) -> None:
@@ -669,8 +670,18 @@ def _unused_note(why: str | None) -> str | None:
 _TARGET = OptionInfo("target", "Scoring", "Play to", "", TARGET_CHOICES)
 
 
+def _in_words(text: str) -> str:
+    """The engine's message with each option it names by attribute ("allow_sets") named as
+    the screen's row is ("“Sets”")."""
+    def label(m: re.Match) -> str:
+        info = OPTION_BY_NAME.get(m.group(0))
+        return f"\u201c{info.label}\u201d" if info is not None else m.group(0)
+
+    return re.sub(r"(?<![a-z_.])[a-z]+(?:_[a-z]+)+(?![a-z_])", label, text)
+
+
 def _sentence(text: str) -> str:
-    text = text.strip()
+    text = _in_words(text.strip())
     if not text:
         return text
     text = text[0].upper() + text[1:]
