@@ -569,10 +569,11 @@ class Rules:
             if self.deal_style == "fixed":
                 hints.append(f"a smaller {say('hand_size', None)}")
             hints.append("fewer players")
+            choices = hints[0] if len(hints) == 1 else f"{', '.join(hints[:-1])}, or {hints[-1]}"
             raise RulesError(
                 f"the deal may need {need} cards but a pack of {decks} deck{'s' if decks != 1 else ''} "
                 f"has {have}: "
-                f"choose {', '.join(hints)}"
+                f"choose {choices}"
             )
 
     # ------------------------------------------------------------------ values
