@@ -2902,3 +2902,15 @@ def test_the_saved_game_line_of_a_team_game_gives_the_sides_points():
     g, _ = new_game(Rules.preset("rummy5000", wild_indicator="rotating", round_scoring="penalty"), 4, seed=1)
     g.scores = [65, 90, 141, 12]
     assert about_game(g, 0) == "Rummy 5000, round 1 of 13, 65 penalty points before this round"
+
+
+def test_the_rounds_winner_deals_says_who_that_is_when_nobody_went_out():
+    """"Next dealer: Round's winner" did not say who deals after a round nobody went out
+    of (a tester): the engine gives the deal to the round's best score then, and the help
+    and the rules say so."""
+    from game.ui.rules_text import OPTION_BY_NAME, rules_as_text
+
+    assert "if nobody did, who scored best" in OPTION_BY_NAME["dealer_rotation"].help
+    assert "who went out, or, if nobody did, who scored best" in rules_as_text(
+        Rules.preset("rummy5000", dealer_rotation="winner"))
+    assert "the deal passes to the left" in rules_as_text(Rules.preset("rummy5000"))

@@ -259,7 +259,8 @@ OPTIONS: tuple[OptionInfo, ...] = (
     _o("indicator_on_permanent_wild", "Deal", "If that card is always wild",
        "What happens when the card naming the wild rank is a joker or other permanent wild.",
        [("deal_again", "Deal another"), ("replace", "Bury and replace")]),
-    _o("dealer_rotation", "Deal", "Next dealer", "Who deals the next round.",
+    _o("dealer_rotation", "Deal", "Next dealer",
+       "Who deals the next round: the round's winner is who went out, or, if nobody did, who scored best.",
        [("left", "Player on the left"), ("winner", "Round's winner")]),
     # ------------------------------------------------------------------ Melds
     _o("allow_sets", "Melds", "Sets", "Three or more cards of one rank, like 7 7 7."),
@@ -642,7 +643,8 @@ def describe_rules(rules: Rules, players: int | None = None) -> list[tuple[str, 
     # --- deal
     deal = ["Seats go clockwise. The first dealer is chosen at random; afterwards "
             + ("the deal passes to the left." if rules.dealer_rotation == "left"
-               else "the winner of the last round deals.")]
+               else "the winner of the last round deals: who went out, or, if nobody did, who "
+               "scored best in it.")]
     if rules.deal_style == "upcard":
         if rules.upcard_counts == "additional":
             deal.append("Starting left of the dealer, dealer last, everyone gets one card face up, "
