@@ -2914,3 +2914,22 @@ def test_the_rounds_winner_deals_says_who_that_is_when_nobody_went_out():
     assert "who went out, or, if nobody did, who scored best" in rules_as_text(
         Rules.preset("rummy5000", dealer_rotation="winner"))
     assert "the deal passes to the left" in rules_as_text(Rules.preset("rummy5000"))
+
+
+def test_the_settings_preview_shows_the_card_size_chosen(app, monkeypatch):
+    """The preview of the suits and the back stayed one size whatever "Card size" said (a
+    tester): it follows the setting, standing on the panel's top edge."""
+    from game.ui.menus import settings_screen
+
+    sizes = []
+    real = settings_screen.draw_card
+    monkeypatch.setattr(settings_screen, "draw_card", lambda surface, text, r, s: (sizes.append(r), real(
+        surface, text, r, s))[1])
+    for scale in (0.8, 1.0, 1.3):
+        app.settings.card_scale = scale
+        scene = menus.SettingsScene(app)
+        del sizes[:]
+        draw(scene, app.screen_size)
+        assert len(sizes) == 4 and len({(r.w, r.h) for r in sizes}) == 1
+        assert sizes[0].h == round(scene.theme.px(42) * scale)
+        assert all(r.top >= 0 and r.bottom < scene.body.top for r in sizes)

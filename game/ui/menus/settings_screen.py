@@ -141,15 +141,16 @@ class SettingsScene(MenuScene):
         t = self.theme
         self.draw_heading(surface)
         ui.panel(surface, self.body, t)
-        # a preview of the suits and the back
+        # a preview of the suits and the back, at the card size chosen (as the table's cards
+        # grow or shrink from their usual size), standing on the panel's top edge
         s = self.settings
-        y = t.px(30)
+        foot = t.px(64)  # (where the usual size ends)
         x = self.body.right
-        cw, ch = t.px(30), t.px(42)
+        cw, ch = round(t.px(30) * s.card_scale), round(t.px(42) * s.card_scale)
         for i, suit in enumerate("♣♦♥♠"):
-            r = pygame.Rect(x - (4 - i) * (cw + t.px(6)), y - t.px(8), cw, ch)
+            r = pygame.Rect(x - (4 - i) * (cw + t.px(6)), foot - ch, cw, ch)
             draw_card(surface, "A" + suit, r, s)
-        back = pygame.Rect(x - 4 * (cw + t.px(6)) - cw - t.px(14), y - t.px(8), cw, ch)
+        back = pygame.Rect(x - 4 * (cw + t.px(6)) - cw - t.px(14), foot - ch, cw, ch)
         draw_card_back(surface, back, s.card_back)
 
     def draw_front(self, surface: pygame.Surface) -> None:
