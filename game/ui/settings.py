@@ -73,7 +73,7 @@ SETTING_WORDS = {
     "animation_speed": "Animation speed", "sound": "Sound effects", "volume": "Volume",
     "card_scale": "Card size", "four_colour": "Four-colour suits", "card_back": "Card back",
     "rummy_window": "Time to call Rummy!", "rummy_help": "Point out Rummy! chances",
-    "default_level": "Computer players", "window_size": "the window's size",
+    "default_level": "Computer players in new games", "window_size": "the window's size",
     "fullscreen": "full screen", "last_game": "the last game's setup",
     "hand_sort": "the way the hand is sorted",
 }

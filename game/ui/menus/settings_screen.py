@@ -111,7 +111,7 @@ class SettingsScene(MenuScene):
              "On: the game waits for your call, and lights Rummy!, only when you could call. Off: it "
              "waits after every discard.",
              ui.Toggle(s.rummy_help, lambda v: self.change("rummy_help", v))),
-            ("default_level", "Computer players", "The level of the computer seats in a new game; a change applies to every seat of "
+            ("default_level", "Computer players in new games", "The level of the computer seats in a new game; a change applies to every seat of "
              "the next game.",
              ui.Cycler(BOT_LEVELS, s.default_level, lambda v: self.change("default_level", v))),
         ]
