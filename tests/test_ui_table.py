@@ -1543,6 +1543,10 @@ def test_shape_choice_when_a_wild_could_mean_two_things(app):
     key(app, pygame.K_RETURN)
     assert scene.choice is not None and len(g.melds) == 0
     assert any("6♥" in o for o in scene.choice.options) and any("9♥" in o for o in scene.choice.options)
+    # each reading names what the wild stands for there (the ends alone left it to be worked
+    # out: a tester)
+    assert {o.replace(" (the hint)", "") for o in scene.choice.options} == {
+        "run 6♥–8♥ (K♠ for 6♥)", "run 7♥–9♥ (K♠ for 9♥)"}
     want = next(i for i, o in enumerate(scene.choice.options) if o.startswith("run 7♥"))
     key(app, pygame.K_1 + want)
     assert scene.choice is None and len(g.melds) == 1

@@ -916,7 +916,7 @@ class TableScene(TableInput, TablePainting, Scene):
             hint = self.hint_shape
             shapes, hinted = _hint_first(shapes, hint[1] if hint is not None and hint[0] == frozenset(cards)
                                          else None)
-            labels = _mark_hint([shape_label(s, len(cards)) for s in shapes], hinted)
+            labels = _mark_hint([shape_label(s, len(cards), cards, g.ctx) for s in shapes], hinted)
             # the cards may also be several melds (a run, and a set of wild kings read as
             # kings, each meld in its first reading): offered last
             apart = split_into_melds(g.ctx, cards, unique=False)

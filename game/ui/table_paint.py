@@ -11,12 +11,14 @@ can be drawn at any time. The table's input, animation and engine calls stay in
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import pygame
 from pygame import Rect
 
-from game.engine.cards import cards_name, rank_plural
+from game.engine.cards import card_name, cards_name, rank_plural
+from game.engine.melds import MeldContext, arrange_run, natural_at
 from game.engine.rules import PERMANENT_WILDS
 
 from .anim import Tween
@@ -66,13 +68,20 @@ def _points_colour(points: int, lowest_wins: bool = False) -> tuple[int, int, in
     return (150, 230, 160) if points_help(points, lowest_wins) else (240, 140, 120)
 
 
-def shape_label(shape: tuple, n: int) -> str:
-    """Words for a meld interpretation: ``run 6♥–8♥``, ``set of 7s``."""
+def shape_label(shape: tuple, n: int, cards: Sequence[int] = (), ctx: MeldContext | None = None) -> str:
+    """Words for a meld interpretation: ``run 6♥–8♥``, ``set of 7s``; given its ``cards``
+    (and the round's ``ctx``), a run names what each wild in it stands for:
+    ``run Q♣–A♣ (J♠ for A♣)``."""
     if shape[0] == "run":
         _, suit, lo = shape
         hi = lo + n - 1
-        return (f"run {rank_label(1 if lo == 14 else lo)}{SUIT_SYMBOLS[suit]}–"
-                f"{rank_label(1 if hi == 14 else hi)}{SUIT_SYMBOLS[suit]}")
+        words = (f"run {rank_label(1 if lo == 14 else lo)}{SUIT_SYMBOLS[suit]}–"
+                 f"{rank_label(1 if hi == 14 else hi)}{SUIT_SYMBOLS[suit]}")
+        slots = arrange_run(ctx, cards, suit, lo)[0] if cards and ctx is not None else None
+        stands = [f"{card_name(c)} for {rank_label(1 if lo + i == 14 else lo + i)}{SUIT_SYMBOLS[suit]}"
+                  for i, c in enumerate(slots or ()) if c in ctx.wilds and not natural_at(ctx, c, "run", 0, suit, lo + i)] \
+            if ctx is not None else []
+        return f"{words} ({', '.join(stands)})" if stands else words
     if shape[0] == "set":
         return "group of jokers" if shape[1] == 0 else f"set of {rank_plural(shape[1])}"
     return "group of wilds"
