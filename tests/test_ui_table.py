@@ -5035,7 +5035,8 @@ def test_a_hinted_meld_that_reads_two_ways_says_which_and_meld_offers_it_first(a
     assert toast_texts(scene)[-1].endswith("(selected: Meld or Enter asks which way, this one first)")
     scene.meld_selected()
     assert scene.choice is not None
-    assert scene.choice.options[0] == shape_label(wanted, 3) + " (the hint)"
+    assert scene.choice.options[0] == shape_label(wanted, 3, cards, g.ctx) + " (the hint)"
+    assert "(K♣ for " in scene.choice.options[0]
     key(app, pygame.K_1)
     assert len(g.melds) == 1 and g.melds[0].shape == tuple(wanted)
 
