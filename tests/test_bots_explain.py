@@ -702,3 +702,26 @@ def test_a_discard_with_no_choice_or_a_pair_the_pile_tells_apart_says_so():
     v = view_of(g, 0)
     chosen = make_bot("normal", 1).choose(v)
     assert hint_reason(v, chosen) == "one of your last two cards must go, and your Q♦ Q♠ are alike: either will do"
+
+
+def test_a_discard_a_known_holder_could_take_down_to_and_meld_is_warned_of():
+    """Rummy 500: the A♦ thrown onto a spread pile holding the A♥, while a player (not the
+    next) was known to hold the A♠ it took from the pile: that player took the pile down
+    to the A♥ and melded the three, and the hint had said nothing of it (a tester)."""
+    from game.engine.view import view_of
+
+    g = position(["10♣ A♦", "4♣ 5♣ 9♥", "A♠ Q♠ 7♣ 8♣"], rules=Rules.preset("rummy500"), pile="10♥ A♥ 6♥",
+                 phase="play", current=0, melds=[meld(2, "set:3", "3♣ 3♥ 3♠")], known=["", "", "A♠ Q♠"])
+    v = view_of(g, 0)
+    assert hint_reason(v, Discard(c("A♦"))).endswith(
+        ", though with the A♥ in the pile, a player holding the A♠ (taken from the pile) could take the pile "
+        "down to it and meld the three")
+    assert "A♠" not in hint_reason(v, Discard(c("10♣")))
+    # the next player holding it is named so
+    g = position(["10♣ A♦", "A♠ Q♠ 7♣ 8♣", "4♣ 5♣ 9♥"], rules=Rules.preset("rummy500"), pile="10♥ A♥ 6♥",
+                 phase="play", current=0, known=["", "A♠ Q♠", ""])
+    assert "the next player holding the A♠" in hint_reason(view_of(g, 0), Discard(c("A♦")))
+    # where only the top card may be taken (basic rummy), no take down reaches the A♥
+    g = position(["10♣ A♦", "4♣ 5♣ 9♥", "A♠ Q♠ 7♣ 8♣"], rules=Rules.preset("basic"), pile="10♥ A♥ 6♥",
+                 phase="play", current=0, known=["", "", "A♠ Q♠"])
+    assert "take the pile down" not in (hint_reason(view_of(g, 0), Discard(c("A♦"))) or "")

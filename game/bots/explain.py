@@ -286,6 +286,16 @@ def _draw_reason(view: PlayerView) -> str | None:
     return f"the {name} on the pile goes with your {cards_name(near[:3])}, but makes no meld yet"
 
 
+def _known_pile_meld(view: PlayerView, an: Analysis, card: Card) -> tuple[int, tuple[int, int]] | None:
+    """The first other seat (in turn order) known to hold a card that makes a meld with
+    ``card`` and one in the pile, with those two cards (see ``Analysis.known_pile_meld``)."""
+    for s in an.feeders:
+        found = an.known_pile_meld(card, s)
+        if found is not None:
+            return s, found
+    return None
+
+
 def _discard_reason(view: PlayerView, card: Card) -> str | None:
     ctx = view.ctx
     if card not in view.hand:
@@ -407,6 +417,14 @@ def _discard_reason(view: PlayerView, card: Card) -> str | None:
                 if len(pj) == 1 else
                 f"with the {len(pj)} jokers in the pile, the next player needs only one more joker to take them "
                 "and meld")
+    elif rules.discard_pile == "splayed" and (sure := _known_pile_meld(view, an, card)) is not None:
+        # (a player known to hold a partner takes the pile down to the other: A♦ onto the A♥,
+        # with the A♠ taken from the pile before)
+        s, (k, x) = sure
+        how = "dealt face up" if view.upcards and x == view.upcards[s] else "taken from the pile"
+        who = "the next player" if s == an.opponents[0] else "a player"
+        risk = (f"with the {_one(view, Card(k))} in the pile, {who} holding the {card_name(x)} ({how}) could "
+                "take the pile down to it and meld the three")
     elif an.opponents:
         nxt = an.opponents[0]
         known = list(view.known[nxt])  # what it took from the pile, and its face-up deal card
