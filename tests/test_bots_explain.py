@@ -668,7 +668,7 @@ def test_a_discard_whose_partner_the_others_likelier_want_says_so():
                         meld(1, "set:A", "A♠ 6♥ 6♣ A♥", by=[1, 1, 1, 3]), meld(0, "set:9", "9♣ 9♦ 9♥")])
     v = view_of(g, 0)
     assert make_bot("normal", 1).choose(v) == Discard(c("4♥"))
-    assert hint_reason(v, Discard(c("4♥"))) == "it goes only with your 3♥, which would go with the 3♦ in the pile, so it stays"
+    assert hint_reason(v, Discard(c("4♥"))) == "it goes only with your 3♥, and that one would go with the 3♦ in the pile, so it stays"
     g = position(["5♣ 3♣ A♥ 4♥ A♣ 6♦ 8♠ 8♣ 3♥ 5♠ Q♣ 6♣ 7♦ Q♦", "K♦ K♠ 7♥ 4♣ 6♠ 2♠ 10♣ A♦ 4♦"],
                  rules=Rules.preset("basic"), pile="J♥ J♠ J♦", phase="play", current=0, dealer=1,
                  melds=[meld(1, "set:9", "9♣ 9♦ 9♥ 9♠")])
@@ -695,7 +695,7 @@ def test_a_discard_with_no_choice_or_a_pair_the_pile_tells_apart_says_so():
                  phase="play", current=0)
     v = view_of(g, 0)
     assert make_bot("normal", 1).choose(v) == Discard(c("Q♦"))
-    assert hint_reason(v, Discard(c("Q♦"))) == "it goes only with your Q♠, which would go with the K♠ in the pile, so it stays"
+    assert hint_reason(v, Discard(c("Q♦"))) == "it goes only with your Q♠, and that one would go with the K♠ in the pile, so it stays"
     # with nothing in the pile to tell them apart, either will do (as before)
     g = position(["Q♦ Q♠", "4♣ 5♣ 9♥", "K♥ 2♦ 7♣ 8♣"], rules=Rules.preset("rummy500"), pile="10♥ 10♣ 6♥",
                  phase="play", current=0)
@@ -725,3 +725,17 @@ def test_a_discard_a_known_holder_could_take_down_to_and_meld_is_warned_of():
     g = position(["10♣ A♦", "4♣ 5♣ 9♥", "A♠ Q♠ 7♣ 8♣"], rules=Rules.preset("basic"), pile="10♥ A♥ 6♥",
                  phase="play", current=0, known=["", "", "A♠ Q♠"])
     assert "take the pile down" not in (hint_reason(view_of(g, 0), Discard(c("A♦"))) or "")
+
+
+def test_a_card_the_others_would_sooner_take_is_said_by_the_pile_card_it_goes_with():
+    """"going by the cards still unseen the other players are likelier to want your 4♣",
+    where what tells them apart is in sight: the 4♣ goes with the 4♠ in the spread pile (a
+    tester). That is said instead; the odds of the unseen cards stay for the rest."""
+    from game.engine.view import view_of
+
+    g = position(["3♣ 4♣ 2♦ 2♥ 3♠", "9♣ 10♦ 6♣", "K♥ 7♦ 8♣ 9♦"], rules=Rules.preset("rummy500"),
+                 pile="J♠ 8♠ 4♠ 7♥", phase="play", current=0,
+                 melds=[meld(0, "set:5", "5♦ 5♠ joker 5♣", by=[0, 0, 0, 1])])
+    v = view_of(g, 0)
+    assert make_bot("normal", 1).choose(v) == Discard(c("2♦"))
+    assert hint_reason(v, Discard(c("2♦"))) == "it goes only with your 2♥, but your 4♣ would go with the 4♠ in the pile"

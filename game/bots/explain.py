@@ -286,6 +286,21 @@ def _draw_reason(view: PlayerView) -> str | None:
     return f"the {name} on the pile goes with your {cards_name(near[:3])}, but makes no meld yet"
 
 
+def _wanted(view: PlayerView, card: Card, kept: Sequence[Card], one: str = "") -> str:
+    """Why the other players would sooner take the ``kept`` cards than ``card``: what a
+    player can see, where the spread pile holds a card each of them goes with and ``card``
+    goes with none ("your 4♣ would go with the 4♠ in the pile"); else the odds of the cards
+    no one has seen ("going by the cards still unseen the other players are likelier to want
+    your 4♣"). ``one`` names the kept cards instead of "your …" ("that one")."""
+    if view.rules.discard_pile == "splayed" and not _goes_with(view, card, list(view.pile)):
+        pals = [_goes_with(view, k, list(view.pile)) for k in kept]
+        if all(pals):
+            with_ = sorted({p for ps in pals for p in ps}, key=list(view.pile).index)
+            would = "would" if len(kept) == 1 else "would each"
+            return f"{one or 'your ' + cards_name(kept)} {would} go with the {cards_name(with_)} in the pile"
+    return f"going by the cards still unseen the other players are likelier to want {one or 'your ' + cards_name(kept)}"
+
+
 def _known_pile_meld(view: PlayerView, an: Analysis, card: Card) -> tuple[int, tuple[int, int]] | None:
     """The first other seat (in turn order) known to hold a card that makes a meld with
     ``card`` and one in the pile, with those two cards (see ``Analysis.known_pile_meld``)."""
@@ -328,7 +343,7 @@ def _discard_reason(view: PlayerView, card: Card) -> str | None:
         elif loose and chance[card] < min(chance[k] for k in loose) - 1e-9:
             head += ", and of your loose cards it has the least chance to meld"
         elif loose and not an.fits_table(card) and an.feed(card) < min(an.feed(k) for k in loose) - 1e-9:
-            head += f", and going by the cards still unseen the other players are likelier to want your {cards_name(loose)}"
+            head += f", and {_wanted(view, card, loose)}"
         words.append(head)
     else:
         rest = [k for k in plain if k not in near]  # (its partners are as close as it is)
@@ -362,22 +377,15 @@ def _discard_reason(view: PlayerView, card: Card) -> str | None:
                 and an.feed(card) < min(an.feed(k) for k in kept) - 3:
             # (a card further from a meld is kept: the others would sooner take it, by a
             # margin worth saying, in points of the feed measure)
-            words.append(f"it goes only with your {cards_name(near)}, but going by the cards still unseen "
-                         f"the other players are likelier to want your {cards_name(kept)}")
+            words.append(f"it goes only with your {cards_name(near)}, but {_wanted(view, card, kept)}")
         elif all(k not in ctx.wilds and not (callers and an.fits_table(k)) and value[k] < 2 * value[card]
                  for k in near) and not an.fits_table(card) and an.feed(card) < min(an.feed(k) for k in near) - 3:
             # (of cards that go together, alike in points, the one thrown is the one the
             # others would less likely take: its partner stays)
             one = len(near) == 1
-            spread = rules.discard_pile == "splayed"
-            pals = _goes_with(view, near[0], list(view.pile)) if one and spread else []
-            if pals and not _goes_with(view, card, list(view.pile)):  # (the pile tells them apart)
-                words.append(f"it goes only with your {cards_name(near)}, which would go with the "
-                             f"{cards_name(pals)} in the pile, so it stays")
-            else:
-                words.append(f"it goes only with your {cards_name(near)}, and going by the cards still unseen the "
-                             f"other players are likelier to want {'that one' if one else 'those'}, so "
-                             f"{'it stays' if one else 'they stay'}")
+            words.append(f"it goes only with your {cards_name(near)}, and "
+                         f"{_wanted(view, card, near, 'that one' if one else 'those')}, so "
+                         f"{'it stays' if one else 'they stay'}")
     if callers and not an.fits_table(card):
         # a loose card kept where throwing it away would invite a call: say why it stays
         risky = [k for k in loose if an.fits_table(k)]
@@ -453,8 +461,7 @@ def _discard_reason(view: PlayerView, card: Card) -> str | None:
             risk = (f"a player has {short} card{'s' if short != 1 else ''} left, and your {card_name(dear)} "
                     f"({value[dear]} points) stays in your hand")
             if not words and an.feed(dear) > an.feed(card) + 3:
-                words.append(f"going by the cards still unseen the other players are likelier to want your "
-                             f"{card_name(dear)}")
+                words.append(_wanted(view, card, [dear]))
     if not words and not risk and len(others) == 1:  # (a pair in a two-card hand: nothing tells them apart)
         other = others[0]
         if other not in ctx.wilds and other.rank == card.rank and value[other] == value[card] \
