@@ -739,3 +739,17 @@ def test_a_card_the_others_would_sooner_take_is_said_by_the_pile_card_it_goes_wi
     v = view_of(g, 0)
     assert make_bot("normal", 1).choose(v) == Discard(c("2♦"))
     assert hint_reason(v, Discard(c("2♦"))) == "it goes only with your 2♥, but your 4♣ would go with the 4♠ in the pile"
+
+
+def test_a_dead_pair_names_a_card_it_needs_that_lies_under_the_top_of_the_pile():
+    """Basic rummy: "every card that would make a meld of them has been played or taken"
+    for the 3♠ 5♠, whose 4♠ lies under the K♦ on the pile, where only the top card may be
+    taken (a tester looked for it among the melds). It is named."""
+    from game.engine.view import view_of
+
+    g = position(["4♣ 7♦ 7♥ 10♥ 3♠ 5♠ J♠ Q♠", "A♦ A♥ A♠ 2♣ 9♣ K♣ 6♦ 5♥"], rules=Rules.preset("basic"),
+                 pile="4♠ K♦", phase="play", current=0,
+                 melds=[meld(0, "set:8", "8♣ 8♦ 8♥"), meld(0, "run:2♥", "2♥ 3♥ 4♥")])
+    assert hint_reason(view_of(g, 0), Discard(c("3♠"))).startswith(
+        "it goes only with your 5♠, but every card that would make a meld of them has been played or taken "
+        "(the 4♠ lies under the top of the pile)")

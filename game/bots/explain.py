@@ -354,9 +354,13 @@ def _discard_reason(view: PlayerView, card: Card) -> str | None:
             # (a card deeper in a spread pile may still be taken: the J♦ under the Q♥)
             dead = not any(t is not None and t[1](x) for t in thirds for x in view.pile)
         if dead:
-            # (the cards a meld of them needs are in melds, in the pile or in hands known)
+            # (the cards a meld of them needs are in melds, in the pile or in hands known;
+            # those under the top of a pile only its top may be taken from are named there)
+            under = _ranked(sorted({Card(x) for x in view.pile[:-1] for t in thirds if t is not None and t[1](x)}))
+            where = (f" (the {cards_name(under)} {'lies' if len(under) == 1 else 'lie'} under the top of the pile)"
+                     if under and rules.discard_pile != "splayed" else "")
             words.append(f"it goes only with your {cards_name(near)}, but every card that would make a "
-                         f"meld of them has been played or taken")
+                         f"meld of them has been played or taken{where}")
         elif not weaker and len(near) > 2:
             words.append("of your cards it is the least likely to make a meld")
         elif not weaker and rest and all(chance[k] > chance[card] + 1e-9 and (k not in loose or an.fits_table(k))
