@@ -353,7 +353,8 @@ def test_a_discard_from_a_dead_pair_says_so():
                          discard_pile="top_only")  # (the 6♣ 6♦ under the top are out of reach)
     v = view(["6♥ 6♠ Q♣", "4♣ 8♣"], pile="6♣ 6♦ 3♠", melds=melds, rules=rules)
     assert hint_reason(v, Discard(c("6♠"))) == (
-        "it goes only with your 6♥, but every card that would make a meld of them has been played or taken")
+        "it goes only with your 6♥, but every card that would make a meld of them has been played or taken "
+        "(the 6♣ 6♦ lie under the top of the pile)")
     v = view(["6♥ 6♠ Q♣", "4♣ 8♣"], pile="6♣ 3♠", melds=melds, rules=rules)  # the 6♦ is still to come
     assert "played or taken" not in (hint_reason(v, Discard(c("6♠"))) or "")
     # in a spread pile the 6♣ 6♦ may still be taken (by this player too): not dead (a tester's
