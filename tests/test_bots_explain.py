@@ -754,3 +754,19 @@ def test_a_dead_pair_names_a_card_it_needs_that_lies_under_the_top_of_the_pile()
     assert hint_reason(view_of(g, 0), Discard(c("3♠"))).startswith(
         "it goes only with your 5♠, but every card that would make a meld of them has been played or taken "
         "(the 4♠ lies under the top of the pile)")
+
+
+def test_a_loose_card_set_apart_by_no_one_thing_says_the_sum_did():
+    """Basic rummy, four loose cards: "discard the 7♦: it goes with none of your other
+    cards" did not say why not the 10♥ (a tester): none of points, chances or what the
+    others want alone sets the 7♦ apart, so the reason says their sum did."""
+    from game.engine.view import view_of
+
+    g = position(["4♣ 7♦ 10♥ 5♠", "2♣ 9♣ K♣ 6♦ Q♥ 10♣ 3♦ 5♦"], rules=Rules.preset("basic"), pile="4♠ K♦ 3♠ 9♥",
+                 phase="play", current=0, melds=[meld(0, "set:8", "8♣ 8♦ 8♥"), meld(0, "run:2♥", "2♥ 3♥ 4♥ 5♥ 6♥ 7♥"),
+                                                 meld(0, "run:J♠", "J♠ Q♠ K♠"), meld(1, "set:A", "A♦ A♥ A♠")])
+    v = view_of(g, 0)
+    assert make_bot("normal", 1).choose(v) == Discard(c("7♦"))
+    assert hint_reason(v, Discard(c("7♦"))) == (
+        "it goes with none of your other cards, and counting its points, its chance to meld and what the others "
+        "may want, it is the loose card you lose least by throwing")

@@ -344,6 +344,13 @@ def _discard_reason(view: PlayerView, card: Card) -> str | None:
             head += ", and of your loose cards it has the least chance to meld"
         elif loose and not an.fits_table(card) and an.feed(card) < min(an.feed(k) for k in loose) - 1e-9:
             head += f", and {_wanted(view, card, loose)}"
+        elif loose and chance[card] <= min(chance[k] for k in loose) + 1e-9:
+            # (a near thing between loose cards alike in their chances: said as such)
+            head += ", and none of your loose cards is less likely to meld"
+        elif loose and not an.fits_table(card):
+            # (no one thing sets it apart: the sum of them does)
+            head += (", and counting its points, its chance to meld and what the others may want, it is the "
+                     "loose card you lose least by throwing")
         words.append(head)
     else:
         rest = [k for k in plain if k not in near]  # (its partners are as close as it is)
@@ -477,7 +484,7 @@ def _discard_reason(view: PlayerView, card: Card) -> str | None:
             if theirs and not mine:
                 words.append(f"one of your last two cards must go, and your {card_name(other)} would go with "
                              f"the {cards_name(theirs)} in the pile")
-            elif not mine:
+            elif theirs or not mine:  # (the pile tells them apart for neither)
                 words.append(f"one of your last two cards must go, and your {cards_name(_ranked(view.hand))} "
                              "are alike: either will do")
     # a risk taken all the same follows the reasons ("…, though the next player holds the
