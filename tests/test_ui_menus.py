@@ -2933,3 +2933,21 @@ def test_the_settings_preview_shows_the_card_size_chosen(app, monkeypatch):
         assert len(sizes) == 4 and len({(r.w, r.h) for r in sizes}) == 1
         assert sizes[0].h == round(scene.theme.px(42) * scale)
         assert all(r.top >= 0 and r.bottom < scene.body.top for r in sizes)
+
+
+def test_the_rules_point_a_newcomer_to_the_words_and_the_hint_and_say_what_a_hand_costs():
+    """A newcomer (a tester) met "upcard", "meld" and "lay off" on the first screen with the
+    words explained only at the end, "upcard" not at all, and nothing said whether cards
+    left in one's own hand cost points in Rummy 5000."""
+    from game.ui.rules_text import describe_rules
+
+    sections = dict(describe_rules(Rules.preset("rummy5000")))
+    first = sections["Rummy 5000"]
+    assert any("Words used here" in p and "Hint (H)" in p for p in first)
+    words = " ".join(sections["Words used here"])
+    assert "Upcard: the card each player is dealt face up" in words
+    scoring = " ".join(p for heading, ps in sections.items() for p in ps if "scores" in p)
+    assert "Cards left in your hand are never taken off your own score" in scoring
+    # not where they are: Rummy 500 takes them off
+    r500 = " ".join(p for _, ps in describe_rules(Rules.preset("rummy500")) for p in ps)
+    assert "never taken off your own score" not in r500 and "Upcard:" not in r500

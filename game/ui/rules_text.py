@@ -534,7 +534,8 @@ def _scoring_text(rules: Rules) -> list[str]:
         out.append("At the end of a round everyone scores the cards they have on the table: their "
                    "own melds and the cards they laid off. The player who went out also scores every "
                    "card left in the other players' hands. If the stock ran out, the hands count for "
-                   "nobody.")
+                   "nobody. Cards left in your hand are never taken off your own score: they only "
+                   "give points to the player who went out.")
     elif rs == "melds_minus_hand":
         t = ("At the end of a round everyone scores the cards they have on the table, minus the "
              "cards still in their hand, so a round can score below zero.")
@@ -602,6 +603,8 @@ def describe_rules(rules: Rules, players: int | None = None) -> list[tuple[str, 
     if rules.partnerships:
         overview.append("The players form two teams of two, partners sitting opposite each other; "
                         "each team's melds and hands are scored together.")
+    overview.append("New to rummy? The card-table words are explained at the end, under \u201cWords used "
+                    "here\u201d; at the table, Hint (H) shows a good move and says why.")
     sections.append((title, overview))
 
     # --- cards
@@ -841,6 +844,10 @@ def _words_text(rules: Rules) -> list[str]:
               if rules.floats else "Go out: get rid of your last card, which ends the round."),
              "Stock and discard pile: the face-down cards you draw from, and the face-up cards "
              "thrown away."]
+    if rules.deal_style == "upcard":
+        words.append("Upcard: the card each player is dealt face up, for everyone to see; it sets how many "
+                     "cards that player is dealt (and the dealer's, where the rules say so, the round's wild "
+                     "rank).")
     if rules.wild_indicator != "none" or rules.permanent_wilds:
         words.append("Wild card: a card that can stand for any card a meld needs; a natural card "
                      "is one that is not wild.")
