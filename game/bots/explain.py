@@ -363,7 +363,7 @@ def _discard_reason(view: PlayerView, card: Card) -> str | None:
         if dead:
             # (the cards a meld of them needs are in melds, in the pile or in hands known;
             # those under the top of a pile only its top may be taken from are named there)
-            under = _ranked(sorted({Card(x) for x in view.pile[:-1] for t in thirds if t is not None and t[1](x)}))
+            under = _ranked(list({Card(x) for x in view.pile[:-1] for t in thirds if t is not None and t[1](x)}))
             where = (f" (the {cards_name(under)} {'lies' if len(under) == 1 else 'lie'} under the top of the pile)"
                      if under and rules.discard_pile != "splayed" else "")
             words.append(f"it goes only with your {cards_name(near)}, but every card that would make a "
