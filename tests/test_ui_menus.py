@@ -2951,3 +2951,25 @@ def test_the_rules_point_a_newcomer_to_the_words_and_the_hint_and_say_what_a_han
     # not where they are: Rummy 500 takes them off
     r500 = " ".join(p for _, ps in describe_rules(Rules.preset("rummy500")) for p in ps)
     assert "never taken off your own score" not in r500 and "Upcard:" not in r500
+
+
+def test_the_settings_level_row_says_the_next_game_keeps_the_last_seats(app):
+    """Settings showed "Computer players: Normal" while the next new game seated the last
+    game's Hard players again (a tester): the row's help says which levels the next game
+    keeps until the setting is changed."""
+    app.settings.default_level = "normal"
+    app.settings.last_game = {"preset": "rummy5000", "players": 4, "levels": ["human", "hard", "hard", "hard"],
+                              "default_level": "normal"}
+    from game.ui.menus.settings_screen import _level_help
+
+    draw(menus.SettingsScene(app), app.screen_size)
+
+    assert _level_help(app.settings) == ("The level of the computer seats in a new game. Until it is changed "
+                                         "here, the next game keeps your last game's seats (Hard).")
+    app.settings.last_game["levels"] = ["human", "normal", "normal"]
+    assert _level_help(app.settings).endswith("a change applies to every seat of the next game.")
+    app.settings.last_game["levels"] = ["human", "hard", "easy"]
+    assert _level_help(app.settings).endswith("(Hard and Easy).")
+    # the new-game screen agrees: it seats them so
+    app.settings.last_game["levels"] = ["human", "hard", "hard", "hard"]
+    assert menus.NewGameScene(app).seat_levels()[1:4] == ["hard", "hard", "hard"]

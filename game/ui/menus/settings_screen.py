@@ -15,6 +15,24 @@ if TYPE_CHECKING:
     from ..app import App
 
 
+def _level_help(s: Settings) -> str:
+    """The help of the computer players' level: where the new-game screen keeps the last
+    game's seats at other levels (until this setting changes), it says which, as the next
+    game will start with them (it read as if every seat would be at this level)."""
+    base = "The level of the computer seats in a new game; a change applies to every seat of the next game."
+    last = s.last_game or {}
+    levels = last.get("levels")
+    if last.get("default_level", s.default_level) != s.default_level or not isinstance(levels, list):
+        return base
+    names = dict(BOT_LEVELS)
+    kept = [lv for lv in levels[1:] if lv in names]
+    if not kept or all(lv == s.default_level for lv in kept):
+        return base
+    which = " and ".join(names[lv] for lv in dict.fromkeys(kept))
+    return (f"The level of the computer seats in a new game. Until it is changed here, the next game keeps "
+            f"your last game's seats ({which}).")
+
+
 class SettingsScene(MenuScene):
     """Animation, sound, cards, the Rummy! window and the default computer level."""
 
@@ -111,8 +129,7 @@ class SettingsScene(MenuScene):
              "On: the game waits for your call, and lights Rummy!, only when you could call. Off: it "
              "waits after every discard.",
              ui.Toggle(s.rummy_help, lambda v: self.change("rummy_help", v))),
-            ("default_level", "Computer players in new games", "The level of the computer seats in a new game; a change applies to every seat of "
-             "the next game.",
+            ("default_level", "Computer players in new games", _level_help(s),
              ui.Cycler(BOT_LEVELS, s.default_level, lambda v: self.change("default_level", v))),
         ]
         y = 0
