@@ -2973,3 +2973,17 @@ def test_the_settings_level_row_says_the_next_game_keeps_the_last_seats(app):
     # the new-game screen agrees: it seats them so
     app.settings.last_game["levels"] = ["human", "hard", "hard", "hard"]
     assert menus.NewGameScene(app).seat_levels()[1:4] == ["hard", "hard", "hard"]
+
+
+def test_the_rules_examples_and_words_follow_the_smallest_meld():
+    """With "Smallest new meld: 4 cards" the rules said "4 or more cards" beside the
+    three-card examples 7♣ 7♦ 7♠ and 5♥ 6♥ 7♥, and the words at the end "three or more"
+    (a tester)."""
+    from game.ui.rules_text import rules_as_text
+
+    four = rules_as_text(Rules.preset("rummy5000", min_meld=4))
+    assert "(7♣ 7♦ 7♥ 7♠)" in four and "(5♥ 6♥ 7♥ 8♥)" in four
+    assert "(7♣ 7♦ 7♠)" not in four and "(5♥ 6♥ 7♥)" not in four and "three or more" not in four
+    assert "a set (four or more cards of one rank)" in four
+    three = rules_as_text(Rules.preset("rummy5000"))
+    assert "(7♣ 7♦ 7♠)" in three and "a set (three or more cards of one rank)" in three

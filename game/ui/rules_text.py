@@ -672,9 +672,11 @@ def describe_rules(rules: Rules, players: int | None = None) -> list[tuple[str, 
     melds = []
     kinds = []
     if rules.allow_sets:
-        kinds.append(f"a set is {rules.min_meld} or more cards of one rank (7♣ 7♦ 7♠)")
+        kinds.append(f"a set is {rules.min_meld} or more cards of one rank "
+                     f"({'7♣ 7♦ 7♠' if rules.min_meld == 3 else '7♣ 7♦ 7♥ 7♠'})")
     if rules.allow_runs:
-        kinds.append(f"a run is {rules.min_meld} or more cards in a row of one suit (5♥ 6♥ 7♥)")
+        kinds.append(f"a run is {rules.min_meld} or more cards in a row of one suit "
+                     f"({'5♥ 6♥ 7♥' if rules.min_meld == 3 else '5♥ 6♥ 7♥ 8♥'})")
     melds.append(_join(kinds).capitalize() + ".")
     if rules.allow_sets:  # (George's double pack: sets of up to eight)
         melds.append("A set holds at most four cards for each deck in the pack, wild cards included.")
@@ -833,7 +835,8 @@ def describe_rules(rules: Rules, players: int | None = None) -> list[tuple[str, 
 
 def _words_text(rules: Rules) -> list[str]:
     """The card-table words of the rules above, for a player new to rummy."""
-    words = ["Meld: a set (three or more cards of one rank) or a run (three or more cards of one "
+    least = "three" if rules.min_meld == 3 else "four"
+    words = [f"Meld: a set ({least} or more cards of one rank) or a run ({least} or more cards of one "
              "suit in order) laid face up on the table; to meld is to lay one down."
              if rules.allow_sets and rules.allow_runs else
              "Meld: a group of cards laid face up on the table; to meld is to lay one down.",
