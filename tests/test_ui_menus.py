@@ -2987,3 +2987,15 @@ def test_the_rules_examples_and_words_follow_the_smallest_meld():
     assert "a set (four or more cards of one rank)" in four
     three = rules_as_text(Rules.preset("rummy5000"))
     assert "(7♣ 7♦ 7♠)" in three and "a set (three or more cards of one rank)" in three
+
+
+def test_the_settings_lists_run_in_order():
+    """Card size ran Small, Medium, Normal (Medium smaller than Normal), and animation speed
+    None, Slow, ... (the quickest beside the slowest): each list runs one way, with names
+    that say so (a tester)."""
+    from game.ui.settings import ANIMATION_SPEEDS, CARD_SCALES
+
+    assert [v for v, _ in CARD_SCALES] == sorted(v for v, _ in CARD_SCALES)
+    assert [name for _, name in CARD_SCALES] == ["Extra small", "Small", "Normal", "Large", "Extra large"]
+    speeds = [v or float("inf") for v, _ in ANIMATION_SPEEDS]  # (none at all: the quickest)
+    assert speeds == sorted(speeds) and ANIMATION_SPEEDS[-1] == (0.0, "Instant")

@@ -30,16 +30,16 @@ log = logging.getLogger(__name__)
 FILE_NAME = "settings.json"
 
 # (value, label) pairs offered by the settings screen
-ANIMATION_SPEEDS: tuple[tuple[float, str], ...] = (
-    (0.0, "None"),
+ANIMATION_SPEEDS: tuple[tuple[float, str], ...] = (  # (slowest to quickest: none at all last)
     (0.5, "Slow"),
     (1.0, "Normal"),
     (1.5, "Fast"),
     (2.5, "Very fast"),
+    (0.0, "Instant"),
 )
 CARD_SCALES: tuple[tuple[float, str], ...] = (
-    (0.8, "Small"),
-    (0.9, "Medium"),
+    (0.8, "Extra small"),
+    (0.9, "Small"),
     (1.0, "Normal"),
     (1.15, "Large"),
     (1.3, "Extra large"),

@@ -106,7 +106,7 @@ class SettingsScene(MenuScene):
             return min(choices, key=lambda c: abs(c[0] - value))[0]
 
         rows = [
-            ("animation_speed", "Animation speed", "How fast cards move; None shows every move at once.",
+            ("animation_speed", "Animation speed", "How fast cards move; Instant shows every move at once.",
              ui.Cycler(ANIMATION_SPEEDS, near(ANIMATION_SPEEDS, s.animation_speed),
                        lambda v: self.change("animation_speed", v), wrap=False)),
             ("sound", "Sound effects", "Card sounds and the Rummy! call.",
