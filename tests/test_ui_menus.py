@@ -2999,3 +2999,26 @@ def test_the_settings_lists_run_in_order():
     assert [name for _, name in CARD_SCALES] == ["Extra small", "Small", "Normal", "Large", "Extra large"]
     speeds = [v or float("inf") for v, _ in ANIMATION_SPEEDS]  # (none at all: the quickest)
     assert speeds == sorted(speeds) and ANIMATION_SPEEDS[-1] == (0.0, "Instant")
+
+
+def test_the_rules_say_a_card_for_a_wilds_place_is_no_call():
+    """A tester wondered whether a discard that could go on a wild standing for it is a
+    Rummy! chance: it is not (the real card goes there in its holder's own turn), and the
+    rules say so where calls and wilds both are."""
+    from game.engine import parse_cards
+    from game.ui.rules_text import rules_as_text
+
+    assert "place in a meld is no call:" in rules_as_text(Rules.preset("rummy5000"))
+    assert "place in a meld is no call:" not in rules_as_text(Rules.preset("rummy500"))  # (no calls)
+    # and so the engine has it: the 6♥ thrown beside a meld where a wild stands for the 6♥
+    from engine_helpers import meld, position
+
+    g = position(["9♣ 2♠", "K♣ 7♦", "3♦ 4♦"], rules={"preset": "rummy5000"}, wild="K",
+                 melds=[meld(1, "run:5♥", "5♥ K♠ 7♥"), meld(2, "set:Q", "Q♣ Q♦ Q♥")], pile="6♥",
+                 phase="draw", current=1, call_open=True, discarder=0)
+    assert parse_cards("6♥")[0] == g.pile[-1] and g.call_actions(2) == []
+    six, eight = parse_cards("6♥ 8♥")
+    g.stock.remove(eight)  # (one that goes on an end is a call)
+    g.stock.append(six)
+    g.pile[-1] = eight
+    assert g.call_actions(2)

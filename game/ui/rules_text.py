@@ -777,6 +777,9 @@ def describe_rules(rules: Rules, players: int | None = None) -> list[tuple[str, 
                          "they use"
                          + (", together with cards from their own hand." if rules.pile_call_hand
                             else ", using only cards from the pile."))
+        if rc in ("discard", "top_card") and (rules.wild_indicator != "none" or rules.permanent_wilds):
+            calls.append("A card that would only go on a wild card's place in a meld is no call: "
+                         "laying the real card there is done in your own turn.")
         calls.append("After a call, play goes on with "
                      + ("the player who would have been next." if rules.call_after == "resume"
                         else "the caller's left-hand neighbour.")
