@@ -570,7 +570,9 @@ class ScoresScene(_ListSheet):
         def summed(part: list[tuple[str, list[int], list[bool]]]) -> tuple[str, list[int], list[bool]]:
             rounds = [label for label, _, _ in part if label != FINAL]
             label = f"{rounds[0]}–{rounds[-1]}" if len(rounds) > 1 else (rounds or [FINAL])[0]
-            return label, [sum(col) for col in zip(*(pts for _, pts, _ in part))], [False] * len(cols)
+            # (a star where the column went out in any of them: the summed rows dropped them)
+            return (label, [sum(col) for col in zip(*(pts for _, pts, _ in part))],
+                    [any(col) for col in zip(*(out for _, _, out in part))])
 
         n = len(entries)
         if n <= room or room < 2:
