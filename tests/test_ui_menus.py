@@ -3025,3 +3025,25 @@ def test_the_rules_say_a_card_for_a_wilds_place_is_no_call():
     g.stock.append(six)
     g.pile[-1] = eight
     assert g.call_actions(2)
+
+
+@pytest.mark.parametrize("name", ["after_call", "going_out", "wild_limit", "rummy_calls"])
+def test_a_house_rules_help_says_what_the_value_chosen_means(app, name):
+    """"Usual for the call", "Discard a dead card", "One per meld": the row's help said what
+    the row is, not what the value chosen does (a newcomer). Each value of these rows has
+    its own words, shown under the row as the value changes."""
+    from game.ui.rules_text import OPTION_BY_NAME, VALUE_HELP
+
+    info = OPTION_BY_NAME[name]
+    assert set(VALUE_HELP[name]) == {v for v, _ in info.choices}
+    scene = menus.NewGameScene(app)
+    seen = set()
+    for value, _ in info.choices:
+        if name == "after_call" and value is not None:
+            scene.set_option("rummy_calls", "pile")  # (an option some values need)
+        scene.set_option(name, value)
+        scene.sync()
+        row = scene.rows[name]
+        assert row.help == VALUE_HELP[name][value], (value, row.help)
+        seen.add(row.help)
+    assert len(seen) == len(info.choices)

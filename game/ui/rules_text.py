@@ -402,18 +402,42 @@ def option_help(info: OptionInfo, rules: Rules, players: int) -> str:
             why = f" (a deal could need {most} cards, more than {decks})"
         return (f"How many decks of {deck_words(rules)} are shuffled together; "
                 f"Auto uses {auto} for {players} players{why}.")
-    if info.name == "rummy_calls":
-        return RUMMY_CALL_HELP.get(rules.rummy_calls, info.help)
+    said = VALUE_HELP.get(info.name)
+    if said is not None:
+        return said.get(OptionInfo.get(info, rules), info.help)
     return info.help
 
 
-# what each "Rummy!" mode lets a player do, under the option on the setup screen
-RUMMY_CALL_HELP = {
-    "discard": "Snatch a discard that could have been laid off on the table (once you have a meld).",
-    "top_card": "Snatch a discard that could have been laid off on the table; anyone may call.",
-    "pile": "Take the pile down to any card that you can meld or lay off at once, out of turn.",
-    "off": "Nobody may call Rummy! in this game.",
+# what the value chosen means, under the option on the setup screen (a newcomer read the
+# row's words, "Usual for the call", "Discard a dead card", and was none the wiser)
+VALUE_HELP: dict[str, dict[Any, str]] = {
+    "rummy_calls": {
+        "discard": "Snatch a discard that could have been laid off on the table (once you have a meld).",
+        "top_card": "Snatch a discard that could have been laid off on the table; anyone may call.",
+        "pile": "Take the pile down to any card that you can meld or lay off at once, out of turn.",
+        "off": "Nobody may call Rummy! in this game.",
+    },
+    "after_call": {
+        None: "Who plays next after a call: as the kind of call has it (whoever was next after a "
+              "discard call, the caller's left after a pile call).",
+        "resume": "After a call, play goes on with whoever would have been next.",
+        "caller_left": "After a call, play goes on from the caller's left.",
+    },
+    "going_out": {
+        "discard_unplayable": "Go out by discarding a last card that fits no meld on the table; "
+                              "play every card and you float until you can.",
+        "floating": "Go out by discarding your last card; play every card and you float until you do.",
+        "meld_all_or_discard": "The round ends when a player has no cards left, by melding, laying "
+                               "off or discarding the last one.",
+        "discard_required": "Go out only by discarding: keep one card to throw.",
+    },
+    "wild_limit": {
+        "none": "A meld may hold any number of wild cards.",
+        "fewer_than_naturals": "A meld must hold more natural cards than wild ones.",
+        "one_per_meld": "A meld may hold one wild card (two in a meld of six or more, one in each half).",
+    },
 }
+RUMMY_CALL_HELP = VALUE_HELP["rummy_calls"]  # (the calls' words, as the table's help says them)
 
 
 def covered_option_names() -> set[str]:
