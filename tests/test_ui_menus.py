@@ -2965,7 +2965,13 @@ def test_the_settings_level_row_says_the_next_game_keeps_the_last_seats(app):
                               "default_level": "normal"}
     from game.ui.menus.settings_screen import _level_help
 
-    draw(menus.SettingsScene(app), app.screen_size)
+    scene = menus.SettingsScene(app)
+    draw(scene, app.screen_size)
+    assert scene.find("default_level").help.endswith("(Hard).")
+    scene.change("default_level", "easy")  # (changed here: the words follow at once, a tester)
+    assert scene.find("default_level").help.endswith("a change applies to every seat of the next game.")
+    scene.change("default_level", "normal")
+    app.settings.last_game["default_level"] = "normal"
 
     assert _level_help(app.settings) == ("The level of the computer seats in a new game. Until it is changed "
                                          "here, the next game keeps your last game's seats (Hard).")

@@ -56,6 +56,9 @@ class SettingsScene(MenuScene):
         vol = self.find("volume")
         if isinstance(vol, ui.Row):
             vol.control.enabled = self.settings.sound
+        level = self.find("default_level")  # (its words follow the level chosen here)
+        if isinstance(level, ui.Row):
+            level.help = _level_help(self.settings)
 
     def restore_defaults(self) -> None:
         fresh = Settings()
