@@ -2996,6 +2996,12 @@ def test_the_rules_examples_and_words_follow_the_smallest_meld():
     assert "a set (four or more cards of one rank)" in four
     three = rules_as_text(Rules.preset("rummy5000"))
     assert "(7♣ 7♦ 7♠)" in three and "a set (three or more cards of one rank)" in three
+    # and the setup screen's rows for sets and runs (they said "Three or more": t34)
+    from game.ui.rules_text import OPTION_BY_NAME, option_help
+
+    for name in ("allow_sets", "allow_runs"):
+        assert option_help(OPTION_BY_NAME[name], Rules.preset("rummy5000", min_meld=4), 4).startswith("Four or more")
+        assert option_help(OPTION_BY_NAME[name], Rules.preset("rummy5000"), 4).startswith("Three or more")
 
 
 def test_the_settings_lists_run_in_order():

@@ -402,6 +402,9 @@ def option_help(info: OptionInfo, rules: Rules, players: int) -> str:
             why = f" (a deal could need {most} cards, more than {decks})"
         return (f"How many decks of {deck_words(rules)} are shuffled together; "
                 f"Auto uses {auto} for {players} players{why}.")
+    if info.name in ("allow_sets", "allow_runs") and rules.min_meld != 3:  # (the row's words say three)
+        return ("Four or more cards of one rank, like 7♣ 7♦ 7♥ 7♠." if info.name == "allow_sets"
+                else "Four or more cards in a row of one suit, like 5♥ 6♥ 7♥ 8♥.")
     said = VALUE_HELP.get(info.name)
     if said is not None:
         return said.get(OptionInfo.get(info, rules), info.help)
