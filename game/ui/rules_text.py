@@ -879,8 +879,9 @@ def _words_text(rules: Rules) -> list[str]:
              "thrown away."]
     if rules.deal_style == "upcard":
         words.append("Upcard: the card each player is dealt face up, for everyone to see; it sets how many "
-                     "cards that player is dealt (and the dealer's, where the rules say so, the round's wild "
-                     "rank).")
+                     "cards that player is dealt"
+                     + ("; the dealer's also sets the round's wild rank." if rules.wild_indicator == "dealer_upcard"
+                        else "."))
     if rules.wild_indicator != "none" or rules.permanent_wilds:
         words.append("Wild card: a card that can stand for any card a meld needs; a natural card "
                      "is one that is not wild.")
