@@ -1793,6 +1793,12 @@ def test_meld_with_nothing_selected_before_the_draw_says_to_draw_first(app):
     scene = play(app, g)
     scene.meld_selected()
     assert scene.toasts[-1].text == "You can meld only after drawing, before you discard"
+    # Enter (the keys' Meld) at the turn's start says what the turn starts with, by its keys
+    # (a tester pressed it once a hinted draw's highlight had gone)
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RETURN)
+    assert scene.toasts[-1].text == "Draw first: D draws from the stock, P takes from the pile"
+    assert g.phase == "draw" and len(g.hands[0]) == 4
     key(app, pygame.K_d)
     scene.meld_selected([])
     assert scene.toasts[-1].text.startswith("Select cards to meld first")
