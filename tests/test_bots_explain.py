@@ -319,8 +319,10 @@ def test_a_draw_when_the_top_card_would_go_down_says_how_little_it_adds():
     assert hint_reason(v, DrawStock()) == "with the K♠ from the pile you could put down no more cards than now"
     # the 3♦ could meld with the 3♣ and the wild 9♥, which the run A♣ 2♣ 3♣ 9♥ needs
     v = view(["A♣ 2♣ 3♣ 9♥ J♦", "4♣ 5♣ 6♦"], rules=rules, wild="9", pile="K♠ 3♦", phase="draw", current=0)
+    # (named with the cards it melds with: "your other melds" read as melds on the table to a
+    # player who had none, a tester)
     assert hint_reason(v, DrawStock()) == \
-        "the 3♦ on the pile goes with your 3♣, but your wild does more in your other melds"
+        "the 3♦ on the pile goes with your 3♣, but your wild 9♥ does more with your A♣ 2♣ 3♣"
     # with the 3♠ under it, a take down to the 3♠ would meld both threes and go out: said first
     v = view(["A♣ 2♣ 3♣ 9♥ J♦", "4♣ 5♣ 6♦"], rules=rules, wild="9", pile="3♠ 3♦", phase="draw", current=0)
     assert hint_reason(v, DrawStock()) == ("taking the pile down to the 3♠ would let you go out (the others "

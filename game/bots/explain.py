@@ -281,8 +281,15 @@ def _draw_reason(view: PlayerView) -> str | None:
         return f"the {name} on the pile goes with none of your cards{_but_wilds(view, hand)}"
     melded = set(hand) - set(plan.left)
     if any(k in wilds for k in melded):  # (a wild could meld it, but is worth more where it is)
-        wild = "your wild does" if sum(k in wilds for k in melded) == 1 else "your wilds do"
-        return f"the {name} on the pile goes with your {cards_name(near[:3])}, but {wild} more in your other melds"
+        mine = [k for k in melded if k in wilds]
+        if len(mine) == 1:  # (named with the cards it melds with: "your other melds" read as melds on the table)
+            w = mine[0]
+            partners = next((_ranked([k for k in cards if k != w]) for cards, _ in plan.melds if w in cards), [])
+            where = f"with your {cards_name(partners)}" if partners else "in the melds your other cards make"
+            return (f"the {name} on the pile goes with your {cards_name(near[:3])}, but your "
+                    f"{_one(view, Card(w))} does more {where}")
+        return (f"the {name} on the pile goes with your {cards_name(near[:3])}, but your wilds do more in the "
+                "melds your other cards make")
     return f"the {name} on the pile goes with your {cards_name(near[:3])}, but makes no meld yet"
 
 
