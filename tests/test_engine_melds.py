@@ -765,3 +765,24 @@ def test_a_new_set_lies_with_its_wilds_after_its_naturals():
     g = position(["2♣ Q♥ 2♠ 2♦ 9♣", "4♣ 5♣ 6♣"], rules={"preset": "rummy5000"}, wild="Q", phase="play", current=0)
     play(g, "meld 2♣ Q♥ 2♠ 2♦")
     assert g.melds[-1].cards == parse_cards("2♣ 2♠ 2♦ Q♥")
+
+
+def test_a_card_laid_off_on_a_set_goes_before_its_wilds_and_undo_takes_it_back():
+    """A set melded 7♣ 7♠ wild 2♥ read "7 7 2 7" once the 7♥ was laid off after the wild (a
+    tester): a card of the set's rank goes in before the wilds at its end; the seats' tabs
+    and a card laid on the wild move with them, and undo takes it back out."""
+    from engine_helpers import meld, play, position
+
+    from game.engine.cards import parse_cards
+
+    g = position(["7♥ 9♣ 4♦", "5♣ 6♣ 8♦", "K♣ K♦ 3♠"], rules={"preset": "rummy5000"}, wild="2",
+                 melds=[meld(1, "set:7", "7♣ 7♠ 2♥", covers={"2": ["7♦", 2]}), meld(0, "run:J♠", "J♠ Q♠ K♠")],
+                 phase="play", current=0, turns=[1, 1, 1])
+    m = g.melds[0]
+    assert m.covers == {2: (parse_cards("7♦")[0], 2)}
+    play(g, "layoff 7♥ on 1")
+    assert m.cards == parse_cards("7♣ 7♠ 7♥ 2♥") and m.by == [1, 1, 0, 1]
+    assert m.covers == {3: (parse_cards("7♦")[0], 2)}  # (still on the wild)
+    play(g, "undo")
+    assert m.cards == parse_cards("7♣ 7♠ 2♥") and m.by == [1, 1, 1] and 2 in m.covers
+    assert sorted(g.all_cards()) == sorted(g.pack)

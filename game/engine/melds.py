@@ -670,19 +670,33 @@ def _last_step(ctx: MeldContext, meld: Meld, card: Card) -> str | None:
     return ends[0] if ends else None
 
 
+def _of_rank(meld: Meld, card: int) -> bool:
+    """Whether ``card`` is of a set's own rank (a natural there, or a wild that reads as one)."""
+    return card & 15 == meld.rank and (card >> 4) & 7 != JOKER_SUIT
+
+
 def add_to_meld(meld: Meld, card: Card, end: str, seat: int) -> None:
     if end == "low":
         meld.cards.insert(0, card)
         meld.by.insert(0, seat)
         meld.lo -= 1
         meld.covers = {i + 1: v for i, v in meld.covers.items()}
+    elif meld.kind == SET and _of_rank(meld, card):
+        # a card of the set's rank goes before the wilds at its end (a new set lies with its
+        # wilds after its naturals: a natural laid off after them put a wild between them)
+        i = len(meld.cards)
+        while i > 0 and not _of_rank(meld, meld.cards[i - 1]):
+            i -= 1
+        meld.cards.insert(i, card)
+        meld.by.insert(i, seat)
+        meld.covers = {k + 1 if k >= i else k: v for k, v in meld.covers.items()}
     else:
         meld.cards.append(card)
         meld.by.append(seat)
 
 
 def remove_from_meld(meld: Meld, card: Card) -> None:
-    """Undo :func:`add_to_meld` (the card is at one end) or a cover."""
+    """Undo :func:`add_to_meld` (the card is at one end, or a set's before its wilds) or a cover."""
     for i, (c, _) in list(meld.covers.items()):
         if c == card:
             del meld.covers[i]
@@ -696,6 +710,7 @@ def remove_from_meld(meld: Meld, card: Card) -> None:
     i = len(meld.cards) - 1 - meld.cards[::-1].index(card)
     meld.cards.pop(i)
     meld.by.pop(i)
+    meld.covers = {k - 1 if k > i else k: v for k, v in meld.covers.items()}  # (a set's card may be inside it)
 
 
 def card_points(ctx: MeldContext, card: int, meld: Meld | None = None, index: int = -1) -> int:
