@@ -53,7 +53,8 @@ def test_settings_round_trip():
     again = Settings.load()
     assert again == s and again.problem is None
     folder = user_data_dir()
-    assert sorted(p.name for p in folder.iterdir()) == ["settings.json"]  # no temporary left over
+    # no temporary left over (the first write's backup copy is its own)
+    assert sorted(p.name for p in folder.iterdir()) == ["settings.json", "settings.json.bak"]
 
 
 def test_settings_save_is_atomic(monkeypatch):
@@ -69,7 +70,7 @@ def test_settings_save_is_atomic(monkeypatch):
     with pytest.raises(OSError):
         s.save()
     assert (user_data_dir() / "settings.json").read_text() == before
-    assert [p.name for p in user_data_dir().iterdir()] == ["settings.json"]
+    assert sorted(p.name for p in user_data_dir().iterdir()) == ["settings.json", "settings.json.bak"]
 
 
 def _locked_for(monkeypatch, times: int) -> list[float]:
@@ -118,7 +119,7 @@ def test_a_file_that_stays_locked_is_left_as_it_was(monkeypatch, tmp_path):
     with pytest.raises(PermissionError):
         s.save()
     assert (user_data_dir() / "settings.json").read_text() == before
-    assert [p.name for p in user_data_dir().iterdir()] == ["settings.json"]
+    assert sorted(p.name for p in user_data_dir().iterdir()) == ["settings.json", "settings.json.bak"]
     # (tried for the backup copy first, then for the file itself)
     assert len(waits) == 2 * (REPLACE_TRIES - 1) and sum(waits) < 1.0
 
@@ -298,7 +299,7 @@ def test_stats_round_trip():
     assert (e.games, e.wins, e.best_score, e.total_rounds) == (2, 1, 5300, 16)
     assert e.win_rate == 0.5
     assert again.get("george").games == 0
-    assert [p.name for p in user_data_dir().iterdir()] == ["stats.json"]
+    assert sorted(p.name for p in user_data_dir().iterdir()) == ["stats.json", "stats.json.bak"]
 
 
 def test_a_game_left_unfinished_counts_as_played_and_not_won():
@@ -432,6 +433,20 @@ def test_damaged_stats_file_is_kept_aside(text):
     st.save()
     assert Stats.load().get("rummy5000").games == 1
     assert (user_data_dir() / "stats.json.bad").read_text() == text
+
+
+def test_the_first_counted_game_survives_damage_to_the_statistics_file():
+    """With one game counted there was no backup copy yet, and damage lost the record for
+    good (a tester): the first write is its own backup copy."""
+    st = Stats.load()
+    st.record_game("rummy5000", False, 2440, 19, against="hard")
+    st.save()
+    assert (user_data_dir() / "stats.json.bak").exists()
+    (user_data_dir() / "stats.json").write_text("garbage{{{ not json")
+    again = Stats.load()
+    assert again.get("rummy5000").games == 1 and again.get_against("hard").games == 1
+    assert "its backup copy is used" in again.problem
+    assert Stats.load().get("rummy5000").games == 1  # (and on every later look)
 
 
 def test_a_damaged_stats_or_settings_file_falls_back_to_its_backup_copy():

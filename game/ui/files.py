@@ -132,7 +132,8 @@ def backup_of(target: Path | str) -> Path:
 
 def atomic_write_json(target: Path, data: Any, kept: Path | None = None) -> None:
     """Write ``data`` as JSON to ``target`` (see :func:`write_atomic`), the file it
-    replaces kept as ``<name>.bak`` (:func:`backup_of`) when it was good JSON.  ``kept``
+    replaces kept as ``<name>.bak`` (:func:`backup_of`) when it was good JSON (a first
+    write, with no backup copy yet, is its own).  ``kept``
     names a file that was there but could not be read (see :func:`read_json_file`):
     writing to it raises :class:`KeptFileError` instead, since it may hold the player's
     data."""
@@ -150,6 +151,12 @@ def atomic_write_json(target: Path, data: Any, kept: Path | None = None) -> None
         except OSError as exc:  # (the file itself matters more: it is still written)
             log.warning("could not keep a backup copy of %s: %s", target, exc)
     write_atomic(target, text)
+    if old is None and not backup_of(target).exists():
+        # (the first write: its copy is the backup, so that damage to it loses nothing)
+        try:
+            write_atomic(backup_of(target), text)
+        except OSError as exc:
+            log.warning("could not keep a backup copy of %s: %s", target, exc)
 
 
 def read_json_file(target: Path, what: str, check, fallback: str) -> tuple[Any, str | None, bool]:
