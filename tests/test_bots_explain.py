@@ -772,3 +772,22 @@ def test_a_loose_card_set_apart_by_no_one_thing_says_the_sum_did():
     assert hint_reason(v, Discard(c("7♦"))) == (
         "it goes with none of your other cards, and counting its points, its chance to meld and what the others "
         "may want, it is the loose card you lose least by throwing")
+
+
+def test_a_card_with_a_partner_set_apart_by_no_one_thing_says_the_sum_did_and_only_when_chosen():
+    """Rummy 500: "discard the Q♦" came with no reason (a tester): a card that goes with one
+    other, set apart by no one thing, says that the sum did, and only for the discard the
+    hint's sums put first (for another, nothing true is left to say)."""
+    from game.engine.view import view_of
+
+    g = position(["7♥ 7♠ A♠ 8♥ 4♥ 4♣ 5♣ A♣", "A♦ Q♦", "8♦ 9♦"], rules=Rules.preset("rummy500"), pile="",
+                 phase="play", current=0, dealer=0,
+                 melds=[meld(0, "set:10", "10♣ 10♦ 10♠ joker", by=[0, 0, 2, 0]),
+                        meld(1, "set:K", "K♣ K♥ K♠ K♦", by=[1, 1, 1, 0]), meld(2, "set:6", "6♣ 6♦ 6♠ 6♥"),
+                        meld(1, "run:7♣", "7♣ 8♣ 9♣"), meld(0, "set:J", "J♣ J♦ J♥"), meld(0, "set:2", "2♦ 2♥ 2♠")])
+    v = view_of(g, 0)
+    assert make_bot("normal", 1).choose(v) == Discard(c("5♣"))
+    assert hint_reason(v, Discard(c("5♣"))).startswith(
+        "it goes only with your 4♣, and counting its points, its chance to meld and what the others may want, "
+        "it is the card you lose least by throwing")
+    assert "lose least" not in (hint_reason(v, Discard(c("4♣"))) or "")

@@ -22,7 +22,7 @@ from game.engine import Card, Cover, Discard, DrawStock, LayOff, MeldCards, Take
 from game.engine.cards import card_name, cards_name
 from game.engine.view import PlayerView
 
-from .tactics import Analysis, partners, plan_steps
+from .tactics import Analysis, face, partners, plan_steps
 
 
 def hint_reason(view: PlayerView, action: object) -> str | None:
@@ -308,6 +308,13 @@ def _wanted(view: PlayerView, card: Card, kept: Sequence[Card], one: str = "") -
     return f"going by the cards still unseen the other players are likelier to want {one or 'your ' + cards_name(kept)}"
 
 
+def _least_lost(an: Analysis, view: PlayerView, card: Card) -> bool:
+    """Whether ``card`` is the discard the bot's sums rank first (said only then: "the card
+    you lose least by throwing")."""
+    scores = an.discard_scores(view.hand)
+    return bool(scores) and face(scores[0][1]) == face(card)
+
+
 def _known_pile_meld(view: PlayerView, an: Analysis, card: Card) -> tuple[int, tuple[int, int]] | None:
     """The first other seat (in turn order) known to hold a card that makes a meld with
     ``card`` and one in the pile, with those two cards (see ``Analysis.known_pile_meld``)."""
@@ -353,8 +360,8 @@ def _discard_reason(view: PlayerView, card: Card) -> str | None:
             head += f", and {_wanted(view, card, loose)}"
         elif loose and chance[card] <= min(chance[k] for k in loose) + 1e-9:
             # (a near thing between loose cards alike in their chances: said as such)
-            head += ", and none of your loose cards is less likely to meld"
-        elif loose and not an.fits_table(card):
+            head += ", and it is as unlikely to meld as any of your loose cards"
+        elif loose and not an.fits_table(card) and _least_lost(an, view, card):
             # (no one thing sets it apart: the sum of them does)
             head += (", and counting its points, its chance to meld and what the others may want, it is the "
                      "loose card you lose least by throwing")
@@ -494,6 +501,10 @@ def _discard_reason(view: PlayerView, card: Card) -> str | None:
             elif theirs or not mine:  # (the pile tells them apart for neither)
                 words.append(f"one of your last two cards must go, and your {cards_name(_ranked(view.hand))} "
                              "are alike: either will do")
+    if not words and near and not an.fits_table(card) and _least_lost(an, view, card):
+        # (no one thing sets it apart: the sum of them does, as for a loose card)
+        words.append(f"it goes only with your {cards_name(near)}, and counting its points, its chance to "
+                     "meld and what the others may want, it is the card you lose least by throwing")
     # a risk taken all the same follows the reasons ("…, though the next player holds the
     # 4♠ …"), or, alone, is said as such ("mind: …")
     if not words:
