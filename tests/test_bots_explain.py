@@ -791,3 +791,16 @@ def test_a_card_with_a_partner_set_apart_by_no_one_thing_says_the_sum_did_and_on
         "it goes only with your 4♣, and counting its points, its chance to meld and what the others may want, "
         "it is the card you lose least by throwing")
     assert "lose least" not in (hint_reason(v, Discard(c("4♣"))) or "")
+
+
+def test_a_costliest_card_tied_with_another_is_not_called_the_most():
+    """"at 10 points it would cost you the most" where the K♠ beside the 10♠ costs 10 too (a
+    tester): a tie says "as much as any card"."""
+    from game.engine.view import view_of
+
+    g = position(["6♣ 2♦ 4♦ 5♦ 8♦ 10♠ K♠", "3♣ 9♥", "A♥ 4♠ 7♣ J♥ Q♣"], rules=Rules.preset("rummy500"),
+                 pile="Q♥", phase="play", current=0)
+    v = view_of(g, 0)
+    said = hint_reason(v, Discard(c("10♠")))
+    assert said.endswith("a player has 2 cards left, and at 10 points it would cost you as much as any card if "
+                         "that player goes out") and "the most" not in said

@@ -427,8 +427,10 @@ def _discard_reason(view: PlayerView, card: Card) -> str | None:
         # (where the one who goes out collects the hands, a card left costs you nothing: it
         # counts for them)
         collects = an.scoring in ("melds_and_out_bonus", "add_to_out_player", "winner_collects")
-        what = ("it is the most that player would collect from you by going out" if collects
-                else "it would cost you the most if that player goes out")
+        tie = any(value[k] == value[card] for k in others)  # ("the most" of two alike read wrongly)
+        what = ((f"it is {'as much as any card' if tie else 'the most'} that player would collect from you by "
+                 "going out") if collects else
+                f"it would cost you {'as much as any card' if tie else 'the most'} if that player goes out")
         words.append(f"a player has {short} card{'s' if short != 1 else ''} left, and at {value[card]} "
                      f"points {what}")
     risk = None  # (a risk the discard takes all the same)
