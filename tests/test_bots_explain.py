@@ -804,3 +804,20 @@ def test_a_costliest_card_tied_with_another_is_not_called_the_most():
     said = hint_reason(v, Discard(c("10♠")))
     assert said.endswith("a player has 2 cards left, and at 10 points it would cost you as much as any card if "
                          "that player goes out") and "the most" not in said
+
+
+def test_a_draw_past_a_pile_card_whose_meld_can_never_come_says_so():
+    """Basic rummy: "the J♣ on the pile goes with your J♥, but makes no meld yet", where the
+    other jacks lie under the top of the pile and no meld of them can ever come (a tester)."""
+    from game.engine.view import view_of
+
+    g = position(["J♥ 4♣ 7♦ 9♠ 2♥", "A♦ 3♣ 5♦ 8♠ Q♦", "K♥ 6♣ 10♦ 3♥ 6♥"], rules=Rules.preset("basic"),
+                 pile="J♦ J♠ 9♥ J♣", phase="draw", current=0)
+    v = view_of(g, 0)
+    assert make_bot("normal", 1).choose(v) == DrawStock()
+    assert hint_reason(v, DrawStock()) == (
+        "the J♣ on the pile goes with your J♥, but every card that would make a meld of them has been played "
+        "or taken (the J♦ J♠ lie under the top of the pile)")
+    g = position(["J♥ 4♣ 7♦ 9♠ 2♥", "A♦ 3♣ 5♦ 8♠ Q♦", "K♥ 6♣ 10♦ 3♥ 6♥"], rules=Rules.preset("basic"),
+                 pile="J♦ 9♥ J♣", phase="draw", current=0)  # (the J♠ unseen: a meld may yet come)
+    assert hint_reason(view_of(g, 0), DrawStock()).endswith("but makes no meld yet")

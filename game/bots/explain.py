@@ -290,6 +290,9 @@ def _draw_reason(view: PlayerView) -> str | None:
                     f"{_one(view, Card(w))} does more {where}")
         return (f"the {name} on the pile goes with your {cards_name(near[:3])}, but your wilds do more in the "
                 "melds your other cards make")
+    gone = _all_gone(view, an, Card(top), near)
+    if gone is not None:  # (no meld can ever come of them: said so, not "yet")
+        return f"the {name} on the pile goes with your {cards_name(near[:3])}, but {gone}"
     return f"the {name} on the pile goes with your {cards_name(near[:3])}, but makes no meld yet"
 
 
@@ -306,6 +309,26 @@ def _wanted(view: PlayerView, card: Card, kept: Sequence[Card], one: str = "") -
             would = "would" if len(kept) == 1 else "would each"
             return f"{one or 'your ' + cards_name(kept)} {would} go with the {cards_name(with_)} in the pile"
     return f"going by the cards still unseen the other players are likelier to want {one or 'your ' + cards_name(kept)}"
+
+
+def _all_gone(view: PlayerView, an: Analysis, card: Card, near: Sequence[Card]) -> str | None:
+    """Where ``card`` and the cards it goes with (``near``) can never make a meld, the words
+    for it: every card that would make one is in a meld, in the pile out of reach or in a hand
+    known ("every card that would make a meld of them has been played or taken (the J♦ J♠ lie
+    under the top of the pile)"); None where one may still come."""
+    if not near or an.fits_table(card):
+        return None
+    thirds = [an.third_cards(card, k) if k not in view.ctx.wilds else None for k in near]
+    if not all(t is not None and t[0] == 0 for t in thirds):
+        return None
+    spread = view.rules.discard_pile == "splayed"
+    if spread and any(t is not None and t[1](x) for t in thirds for x in view.pile):
+        return None  # (a card deeper in a spread pile may still be taken: the J♦ under the Q♥)
+    # (those under the top of a pile only its top may be taken from are named there)
+    under = _ranked(list({Card(x) for x in view.pile[:-1] for t in thirds if t is not None and t[1](x)}))
+    where = (f" (the {cards_name(under)} {'lies' if len(under) == 1 else 'lie'} under the top of the pile)"
+             if under and not spread else "")
+    return f"every card that would make a meld of them has been played or taken{where}"
 
 
 def _least_lost(an: Analysis, view: PlayerView, card: Card) -> bool:
@@ -369,19 +392,9 @@ def _discard_reason(view: PlayerView, card: Card) -> str | None:
     else:
         rest = [k for k in plain if k not in near]  # (its partners are as close as it is)
         weaker = [k for k in plain if chance[k] < chance[card] - 1e-9]
-        thirds = [an.third_cards(card, k) if k not in ctx.wilds else None for k in near]
-        dead = not an.fits_table(card) and all(t is not None and t[0] == 0 for t in thirds)
-        if dead and rules.discard_pile == "splayed":
-            # (a card deeper in a spread pile may still be taken: the J♦ under the Q♥)
-            dead = not any(t is not None and t[1](x) for t in thirds for x in view.pile)
+        dead = _all_gone(view, an, card, near)
         if dead:
-            # (the cards a meld of them needs are in melds, in the pile or in hands known;
-            # those under the top of a pile only its top may be taken from are named there)
-            under = _ranked(list({Card(x) for x in view.pile[:-1] for t in thirds if t is not None and t[1](x)}))
-            where = (f" (the {cards_name(under)} {'lies' if len(under) == 1 else 'lie'} under the top of the pile)"
-                     if under and rules.discard_pile != "splayed" else "")
-            words.append(f"it goes only with your {cards_name(near)}, but every card that would make a "
-                         f"meld of them has been played or taken{where}")
+            words.append(f"it goes only with your {cards_name(near)}, but {dead}")
         elif not weaker and len(near) > 2:
             words.append("of your cards it is the least likely to make a meld")
         elif not weaker and rest and all(chance[k] > chance[card] + 1e-9 and (k not in loose or an.fits_table(k))
