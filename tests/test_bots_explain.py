@@ -66,7 +66,7 @@ def test_a_discard_says_whether_it_goes_with_anything_and_what_the_next_player_t
     assert hint_reason(v, Discard(c("K♠"))) == "it goes with none of your other cards"  # (the only loose one)
     assert hint_reason(v, Discard(c("7♣"))) is None  # (the K♠ is the weaker card: nothing true to say)
     v = view(["7♣ 7♦ K♠ 8♣", "4♣ 5♣"], pile="3♠")  # (a player about to go out: its points weigh)
-    assert hint_reason(v, Discard(c("K♠"))) == ("it goes with none of your other cards; a player has 2 cards "
+    assert hint_reason(v, Discard(c("K♠"))) == ("it goes with none of your other cards; Player 2 has 2 cards "
                                                 "left, and at 10 points it would cost you the most if that "
                                                 "player goes out")
     # the next player took the 4♣ from the pile: a king is nowhere near it
@@ -113,7 +113,7 @@ def test_a_discard_that_keeps_a_costly_card_while_a_player_is_about_to_go_out_sa
     v = view_of(g, 0)
     assert make_bot("normal", 1).choose(v) == Discard(c("K♠"))
     assert hint_reason(v, Discard(c("K♠"))) == (
-        "going by the cards still unseen the other players are likelier to want your A♠, though a player has "
+        "going by the cards still unseen the other players are likelier to want your A♠, though Player 2 has "
         "1 card left, and your A♠ (100 points) stays in your hand")
     g.hands[1] += [g.stock.pop(), g.stock.pop()]  # (three cards: not about to go out)
     assert "stays in your hand" not in (hint_reason(view_of(g, 0), Discard(c("K♠"))) or "")
@@ -121,7 +121,7 @@ def test_a_discard_that_keeps_a_costly_card_while_a_player_is_about_to_go_out_sa
     # of too (it never was: the threshold was 15 points); a jack kept in a pair is not
     v = view(["9♦ 8♥ 5♦ 4♠ J♣", "4♣ 5♣ 9♠", "K♥ 2♦"], pile="3♠")
     assert hint_reason(v, Discard(c("5♦"))).endswith(
-        ", though a player has 2 cards left, and your J♣ (10 points) stays in your hand")
+        ", though Player 3 has 2 cards left, and your J♣ (10 points) stays in your hand")
     v = view(["9♦ 8♥ 5♦ 4♠ J♣ J♦", "4♣ 5♣ 9♠", "K♥ 2♦"], pile="3♠")
     assert "stays in your hand" not in hint_reason(v, Discard(c("5♦")))
 
@@ -551,7 +551,9 @@ def test_a_discard_says_when_its_points_matter_most_because_a_player_is_about_to
             if not isinstance(a, Discard) or len(v.hand) < 2:
                 continue
             why = hint_reason(v, a) or ""
-            said = re.search(r"a player has (\d) cards? left, and at (\d+) points " + re.escape(what), why)
+            # (who, by name: "a player" sent a tester to look who it was)
+            said = re.search(r"(?:Player \d has|\d players have) (\d) cards? left, and at (\d+) points "
+                             + re.escape(what), why)
             if said is None:
                 continue
             found += 1
@@ -802,7 +804,7 @@ def test_a_costliest_card_tied_with_another_is_not_called_the_most():
                  pile="Q♥", phase="play", current=0)
     v = view_of(g, 0)
     said = hint_reason(v, Discard(c("10♠")))
-    assert said.endswith("a player has 2 cards left, and at 10 points it would cost you as much as any card if "
+    assert said.endswith("Player 2 has 2 cards left, and at 10 points it would cost you as much as any card if "
                          "that player goes out") and "the most" not in said
 
 

@@ -331,6 +331,13 @@ def _all_gone(view: PlayerView, an: Analysis, card: Card, near: Sequence[Card]) 
     return f"every card that would make a meld of them has been played or taken{where}"
 
 
+def _who_has(view: PlayerView, rivals: Sequence[int], short: int) -> str:
+    """Who is down to ``short`` cards, for "… has 1 card left": the player by name (a tester
+    had to look up who "a player" was), or how many."""
+    at = [s for s in rivals if view.hand_sizes[s] == short]
+    return f"{view.seat_name(at[0])} has" if len(at) == 1 else f"{len(at)} players have"
+
+
 def _least_lost(an: Analysis, view: PlayerView, card: Card) -> bool:
     """Whether ``card`` is the discard the bot's sums rank first (said only then: "the card
     you lose least by throwing")."""
@@ -444,7 +451,7 @@ def _discard_reason(view: PlayerView, card: Card) -> str | None:
         what = ((f"it is {'as much as any card' if tie else 'the most'} that player would collect from you by "
                  "going out") if collects else
                 f"it would cost you {'as much as any card' if tie else 'the most'} if that player goes out")
-        words.append(f"a player has {short} card{'s' if short != 1 else ''} left, and at {value[card]} "
+        words.append(f"{_who_has(view, rivals, short)} {short} card{'s' if short != 1 else ''} left, and at {value[card]} "
                      f"points {what}")
     risk = None  # (a risk the discard takes all the same)
     if an.fits_table(card) and (out := an.out_by()):  # (a call or a take, then out)
@@ -498,7 +505,7 @@ def _discard_reason(view: PlayerView, card: Card) -> str | None:
     if risk is None and short <= 2 and an.loss(card) > 0 and kept_dear:
         dear = max(kept_dear, key=lambda k: value[k])
         if value[dear] >= 2 * value[card]:
-            risk = (f"a player has {short} card{'s' if short != 1 else ''} left, and your {card_name(dear)} "
+            risk = (f"{_who_has(view, rivals, short)} {short} card{'s' if short != 1 else ''} left, and your {card_name(dear)} "
                     f"({value[dear]} points) stays in your hand")
             if not words and an.feed(dear) > an.feed(card) + 3:
                 words.append(_wanted(view, card, [dear]))

@@ -157,6 +157,10 @@ class Standings:
     table_at_reshuffle: int | None
     scores: Sequence[int]
 
+    def seat_name(self, seat: int) -> str:
+        """The seat's name; "Player N" when the game has no names or this one is empty."""
+        return (self.names[seat] if self.names else "") or f"Player {seat + 1}"
+
     def sides(self) -> list[list[int]]:
         """The scoring sides: partners together with ``partnerships``, else one seat each."""
         return self.rules.sides(self.players)
@@ -332,10 +336,6 @@ class GameState(Standings):
     def hand_points(self, seat: int) -> int:
         v = self.ctx.value
         return sum(v[c] for c in self.hands[seat])
-
-    def seat_name(self, seat: int) -> str:
-        """The seat's name; "Player N" when the game has no names or this one is empty."""
-        return (self.names[seat] if self.names else "") or f"Player {seat + 1}"
 
     # ------------------------------------------------------------------ dealing
     def _deal(self) -> list[ev.Event]:
