@@ -12,7 +12,7 @@ from test_engine_properties import rule_sets
 
 from game.bots import make_bot
 from game.bots.explain import _named, hint_reason
-from game.engine import Discard, DrawStock, TakePile, new_game
+from game.engine import Discard, DrawStock, LayOff, TakePile, new_game
 from game.engine.cards import card_name, parse_cards
 from game.engine.rules import Rules
 from game.engine.view import PlayerView
@@ -176,7 +176,8 @@ def test_a_meld_or_lay_off_of_the_last_cards_says_the_seat_floats_or_goes_out():
     v = view(["2♠ 3♠ 4♠", "4♣ 5♣"], pile="3♦", phase="play", current=0)
     assert hint_reason(v, MeldCards(tuple(parse_cards("2♠ 3♠ 4♠")))) == "that plays your last cards, so you go out"
     v = view(["J♣ J♦ J♠ 4♦", "4♣ 5♣"], rules=Rules.preset("basic"), pile="3♦", phase="play", current=0)
-    assert hint_reason(v, MeldCards(tuple(parse_cards("J♣ J♦ J♠")))) is None  # (the 4♦ stays)
+    # (the 4♦ stays, and may be thrown to go out: said so)
+    assert hint_reason(v, MeldCards(tuple(parse_cards("J♣ J♦ J♠")))) == "then you go out by discarding the 4♦"
 
 
 def test_the_next_players_takes_count_only_when_there_are_some_and_its_upcard_counts_too():
@@ -823,3 +824,22 @@ def test_a_draw_past_a_pile_card_whose_meld_can_never_come_says_so():
     g = position(["J♥ 4♣ 7♦ 9♠ 2♥", "A♦ 3♣ 5♦ 8♠ Q♦", "K♥ 6♣ 10♦ 3♥ 6♥"], rules=Rules.preset("basic"),
                  pile="J♦ 9♥ J♣", phase="draw", current=0)  # (the J♠ unseen: a meld may yet come)
     assert hint_reason(view_of(g, 0), DrawStock()).endswith("but makes no meld yet")
+
+
+def test_a_move_that_leaves_one_card_to_throw_says_you_then_go_out():
+    """"lay the 2♠ off on #1" came with no reason, though it is what lets the Q♠ go out (a
+    tester): a meld or lay-off that leaves one card the rules let be thrown to go out says so;
+    where that card could not be thrown to go out, nothing is said of it."""
+    from game.engine.view import view_of
+
+    for preset in ("rummy500", "rummy5000"):
+        g = position(["2♠ Q♠", "4♣ 5♣ 9♥", "K♥ 2♦ 7♣ 8♣"], rules=Rules.preset(preset), pile="10♥", wild="6",
+                     phase="play", current=0, melds=[meld(1, "run:3♠", "3♠ 4♠ 5♠"), meld(0, "set:9", "9♣ 9♦ 9♠")])
+        v = view_of(g, 0)
+        hint = make_bot("normal", 1).choose(v)
+        assert hint == LayOff(c("2♠"), 1, "low")
+        assert hint_reason(v, hint) == "then you go out by discarding the Q♠"
+    # Rummy 5000: a last card that fits a meld may not be thrown to go out (it is laid off)
+    g = position(["2♠ 6♥", "4♣ 5♣ 9♥", "K♥ 2♦ 7♣ 8♣"], rules=Rules.preset("rummy5000"), pile="10♥", wild="6",
+                 phase="play", current=0, melds=[meld(1, "run:3♠", "3♠ 4♠ 5♠"), meld(0, "set:9", "9♣ 9♦ 9♠")])
+    assert "go out by discarding" not in (hint_reason(view_of(g, 0), LayOff(c("2♠"), 1, "low")) or "")

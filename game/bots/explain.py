@@ -14,11 +14,22 @@ seat floats, and why it could not go out on a discard instead.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from itertools import product
 from typing import Any
 
-from game.engine import Card, Cover, Discard, DrawStock, LayOff, MeldCards, TakePile
+from game.engine import (
+    Action,
+    Card,
+    Cover,
+    Discard,
+    DrawStock,
+    EngineError,
+    LayOff,
+    MeldCards,
+    TakePile,
+)
 from game.engine.cards import card_name, cards_name
 from game.engine.view import PlayerView
 
@@ -37,10 +48,28 @@ def hint_reason(view: PlayerView, action: object) -> str | None:
     if isinstance(action, (MeldCards, LayOff, Cover)):
         cards = action.cards if isinstance(action, MeldCards) else (action.card,)
         why = _last_cards_reason(view, cards)
+        if why is None:
+            why = _then_out(view, action, cards)
         if why is None and isinstance(action, MeldCards):
             why = _more_melds(view, action)
         return why
     return None
+
+
+def _then_out(view: PlayerView, action: Action, cards: Sequence[Card]) -> str | None:
+    """"then you go out by discarding the Q♠" where the move leaves one card, and the rules
+    let that card be thrown to go out (the point of the move, which a tester missed)."""
+    left = [k for k in view.hand if k not in cards]
+    if len(left) != 1:
+        return None
+    g = view.determinize(random.Random(0))  # (legality never depends on the hidden cards)
+    try:
+        g.apply(action)
+    except EngineError:
+        return None
+    if not g.is_legal(Discard(left[0])):
+        return None
+    return f"then you go out by discarding the {card_name(left[0])}"
 
 
 def _more_melds(view: PlayerView, meld: MeldCards) -> str | None:
