@@ -786,3 +786,20 @@ def test_a_card_laid_off_on_a_set_goes_before_its_wilds_and_undo_takes_it_back()
     play(g, "undo")
     assert m.cards == parse_cards("7♣ 7♠ 2♥") and m.by == [1, 1, 1] and 2 in m.covers
     assert sorted(g.all_cards()) == sorted(g.pack)
+
+
+def test_stand_ins_name_what_each_wild_stands_for():
+    """``stand_ins``: the one reading of a meld's wilds the moves and the meld menu share."""
+    from engine_helpers import position
+
+    from game.engine.melds import make_meld, shapes_for, stand_ins
+
+    g = position(["2♣", "3♣"], rules={"preset": "rummy5000"}, wild="K")
+    ctx = g.ctx
+    run = [C("7♥"), C("8♥"), C("K♠")]
+    readings = [stand_ins(ctx, make_meld(ctx, run, shape, 0, 1)) for shape in shapes_for(ctx, run)]
+    assert sorted(readings, key=str) == [{0: "6♥"}, {2: "9♥"}]  # (6-8 or 7-9: the king for the 6♥ or the 9♥)
+    s = make_meld(ctx, [C("5♣"), C("K♦"), C("5♥")], ("set", 5), 0, 2)
+    assert stand_ins(ctx, s) == {2: ""}  # (a set's wild, after its naturals, stands for no one card)
+    kings = make_meld(ctx, [C("K♣"), C("K♦"), C("K♥")], ("set", 13), 0, 3)
+    assert stand_ins(ctx, kings) == {}  # (the wild rank among its own: natural there)

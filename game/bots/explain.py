@@ -90,7 +90,7 @@ def _last_cards_reason(view: PlayerView, cards: Sequence[Card]) -> str | None:
     discard, or (where it does not go out) floats."""
     if set(view.hand) - set(cards):
         return None
-    if view.rules.going_out == "meld_all_or_discard":
+    if view.rules.out_by_playing_all:
         return "that plays your last cards, so you go out"
     if not view.rules.floats:
         return None
@@ -204,7 +204,7 @@ def _out_with(rules: Any, left: Sequence[Card]) -> bool:
     """Whether a plan that leaves ``left`` in hand goes out: all down but the discard, or
     all down where that goes out with no discard (Rummy 500, basic rummy; elsewhere a
     player with no cards floats)."""
-    return len(left) == 1 or (not left and rules.going_out == "meld_all_or_discard")
+    return len(left) == 1 or (not left and rules.out_by_playing_all)
 
 
 def _deep_take_reason(view: PlayerView, an: Analysis, hand: list[Card]) -> str | None:

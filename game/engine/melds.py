@@ -163,6 +163,21 @@ def natural_at(ctx: MeldContext, card: int, kind: str, rank: int, suit: int = 0,
     return False
 
 
+def stand_ins(ctx: MeldContext, meld: Meld) -> dict[int, str]:
+    """The wilds of ``meld`` that stand for another card, by index, with what each stands
+    for: "9♠" in a run, "" in a set or a group of wilds (where a wild stands for no one
+    card). A wild natural in its place (a wild 5♦ between the 4♦ and the 6♦, or among the
+    fives, as ``natural_at`` reads it) is none."""
+    out: dict[int, str] = {}
+    for i, c in enumerate(meld.cards):
+        if c not in ctx.wilds:
+            continue
+        if meld.kind in (RUN, SET) and natural_at(ctx, c, meld.kind, meld.rank, meld.suit, meld.lo + i):
+            continue
+        out[i] = meld.meaning(i) if meld.kind == RUN else ""
+    return out
+
+
 def _limit_ok(ctx: MeldContext, n: int, wild_idx: Sequence[int], kind: str, all_rank: bool) -> bool:
     w = len(wild_idx)
     if w == 0 or ctx.limit == "none" or kind == WILDS or all_rank:

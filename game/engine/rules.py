@@ -312,6 +312,12 @@ class Rules:
         return self.going_out in ("discard_unplayable", "floating")
 
     @property
+    def out_by_playing_all(self) -> bool:
+        """Whether melding or laying off every card goes out, with no discard (Rummy 500,
+        basic rummy: ``meld_all_or_discard``)."""
+        return self.going_out == "meld_all_or_discard"
+
+    @property
     def kept_to_discard(self) -> int:
         """Cards a player must keep in hand while melding and laying off: one where going
         out needs a discard (``discard_required``), else none."""

@@ -674,7 +674,7 @@ class Controller:
                                             lambda: self.is_legal(Discard(hand[0]))):
                 # (a floating player's drawn card that goes nowhere, say: it ends the round)
                 how = f" ({_discard_keys(x)})" if keys else " (drag it to the pile)"
-                if g.rules.going_out == "meld_all_or_discard" and self._ask(
+                if g.rules.out_by_playing_all and self._ask(
                         ("lay off last", int(hand[0])),
                         lambda: any(isinstance(a, (LayOff, Cover)) and a.card == hand[0] for a in g.legal_actions())):
                     # (laying it off goes out too, as the hint may say: both ways are named)
@@ -690,7 +690,7 @@ class Controller:
                         + (f" ({_discard_keys(x)})" if keys else ""))
             todo = "Meld or lay off, then discard"
             # (no discard needed to go out: after the keys, which belong to the discard)
-            out = ", or play every card to go out" if g.rules.going_out == "meld_all_or_discard" else ""
+            out = ", or play every card to go out" if g.rules.out_by_playing_all else ""
             if keys:
                 refused = self._why_not_lay_off(*lay_off) if focus == "melds" and lay_off else None
                 if refused is not None:  # Enter would be refused: say why instead of offering it

@@ -23,7 +23,7 @@ from game.engine import (
 )
 from game.engine import events as ev
 from game.engine.cards import Card, card_name
-from game.engine.melds import RUN, SET, natural_at
+from game.engine.melds import stand_ins
 
 
 def wild_meanings(g: Any, events: Sequence[ev.Event]) -> dict[Card, str]:
@@ -43,10 +43,10 @@ def wild_meanings(g: Any, events: Sequence[ev.Event]) -> dict[Card, str]:
         for c, meld_id in where:
             m = g.meld_by_id(meld_id)
             if c in wilds and m is not None and c in m.cards:
+                stands = stand_ins(g.ctx, m)  # (a wild natural in its place is named as itself)
                 i = m.cards.index(c)
-                if m.kind in (RUN, SET) and natural_at(g.ctx, c, m.kind, m.rank, m.suit, m.lo + i):
-                    continue  # (a wild 5♦ in its own place, or among the fives: natural there, as the engine reads it)
-                out[c] = m.meaning(i) if m.kind == RUN else ""
+                if i in stands:
+                    out[c] = stands[i]
     return out
 
 

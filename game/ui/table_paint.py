@@ -18,7 +18,7 @@ import pygame
 from pygame import Rect
 
 from game.engine.cards import card_name, cards_name, rank_plural
-from game.engine.melds import MeldContext, arrange_run, natural_at
+from game.engine.melds import MeldContext, make_meld, stand_ins
 from game.engine.rules import PERMANENT_WILDS
 
 from .anim import Tween
@@ -77,10 +77,10 @@ def shape_label(shape: tuple, n: int, cards: Sequence[int] = (), ctx: MeldContex
         hi = lo + n - 1
         words = (f"run {rank_label(1 if lo == 14 else lo)}{SUIT_SYMBOLS[suit]}–"
                  f"{rank_label(1 if hi == 14 else hi)}{SUIT_SYMBOLS[suit]}")
-        slots = arrange_run(ctx, cards, suit, lo)[0] if cards and ctx is not None else None
-        stands = [f"{card_name(c)} for {rank_label(1 if lo + i == 14 else lo + i)}{SUIT_SYMBOLS[suit]}"
-                  for i, c in enumerate(slots or ()) if c in ctx.wilds and not natural_at(ctx, c, "run", 0, suit, lo + i)] \
-            if ctx is not None else []
+        if not cards or ctx is None:
+            return words
+        m = make_meld(ctx, cards, shape, 0, 0)  # (as it would lie: the engine places the wilds)
+        stands = [f"{card_name(m.cards[i])} for {what}" for i, what in stand_ins(ctx, m).items()]
         return f"{words} ({', '.join(stands)})" if stands else words
     if shape[0] == "set":
         return "group of jokers" if shape[1] == 0 else f"set of {rank_plural(shape[1])}"
