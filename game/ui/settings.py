@@ -82,6 +82,19 @@ SETTING_WORDS = {
 NAMED_AT_MOST = 3  # settings named in the message about values the game does not know
 
 
+def kept_levels(last: Any, default_level: str) -> list[str | None]:
+    """The levels of the last game's computer seats (seat 1 on; None for one not read) that
+    the next new game keeps: none where the Computer players setting (``default_level``)
+    changed since, since then every seat starts with it."""
+    if not isinstance(last, dict) or last.get("default_level", default_level) != default_level:
+        return []
+    levels = last.get("levels")
+    if not isinstance(levels, list):
+        return []
+    known = {v for v, _ in BOT_LEVELS}
+    return [lv if isinstance(lv, str) and lv in known else None for lv in levels[1:]]
+
+
 @dataclass
 class Settings:
     """Everything the player can set on the settings screen."""

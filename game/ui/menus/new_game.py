@@ -29,7 +29,7 @@ from ..rules_text import (
     preset_summary,
     preset_title,
 )
-from ..settings import BOT_LEVELS, LEVEL_NOTES, MAX_SEATS
+from ..settings import BOT_LEVELS, LEVEL_NOTES, MAX_SEATS, kept_levels
 from .base import MenuScene, has_autosave, saved_game_over
 from .rules_screen import RulesScene
 
@@ -94,13 +94,9 @@ class NewGameScene(MenuScene):
             for i, n in enumerate(names[:MAX_SEATS]):
                 if isinstance(n, str) and n.strip():
                     self.names[i] = n.strip()[:NAME_LEN]
-        levels = last.get("levels")
-        if last.get("default_level", self.level_default) != self.level_default:
-            levels = None  # the Computer players setting changed since: every seat starts with it
-        if isinstance(levels, list):
-            for i, lv in enumerate(levels[1:MAX_SEATS], start=1):
-                if isinstance(lv, str) and lv in {v for v, _ in BOT_LEVELS}:
-                    self.levels[i] = lv
+        for i, lv in enumerate(kept_levels(last, self.level_default)[:MAX_SEATS - 1], start=1):
+            if lv is not None:
+                self.levels[i] = lv
         players = last.get("players")
         lo, hi = Rules.preset(self.preset).player_range()
         self.players = players if isinstance(players, int) and lo <= players <= hi else max(lo, min(hi, 4))

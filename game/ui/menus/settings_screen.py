@@ -8,7 +8,7 @@ import pygame
 
 from .. import ui_kit as ui
 from ..files import why_failed
-from ..settings import ANIMATION_SPEEDS, BOT_LEVELS, CARD_BACKS, CARD_SCALES, Settings
+from ..settings import ANIMATION_SPEEDS, BOT_LEVELS, CARD_BACKS, CARD_SCALES, Settings, kept_levels
 from .base import MenuScene, draw_card, draw_card_back
 
 if TYPE_CHECKING:
@@ -20,12 +20,8 @@ def _level_help(s: Settings) -> str:
     game's seats at other levels (until this setting changes), it says which, as the next
     game will start with them (it read as if every seat would be at this level)."""
     base = "The level of the computer seats in a new game; a change applies to every seat of the next game."
-    last = s.last_game or {}
-    levels = last.get("levels")
-    if last.get("default_level", s.default_level) != s.default_level or not isinstance(levels, list):
-        return base
     names = dict(BOT_LEVELS)
-    kept = [lv for lv in levels[1:] if lv in names]
+    kept = [lv for lv in kept_levels(s.last_game, s.default_level) if lv is not None]
     if not kept or all(lv == s.default_level for lv in kept):
         return base
     which = " and ".join(names[lv] for lv in dict.fromkeys(kept))
