@@ -2822,9 +2822,10 @@ def test_the_house_rules_stay_where_they_were_scrolled_when_a_change_rebuilds_th
 def test_the_rules_words_name_rummy_as_the_button_does_and_worth_only_in_scoring():
     """The table's button and messages say Rummy! plainly; the rules page and the house
     rules say it the same way, and only the scoring options speak of what cards are worth."""
-    from game.ui.rules_text import RUMMY_CALL_HELP
+    from game.ui.rules_text import VALUE_HELP
 
-    texts = [o.label for o in OPTIONS] + [o.help for o in OPTIONS] + list(RUMMY_CALL_HELP.values())
+    texts = [o.label for o in OPTIONS] + [o.help for o in OPTIONS] + [
+        words for said in VALUE_HELP.values() for words in said.values()]
     for preset in Rules.preset_names():
         for heading, paras in describe_rules(Rules.preset(preset)):
             texts += [heading, *paras]

@@ -403,12 +403,20 @@ def option_help(info: OptionInfo, rules: Rules, players: int) -> str:
         return (f"How many decks of {deck_words(rules)} are shuffled together; "
                 f"Auto uses {auto} for {players} players{why}.")
     if info.name in ("allow_sets", "allow_runs") and rules.min_meld != 3:  # (the row's words say three)
-        return ("Four or more cards of one rank, like 7♣ 7♦ 7♥ 7♠." if info.name == "allow_sets"
-                else "Four or more cards in a row of one suit, like 5♥ 6♥ 7♥ 8♥.")
+        kind = "set" if info.name == "allow_sets" else "run"
+        what = "of one rank" if kind == "set" else "in a row of one suit"
+        return f"Four or more cards {what}, like {meld_example(kind, rules.min_meld)}."
     said = VALUE_HELP.get(info.name)
     if said is not None:
         return said.get(OptionInfo.get(info, rules), info.help)
     return info.help
+
+
+def meld_example(kind: str, n: int) -> str:
+    """The smallest meld of ``kind`` ("set", "run") where a new meld takes ``n`` cards, for
+    the rules' words: "7♣ 7♦ 7♠", "5♥ 6♥ 7♥ 8♥"."""
+    return {("set", 3): "7♣ 7♦ 7♠", ("set", 4): "7♣ 7♦ 7♥ 7♠",
+            ("run", 3): "5♥ 6♥ 7♥", ("run", 4): "5♥ 6♥ 7♥ 8♥"}[(kind, n)]
 
 
 # what the value chosen means, under the option on the setup screen (a newcomer read the
@@ -440,7 +448,6 @@ VALUE_HELP: dict[str, dict[Any, str]] = {
         "one_per_meld": "A meld may hold one wild card (two in a meld of six or more, one in each half).",
     },
 }
-RUMMY_CALL_HELP = VALUE_HELP["rummy_calls"]  # (the calls' words, as the table's help says them)
 
 
 def covered_option_names() -> set[str]:
@@ -700,10 +707,10 @@ def describe_rules(rules: Rules, players: int | None = None) -> list[tuple[str, 
     kinds = []
     if rules.allow_sets:
         kinds.append(f"a set is {rules.min_meld} or more cards of one rank "
-                     f"({'7♣ 7♦ 7♠' if rules.min_meld == 3 else '7♣ 7♦ 7♥ 7♠'})")
+                     f"({meld_example('set', rules.min_meld)})")
     if rules.allow_runs:
         kinds.append(f"a run is {rules.min_meld} or more cards in a row of one suit "
-                     f"({'5♥ 6♥ 7♥' if rules.min_meld == 3 else '5♥ 6♥ 7♥ 8♥'})")
+                     f"({meld_example('run', rules.min_meld)})")
     melds.append(_join(kinds).capitalize() + ".")
     if rules.allow_sets:  # (George's double pack: sets of up to eight)
         melds.append("A set holds at most four cards for each deck in the pack, wild cards included.")
