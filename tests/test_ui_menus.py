@@ -2034,6 +2034,16 @@ def test_a_save_from_a_newer_version_is_called_so_not_damaged(app):
         "new game to play on here.")
     assert (user_data_dir() / "autosave.json.newer").read_text() == text
     assert (user_data_dir() / "autosave.json.bak.newer").read_text() == text
+    # with its seat list, which is kept beside it, for the next game here writes its own (a tester)
+    for name in ("autosave.json.newer", "autosave.json.bak.newer"):
+        (user_data_dir() / name).rename(user_data_dir() / name.removesuffix(".newer"))
+    (user_data_dir() / "autosave.json.seats").write_text('[{"name": "Zoë"}]')
+    title = menus.TitleScene(app)
+    assert title.notice == (
+        "The saved game comes from a newer version of Rummy 5000, as does its backup copy. It is kept in the "
+        "data folder as autosave.json.newer, its players as autosave.json.seats.newer: renamed back without "
+        "“.newer”, they open in that version. Start a new game to play on here.")
+    assert (user_data_dir() / "autosave.json.seats.newer").read_text() == '[{"name": "Zoë"}]'
     # every word shown, at every size (it was cut at its third line, with no "…": a tester)
     from game.ui import ui_kit
 

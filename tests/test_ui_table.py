@@ -3271,12 +3271,19 @@ def test_a_save_from_a_newer_version_goes_on_from_its_backup_and_is_kept_as_newe
     data = _json.loads(save.read_text())
     data["version"] = 7
     save.write_text(_json.dumps(data))
+    seats = tmp_path / "autosave.json.seats"
+    newer_seats = '[{"name": "Zoë", "kind": "human", "level": null}]'
+    seats.write_text(newer_seats)
     again = app.continue_game()
     assert again.g.hands == loads_game(bak.read_text()).hands
     said = [t for t in toast_texts(again) if "newer version" in t]
     assert said == ["The saved game was saved by a newer version of Rummy 5000: it goes on from its backup "
-                    "copy; it is kept as autosave.json.newer"], toast_texts(again)
+                    "copy; it is kept as autosave.json.newer (its players as autosave.json.seats.newer)"], \
+        toast_texts(again)
     assert _json.loads((tmp_path / "autosave.json.newer").read_text())["version"] == 7
+    # its seat list is kept with it (this game's own list takes its place: a tester)
+    assert (tmp_path / "autosave.json.seats.newer").read_text() == newer_seats
+    assert "Zoë" not in seats.read_text()
     assert not list(tmp_path.glob("*.damaged"))
 
 

@@ -415,7 +415,7 @@ class App:
     def continue_game(self, path: str | Path | None = None, autoplay: bool = False,
                       exit_after: str | None = None) -> TableScene:
         """Resume a saved game (default: the autosave). Raises RuntimeError if it cannot."""
-        from .controller import Controller, autosave_path, is_autosave, set_aside
+        from .controller import Controller, autosave_path, is_autosave, newer_seats, set_aside
         from .table import TableScene
 
         source = Path(path) if path else autosave_path()
@@ -429,7 +429,9 @@ class App:
             own = is_autosave(source)
             if own and c.recovered:
                 kept = set_aside(source, c.recovered.suffix)  # the .bak it went on from stays the good copy
-                c.recovered = replace(c.recovered, kept=kept.name if kept else None)
+                seats = newer_seats(source)
+                c.recovered = replace(c.recovered, kept=kept.name if kept else None,
+                                      kept_seats=seats.name if c.recovered.newer and seats.exists() else None)
             if not own:  # another game's file replaces the saved game, as a new game does
                 self._count_left_game()
             c.autosave(fresh=not own)

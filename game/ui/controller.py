@@ -202,8 +202,24 @@ DAMAGED, UNREADABLE, NEWER = ".damaged", ".unreadable", ".newer"  # how a save t
 def set_aside(path: Path, suffix: str = DAMAGED) -> Path | None:
     """Rename a save that could not be read to ``path.damaged`` (or ``suffix``): kept for
     a look, out of the way of the next save, which would otherwise copy it over the good
-    ``.bak``."""
+    ``.bak``. A newer version's save keeps a copy of its seat list beside it
+    (``<seats>.newer``), so that, both renamed back, that version has its players' names."""
+    if suffix == NEWER:
+        seats, copy = seats_path(path), newer_seats(path)
+        try:
+            if seats.is_file():
+                shutil.copyfile(seats, copy)
+            else:  # (not another game's list)
+                copy.unlink(missing_ok=True)
+        except OSError as exc:
+            log.warning("could not keep %s: %s", seats, exc)
     return set_aside_file(path, suffix)
+
+
+def newer_seats(save: Path) -> Path:
+    """Where the seat list of a newer version's save is kept (see :func:`set_aside`)."""
+    seats = seats_path(save)
+    return seats.with_name(seats.name + NEWER)
 
 
 @dataclass(frozen=True)
@@ -218,6 +234,7 @@ class SaveProblem:
     damaged: bool = True
     kept: str | None = None  # the name it was set aside as
     newer: bool = False
+    kept_seats: str | None = None  # where a newer save's seat list is kept
 
     @property
     def state(self) -> str:
@@ -231,6 +248,8 @@ class SaveProblem:
         """What the table says when the game goes on from the ``.bak`` copy."""
         why = "was damaged" if self.damaged and not self.newer else self.state
         kept = f"; it is kept as {self.kept}" if self.kept and not self.damaged else ""
+        if kept and self.newer and self.kept_seats:
+            kept += f" (its players as {self.kept_seats})"
         return f"The saved game {why}: it goes on from its backup copy{kept}"
 
     @property
@@ -1109,5 +1128,5 @@ class Controller:
 
 __all__ = [
     "BOT_NAMES", "FRIENDLY_NAMES", "HUMAN", "Controller", "Seat", "atomic_write", "autosave_path",
-    "SaveProblem", "SaveUnreadable", "load_saved", "read_save", "remove_save", "set_aside",
+    "SaveProblem", "SaveUnreadable", "load_saved", "newer_seats", "read_save", "remove_save", "set_aside",
 ]

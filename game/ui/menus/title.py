@@ -13,9 +13,11 @@ from game.engine.rules import Rules
 from .. import ui_kit as ui
 from ..controller import (  # the save Continue looks at
     DAMAGED,
+    NEWER,
     SaveUnreadable,
     autosave_path,
     game_in_progress,
+    newer_seats,
     read_save,
     set_aside,
 )
@@ -150,9 +152,14 @@ class TitleScene(MenuScene):
                                      for p in (save, bak) if p.exists()) if k is not None]
             if found and all(p.newer for p in found) and kept:  # (not damaged: that version opens it)
                 also = ", as does its backup copy" if len(found) > 1 else ""
+                seats = newer_seats(save)
+                if seats.exists():  # (its players' names: both renamed back, that version has them)
+                    where = (f"as {kept[0]}, its players as {seats.name}: renamed back without “{NEWER}”, "
+                             "they open")
+                else:
+                    where = f"as {kept[0]}: renamed back to {save.name}, it opens"
                 self.notice = (f"The saved game comes from a newer version of Rummy 5000{also}. It is kept in the "
-                               f"data folder as {kept[0]}: renamed back to {save.name}, it opens in that "
-                               "version. Start a new game to play on here.")
+                               f"data folder {where} in that version. Start a new game to play on here.")
                 return False
             if found and not all(p.damaged for p in found):  # (a folder of that name, no permission)
                 whose = {save.name: "it", bak.name: "its backup copy"}
