@@ -486,6 +486,22 @@ def test_a_card_laid_on_a_wild_leaves_its_neighbours_seat_tabs_in_sight(app):
         assert tab.bottom <= scene.meld_boxes[m.id].bottom + 6
 
 
+def test_a_card_laid_on_a_wild_leaves_the_cards_after_it_whole(app):
+    """A card laid on a wild lay over the cards after it, hiding all but their corners (a
+    tester): it goes under them now, its own corner in sight, as each card's in a meld."""
+    from game.ui.layout import INDEX_SHOW
+
+    g = six_on_the_wild_king("4♥ 5♥ K♠ 7♥ 8♥")
+    scene = play(app, g)
+    scene._place(force=True)
+    order = [card for card, _ in scene.draw_list]
+    assert order.index(c("K♠")) < order.index(c("6♥")) < order.index(c("7♥")) < order.index(c("8♥"))
+    wild, cover, after = (scene.places[c(t)].rect for t in ("K♠", "6♥", "7♥"))
+    assert after.x - cover.x >= cover.w * INDEX_SHOW * 0.9  # (the cover's corner index shows)
+    assert cover.x - wild.x >= 4 and cover.y - wild.y >= wild.h * 0.3  # (and the wild's)
+    assert scene.meld_boxes[g.melds[0].id].right >= scene.places[c("8♥")].rect.right
+
+
 def test_the_last_card_after_a_card_laid_on_a_wild_keeps_its_tab_under_itself(app):
     """The tab of a run's last card, next to a card laid on a wild, goes under the end of
     it the cover leaves in sight: below the cover it would read as the cover's second tab."""

@@ -27,6 +27,7 @@ MIN_SIZE = (1024, 640)
 # How much of a card's width stays visible when cards overlap sideways: the corner
 # index (rank over suit) needs about a third of the card.
 INDEX_SHOW = 0.34
+COVER_SHIFT = 0.3  # of a meld's step: how far right of its wild a card laid on it sits
 # (left column, top row, right column) seat counts for 1..7 opponents
 SEAT_SPLITS = {1: (0, 1, 0), 2: (0, 2, 0), 3: (1, 1, 1), 4: (1, 2, 1), 5: (1, 3, 1),
                6: (2, 2, 2), 7: (2, 3, 2)}
@@ -436,11 +437,15 @@ class TableLayout:
         y = area.y
         row_h = 0
         for k, (n, covered) in enumerate(melds):
+            # a card laid on a wild sits a little right of it and under the cards after
+            # it, which move right by as much: its corner index shows like theirs, and they
+            # stay whole (drawn over it, they showed only their corners: a tester)
+            inner = sum(1 for i in covered if i < n - 1)
             step = cw * INDEX_SHOW
-            width = cw + step * (n - 1)
+            width = cw + step * (n - 1 + COVER_SHIFT * inner)
             if width > area.w:
-                step = max(cw * 0.18, (area.w - cw) / max(1, n - 1))
-                width = cw + step * (n - 1)
+                step = max(cw * 0.18, (area.w - cw) / max(1, n - 1 + COVER_SHIFT * inner))
+                width = cw + step * (n - 1 + COVER_SHIFT * inner)
             foot = min(area.w, max(width, tags[k] if tags else 0))  # (room for its tag)
             h = label_h + ch + tab_h + (cover_dy if covered else 0) + 2
             if x > area.x and x + foot > area.right:
@@ -449,10 +454,11 @@ class TableLayout:
                 row_h = 0
             label = Rect(x, y, max(int(cw * 0.9), 24), label_h)
             top = y + label_h
-            rects = [Rect(int(x + i * step), top, cw, ch) for i in range(n)]
+            rects = [Rect(int(x + step * (i + COVER_SHIFT * sum(1 for j in covered if j < i))), top, cw, ch)
+                     for i in range(n)]
             flow.melds.append(rects)
             flow.labels.append(label)
-            flow.covers.append({i: rects[i].move(int(step * 0.15), cover_dy) for i in covered})
+            flow.covers.append({i: rects[i].move(int(step * COVER_SHIFT), cover_dy) for i in covered})
             row_h = max(row_h, h)
             x += foot + gap
         labels = list(flow.labels)

@@ -475,10 +475,11 @@ class TableScene(TableInput, TablePainting, Scene):
                               tab_y=tab_y, tab_x=tab_x, tab_w=tab_w)
                     places[c] = p
                     draw.append((c, p))
-                for i, (c, s) in sorted(m.covers.items()):
-                    p = Place(flow.covers[k][i], True, "cover", seat=s, index=i, meld=m.id)
-                    places[c] = p
-                    draw.append((c, p))
+                    if i in m.covers:  # (over its wild, under the cards after it)
+                        cover, s = m.covers[i]
+                        p = Place(flow.covers[k][i], True, "cover", seat=s, index=i, meld=m.id)
+                        places[cover] = p
+                        draw.append((cover, p))
                 self.meld_boxes[m.id] = flow.bounds(k).union(flow.labels[k])
                 self.meld_labels[m.id] = flow.labels[k]
                 self.label_room[m.id] = flow.label_room[k]
