@@ -268,6 +268,17 @@ def test_add_to_out_player_two_players_no_one_out_each_adds_the_other():
     assert res.points == [30 + 24, 18 + 2]
 
 
+def test_add_to_out_player_two_teams_no_one_out_each_adds_the_other_teams_hands():
+    """003: "With two players, or two partnerships: add opponent's remainder to your score"
+    (the two teams scored nothing of each other's hands)."""
+    rules = {"preset": "partnership500", "round_scoring": "add_to_out_player"}
+    melds = [meld(0, "set:K", "K♣ K♦ K♥"), meld(1, "run:5♠", "5♠ 6♠ 7♠")]
+    g, res = stock_out(["2♥", "A♣ 9♦", "Q♦ 3♣", "4♥"], melds, rules=rules)
+    assert res.in_hand == [2, 24, 13, 4]
+    assert res.bonus == [24 + 4, 2 + 13, 0, 0]
+    assert g.side_scores() == [30 + 28, 18 + 15]
+
+
 def test_add_to_out_player_more_players_no_one_out_adds_nothing():
     g, res = stock_out(["2♥", "A♣ 9♦", "Q♦ 3♣"], MELDS, rules=r500(round_scoring="add_to_out_player"))
     assert res.points == [30, 18, 8]

@@ -1299,8 +1299,10 @@ class GameState(Standings):
             points = list(melded)
             if went_out is not None:
                 bonus[went_out] = sum(in_hand[s] for s in range(n) if s != went_out)
-            elif n == 2:
-                bonus = [in_hand[1], in_hand[0]]
+            elif len(sides := self.sides()) == 2:  # two players or two teams: each side adds
+                # the other's hands (on its first seat, as a team's scores are summed)
+                for i, side in enumerate(sides):
+                    bonus[side[0]] = sum(in_hand[s] for s in sides[1 - i])
         elif mode == "winner_collects":
             points = [0] * n
             if went_out is not None:
