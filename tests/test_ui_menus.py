@@ -1132,6 +1132,10 @@ def test_rules_text_follows_the_options():
     assert "Always wild: jokers and twos" in twos
     rotating = rules_as_text(Rules.preset("rummy5000", wild_indicator="rotating"))
     assert "13 rounds" in rotating
+    adds = rules_as_text(Rules.preset("rummy500", round_scoring="add_to_out_player"))
+    assert "except with two players: each adds the value of the other's hand" in adds
+    teams = rules_as_text(Rules.preset("partnership500", round_scoring="add_to_out_player"))
+    assert "each team adds the value of the other team's hands" in teams
     again = rules_as_text(Rules.preset("rummy500", empty_stock="reshuffle"))
     assert "over into a new stock" in again and "cannot or will not take" in again and "only if someone has put a card on the table" in again
 
@@ -3050,7 +3054,9 @@ def test_the_rules_say_a_card_for_a_wilds_place_is_no_call():
     assert g.call_actions(2)
 
 
-@pytest.mark.parametrize("name", ["after_call", "going_out", "wild_limit", "rummy_calls"])
+@pytest.mark.parametrize("name", ["after_call", "going_out", "wild_limit", "rummy_calls", "wild_indicator",
+                                  "indicator_on_permanent_wild", "wild_after_meld", "deep_take_use",
+                                  "round_scoring", "winner_rule"])
 def test_a_house_rules_help_says_what_the_value_chosen_means(app, name):
     """"Usual for the call", "Discard a dead card", "One per meld": the row's help said what
     the row is, not what the value chosen does (a newcomer). Each value of these rows has
@@ -3069,4 +3075,15 @@ def test_a_house_rules_help_says_what_the_value_chosen_means(app, name):
         row = scene.rows[name]
         assert row.help == VALUE_HELP[name][value], (value, row.help)
         seen.add(row.help)
+        for size in SIZES:  # (each value's words whole, at every size)
+            small = menus.NewGameScene(FakeApp(size))
+            if name == "after_call" and value is not None:
+                small.set_option("rummy_calls", "pile")
+            small.set_option(name, value)
+            small.sync()
+            draw(small, size)
+            shown = small.rows[name]
+            lines = shown.help_lines(shown.rect.width, small.theme, shown.help)
+            assert " ".join(lines) == " ".join(shown.help.split()), (size, value, lines)
+            assert shown.rect.height >= shown.measure(shown.rect.width, small.theme), (size, value)
     assert len(seen) == len(info.choices)

@@ -419,6 +419,31 @@ def meld_example(kind: str, n: int) -> str:
             ("run", 3): "5♥ 6♥ 7♥", ("run", 4): "5♥ 6♥ 7♥ 8♥"}[(kind, n)]
 
 
+# what each value of a house rule does, in the rules' words and under the row on the setup screen
+WILD_INDICATOR_TEXT = {
+    "dealer_upcard": "The rank of the dealer's upcard is wild for the whole round.",
+    "dealer_last": "The last card dealt to the dealer is turned face up; its rank is wild for the round.",
+    "extra_card": "The dealer gets one extra card face up; its rank is wild for the round.",
+    "separate": "After the deal one card is turned up and tucked under the stock; its rank is wild "
+                "for the round.",
+}
+ON_PERMANENT_WILD_TEXT = {
+    "deal_again": "If that card is an always-wild card, the dealer gets another one, until it is not.",
+    "replace": "If that card is an always-wild card, it is buried in the stock and replaced.",
+}
+REAL_CARD_TEXT = {
+    "stays": "If you hold the real card a melded wild stands for, you may lay it beside that wild in "
+             "your turn; it scores for you.",
+    "swap": "If you hold the real card a melded wild stands for, you may swap it in during your turn "
+            "and take the wild into your hand.",
+}
+DEEP_TAKE_TEXT = {  # (after "The deepest card you take … must")
+    "meld_or_layoff": "be melded or laid off in the same turn",
+    "new_meld": "go into a new meld in the same turn",
+    "new_meld_two_naturals": "go into a new meld with two natural cards from your hand, in the same turn",
+}
+
+
 # what the value chosen means, under the option on the setup screen (a newcomer read the
 # row's words, "Usual for the call", "Discard a dead card", and was none the wiser)
 VALUE_HELP: dict[str, dict[Any, str]] = {
@@ -441,6 +466,32 @@ VALUE_HELP: dict[str, dict[Any, str]] = {
         "meld_all_or_discard": "The round ends when a player has no cards left, by melding, laying "
                                "off or discarding the last one.",
         "discard_required": "Go out only by discarding: keep one card to throw.",
+    },
+    "wild_indicator": {
+        **WILD_INDICATOR_TEXT,
+        "rotating": "The wild rank goes up every round: aces are wild in round 1, then the next rank, "
+                    "up to kings.",
+        "none": "No rank is wild for a round: only the always-wild cards chosen under Cards are wild.",
+    },
+    "indicator_on_permanent_wild": ON_PERMANENT_WILD_TEXT,
+    "wild_after_meld": REAL_CARD_TEXT,
+    "deep_take_use": {v: f"The deepest card you take from the pile must {t}." for v, t in DEEP_TAKE_TEXT.items()},
+    "round_scoring": {
+        "melds_and_out_bonus": "Everyone scores their melds and lay-offs; whoever goes out also scores "
+                               "the cards left in the other hands, which cost their holders nothing.",
+        "melds_minus_hand": "Everyone scores their melds and lay-offs, minus the cards left in their "
+                            "hand: a round can score below zero.",
+        "winner_collects": "Only the round's winner scores: the value of the cards left in the other hands.",
+        "penalty": "The cards left in each hand are charged to their holder; the lowest total wins.",
+        "add_to_out_player": "As “Melds + out bonus”, and when the stock runs out, two players (or two "
+                             "teams) each score the cards left in the other's hand.",
+    },
+    "winner_rule": {
+        "highest": "Once someone reaches the target, the highest total wins; equal totals share the win.",
+        "went_out": "Once someone reaches the target, the player who went out in that round wins if they "
+                    "reached it too; otherwise the highest total.",
+        "must_go_out": "Only a player who went out can win: the game goes on until someone at or over "
+                       "the target goes out.",
     },
     "wild_limit": {
         "none": "A meld may hold any number of wild cards.",
@@ -502,14 +553,7 @@ def _wild_indicator_text(rules: Rules) -> str:
     wi = rules.wild_indicator
     if wi == "none":
         return ""
-    text = {
-        "dealer_upcard": "The rank of the dealer's upcard is wild for the whole round.",
-        "dealer_last": "The last card dealt to the dealer is turned face up; its rank is wild for the round.",
-        "extra_card": "The dealer gets one extra card face up; its rank is wild for the round.",
-        "separate": "After the deal one card is turned up and tucked under the stock; its rank is wild "
-                    "for the round.",
-        "rotating": "",
-    }[wi]
+    text = WILD_INDICATOR_TEXT.get(wi, "")
     if wi == "rotating":  # (the ranks of the pack in turn: a pack without its twos starts again sooner)
         ranks = [1] + [r for r in range(2, 14) if r >= rules.lowest_rank]
         second = {2: "twos", 3: "threes", 4: "fours", 6: "sixes"}[ranks[1]]  # (the lowest ranks allowed)
@@ -518,10 +562,7 @@ def _wild_indicator_text(rules: Rules) -> str:
         text += (", after which the game ends." if not rules.deals
                  else ", then aces again." if rules.deals > len(ranks) else ".")
     if wi != "rotating" and rules.permanent_wilds:
-        if rules.indicator_on_permanent_wild == "deal_again":
-            text += " If that card is an always-wild card, the dealer gets another one, until it is not."
-        else:
-            text += " If that card is an always-wild card, it is buried in the stock and replaced."
+        text += " " + ON_PERMANENT_WILD_TEXT[rules.indicator_on_permanent_wild]
     return text
 
 
@@ -587,7 +628,11 @@ def _scoring_text(rules: Rules) -> list[str]:
                    "total, and the lowest total wins.")
     else:
         out.append("Everyone scores the cards they have on the table, and the player who went out "
-                   "adds the value of the cards left in the other hands.")
+                   "adds the value of the cards left in the other hands. "
+                   + ("If the stock runs out, each team adds the value of the other team's hands."
+                      if rules.partnerships else
+                      "If the stock runs out, the hands count for nobody, except with two players: "
+                      "each adds the value of the other's hand."))
     return out
 
 
@@ -744,12 +789,7 @@ def describe_rules(rules: Rules, players: int | None = None) -> list[tuple[str, 
         if rules.wild_set:
             melds.append("Three or more always-wild cards may form a set of their own, which only "
                          "more wild cards can join.")
-        if rules.wild_after_meld == "stays":
-            melds.append("If you hold the real card a melded wild stands for, you may lay it beside "
-                         "that wild in your turn; it scores for you.")
-        else:
-            melds.append("If you hold the real card a melded wild stands for, you may swap it in "
-                         "during your turn and take the wild into your hand.")
+        melds.append(REAL_CARD_TEXT[rules.wild_after_meld])
     sections.append(("Melds", melds))
 
     # --- turn
@@ -760,21 +800,9 @@ def describe_rules(rules: Rules, players: int | None = None) -> list[tuple[str, 
         draw.append(", or any deeper card of the spread-out pile together with every card above it")
     turn.append("".join(draw) + ".")
     if rules.discard_pile == "splayed":
-        turn.append({
-            "meld_or_layoff": "The deepest card you take that way must be melded or laid off in "
-                              "the same turn.",
-            "new_meld": "The deepest card you take that way must go into a new meld in the same turn.",
-            "new_meld_two_naturals": "The deepest card you take that way must go into a new meld "
-                                     "with two natural cards from your hand, in the same turn.",
-        }[rules.deep_take_use])
+        turn.append(f"The deepest card you take that way must {DEEP_TAKE_TEXT[rules.deep_take_use]}.")
     if rules.top_take_must_use:  # (the engine asks of it what it asks of the deepest card)
-        turn.append({
-            "meld_or_layoff": "A card taken from the top of the pile must be melded or laid off in "
-                              "the same turn.",
-            "new_meld": "A card taken from the top of the pile must go into a new meld in the same turn.",
-            "new_meld_two_naturals": "A card taken from the top of the pile must go into a new meld "
-                                     "with two natural cards from your hand, in the same turn.",
-        }[rules.deep_take_use])
+        turn.append(f"A card taken from the top of the pile must {DEEP_TAKE_TEXT[rules.deep_take_use]}.")
     if rules.top_take_no_return and not rules.top_take_must_use:  # (one that must be melded stays)
         turn.append("A card taken from the pile may not be discarded in the same turn."
                     if rules.discard_pile == "top_only" else
