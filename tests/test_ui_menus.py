@@ -1251,6 +1251,14 @@ def test_round_explanations_agree_with_who_scored():
                                                      "0 each (rounded down).")
     level = SimpleNamespace(went_out=None, bonus=[0, 0, 0], in_hand=[9, 9, 9])
     assert explain_round(basic, level, names).endswith("The hands were level, so no one scores.")
+    # "Out adds hands" on an empty stock: two players, or two teams, add each other's hands
+    adds = Rules.preset("rummy500", round_scoring="add_to_out_player")
+    assert explain_round(adds, SimpleNamespace(went_out=None, bonus=[14, 8], in_hand=[8, 14]), names[:2]).endswith(
+        "Everyone scores their melds and lay-offs; each adds the points left in the other's hand.")
+    teams = Rules.preset("partnership500", round_scoring="add_to_out_player")
+    assert explain_round(teams, SimpleNamespace(went_out=None, bonus=[9, 8, 0, 0], in_hand=[3, 4, 5, 6]),
+                         names + ["Cy"]).endswith("each team adds the points left in the other team's hands.")
+    assert explain_round(adds, level, names).endswith("lay-offs; the cards left in hand count for nobody.")
     r500 = Rules.preset("rummy500", going_out_bonus=50)
     assert "You get 50 for going out" in explain_round(r500, SimpleNamespace(
         went_out=0, bonus=[50, 0, 0], in_hand=[0, 5, 5]), names)

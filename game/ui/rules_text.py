@@ -1050,8 +1050,13 @@ def explain_round(rules: Rules, result: RoundResult, names: list[str], early: bo
         rest = "The cards left in each hand count against their holder; the lowest total wins."
     else:
         rest = "Everyone scores their melds and lay-offs"
-        rest += (f"; {inner} {_verb([who], 'adds')} the {bonus[out]:,} points left in the other hands."
-                 if who is not None and out is not None else ".")
+        if who is not None and out is not None:
+            rest += f"; {inner} {_verb([who], 'adds')} the {bonus[out]:,} points left in the other hands."
+        elif any(bonus):  # (two players or two teams: each side adds the other's hands)
+            rest += ("; each team adds the points left in the other team's hands." if rules.partnerships
+                     else "; each adds the points left in the other's hand.")
+        else:
+            rest += "; the cards left in hand count for nobody."
     if final and fin is not None:  # (there is a final bonus only when a seat holds it)
         def called(s: int) -> str:
             return "you" if names[s] == "You" else names[s]
