@@ -1992,7 +1992,22 @@ def test_the_title_greys_continue_at_once_for_a_save_that_cannot_be_read(app):
     save.write_text("garbage")
     save.with_name("autosave.json.bak").write_text(dumps_game(g))
     title = menus.TitleScene(app)
-    assert title.find("continue").enabled and title.notice is None
+    # Continue goes on from the backup copy, and the title says so before it is pressed
+    # (the words beside Continue were the backup's, with nothing said: a tester)
+    assert title.find("continue").enabled
+    assert title.notice == "The saved game is damaged: Continue goes on from its backup copy."
+    draw(title, app.screen_size)
+    save.write_text(dumps_game(g))  # (the next move saves it whole again)
+    title.enter()
+    assert title.notice is None
+    app.settings.problem = "The settings file was damaged"  # (another notice is not taken away)
+    save.write_text("garbage")
+    title.enter()
+    assert title.notice == "The saved game is damaged: Continue goes on from its backup copy."
+    title.notice = "The settings file was damaged"
+    save.write_text(dumps_game(g))
+    title.enter()
+    assert title.notice == "The settings file was damaged"
 
 
 def test_arrows_move_between_buttons_side_by_side_and_the_gold_one_is_entered(app):

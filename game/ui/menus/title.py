@@ -55,6 +55,7 @@ class TitleScene(MenuScene):
     def __init__(self, app: App):
         self.notice: str | None = None
         self._save: tuple | None = None  # (the saved game as last read, for the words beside Continue)
+        self._backup_words: str | None = None  # the notice that Continue goes on from a backup copy
         self.can_continue = has_autosave() and self._readable()
         self.about = self._about()
         super().__init__(app)
@@ -140,6 +141,13 @@ class TitleScene(MenuScene):
         self._save = None
         try:
             self._save = read_save(save)
+            # a save that only its backup copy stands in for is said so before Continue, as
+            # the table says it after (the words beside Continue are the backup's: a tester)
+            problem = self._save[2]
+            said = f"The saved game {problem.state}: Continue goes on from its backup copy." if problem else None
+            if self.notice is None or self.notice == self._backup_words:
+                self.notice = said
+            self._backup_words = said
             return True
         except Exception as unread:  # neither the save nor its backup: keep them, renamed
             log.warning("the saved game cannot be read: %s", unread)
