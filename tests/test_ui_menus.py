@@ -3110,3 +3110,32 @@ def test_a_house_rules_help_says_what_the_value_chosen_means(app, name):
             assert " ".join(lines) == " ".join(shown.help.split()), (size, value, lines)
             assert shown.rect.height >= shown.measure(shown.rect.width, small.theme), (size, value)
     assert len(seen) == len(info.choices)
+
+
+def test_the_new_game_screen_opens_on_the_game_last_started_from_the_command_line(tmp_path):
+    """--preset rummy500 --players 3 started Rummy 500; New game then opened on Rummy 5000,
+    the last game set up on the screen (a tester). It opens on Rummy 500 for three now,
+    keeping the screen's names; the same game keeps its house rules."""
+    from game.ui.app import App
+    from game.ui.settings import Settings
+
+    first = Settings.load()
+    first.last_game = {"rules": {"preset": "rummy5000", "min_meld": 4}, "players": 5,
+                       "names": ["You", "Zoë"], "levels": ["human", "hard"]}
+    first.save()
+    real = App(size=(1024, 640), settings=Settings.load())
+    try:
+        real.start_from_command_line("rummy500", 3, seed=1)
+        last = Settings.load().last_game
+        assert last["rules"] == {"preset": "rummy500"} and last["players"] == 3
+        assert last["names"] == ["You", "Zoë"] and last["levels"] == ["human", "hard"]
+        app = FakeApp()
+        app.settings = Settings.load()
+        screen = menus.NewGameScene(app)
+        assert screen.preset == "rummy500" and screen.players == 3 and screen.names[1] == "Zoë"
+        real.settings.last_game = {"rules": {"preset": "rummy500", "empty_stock": "reshuffle"}, "players": 4}
+        real.start_from_command_line("rummy500", 2, seed=2)
+        last = Settings.load().last_game
+        assert last["rules"] == {"preset": "rummy500", "empty_stock": "reshuffle"} and last["players"] == 2
+    finally:
+        real.close_scenes()

@@ -361,6 +361,23 @@ class App:
         c.autosave(fresh=True)
         return self._show_table(TableScene(self, c, exit_after=exit_after))
 
+    def start_from_command_line(self, preset: str, players: int, seed: int | None = None, *,
+                                autoplay: bool = False, exit_after: str | None = None) -> TableScene:
+        """:meth:`start_game` for ``--preset``, ``--players``, ``--seed``; the new-game
+        screen then opens on that game and table size, as after a game started there (it
+        opened on the last game set up on the screen: a tester). That screen's names and
+        levels stay, and its house rules too where the game is the same."""
+        scene = self.start_game(preset, players, seed=seed, autoplay=autoplay, exit_after=exit_after)
+        if autoplay:
+            return scene
+        settings = self.settings
+        last = settings.last_game if isinstance(settings.last_game, dict) else {}
+        rules = last.get("rules")
+        same = isinstance(rules, dict) and rules.get("preset") == preset
+        settings.last_game = {**last, **({} if same else {"rules": {"preset": preset}}), "players": players}
+        settings.save_or_log("the new game's setup")
+        return scene
+
     def _left_game(self, played: bool = True) -> tuple[GameState, int, list[str | None]] | None:
         """The saved game a new one would end (see :func:`controller.game_in_progress`)."""
         from .controller import game_in_progress
@@ -924,8 +941,8 @@ def _run(get, cannot_load) -> int:
             preset, players = get("preset") or "rummy5000", 4 if players is None else players
 
             def start() -> None:
-                app.start_game(preset, players, seed=get("seed"), autoplay=autoplay,
-                               exit_after=get("exit_after"))
+                app.start_from_command_line(preset, players, seed=get("seed"), autoplay=autoplay,
+                                            exit_after=get("exit_after"))
 
             try:
                 if autoplay:
