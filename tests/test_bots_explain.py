@@ -76,9 +76,9 @@ def test_a_discard_says_whether_it_goes_with_anything_and_what_the_next_player_t
     # the 3♣ goes with the 4♣ it took: the hint warns (it never said a word of it)
     v = view(["7♣ 7♦ 3♣ 2♥", "4♣ 5♣"], pile="3♠", known=["", "4♣"])
     assert hint_reason(v, Discard(c("3♣"))).endswith(
-        ", though the next player holds the 4♣ (taken from the pile), which it goes with")
+        ", though it goes with the 4♣ the next player took from the pile")
     v = view(["7♣ 7♦ 4♥ 2♥", "4♣ 5♣"], pile="3♠", known=["", "4♣ 5♣"])
-    assert "though the next player holds the 4♣ (taken from the pile), which it goes with" in \
+    assert "though it goes with the 4♣ the next player took from the pile" in \
         hint_reason(v, Discard(c("4♥")))
 
 
@@ -188,7 +188,7 @@ def test_the_next_players_takes_count_only_when_there_are_some_and_its_upcard_co
     g.known[1] = {c("4♣"), c("9♥")}
     g.upcards = [None, c("9♥")]  # it took the 4♣; its deal card is a wild: it may want anything
     assert "taken nothing" not in hint_reason(PlayerView.of(g, 0), Discard(c("K♠")))
-    assert "the next player has 3 cards left, one of them the wild 9♥ (dealt face up)" in \
+    assert "the next player has 3 cards left, one of them the wild 9♥ it was dealt face up" in \
         hint_reason(PlayerView.of(g, 0), Discard(c("K♠")))
     g.upcards = [None, None]
     g.known[1] = {c("4♣")}
@@ -198,7 +198,7 @@ def test_the_next_players_takes_count_only_when_there_are_some_and_its_upcard_co
     g.known[1] = {c("4♣")}
     g.upcards = [None, c("4♣")]
     assert hint_reason(PlayerView.of(g, 0), Discard(c("3♣"))).endswith(
-        "though the next player holds the 4♣ (dealt face up), which it goes with")
+        "though it goes with the 4♣ the next player was dealt face up")
 
 
 def test_a_take_is_explained_by_the_meld_the_plan_makes_and_says_when_the_seat_can_then_go_out():
@@ -604,7 +604,7 @@ def test_a_discard_warns_when_the_next_player_is_down_to_a_few_cards_with_a_wild
     g = position(["3♥ 8♣ 8♦ 8♠ 9♣", "2♣ 3♦ 10♦"], rules=rules, pile="K♠", wild="2", known=["", "2♣"])
     g.upcards = [None, c("2♣")]
     why = hint_reason(PlayerView.of(g, 0), Discard(c("3♥")))
-    assert why.endswith("though the next player has 3 cards left, one of them the wild 2♣ (dealt face up)"), why
+    assert why.endswith("though the next player has 3 cards left, one of them the wild 2♣ it was dealt face up"), why
     g.hands[1] = parse_cards("2♣ 3♦ 10♦ 5♠")  # four cards: not said
     assert "next player" not in (hint_reason(PlayerView.of(g, 0), Discard(c("3♥"))) or "")
 
@@ -720,7 +720,7 @@ def test_a_discard_a_known_holder_could_take_down_to_and_meld_is_warned_of():
                  phase="play", current=0, melds=[meld(2, "set:3", "3♣ 3♥ 3♠")], known=["", "", "A♠ Q♠"])
     v = view_of(g, 0)
     assert hint_reason(v, Discard(c("A♦"))).endswith(
-        ", though with the A♥ in the pile, a player holding the A♠ (taken from the pile) could take the pile "
+        ", though with the A♥ in the pile, a player holding the A♠ it took from the pile could take the pile "
         "down to it and meld the three")
     assert "A♠" not in hint_reason(v, Discard(c("10♣")))
     # the next player holding it is named so

@@ -505,9 +505,9 @@ def _discard_reason(view: PlayerView, card: Card) -> str | None:
         # (a player known to hold a partner takes the pile down to the other: A♦ onto the A♥,
         # with the A♠ taken from the pile before)
         s, (k, x) = sure
-        how = "dealt face up" if view.upcards and x == view.upcards[s] else "taken from the pile"
+        how = "it was dealt face up" if view.upcards and x == view.upcards[s] else "it took from the pile"
         who = "the next player" if s == an.opponents[0] else "a player"
-        risk = (f"with the {_one(view, Card(k))} in the pile, {who} holding the {card_name(x)} ({how}) could "
+        risk = (f"with the {_one(view, Card(k))} in the pile, {who} holding the {card_name(x)} {how} could "
                 "take the pile down to it and meld the three")
     elif an.opponents:
         nxt = an.opponents[0]
@@ -516,15 +516,15 @@ def _discard_reason(view: PlayerView, card: Card) -> str | None:
         took = [k for k in known if k != up]
         near_known = _goes_with(view, card, known) if not an.fits_table(card) else []
         if near_known:  # (its face-up deal card, or a card it took from the pile and still holds)
-            how = "dealt face up" if near_known == [up] else "taken from the pile"
-            risk = f"the next player holds the {cards_name(near_known)} ({how}), which it goes with"
+            how = "was dealt face up" if near_known == [up] else "took from the pile"
+            risk = f"it goes with the {cards_name(near_known)} the next player {how}"
         elif (wild := [k for k in known if k in ctx.wilds]) and view.hand_sizes[nxt] <= 3 \
                 and not an.fits_table(card):
             # (a wild it holds goes with anything: with so few cards, almost any discard helps)
-            how = "dealt face up" if wild[0] == up else "taken from the pile"
+            how = "it was dealt face up" if wild[0] == up else "it took from the pile"
             n = view.hand_sizes[nxt]
             risk = (f"the next player has {n} card{'s' if n != 1 else ''} left, "
-                    f"{'one of them ' if n != 1 else ''}the wild {card_name(wild[0])} ({how})")
+                    f"{'one of them ' if n != 1 else ''}the wild {card_name(wild[0])} {how}")
         elif took and not any(k in ctx.wilds for k in known) and not an.fits_table(card):
             words.append("the next player has taken nothing near it")
     # a costlier card kept while a player is about to go out: the risk the hint takes (a
