@@ -1965,6 +1965,35 @@ def test_with_the_keys_a_hint_to_take_from_the_pile_puts_the_card_in_focus(app):
     assert c("3♠") in g.hands[0] and c("K♦") in g.hands[0] and g.phase == "play"
 
 
+def test_enter_after_a_stock_hint_draws_wherever_the_focus_was_left(app):
+    """The focus left on the pile's top card, H said "draw from the stock (D)" and Enter took
+    the pile; left on a meld, Enter asked for a card to lay off (a tester). The hint takes
+    the focus off the pile, and Enter draws from a meld too; with no hint it says to draw."""
+    g = build({0: "K♠ 5♥ 7♦"}, pile="7♥", melds=[(1, "3♣ 4♣ 5♣")])
+    scene = play(app, g)
+    scene.c._hint_from = lambda view, what: DrawStock()
+    key(app, pygame.K_UP)  # (the keys' focus, up from the hand: the pile's top card)
+    scene.focus_zone, scene.focus_index = "pile", 0
+    key(app, pygame.K_h)
+    assert scene.hint_stock and scene.focus_zone == "hand"
+    key(app, pygame.K_RETURN)
+    assert g.phase == "play" and len(g.hands[0]) == 4 and g.pile == [c("7♥")]
+    g = build({0: "K♠ 5♥ 7♦"}, pile="7♥", melds=[(1, "3♣ 4♣ 5♣")])
+    scene = play(app, g)
+    scene.c._hint_from = lambda view, what: DrawStock()
+    key(app, pygame.K_h)
+    scene.focus_zone, scene.focus_index = "melds", 0
+    key(app, pygame.K_RETURN)
+    assert g.phase == "play" and len(g.hands[0]) == 4 and g.pile == [c("7♥")]
+    g = build({0: "K♠ 5♥ 7♦"}, pile="7♥", melds=[(1, "3♣ 4♣ 5♣")])
+    scene = play(app, g)
+    key(app, pygame.K_UP)
+    scene.focus_zone, scene.focus_index = "melds", 0
+    key(app, pygame.K_RETURN)
+    assert scene.toasts[-1].text == "Draw first: D draws from the stock, P takes from the pile"
+    assert g.phase == "draw" and len(g.hands[0]) == 3
+
+
 def test_a_draw_hint_leaves_the_selection_alone(app):
     g = build({0: "K♠ 5♥ 7♦"}, pile="Q♦")
     scene = play(app, g)

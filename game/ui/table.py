@@ -1226,6 +1226,9 @@ class TableScene(TableInput, TablePainting, Scene):
         if isinstance(action, DrawStock):
             self.hint_stock = True
             text = "draw from the stock" + _why(why) + (" (D)" if self.keyboard else "")
+            if self.keyboard and self.focus_zone == "pile" and self.order:  # (Enter there took the
+                # pile, against the hint: a tester)
+                focus = ("hand", 0)
         elif isinstance(action, TakePile):
             self.hint_cards = set(g.pile[g.pile.index(action.card):]) if action.card in g.pile else set()
             name = self._hint_name(action.card)

@@ -643,12 +643,12 @@ class TableInput(TableParts):
 
     def _enter(self) -> None:
         g = self.g
-        if self.focus_zone == "hand" and self.hint_stock and g.phase == "draw" and self.c.human_to_act \
-                and not self.selected:
-            self.draw_stock()  # (the hint's draw: Enter carries out every hint, as it does a take)
-        elif self.focus_zone == "hand" and g.phase == "draw" and self.c.human_to_act and not self.selected:
-            # (nothing to meld, nor may be: what the turn starts with, by its keys)
-            self.refuse("Draw first: D draws from the stock, P takes from the pile")
+        if g.phase == "draw" and self.c.human_to_act and self.focus_zone != "pile" and not self.selected:
+            if self.hint_stock:
+                self.draw_stock()  # (the hint's draw: Enter carries out every hint, as it does a take)
+            else:  # (nothing to meld or lay off, nor may be: what the turn starts with, by its keys;
+                # on a meld it asked for a card to lay off: a tester)
+                self.refuse("Draw first: D draws from the stock, P takes from the pile")
         elif self.focus_zone == "hand":
             self.meld_selected()
         elif self.focus_zone == "melds" and g.melds:
