@@ -5986,3 +5986,30 @@ def test_a_meld_tag_cut_to_almost_nothing_keeps_the_melds_number(monkeypatch):
         assert drawn == ["#1 kings"]
     finally:
         a.close_scenes()
+
+
+def test_the_laid_off_chips_keep_the_order_the_cards_were_laid_in_after_continue(tmp_path):
+    """The chips under a seat of the cards it laid on others' melds came back in the melds'
+    order after Continue, not the order they were laid in (a tester)."""
+    g = build({0: "2♦ 3♦ 9♥", 1: "8♣ K♣ 4♠ 4♥"}, melds=[(0, "K♦ K♥ K♠"), (0, "5♣ 6♣ 7♣")],
+              preset="rummy500", current=1, phase="play")
+    first, second = g.melds
+    seats = [Seat("You", "human", ""), Seat("Ann", "bot", "normal"), Seat("Bo", "bot", "normal")]
+    save = tmp_path / "autosave.json"
+    ctl = Controller(g, seats, settings=settings(), save_path=save, seed=1)
+    ctl._apply(LayOff(c("8♣"), second.id), 1)
+    ctl._apply(LayOff(c("K♣"), first.id), 1)
+    laid = sorted(ctl.laid_order, key=ctl.laid_order.__getitem__)
+    assert laid == [c("8♣"), c("K♣")]  # (the second meld's card first)
+    again = Controller.load(save)
+    assert sorted(again.laid_order, key=again.laid_order.__getitem__) == laid
+    # a list from another round, or not a list of cards, is none: the chips follow the melds
+    data = json.loads((tmp_path / "autosave.json.seats").read_text())
+    for bad in ([["8♣"]], "8♣", [True], [10**9]):
+        data[0]["laid"] = bad
+        (tmp_path / "autosave.json.seats").write_text(json.dumps(data))
+        assert Controller.load(save).laid_order == {}
+    data[0]["laid"] = [int(c("K♣")), int(c("8♣"))]
+    data[0]["moves_round"] = g.round_no + 1
+    (tmp_path / "autosave.json.seats").write_text(json.dumps(data))
+    assert Controller.load(save).laid_order == {}

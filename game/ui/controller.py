@@ -416,6 +416,17 @@ def _saved_moves(info: Any, g: GameState) -> list[tuple[int, str]]:
     return kept
 
 
+def _saved_laid(info: Any, g: GameState) -> dict[Card, int]:
+    """The order the cards laid on others' melds this round were laid in, kept with a save
+    (their "laid off" chips keep it after Continue): ``{card: its place}``, of cards still
+    on the table; anything malformed is none (the chips then follow the melds)."""
+    laid = info.get("laid") if isinstance(info, dict) and info.get("moves_round") == g.round_no else None
+    if not (isinstance(laid, list) and all(_card_number(x) for x in laid)):
+        return {}
+    on_table = {c for m in g.melds for c in m.cards} | {c for m in g.melds for c, _ in m.covers.values()}
+    return {Card(x): i for i, x in enumerate(dict.fromkeys(laid)) if Card(x) in on_table}
+
+
 def _saved_drew(info: Any, g: GameState, seat: int) -> tuple[Card, tuple] | None:
     """The card the person had drawn from the stock in the turn the save was made, while
     that turn is still the one being played and the card is in hand, or on the table (laid
@@ -551,6 +562,7 @@ class Controller:
                 c.hand_order = [Card(x) for x in dict.fromkeys(order)]  # the table keeps the ones in hand
                 c.left_from = _saved_left_from(seat_info[c.human].get("left"), c.hand_order)
             c.earlier_moves = _saved_moves(seat_info[c.human], g)
+            c.laid_order = _saved_laid(seat_info[c.human], g)
             c.drew_new = _saved_drew(seat_info[c.human], g, c.human)
         if g.phase == GAME_OVER:
             mine = seat_info[c.human] if c.human is not None and seat_info and c.human < len(seat_info) else None
@@ -1106,6 +1118,8 @@ class Controller:
             if self.human is not None:  # so that Continue shows this round's last moves
                 seats[self.human]["moves"] = [[s, text] for s, text in self.move_lines()]
                 seats[self.human]["moves_round"] = self.g.round_no
+                # and the "laid off" chips in the order the cards were laid (not the melds')
+                seats[self.human]["laid"] = [int(c) for c in sorted(self.laid_order, key=self.laid_order.__getitem__)]
             atomic_write(seats_path(self.save_path), json.dumps(seats))
             self.save_error = None
         except Exception as exc:  # a full disk must not end the game
