@@ -3078,8 +3078,7 @@ def test_the_rules_say_a_card_for_a_wilds_place_is_no_call():
 
 
 @pytest.mark.parametrize("name", ["after_call", "going_out", "wild_limit", "rummy_calls", "wild_indicator",
-                                  "indicator_on_permanent_wild", "wild_after_meld", "deep_take_use",
-                                  "round_scoring", "winner_rule"])
+                                  "wild_after_meld", "deep_take_use", "round_scoring", "winner_rule"])
 def test_a_house_rules_help_says_what_the_value_chosen_means(app, name):
     """"Usual for the call", "Discard a dead card", "One per meld": the row's help said what
     the row is, not what the value chosen does (a newcomer). Each value of these rows has
@@ -3139,3 +3138,29 @@ def test_the_new_game_screen_opens_on_the_game_last_started_from_the_command_lin
         assert last["rules"] == {"preset": "rummy500", "empty_stock": "reshuffle"} and last["players"] == 2
     finally:
         real.close_scenes()
+
+
+def test_the_help_and_rules_say_what_is_done_with_an_always_wild_card_that_would_name_the_wild_rank():
+    """"The dealer gets another one" was said whichever card names the wild rank; the card
+    under the stock is followed by another there (a tester). Each case in the engine's words."""
+    from game.engine import new_game
+    from game.ui.rules_text import OPTION_BY_NAME, option_help
+
+    info = OPTION_BY_NAME["indicator_on_permanent_wild"]
+    cases = {("separate", "deal_again"): "another is turned up and tucked under the stock too",
+             ("dealer_upcard", "deal_again"): "the dealer keeps it and gets another face up",
+             ("dealer_last", "deal_again"): "the dealer keeps it and gets another face up",
+             ("separate", "replace"): "it is buried in the stock and another turned up in its place",
+             ("extra_card", "replace"): "it is buried in the stock and another turned up in its place"}
+    for (indicator, value), words in cases.items():
+        rules = Rules.preset("rummy5000", wild_indicator=indicator, indicator_on_permanent_wild=value,
+                             jokers_per_deck=2, permanent_wilds={"jokers"})
+        assert words in option_help(info, rules, 4) and words in rules_as_text(rules), (indicator, value)
+    # as the engine does: jokers turned under the stock stay there, before the card that names it
+    rules = Rules.preset("rummy5000", wild_indicator="separate", jokers_per_deck=2, permanent_wilds={"jokers"})
+    stayed = 0
+    for seed in range(200):
+        g, _ = new_game(rules, 4, seed=seed)
+        assert all(card.is_joker for card in g.set_aside[:-1]) and not g.set_aside[-1].is_joker
+        stayed += len(g.set_aside) > 1
+    assert stayed

@@ -278,7 +278,7 @@ OPTIONS: tuple[OptionInfo, ...] = (
        "Three or more always-wild cards may form a set of their own."),
     _o("wild_after_meld", "Melds", "The real card for a melded wild",
        "What the holder of the card a wild stands for may do with it.",
-       [("stays", "Lay it beside"), ("swap", "Swap the wild out")]),
+       [("stays", "Lay it on the wild"), ("swap", "Swap the wild out")]),
     # ------------------------------------------------------------------ Turn
     _o("discard_pile", "Turn", "Discard pile",
        "Spread out: take a deeper card with every card above it; or only the top card.",
@@ -406,6 +406,10 @@ def option_help(info: OptionInfo, rules: Rules, players: int) -> str:
         kind = "set" if info.name == "allow_sets" else "run"
         what = "of one rank" if kind == "set" else "in a row of one suit"
         return f"Four or more cards {what}, like {meld_example(kind, rules.min_meld)}."
+    if info.name == "indicator_on_permanent_wild":  # (what is done follows the card that names the rank)
+        return on_permanent_wild_text(rules)
+    if info.name == "wild_indicator" and rules.wild_indicator == "rotating" and rules.deals:
+        return _wild_indicator_text(rules)  # (a game of so many deals: it may start again at aces)
     said = VALUE_HELP.get(info.name)
     if said is not None:
         return said.get(OptionInfo.get(info, rules), info.help)
@@ -427,13 +431,9 @@ WILD_INDICATOR_TEXT = {
     "separate": "After the deal one card is turned up and tucked under the stock; its rank is wild "
                 "for the round.",
 }
-ON_PERMANENT_WILD_TEXT = {
-    "deal_again": "If that card is an always-wild card, the dealer gets another one, until it is not.",
-    "replace": "If that card is an always-wild card, it is buried in the stock and replaced.",
-}
 REAL_CARD_TEXT = {
-    "stays": "If you hold the real card a melded wild stands for, you may lay it beside that wild in "
-             "your turn; it scores for you.",
+    "stays": "If you hold the real card a melded wild stands for, you may lay it on that wild's place "
+             "in your turn; it scores for you, and the wild stays.",
     "swap": "If you hold the real card a melded wild stands for, you may swap it in during your turn "
             "and take the wild into your hand.",
 }
@@ -470,10 +470,9 @@ VALUE_HELP: dict[str, dict[Any, str]] = {
     "wild_indicator": {
         **WILD_INDICATOR_TEXT,
         "rotating": "The wild rank goes up every round: aces are wild in round 1, then the next rank, "
-                    "up to kings.",
+                    "up to kings; the game ends after the kings' round.",
         "none": "No rank is wild for a round: only the always-wild cards chosen under Cards are wild.",
     },
-    "indicator_on_permanent_wild": ON_PERMANENT_WILD_TEXT,
     "wild_after_meld": REAL_CARD_TEXT,
     "deep_take_use": {v: f"The deepest card you take from the pile must {t}." for v, t in DEEP_TAKE_TEXT.items()},
     "round_scoring": {
@@ -549,6 +548,17 @@ def _upcard_count_text(rules: Rules) -> str:
            f"another matter: see Scoring).{wild}{lo}"
 
 
+def on_permanent_wild_text(rules: Rules) -> str:
+    """What is done when the card that names the round's wild rank is an always-wild card
+    (or a joker, which names no rank): the card under the stock is followed by another
+    there; the dealer's is kept, another dealt face up."""
+    if rules.indicator_on_permanent_wild == "replace":
+        return "If that card is an always-wild card, it is buried in the stock and another turned up in its place."
+    if rules.wild_indicator == "separate":
+        return "If that card is an always-wild card, another is turned up and tucked under the stock too, until one is not."
+    return "If that card is an always-wild card, the dealer keeps it and gets another face up, until one is not."
+
+
 def _wild_indicator_text(rules: Rules) -> str:
     wi = rules.wild_indicator
     if wi == "none":
@@ -562,7 +572,7 @@ def _wild_indicator_text(rules: Rules) -> str:
         text += (", after which the game ends." if not rules.deals
                  else ", then aces again." if rules.deals > len(ranks) else ".")
     if wi != "rotating" and rules.permanent_wilds:
-        text += " " + ON_PERMANENT_WILD_TEXT[rules.indicator_on_permanent_wild]
+        text += " " + on_permanent_wild_text(rules)
     return text
 
 
