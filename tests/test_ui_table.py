@@ -500,6 +500,9 @@ def test_a_card_laid_on_a_wild_leaves_the_cards_after_it_whole(app):
     assert after.x - cover.x >= cover.w * INDEX_SHOW * 0.9  # (the cover's corner index shows)
     assert cover.x - wild.x >= 4 and cover.y - wild.y >= wild.h * 0.3  # (and the wild's)
     assert scene.meld_boxes[g.melds[0].id].right >= scene.places[c("8♥")].rect.right
+    # and the wild's tab shows at its foot, left of the card on it (under it, hidden: a tester)
+    tab = scene._tab_rect(scene.places[c("K♠")])
+    assert tab.width >= 3 and not tab.colliderect(cover) and wild.x <= tab.x and tab.top == wild.bottom + 1
 
 
 def test_the_last_card_after_a_card_laid_on_a_wild_keeps_its_tab_under_itself(app):

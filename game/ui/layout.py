@@ -27,7 +27,7 @@ MIN_SIZE = (1024, 640)
 # How much of a card's width stays visible when cards overlap sideways: the corner
 # index (rank over suit) needs about a third of the card.
 INDEX_SHOW = 0.34
-COVER_SHIFT = 0.3  # of a meld's step: how far right of its wild a card laid on it sits
+COVER_SHIFT = 0.6  # of a meld's step: how far right of its wild a card laid on it sits (its tab shows)
 # (left column, top row, right column) seat counts for 1..7 opponents
 SEAT_SPLITS = {1: (0, 1, 0), 2: (0, 2, 0), 3: (1, 1, 1), 4: (1, 2, 1), 5: (1, 3, 1),
                6: (2, 2, 2), 7: (2, 3, 2)}

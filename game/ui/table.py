@@ -462,7 +462,10 @@ class TableScene(TableInput, TablePainting, Scene):
                 for i, c in enumerate(m.cards):
                     over = [r for r in covers if r.left <= rects[i].x + 2 < r.right]
                     tab_x = tab_w = tab_y = None
-                    if i not in m.covers and over:
+                    if i in m.covers:  # (the wild's tab at its foot, left of the card laid on it:
+                        # under it, the tab hid whose the wild is: a tester)
+                        tab_x, tab_w = rects[i].x + 1, max(3, flow.covers[k][i].x - rects[i].x - 3)
+                    elif over:
                         # the tab under the part of the card the cover leaves in sight (the
                         # last card's right end), else below the cover
                         start = max(r.right for r in over) + 2
