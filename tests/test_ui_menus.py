@@ -3124,7 +3124,10 @@ def test_the_new_game_screen_opens_on_the_game_last_started_from_the_command_lin
     first.save()
     real = App(size=(1024, 640), settings=Settings.load())
     try:
-        real.start_from_command_line("rummy500", 3, seed=1)
+        table = real.start_from_command_line("rummy500", 3, seed=1)
+        # seated as the screen shows them (the game had Alice and Ben: a tester)
+        assert [s.name for s in table.c.seats] == ["You", "Zoë", "Ben"]
+        assert [s.level for s in table.c.seats] == ["", "hard", "normal"]
         last = Settings.load().last_game
         assert last["rules"] == {"preset": "rummy500"} and last["players"] == 3
         assert last["names"] == ["You", "Zoë"] and last["levels"] == ["human", "hard"]

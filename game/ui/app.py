@@ -365,13 +365,18 @@ class App:
                                 autoplay: bool = False, exit_after: str | None = None) -> TableScene:
         """:meth:`start_game` for ``--preset``, ``--players``, ``--seed``; the new-game
         screen then opens on that game and table size, as after a game started there (it
-        opened on the last game set up on the screen: a tester). That screen's names and
-        levels stay, and its house rules too where the game is the same."""
-        scene = self.start_game(preset, players, seed=seed, autoplay=autoplay, exit_after=exit_after)
-        if autoplay:
-            return scene
+        opened on the last game set up on the screen: a tester). Its seats are named and
+        levelled as on that screen, and their names and levels stay; its house rules too where
+        the game is the same."""
+        from .controller import remembered_seats
+
         settings = self.settings
         last = settings.last_game if isinstance(settings.last_game, dict) else {}
+        if autoplay:
+            return self.start_game(preset, players, seed=seed, autoplay=True, exit_after=exit_after)
+        names, levels = remembered_seats(last, settings.default_level)  # (the seats the screen shows)
+        scene = self.start_game(preset, players, names=names[:players], levels=levels[:players], seed=seed,
+                                exit_after=exit_after)
         rules = last.get("rules")
         same = isinstance(rules, dict) and rules.get("preset") == preset
         settings.last_game = {**last, **({} if same else {"rules": {"preset": preset}}), "players": players}

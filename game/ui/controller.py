@@ -70,7 +70,7 @@ from game.engine.view import view_of
 from .files import NAME_LEN, clean_text, replace_file, why_failed, write_atomic
 from .files import set_aside as set_aside_file
 from .moves_text import action_words, wild_meanings
-from .settings import Settings
+from .settings import MAX_SEATS, Settings, kept_levels
 
 if TYPE_CHECKING:
     from .app import Overrides
@@ -259,6 +259,24 @@ class SaveProblem:
 
     def __str__(self) -> str:
         return f"{self.file}: {self.reason}"
+
+
+def remembered_seats(last: Any, default_level: str) -> tuple[list[str], list[str]]:
+    """The names and levels of every seat as the last game set up left them (``last``,
+    the settings' ``last_game``): the person first, then the computer seats; a seat not
+    remembered has a friendly name and ``default_level`` (see :func:`kept_levels`). The
+    new-game screen opens with them, and a game started from the command line is seated so."""
+    names = ["You"] + list(FRIENDLY_NAMES[: MAX_SEATS - 1])
+    levels = [HUMAN] + [default_level] * (MAX_SEATS - 1)
+    saved = last.get("names") if isinstance(last, dict) else None
+    if isinstance(saved, list):
+        for i, n in enumerate(saved[:MAX_SEATS]):
+            if isinstance(n, str) and n.strip():
+                names[i] = n.strip()[:NAME_LEN]
+    for i, lv in enumerate(kept_levels(last, default_level)[:MAX_SEATS - 1], start=1):
+        if lv is not None:
+            levels[i] = lv
+    return names, levels
 
 
 def seats_path(save: Path) -> Path:
@@ -1142,5 +1160,5 @@ class Controller:
 
 __all__ = [
     "BOT_NAMES", "FRIENDLY_NAMES", "HUMAN", "Controller", "Seat", "atomic_write", "autosave_path",
-    "SaveProblem", "SaveUnreadable", "load_saved", "newer_seats", "read_save", "remove_save", "set_aside",
+    "SaveProblem", "SaveUnreadable", "load_saved", "newer_seats", "read_save", "remembered_seats", "remove_save", "set_aside",
 ]

@@ -17,7 +17,7 @@ from game.engine.errors import RulesError
 from game.engine.rules import Rules
 
 from .. import ui_kit as ui
-from ..controller import FRIENDLY_NAMES
+from ..controller import FRIENDLY_NAMES, remembered_seats
 from ..files import NAME_LEN
 from ..rules_text import (
     GROUPS,
@@ -29,7 +29,7 @@ from ..rules_text import (
     preset_summary,
     preset_title,
 )
-from ..settings import BOT_LEVELS, LEVEL_NOTES, MAX_SEATS, kept_levels
+from ..settings import BOT_LEVELS, LEVEL_NOTES
 from .base import MenuScene, has_autosave, saved_game_over
 from .rules_screen import RulesScene
 
@@ -63,10 +63,8 @@ class NewGameScene(MenuScene):
         self.preset = "rummy5000"
         self.overrides: dict[str, Any] = {}
         self.kept: dict[str, dict[str, Any]] = {}  # the changes to another game, for its return
-        self.names = ["You"] + list(FRIENDLY_NAMES[: MAX_SEATS - 1])
-        self.levels = [HUMAN] + [self.level_default] * (MAX_SEATS - 1)
         self.players = 4
-        self._restore(last)
+        self._restore(last)  # (the names and levels of every seat, and the game)
         self.rules: Rules | None = None
         self.error: str | None = None
         self.summary = ""  # the preset's line under "Game", as the chosen rules end it (see validate)
@@ -89,14 +87,7 @@ class NewGameScene(MenuScene):
             }
         except (RulesError, TypeError, ValueError, AttributeError):
             self.preset, self.overrides = "rummy5000", {}
-        names = last.get("names")
-        if isinstance(names, list):
-            for i, n in enumerate(names[:MAX_SEATS]):
-                if isinstance(n, str) and n.strip():
-                    self.names[i] = n.strip()[:NAME_LEN]
-        for i, lv in enumerate(kept_levels(last, self.level_default)[:MAX_SEATS - 1], start=1):
-            if lv is not None:
-                self.levels[i] = lv
+        self.names, self.levels = remembered_seats(last, self.level_default)
         players = last.get("players")
         lo, hi = Rules.preset(self.preset).player_range()
         self.players = players if isinstance(players, int) and lo <= players <= hi else max(lo, min(hi, 4))
