@@ -6016,3 +6016,15 @@ def test_the_laid_off_chips_keep_the_order_the_cards_were_laid_in_after_continue
     data[0]["moves_round"] = g.round_no + 1
     (tmp_path / "autosave.json.seats").write_text(json.dumps(data))
     assert Controller.load(save).laid_order == {}
+
+
+def test_a_name_ending_in_a_number_is_shortened_by_its_number():
+    """"Player 2" on a narrow plate read "Player 2." (longer), and shorter still "Player",
+    as every such seat would (a tester)."""
+    from game.ui.ui_kit import short_name
+
+    assert [short_name("Player 2", k) for k in range(4)] == ["Player 2", "Player 2", "P2", "P2"]
+    assert [short_name("Player 12", k) for k in range(4)] == ["Player 12", "Player 12", "P12", "P12"]
+    assert [short_name("Anastasia Rosali", k) for k in range(4)] == [
+        "Anastasia Rosali", "Anastasia R.", "Anastasia", "A."]
+    assert short_name("Jo B", 1) == "Jo B"

@@ -183,6 +183,10 @@ def short_name(name: str, style: int) -> str:
     word and the last one's initial ("Anastasia R."), 2 the first word alone, 3 its initial
     ("A.")."""
     words = name.split() or [name]
+    if len(words) >= 2 and (words[-1].isdigit() or len(words[-1]) == 1):
+        # "Player 2": its number tells it apart, so it stays ("Player 2." was longer, and
+        # "Player" the name of every such seat); shorter still, "P2"
+        return name if style < 2 else f"{words[0][:1]}{words[-1]}"
     if style >= 3:
         return f"{words[0][:1]}."
     if style == 0 or len(words) < 2:
