@@ -773,8 +773,8 @@ def test_a_loose_card_set_apart_by_no_one_thing_says_the_sum_did():
     v = view_of(g, 0)
     assert make_bot("normal", 1).choose(v) == Discard(c("7♦"))
     assert hint_reason(v, Discard(c("7♦"))) == (
-        "it goes with none of your other cards, and counting its points, its chance to meld and what the others "
-        "may want, it is the loose card you lose least by throwing")
+        "it goes with none of your other cards, and all things weighed, it is the loose card you lose least by "
+        "throwing")
 
 
 def test_a_card_with_a_partner_set_apart_by_no_one_thing_says_the_sum_did_and_only_when_chosen():
@@ -791,8 +791,7 @@ def test_a_card_with_a_partner_set_apart_by_no_one_thing_says_the_sum_did_and_on
     v = view_of(g, 0)
     assert make_bot("normal", 1).choose(v) == Discard(c("5♣"))
     assert hint_reason(v, Discard(c("5♣"))).startswith(
-        "it goes only with your 4♣, and counting its points, its chance to meld and what the others may want, "
-        "it is the card you lose least by throwing")
+        "it goes only with your 4♣, and all things weighed, it is the card you lose least by throwing")
     assert "lose least" not in (hint_reason(v, Discard(c("4♣"))) or "")
 
 

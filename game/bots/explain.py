@@ -422,8 +422,7 @@ def _discard_reason(view: PlayerView, card: Card) -> str | None:
             head += ", and it is as unlikely to meld as any of your loose cards"
         elif loose and not an.fits_table(card) and _least_lost(an, view, card):
             # (no one thing sets it apart: the sum of them does)
-            head += (", and counting its points, its chance to meld and what the others may want, it is the "
-                     "loose card you lose least by throwing")
+            head += ", and all things weighed, it is the loose card you lose least by throwing"
         words.append(head)
     else:
         rest = [k for k in plain if k not in near]  # (its partners are as close as it is)
@@ -554,8 +553,8 @@ def _discard_reason(view: PlayerView, card: Card) -> str | None:
                              "are alike: either will do")
     if not words and near and not an.fits_table(card) and _least_lost(an, view, card):
         # (no one thing sets it apart: the sum of them does, as for a loose card)
-        words.append(f"it goes only with your {cards_name(near)}, and counting its points, its chance to "
-                     "meld and what the others may want, it is the card you lose least by throwing")
+        words.append(f"it goes only with your {cards_name(near)}, and all things weighed, it is the card you "
+                     "lose least by throwing")
     # a risk taken all the same follows the reasons ("…, though the next player holds the
     # 4♠ …"), or, alone, is said as such ("mind: …")
     if not words:
