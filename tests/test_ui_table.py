@@ -1997,6 +1997,40 @@ def test_enter_after_a_stock_hint_draws_wherever_the_focus_was_left(app):
     assert g.phase == "draw" and len(g.hands[0]) == 3
 
 
+def test_enter_carries_out_a_stock_hint_after_its_marks_have_faded(app):
+    """A newcomer read the stock hint for longer than its marks last, pressed Enter and was
+    told to draw first, under the hint (a tester): Enter draws while the position is the
+    hint's, and a hint takes away a refusal shown before it."""
+    g = build({0: "K♠ 5♥ 7♦"}, pile="Q♦")
+    scene = play(app, g)
+    key(app, pygame.K_RETURN)
+    assert scene.toasts[-1].text.startswith("Draw first")
+    scene.c._hint_from = lambda view, what: DrawStock()
+    key(app, pygame.K_h)
+    assert not [t for t in scene.toasts if t.refusal]
+    scene.update(7.0)  # (the hint's marks last 6 s)
+    assert not scene.hint_stock
+    key(app, pygame.K_RETURN)
+    assert g.phase == "play" and len(g.hands[0]) == 4 and c("Q♦") in g.pile
+
+
+def test_a_refused_x_leaves_the_selection_as_it_was(app):
+    """X on a card that may not be thrown took it out of the selection, so Enter then melded
+    the rest (a hinted meld lost a card: a tester); a refused move changes nothing."""
+    g = build({0: "7♠ 8♠ 2♦ K♥"}, pile="9♠ 3♦", preset="rummy500")
+    scene = play(app, g)
+    scene.take_pile(c("9♠"))
+    assert g.phase == "play"
+    scene._set_selection([c("7♠"), c("8♠"), c("9♠")])
+    key(app, pygame.K_DOWN)
+    scene.focus_zone, scene.focus_index = "hand", scene.order.index(c("7♠"))
+    key(app, pygame.K_x)
+    assert scene.toasts[-1].text.startswith("You must meld or lay off the 9♠")
+    assert scene.selected == [c("7♠"), c("8♠"), c("9♠")]
+    key(app, pygame.K_RETURN)
+    assert any(m.cards and c("9♠") in m.cards for m in g.melds)
+
+
 def test_a_draw_hint_leaves_the_selection_alone(app):
     g = build({0: "K♠ 5♥ 7♦"}, pile="Q♦")
     scene = play(app, g)

@@ -172,6 +172,7 @@ class TableScene(TableInput, TablePainting, Scene):
         self.hint_shape: tuple[frozenset[Card], tuple] | None = None
         self.hint_call: CallRummy | None = None  # a hinted call (its end goes first in a menu)
         self.hint_stock = False
+        self.hint_drew: int | None = None  # the position a stock hint was for (Enter draws while it lasts)
         self.hint_until = 0.0
         self.hint_version: int | None = None  # the position the hint was about
         # the last click on a hand card: (card, when, the game's version then); a second
@@ -1226,6 +1227,8 @@ class TableScene(TableInput, TablePainting, Scene):
         self.hint_call = None
         self.hint_stock = False
         focus: tuple[str, int] | None = None  # where a keyboard player's focus goes
+        self.hint_drew = self.c.version if isinstance(action, DrawStock) else None
+        self.toasts = [t for t in self.toasts if not t.refusal]  # (a refusal beside the hint read as its answer)
         if isinstance(action, DrawStock):
             self.hint_stock = True
             text = "draw from the stock" + _why(why) + (" (D)" if self.keyboard else "")

@@ -67,6 +67,7 @@ class TableParts:
     hint_shape: tuple[frozenset[Card], tuple] | None  # a hinted meld's cards and reading
     hint_call: CallRummy | None      # a hinted Rummy! call
     hint_stock: bool
+    hint_drew: int | None            # the position a stock hint was for
     drew_new: tuple[Card, tuple] | None  # the card the person drew from the stock, and in which turn
     last_click: tuple[Card, float, int] | None
     places: dict[Card, Place]

@@ -547,8 +547,11 @@ class TableInput(TableParts):
         elif k == pygame.K_x:
             c = self._focused_hand_card()
             if c is not None:
+                was = list(self.selected)
                 self.selected = [x for x in self.selected if x != c]
-                self.discard(c)
+                if not self.discard(c):  # refused: nothing changes, the selection neither (a
+                    # hinted meld lost a card to a refused X: a tester)
+                    self.selected = was
             else:
                 self.refuse("To discard, move the focus to a card in your hand (\u2193), then X")
         elif k == pygame.K_e:
@@ -644,8 +647,10 @@ class TableInput(TableParts):
     def _enter(self) -> None:
         g = self.g
         if g.phase == "draw" and self.c.human_to_act and self.focus_zone != "pile" and not self.selected:
-            if self.hint_stock:
-                self.draw_stock()  # (the hint's draw: Enter carries out every hint, as it does a take)
+            if self.hint_stock or self.hint_drew == self.c.version:
+                # the hint's draw: Enter carries out every hint, as it does a take, also once its
+                # marks have faded (a newcomer reading it was refused: a tester)
+                self.draw_stock()
             else:  # (nothing to meld or lay off, nor may be: what the turn starts with, by its keys;
                 # on a meld it asked for a card to lay off: a tester)
                 self.refuse("Draw first: D draws from the stock, P takes from the pile")
