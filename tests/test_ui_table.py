@@ -6062,3 +6062,24 @@ def test_a_name_ending_in_a_number_is_shortened_by_its_number():
     assert [short_name("Anastasia Rosali", k) for k in range(4)] == [
         "Anastasia Rosali", "Anastasia R.", "Anastasia", "A."]
     assert short_name("Jo B", 1) == "Jo B"
+
+
+def test_a_meld_tag_on_a_low_chip_is_drawn_in_letters_that_fit_it(app, monkeypatch):
+    """At 1920x1080 a crowded seat's small cards had low tag chips, and the tags' letters,
+    the window's size, stood out of them top and bottom (a tester)."""
+    g = build({0: "2♦ 5♣ Q♠ 9♣"}, pile="3♣", melds=[(1, "4♥ 5♥ 6♥")])
+    scene = play(app, g)
+    sizes = []
+    real = scene.text.fit
+
+    def fit(text, size, *a, **kw):
+        sizes.append(size)
+        return real(text, size, *a, **kw)
+
+    monkeypatch.setattr(scene.text, "fit", fit)
+    monkeypatch.setattr(scene, "_tag_size", lambda: 23)  # (1920x1080's)
+    surface = pygame.Surface((400, 100))
+    scene._draw_tag(surface, "#13 queens", Rect(10, 10, 40, 10), 120, (200, 120, 60))
+    assert sizes[-1] <= 10
+    scene._draw_tag(surface, "#13 queens", Rect(10, 10, 40, 40), 120, (200, 120, 60))
+    assert sizes[-1] == scene._tag_size()  # (a chip high enough: the usual size)

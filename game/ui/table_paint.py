@@ -487,8 +487,9 @@ class TablePainting(TableParts):
         """A tag over cards on the table: dark words on a rounded chip of ``fill`` at
         ``r``'s top left, cut to ``room`` pixels. A meld's number ("#3", which the "9♣ → #3"
         chips name) is kept before anything else: where not even "#3 k…" fits, the number
-        alone (it was cut to "#…")."""
-        size = self._tag_size()
+        alone (it was cut to "#…"). Its letters are no taller than the chip allows (a crowded
+        seat's small cards have a low chip: the window's size of letters stood out of it)."""
+        size = min(self._tag_size(), max(9, r.h))
         if text.startswith("#") and " " in text:
             font = self.text.font(size, True)
             ident = text.split(" ", 1)[0]
