@@ -6080,6 +6080,18 @@ def test_a_meld_tag_on_a_low_chip_is_drawn_in_letters_that_fit_it(app, monkeypat
     monkeypatch.setattr(scene, "_tag_size", lambda: 23)  # (1920x1080's)
     surface = pygame.Surface((400, 100))
     scene._draw_tag(surface, "#13 queens", Rect(10, 10, 40, 10), 120, (200, 120, 60))
-    assert sizes[-1] <= 10
+    assert sizes[-1] <= 12
     scene._draw_tag(surface, "#13 queens", Rect(10, 10, 40, 40), 120, (200, 120, 60))
     assert sizes[-1] == scene._tag_size()  # (a chip high enough: the usual size)
+
+
+@pytest.mark.parametrize("size, scale, n", [((1024, 640), 1.3, 4), ((1366, 768), 1.3, 5), ((1920, 1080), 1.3, 5)])
+def test_a_crowded_seats_melds_shrink_rather_than_spill_over_its_laid_off_row(size, scale, n):
+    """With large cards, a top seat's second row of melds was drawn over its "laid off" row
+    (a tester): past half size, where the tags are cut already, the cards shrink on."""
+    L = TableLayout(size, 8, decks=2, card_scale=scale)
+    for seat in (3, 4, 5):
+        flow = L.meld_flow(seat, [(4, frozenset())] * n, reserve=40, tags=[60] * n)
+        assert not flow.overflow, (size, seat)
+        area = L.seats[seat].melds
+        assert max(r.bottom for rects in flow.melds for r in rects) <= area.bottom - 40 + 2

@@ -397,7 +397,8 @@ class TableLayout:
         ``melds`` gives, per meld, its card count and the indexes that carry a cover
         card (a real card laid on a wild). Melds flow left to right in rows, each a strip
         of overlapped cards with a label tag above; if they do not fit, the cards shrink
-        (down to about half size) and the strips squeeze. ``reserve`` keeps that many
+        (down to about half size, then two fifths rather than spill over the "laid off" row) and the
+        strips squeeze. ``reserve`` keeps that many
         pixels free at the bottom of the area. ``tags`` gives, per meld, the width its
         label tag needs; a meld narrower than its tag takes the tag's width in its row,
         unless the melds fit no other way.
@@ -413,9 +414,12 @@ class TableLayout:
         base_w, base_h = self.seat_card(seat)
         best = None
         # tags wider than their melds keep their room while the cards may shrink; if even
-        # the smallest cards do not fit, the tags give it up (and are drawn cut)
-        for tag_room in ((tags, None) if tags else (None,)):
-            for scale in (1.0, 0.9, 0.8, 0.72, 0.64, 0.57, 0.5):
+        # half-size cards do not fit, the tags give it up (and are drawn cut); then, rather
+        # than spill over the "laid off" row below (a tester), the cards shrink further
+        scales = (1.0, 0.9, 0.8, 0.72, 0.64, 0.57, 0.5)
+        tries = ([(tags, scales)] if tags else []) + [(None, scales + (0.44, 0.38))]
+        for tag_room, sizes in tries:
+            for scale in sizes:
                 for own_row in ((True, False) if hand and melds else (True,)):
                     flow = self._try_flow(area, melds, card_size(base_h * scale), tag_room, hand, hand_tag,
                                           own_row)

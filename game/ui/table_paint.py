@@ -489,7 +489,7 @@ class TablePainting(TableParts):
         chips name) is kept before anything else: where not even "#3 k…" fits, the number
         alone (it was cut to "#…"). Its letters are no taller than the chip allows (a crowded
         seat's small cards have a low chip: the window's size of letters stood out of it)."""
-        size = min(self._tag_size(), max(9, r.h))
+        size = min(self._tag_size(), max(12, r.h))  # (12: the smallest window's, on the same chip)
         if text.startswith("#") and " " in text:
             font = self.text.font(size, True)
             ident = text.split(" ", 1)[0]
