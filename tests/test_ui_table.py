@@ -6095,3 +6095,25 @@ def test_a_crowded_seats_melds_shrink_rather_than_spill_over_its_laid_off_row(si
         assert not flow.overflow, (size, seat)
         area = L.seats[seat].melds
         assert max(r.bottom for rects in flow.melds for r in rects) <= area.bottom - 40 + 2
+
+
+def test_a_move_made_after_a_pause_is_animated_from_its_start():
+    """A meld made by a key after the table had been still for a while had its cards'
+    flight played out at once: the time before the key counted as time of the flight (a
+    tester, from frames taken every 30 ms)."""
+    s = settings()
+    s.animation_speed = 1.0
+    a = App(size=(1366, 768), settings=s)
+    try:
+        g = build({0: "7♠ 8♠ 9♠ K♥ 2♦"}, pile="3♦", phase="play")
+        scene = play(a, g)
+        scene._set_selection([c("7♠"), c("8♠"), c("9♠")])
+        a.run_until(lambda: not scene.anim.tweens and not a.dirty and not a._busy(), timeout=5)
+        time.sleep(0.6)  # (still: the loop waits for input)
+        post(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)
+        a.step(block=True)
+        assert g.melds and c("7♠") in g.melds[0].cards
+        assert {t.card for t in scene.anim.tweens} >= {c("7♠"), c("8♠"), c("9♠")}  # (still on their way)
+        assert all(t.elapsed < t.duration / 2 for t in scene.anim.tweens if t.card == c("7♠"))
+    finally:
+        a.close_scenes()

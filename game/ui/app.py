@@ -619,6 +619,16 @@ class App:
             else:
                 waited = timeout
                 events = self._wait(timeout)
+        if events and waited:
+            # woken from a wait by input: the time that passed before it is played first, so
+            # that what the input starts starts now (a meld made by a key after a pause had
+            # its cards' flight played out at once: a tester)
+            woke = time.perf_counter()
+            before = min(woke - self._last, 0.25 + waited)
+            self._last = woke
+            waited = 0.0
+            for s in list(self.stack.running()):
+                s.update(before)
         for e in events:
             self.dispatch(e)
             if not self.running:
