@@ -3167,3 +3167,49 @@ def test_the_help_and_rules_say_what_is_done_with_an_always_wild_card_that_would
         assert all(card.is_joker for card in g.set_aside[:-1]) and not g.set_aside[-1].is_joker
         stayed += len(g.set_aside) > 1
     assert stayed
+
+
+def test_a_winner_below_a_higher_total_is_told_why_and_a_game_that_goes_on_past_the_target_too(app):
+    """"Went out last" and "Must go out to win": the sheet said "You win!" over a higher
+    total, and a round sheet "Playing to 1,000" after someone had reached it, with nothing
+    of why (a tester)."""
+    from engine_helpers import meld, play, position
+
+    from game.ui import sheets
+    from game.ui.rules_text import round_over_words, win_reason
+
+    melds = [meld(0, "set:K", "K♣ K♦ K♥"), meld(1, "run:5♠", "5♠ 6♠ 7♠ 8♠", by=[1, 1, 1, 2])]
+    for rule, label in (("went_out", "Went out last"), ("must_go_out", "Must go out to win")):
+        g = position(["2♥", "A♣ 9♦", "Q♦ 3♣"], melds=melds, rules={"preset": "rummy5000", "target": 1000,
+                     "winner_rule": rule}, phase="play", current=0, pile="J♥", scores=[900, 1500, 0])
+        play(g, "discard 2♥")
+        assert g.winners == (0,) and g.side_scores()[0] < g.side_scores()[1]
+        why = win_reason(g)
+        assert why == (f"By the house rule “Who wins: {label}”, the win goes to whoever went out in the last "
+                       "round at 1,000 or over, not to the highest total.")
+        shown = []
+        real = ui.draw_text
+
+        def record(surface, text, *a, **kw):
+            shown.append(text)
+            return real(surface, text, *a, **kw)
+
+        ui.draw_text = record
+        try:  # (the sheet paints its words as it is built)
+            sheet = sheets.GameOverScene(app, g)
+            draw(sheet, app.screen_size)
+        finally:
+            ui.draw_text = real
+        assert " ".join(shown).count("By the house rule") == 1
+        assert "not to the highest total." in " ".join(shown)
+    # the highest total won: nothing to say
+    g = position(["2♥", "A♣ 9♦", "Q♦ 3♣"], melds=melds, rules={"preset": "rummy5000", "target": 1000},
+                 phase="play", current=0, pile="J♥", scores=[1900, 1500, 0])
+    play(g, "discard 2♥")
+    assert g.winners == (0,) and win_reason(g) is None
+    # reached, and the game goes on: the round sheet says until when
+    g = position(["2♥", "A♣ 9♦", "Q♦ 3♣"], melds=melds, rules={"preset": "rummy5000", "target": 1000,
+                 "winner_rule": "must_go_out"}, phase="play", current=0, pile="J♥", scores=[0, 1500, 0])
+    play(g, "discard 2♥")
+    assert g.phase == "round_over"
+    assert round_over_words(g, 1)[1] == "Playing to 1,000: it goes on until a player at or over it goes out"

@@ -980,6 +980,23 @@ def about_game(state: GameState, seat: int) -> str:
     return f"{title}, round {number}, {points} before this round"
 
 
+def win_reason(state: GameState) -> str | None:
+    """Why the game's winners won where their total is not the highest: the house rule
+    "Who wins" (the sheet said "You win!" over a higher total, and nothing of why: a
+    tester); None where the highest total won."""
+    rules = state.rules
+    if (not state.winners or rules.winner_rule == "highest" or rules.lowest_total_wins
+            or state.deals_left() is not None):
+        return None
+    totals = state.side_scores()
+    won = [i for i, side in enumerate(state.sides()) if any(s in state.winners for s in side)]
+    if all(totals[i] == max(totals) for i in won):
+        return None
+    info = OPTION_BY_NAME["winner_rule"]
+    return (f"By the house rule \u201c{info.label}: {info.value_label(rules.winner_rule)}\u201d, the win goes to "
+            f"whoever went out in the last round at {rules.target:,} or over, not to the highest total.")
+
+
 def round_over_words(state: GameState, number: int) -> tuple[str, str]:
     """The round sheet's title and what ends the game, in the words of the table's sidebar,
     which counts rounds ("Round 2"): "Round 2 of 2 is over" and "That was the last round"
@@ -989,7 +1006,13 @@ def round_over_words(state: GameState, number: int) -> tuple[str, str]:
     left = state.deals_left()
     if left is None:
         last = bool(state.winners) and number == len(state.results)
-        return f"Round {number} is over", goal_text(state) + (": the game is over" if last else "")
+        goal = goal_text(state) + (": the game is over" if last else "")
+        rules = state.rules
+        if (not state.winners and number == len(state.results) and rules.winner_rule == "must_go_out"
+                and not rules.lowest_total_wins and max(state.side_scores()) >= rules.target):
+            # (reached, and the game goes on: it read "Playing to 5,000", nothing of why: a tester)
+            goal += ": it goes on until a player at or over it goes out"
+        return f"Round {number} is over", goal
     total = state.round_no + left
     goal = "That was the last round" if left == 0 else f"{_count(left, 'more round')} to play"
     return f"Round {number} of {total} is over", goal

@@ -29,6 +29,7 @@ from .rules_text import (
     points_text,
     preset_title,
     round_over_words,
+    win_reason,
 )
 from .stats import Stats, strongest_opponent
 
@@ -891,8 +892,14 @@ class GameOverScene(SheetScene):
             a, b = st.side_scores()
             if a != b:
                 sub += f"  ·  won by {points_text(abs(a - b))} point{'s' if abs(a - b) != 1 else ''}"
-        ui.draw_text(surface, sub, t.font(15), ui.MUTED, (inner.centerx, r.bottom + t.px(4)), "midtop")
+        sub_r = ui.draw_text(surface, sub, t.font(15), ui.MUTED, (inner.centerx, r.bottom + t.px(4)), "midtop")
         y = r.bottom + t.px(36)
+        why = win_reason(st)
+        if why:  # (a winner below a higher total: the house rule that made it so)
+            wf = t.font(14)
+            for line in ui.wrap_text(why, wf, inner.width)[:2]:
+                sub_r = ui.draw_text(surface, line, wf, ui.INK, (inner.centerx, sub_r.bottom + t.px(2)), "midtop")
+            y = max(y, sub_r.bottom + t.px(10))
         names = _names(st)
         human = self.human
         winners = set(st.winners or ())
