@@ -3190,7 +3190,7 @@ def test_a_winner_below_a_higher_total_is_told_why_and_a_game_that_goes_on_past_
         shown = []
         real = ui.draw_text
 
-        def record(surface, text, *a, **kw):
+        def record(surface, text, *a, shown=shown, real=real, **kw):
             shown.append(text)
             return real(surface, text, *a, **kw)
 
@@ -3213,3 +3213,17 @@ def test_a_winner_below_a_higher_total_is_told_why_and_a_game_that_goes_on_past_
     play(g, "discard 2♥")
     assert g.phase == "round_over"
     assert round_over_words(g, 1)[1] == "Playing to 1,000: it goes on until a player at or over it goes out"
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_every_settings_row_is_as_high_as_its_help_needs(size):
+    """Two-line help ran into the next row's title at 1024x640 (a tester)."""
+    app = FakeApp(size)
+    scene = menus.SettingsScene(app)
+    draw(scene, size)
+    rows = [w for w, _ in scene.scroll.items if isinstance(w, ui.Row)]
+    assert len(rows) >= 9
+    for row, below in zip(rows, rows[1:] + [None]):
+        assert row.rect.height >= row.measure(row.rect.width, scene.theme), row.name
+        if below is not None:
+            assert below.rect.top >= row.rect.bottom, row.name

@@ -136,8 +136,12 @@ class SettingsScene(MenuScene):
             control.name = name
             row = ui.Row(label, control, help_, name=name, control_width=cw)
             row.place(pygame.Rect(0, y, rw, row_h), t)
-            view.add(row, pygame.Rect(0, y, rw, row_h))
-            y += row_h + t.px(4)
+            # a row as high as its help needs (two lines ran into the next row's title: a tester)
+            high = row.measure(row.rect.width, t, row_h)
+            if high > row_h:
+                row.place(pygame.Rect(0, y, rw, high), t)
+            view.add(row, pygame.Rect(0, y, rw, high))
+            y += high + t.px(4)
         self.body.height = min(self.body.height, view.content_height + t.px(24))
         view.rect.height = self.body.height - t.px(20)
         self.scroll = view
