@@ -6117,3 +6117,16 @@ def test_a_move_made_after_a_pause_is_animated_from_its_start():
         assert all(t.elapsed < t.duration / 2 for t in scene.anim.tweens if t.card == c("7♠"))
     finally:
         a.close_scenes()
+
+
+def test_moving_the_keys_focus_takes_away_a_refusal_about_the_card_it_leaves(app):
+    """"You may not take the K♣" stayed over the status line's words for the 4♠ the focus
+    had moved to (a tester)."""
+    g = build({0: "2♣ 10♣ 4♦ 6♦ 4♥ J♥ 8♠"}, pile="K♣ 9♦ 4♠ 7♥ Q♦", preset="rummy500", wild=None)
+    scene = play(app, g)
+    key(app, pygame.K_UP)
+    scene.focus_zone, scene.focus_index = "pile", 0
+    key(app, pygame.K_RETURN)
+    assert scene.toasts[-1].refusal and "K♣" in scene.toasts[-1].text
+    key(app, pygame.K_RIGHT)
+    assert not [t for t in scene.toasts if t.refusal]

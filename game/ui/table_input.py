@@ -511,6 +511,11 @@ class TableInput(TableParts):
             self.keyboard = True
         mods = event.mod if hasattr(event, "mod") else 0
         arrows = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN)
+        if k in (*arrows, pygame.K_HOME, pygame.K_END) and any(t.refusal for t in self.toasts):
+            # the focus moves on: a refusal about the card it leaves goes (it stood over the
+            # status line's words for the next one: a tester)
+            self.toasts = [t for t in self.toasts if not t.refusal]
+            self.invalidate()
         if k in arrows and not shown and not mods & pygame.KMOD_SHIFT:
             # the focus frame was hidden (a new round, or the mouse in use): the first arrow
             # shows where it is rather than moving it somewhere unseen
