@@ -652,7 +652,7 @@ class TableInput(TableParts):
     def _enter(self) -> None:
         g = self.g
         if g.phase == "draw" and self.c.human_to_act and self.focus_zone != "pile" and not self.selected:
-            if self.hint_stock or self.hint_drew == self.c.version:
+            if self.hint_drew == self.c.version:
                 # the hint's draw: Enter carries out every hint, as it does a take, also once its
                 # marks have faded (a newcomer reading it was refused: a tester)
                 self.draw_stock()
