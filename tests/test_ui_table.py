@@ -473,49 +473,22 @@ def six_on_the_wild_king(run: str):
 
 
 def test_a_card_laid_on_a_wild_leaves_its_neighbours_seat_tabs_in_sight(app):
+    """The cards after a card laid on a wild lie over it, each with its tab at its own foot,
+    drawn after the card on the wild (over its face): moved below it, their tabs read as
+    its own (a tester); the card on the wild has its own tab at its foot."""
     g = six_on_the_wild_king("4♥ 5♥ K♠ 7♥ 8♥ 9♥")
     m = g.melds[0]
     scene = play(app, g)
     scene._place(force=True)
-    cover = scene.places[c("6♥")].rect
-    for card in m.cards:
-        if card == c("K♠"):
-            continue  # (the wild itself is under the card laid on it)
-        tab = scene._tab_rect(scene.places[card])
-        assert not tab.colliderect(cover), Card(card)
-        assert tab.bottom <= scene.meld_boxes[m.id].bottom + 6
-
-
-def test_a_card_laid_on_a_wild_leaves_the_cards_after_it_whole(app):
-    """A card laid on a wild lay over the cards after it, hiding all but their corners (a
-    tester): it goes under them now, its own corner in sight, as each card's in a meld."""
-    from game.ui.layout import INDEX_SHOW
-
-    g = six_on_the_wild_king("4♥ 5♥ K♠ 7♥ 8♥")
-    scene = play(app, g)
-    scene._place(force=True)
     order = [card for card, _ in scene.draw_list]
-    assert order.index(c("K♠")) < order.index(c("6♥")) < order.index(c("7♥")) < order.index(c("8♥"))
-    wild, cover, after = (scene.places[c(t)].rect for t in ("K♠", "6♥", "7♥"))
-    assert after.x - cover.x >= cover.w * INDEX_SHOW * 0.9  # (the cover's corner index shows)
-    assert cover.x - wild.x >= 4 and cover.y - wild.y >= wild.h * 0.3  # (and the wild's)
-    assert scene.meld_boxes[g.melds[0].id].right >= scene.places[c("8♥")].rect.right
-    # and the wild's tab shows at its foot, left of the card on it (under it, hidden: a tester)
-    tab = scene._tab_rect(scene.places[c("K♠")])
-    assert tab.width >= 3 and not tab.colliderect(cover) and wild.x <= tab.x and tab.top == wild.bottom + 1
-
-
-def test_the_last_card_after_a_card_laid_on_a_wild_keeps_its_tab_under_itself(app):
-    """The tab of a run's last card, next to a card laid on a wild, goes under the end of
-    it the cover leaves in sight: below the cover it would read as the cover's second tab."""
-    g = six_on_the_wild_king("4♥ 5♥ K♠ 7♥")
-    scene = play(app, g)
-    scene._place(force=True)
-    cover = scene.places[c("6♥")].rect
-    last = scene.places[c("7♥")].rect
-    tab = scene._tab_rect(scene.places[c("7♥")])
-    assert not tab.colliderect(cover)
-    assert cover.right <= tab.left and tab.right <= last.right and tab.top == last.bottom + 1
+    cover = scene.places[c("6♥")]
+    for card in m.cards[3:]:
+        p = scene.places[card]
+        tab = scene._tab_rect(p)
+        assert tab.top == p.rect.bottom + 1 and p.rect.left <= tab.left < p.rect.right, Card(card)
+        assert order.index(card) > order.index(c("6♥"))  # (drawn over the card on the wild)
+        assert tab.bottom <= scene.meld_boxes[m.id].bottom + 6
+    assert scene._tab_rect(cover).top == cover.rect.bottom + 1
 
 
 def test_card_scale_setting_changes_card_sizes():

@@ -110,8 +110,7 @@ class Place:
     seat: int | None = None
     index: int = 0
     meld: int | None = None
-    tab_y: int | None = None  # a melded card's seat tab, when not right under it (see _place)
-    tab_x: int | None = None  # ... and when not at its left edge, with its width
+    tab_x: int | None = None  # a melded card's seat tab, when not at its left edge, with its width
     tab_w: int | None = None
 
 
@@ -456,27 +455,15 @@ class TableScene(TableInput, TablePainting, Scene):
                 self.hand_labels[seat] = flow.hand_label
             for k, m in enumerate(melds):
                 rects = flow.melds[k]
-                # a card laid on a wild hangs down over the cards next to it: their seat
-                # tabs go below it, not under it
-                covers = list(flow.covers[k].values())
-                below = max((r.bottom for r in covers), default=0) + 1
                 for i, c in enumerate(m.cards):
-                    over = [r for r in covers if r.left <= rects[i].x + 2 < r.right]
-                    tab_x = tab_w = tab_y = None
+                    tab_x = tab_w = None
                     if i in m.covers:  # (the wild's tab at its foot, left of the card laid on it:
                         # under it, the tab hid whose the wild is: a tester)
                         tab_x, tab_w = rects[i].x + 1, max(3, flow.covers[k][i].x - rects[i].x - 3)
-                    elif over:
-                        # the tab under the part of the card the cover leaves in sight (the
-                        # last card's right end), else below the cover
-                        start = max(r.right for r in over) + 2
-                        end = (rects[i + 1].x if i + 1 < len(rects) else rects[i].right) - 2
-                        if end - start >= max(6, rects[i].w // 8):
-                            tab_x, tab_w = start, min(end - start, max(4, int(rects[i].w * 0.3)))
-                        else:
-                            tab_y = below
+                    # (the cards after a card laid on a wild lie over it, their tabs at their
+                    # feet over its face: below it, they read as its own: a tester)
                     p = Place(rects[i], True, "meld", seat=m.by[i], index=i, meld=m.id,
-                              tab_y=tab_y, tab_x=tab_x, tab_w=tab_w)
+                              tab_x=tab_x, tab_w=tab_w)
                     places[c] = p
                     draw.append((c, p))
                     if i in m.covers:  # (over its wild, under the cards after it)

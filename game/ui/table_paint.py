@@ -583,7 +583,7 @@ class TablePainting(TableParts):
     def _tab_rect(p: Place) -> Rect:
         r = p.rect
         h = max(3, r.h // 20)
-        return Rect(r.x + 2 if p.tab_x is None else p.tab_x, r.bottom + 1 if p.tab_y is None else p.tab_y,
+        return Rect(r.x + 2 if p.tab_x is None else p.tab_x, r.bottom + 1,
                     max(4, int(r.w * 0.3)) if p.tab_w is None else p.tab_w, h)
 
     def _draw_tab(self, surface: pygame.Surface, p: Place) -> None:
