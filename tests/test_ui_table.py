@@ -6103,3 +6103,19 @@ def test_moving_the_keys_focus_takes_away_a_refusal_about_the_card_it_leaves(app
     assert scene.toasts[-1].refusal and "K♣" in scene.toasts[-1].text
     key(app, pygame.K_RIGHT)
     assert not [t for t in scene.toasts if t.refusal]
+
+
+def test_a_meld_tags_number_is_never_cut(app, monkeypatch):
+    """A tag with room for less than its number read "#…", and a "→ #24" chip named a meld
+    nobody could find (a tester): the number shows whole, in smaller letters if need be."""
+    g = build({0: "2♦ 5♣ Q♠ 9♣"}, pile="3♣", melds=[(1, "4♥ 5♥ 6♥")])
+    scene = play(app, g)
+    drawn = []
+    real_render, real_fit = scene.text.render, scene.text.fit
+    monkeypatch.setattr(scene.text, "render", lambda text, size, *a, **kw: drawn.append((text, size))
+                        or real_render(text, size, *a, **kw))
+    monkeypatch.setattr(scene.text, "fit", lambda text, size, *a, **kw: drawn.append((text, size))
+                        or real_fit(text, size, *a, **kw))
+    surface = pygame.Surface((400, 100))
+    scene._draw_tag(surface, "#24 queens", Rect(10, 10, 20, 14), 22, (200, 120, 60))
+    assert drawn[-1][0] == "#24" and drawn[-1][1] >= 8

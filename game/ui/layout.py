@@ -417,7 +417,7 @@ class TableLayout:
         # half-size cards do not fit, the tags give it up (and are drawn cut); then, rather
         # than spill over the "laid off" row below (a tester), the cards shrink further
         scales = (1.0, 0.9, 0.8, 0.72, 0.64, 0.57, 0.5)
-        tries = ([(tags, scales)] if tags else []) + [(None, scales + (0.44, 0.38))]
+        tries = ([(tags, scales)] if tags else []) + [(None, scales + (0.44, 0.38, 0.33, 0.28))]
         for tag_room, sizes in tries:
             for scale in sizes:
                 for own_row in ((True, False) if hand and melds else (True,)):

@@ -489,13 +489,19 @@ class TablePainting(TableParts):
         chips name) is kept before anything else: where not even "#3 k…" fits, the number
         alone (it was cut to "#…"). Its letters are no taller than the chip allows (a crowded
         seat's small cards have a low chip: the window's size of letters stood out of it)."""
-        size = min(self._tag_size(), max(12, r.h))  # (12: the smallest window's, on the same chip)
-        if text.startswith("#") and " " in text:
+        size = min(self._tag_size(), max(10, r.h))
+        ident = text.split(" ", 1)[0] if text.startswith("#") else None
+        if ident is not None and " " in text:
             font = self.text.font(size, True)
-            ident = text.split(" ", 1)[0]
             if font.size(text)[0] > room - 8 and font.size(ident + " x…")[0] * 0.9 > room - 8:
                 text = ident
-        img = self.text.fit(text, size, room - 8, (20, 20, 20), bold=True)
+        if text == ident:  # the number alone is never cut (a "→ #24" chip names it): smaller
+            # letters, down to 8 px, then whole over the next tag ("#…" was shown: a tester)
+            while size > 8 and self.text.font(size, True).size(text)[0] > room - 8:
+                size -= 1
+            img = self.text.render(text, size, (20, 20, 20), bold=True)
+        else:
+            img = self.text.fit(text, size, room - 8, (20, 20, 20), bold=True)
         chip = Rect(r.x, r.y, img.get_width() + 8, r.h)
         pygame.draw.rect(surface, fill, chip, border_radius=max(3, chip.h // 3))
         surface.blit(img, img.get_rect(midleft=(chip.x + 4, chip.centery)))
