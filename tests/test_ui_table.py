@@ -5978,13 +5978,13 @@ def test_a_meld_tag_cut_to_almost_nothing_keeps_the_melds_number(monkeypatch):
         g = build({0: "2♦ 5♣ Q♠ 9♥"}, pile="3♣", players=6, melds=[(2, "K♣ K♦ K♥")], wild=None)
         scene = play(a, g)
         drawn: list[str] = []
-        fit = scene.text.fit
+        render = scene.text.render
 
-        def record(text, *args, **kw):
+        def record(text, *args, **kw):  # (what is drawn)
             drawn.append(text)
-            return fit(text, *args, **kw)
+            return render(text, *args, **kw)
 
-        monkeypatch.setattr(scene.text, "fit", record)
+        monkeypatch.setattr(scene.text, "render", record)
         surface = pygame.display.get_surface()
         tag_w = scene.text.font(scene._tag_size(), True).size("#1 x…")[0]
         for room in (tag_w - 6, tag_w // 2 + 8):
