@@ -3213,6 +3213,12 @@ def test_a_winner_below_a_higher_total_is_told_why_and_a_game_that_goes_on_past_
     play(g, "discard 2♥")
     assert g.phase == "round_over"
     assert round_over_words(g, 1)[1] == "Playing to 1,000: it goes on until a player at or over it goes out"
+    # a game loaded at a later round keeps fewer results than rounds played (a tester)
+    g = position(["2♥", "A♣ 9♦", "Q♦ 3♣"], melds=melds, rules={"preset": "rummy5000", "target": 1000,
+                 "winner_rule": "must_go_out"}, phase="play", current=0, pile="J♥", scores=[0, 1500, 0], round=6)
+    play(g, "discard 2♥")
+    assert len(g.results) == 1 and g.results[-1].round == 6
+    assert round_over_words(g, 6)[1].endswith(": it goes on until a player at or over it goes out")
 
 
 @pytest.mark.parametrize("size", SIZES)

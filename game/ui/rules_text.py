@@ -1005,10 +1005,13 @@ def round_over_words(state: GameState, number: int) -> tuple[str, str]:
     5,000: the game is over")."""
     left = state.deals_left()
     if left is None:
-        last = bool(state.winners) and number == len(state.results)
+        # (the round just scored: a game loaded from a position file numbers its rounds on from
+        # the file's, with fewer results kept than rounds played)
+        latest = bool(state.results) and number == state.results[-1].round
+        last = bool(state.winners) and latest
         goal = goal_text(state) + (": the game is over" if last else "")
         rules = state.rules
-        if (not state.winners and number == len(state.results) and rules.winner_rule == "must_go_out"
+        if (not state.winners and latest and rules.winner_rule == "must_go_out"
                 and not rules.lowest_total_wins and max(state.side_scores()) >= rules.target):
             # (reached, and the game goes on: it read "Playing to 5,000", nothing of why: a tester)
             goal += ": it goes on until a player at or over it goes out"
