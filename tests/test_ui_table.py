@@ -6119,3 +6119,28 @@ def test_a_meld_tags_number_is_never_cut(app, monkeypatch):
     surface = pygame.Surface((400, 100))
     scene._draw_tag(surface, "#24 queens", Rect(10, 10, 20, 14), 22, (200, 120, 60))
     assert drawn[-1][0] == "#24" and drawn[-1][1] >= 8
+
+
+def test_a_card_waiting_its_turn_to_fly_stays_where_it_was(app, monkeypatch):
+    """The second and third cards of a meld vanished for a frame or two before they flew (a
+    tester, from frames taken every 30 ms): while they wait their turn they are drawn where
+    they were; a deal's cards wait in the stock, drawn there already."""
+    s = settings()
+    s.animation_speed = 1.0
+    a = App(size=(1366, 768), settings=s)
+    try:
+        g = build({0: "7♠ 8♠ 9♠ K♥ 2♦"}, pile="3♦", phase="play")
+        scene = play(a, g)
+        scene._set_selection([c("7♠"), c("8♠"), c("9♠")])
+        a.run_until(lambda: not scene.anim.tweens, timeout=5)
+        scene.meld_selected()
+        waiting = {t.card: t.src for t in scene.anim.waiting()}
+        assert c("9♠") in waiting
+        drawn = []
+        real = scene._draw_tween
+        monkeypatch.setattr(scene, "_draw_tween", lambda surface, t: drawn.append((t.card, t.rect()))
+                            or real(surface, t))
+        a.draw()
+        assert (c("9♠"), waiting[c("9♠")]) in drawn
+    finally:
+        a.close_scenes()

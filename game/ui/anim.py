@@ -147,6 +147,10 @@ class Animator:
         """Keys of cards that are not yet at their destination."""
         return {t.key for t in self.tweens}
 
+    def waiting(self) -> list[Tween]:
+        """Tweens whose delay has not passed yet (their cards wait where they were)."""
+        return [t for t in self.tweens if not t.started]
+
     def in_flight(self) -> list[Tween]:
         """Tweens that have started, bottom layer first."""
         return sorted((t for t in self.tweens if t.started), key=lambda t: (t.layer, t.delay))

@@ -152,6 +152,12 @@ class TablePainting(TableParts):
         self._draw_hand_tags(surface, hidden | dragging)
         self._draw_raised(surface, hidden | dragging)
         self._draw_backs_counts(surface)
+        stock = self.laid_out().stock
+        for t in self.anim.waiting():  # a card waiting its turn to fly stays where it was (the
+            # second and third cards of a meld vanished for a frame or two: a tester); a deal's
+            # cards wait in the stock, drawn there already
+            if t.src != stock:
+                self._draw_tween(surface, t)
         for t in self.anim.in_flight():
             self._draw_tween(surface, t)
         self._draw_sidebar(surface)
