@@ -842,3 +842,11 @@ def test_a_move_that_leaves_one_card_to_throw_says_you_then_go_out():
     g = position(["2♠ 6♥", "4♣ 5♣ 9♥", "K♥ 2♦ 7♣ 8♣"], rules=Rules.preset("rummy5000"), pile="10♥", wild="6",
                  phase="play", current=0, melds=[meld(1, "run:3♠", "3♠ 4♠ 5♠"), meld(0, "set:9", "9♣ 9♦ 9♠")])
     assert "go out by discarding" not in (hint_reason(view_of(g, 0), LayOff(c("2♠"), 1, "low")) or "")
+
+
+def test_a_loose_card_kept_for_a_pile_card_it_goes_with_is_said_to_stay():
+    """"…, and your 9♥ would go with the 7♥ in the pile" stopped short of what follows from
+    it (a tester): the kept card stays."""
+    v = view(["5♠ 9♥ K♣ K♦", "4♣ 5♣ 8♦"], pile="7♥ 2♣", phase="play", current=0)
+    assert hint_reason(v, Discard(c("5♠"))) == (
+        "it goes with none of your other cards, and your 9♥ would go with the 7♥ in the pile, so it stays")

@@ -416,7 +416,7 @@ def _discard_reason(view: PlayerView, card: Card) -> str | None:
         elif loose and chance[card] < min(chance[k] for k in loose) - 1e-9:
             head += ", and of your loose cards it has the least chance to meld"
         elif loose and not an.fits_table(card) and an.feed(card) < min(an.feed(k) for k in loose) - 1e-9:
-            head += f", and {_wanted(view, card, loose)}"
+            head += f", and {_wanted(view, card, loose)}, so {'it stays' if len(loose) == 1 else 'they stay'}"
         elif loose and chance[card] <= min(chance[k] for k in loose) + 1e-9:
             # (a near thing between loose cards alike in their chances: said as such)
             head += ", and it is as unlikely to meld as any of your loose cards"
