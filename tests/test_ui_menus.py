@@ -3233,3 +3233,20 @@ def test_every_settings_row_is_as_high_as_its_help_needs(size):
         assert row.rect.height >= row.measure(row.rect.width, scene.theme), row.name
         if below is not None:
             assert below.rect.top >= row.rect.bottom, row.name
+
+
+def test_the_targets_offered_start_at_a_tenth_of_the_games_own(app):
+    """Rummy 5000 to 100 was one round long, its first meld of an ace (a tester): the
+    targets offered start at a tenth of the game's own; a target set already stays."""
+    scene = menus.NewGameScene(app)
+    scene.set_preset("rummy5000")
+    scene.sync()
+    values = [v for v, _ in scene.find("target").choices]
+    assert min(values) == 500 and 5000 in values and 10000 in values
+    scene.set_preset("basic")
+    scene.sync()
+    assert 100 in [v for v, _ in scene.find("target").choices]
+    scene.set_preset("rummy5000")
+    scene.set_option("target", 100)  # (a setup kept from before)
+    scene.sync()
+    assert 100 in [v for v, _ in scene.find("target").choices] and scene.find("target").value == 100

@@ -92,6 +92,15 @@ class NewGameScene(MenuScene):
         lo, hi = Rules.preset(self.preset).player_range()
         self.players = players if isinstance(players, int) and lo <= players <= hi else max(lo, min(hi, 4))
 
+    def target_choices(self) -> list[tuple[Any, str]]:
+        """The targets offered for the game chosen: from a tenth of its own up (100 made a
+        game of Rummy 5000 one round long, its first meld of an ace: a tester), and the one
+        set now, whatever it is."""
+        floor = self.base_rules().target / 10
+        now = self.option_value(_TARGET)
+        return [(t, label) for t, label in TARGET_CHOICES if t >= floor or t == now] + (
+            [(now, f"{now:,}")] if isinstance(now, int) and now not in dict(TARGET_CHOICES) else [])
+
     def base_rules(self) -> Rules:
         return Rules.preset(self.preset)
 
@@ -376,7 +385,7 @@ class NewGameScene(MenuScene):
                                       on_limit=self.players_limit))
         self.labels.append(("Players", (x, y + row_h // 2)))
         y += row_h + t.px(4)
-        target = ui.Cycler(TARGET_CHOICES, self.option_value(_TARGET), lambda v: self.set_option("target", v),
+        target = ui.Cycler(self.target_choices(), self.option_value(_TARGET), lambda v: self.set_option("target", v),
                            control_rect(y), name="target", wrap=False)
         self.widgets.append(target)
         self.labels.append(("Play to", (x, y + row_h // 2)))
@@ -550,6 +559,7 @@ class NewGameScene(MenuScene):
             relayout = relayout or row.measure(row.rect.width, self.theme, self.opt_h) != row.rect.height
         target = self.find("target")
         if isinstance(target, ui.Cycler):
+            target.choices = self.target_choices()
             target.value = self.option_value(_TARGET)
             target.enabled = "target" not in unused
             # a game of so many deals has no target: the control says how long it lasts
