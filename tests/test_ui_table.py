@@ -6144,3 +6144,27 @@ def test_a_card_waiting_its_turn_to_fly_stays_where_it_was(app, monkeypatch):
         assert (c("9♠"), waiting[c("9♠")]) in drawn
     finally:
         a.close_scenes()
+
+
+def test_a_card_let_go_a_little_past_the_piles_next_place_is_discarded(app):
+    """A card let go with a third of it over the place the pile's next card takes, the
+    pointer beyond it on empty felt, flew back (a tester)."""
+    g = build({0: "2♣ 5♦ 9♠ J♥ K♣"}, pile="Q♦ 3♠", phase="play", wild=None)
+    scene = play(app, g)
+    L = scene.layout
+    spot = L.pile_rects(len(g.pile) + 1)[-1]
+    last = scene.order[-1]
+    r = scene.places[last].rect
+    start = (r.centerx, r.centery)
+    post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
+    post(pygame.MOUSEMOTION, pos=(start[0] - 30, start[1] - 40), rel=(0, 0), buttons=(1, 0, 0))
+    app.pump(1)
+    held = scene.drag.rects()[0]
+    grip = (scene.drag.pos[0] - held.x, scene.drag.pos[1] - held.y)
+    at = (spot.x + int(spot.w * 0.62) + grip[0], spot.y + grip[1])
+    assert not L.pile_drop_zone(len(g.pile)).collidepoint(at)  # (the pointer is off the pile)
+    post(pygame.MOUSEMOTION, pos=at, rel=(0, 0), buttons=(1, 0, 0))
+    app.pump(1)
+    post(pygame.MOUSEBUTTONUP, pos=at, button=1)
+    app.pump(2)
+    assert g.pile[-1] == last and g.discarder == 0
