@@ -6168,3 +6168,20 @@ def test_a_card_let_go_a_little_past_the_piles_next_place_is_discarded(app):
     post(pygame.MOUSEBUTTONUP, pos=at, button=1)
     app.pump(2)
     assert g.pile[-1] == last and g.discarder == 0
+
+
+def test_a_callers_turn_again_after_the_call_is_said_so(app):
+    """The person, next to play, called Rummy! on the discard before theirs and threw a card:
+    the turn was theirs again, as the rules have it, with nothing said, and it looked like a
+    slip (a tester)."""
+    g = build({0: "2♣ 4♦ Q♠", 1: "3♠ 4♠ 10♦", 2: "5♦ 6♣ 9♠"}, pile="Q♦ 8♥",
+              melds=[(0, "J♣ J♦ J♠"), (2, "5♥ 6♥ 7♥")], current=0)
+    g.call_open = True
+    g.discarder = 2
+    scene = play(app, g)
+    assert scene.c.human_may_call()
+    scene.call_rummy(2)
+    assert g.phase == "call" and g.current == 0
+    scene.discard(c("Q♠"))
+    assert g.current == 0 and g.phase == "draw"
+    assert "Your turn again: play goes on with whoever was next before the call" in toast_texts(scene)

@@ -862,7 +862,13 @@ class TableScene(TableInput, TablePainting, Scene):
         return done
 
     def discard(self, card: Card) -> bool:
-        return self._act(Discard(card))
+        after_call = self.g.phase == "call"
+        done = self._act(Discard(card))
+        g = self.g
+        if done and after_call and g.current == self.c.human and g.phase == "draw":
+            # (the caller was next before the call: its turn again, which looked like a slip: a tester)
+            self.message("Your turn again: play goes on with whoever was next before the call")
+        return done
 
     def undo(self) -> bool:
         self.undoing = True  # (while it is applied: the cards coming back go where they were)
