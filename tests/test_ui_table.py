@@ -1124,23 +1124,25 @@ def test_a_held_card_is_drawn_over_the_status_line_and_the_sidebar(app, monkeypa
     assert calls == ["_draw_sidebar", "_draw_messages", "_draw_drag"]
 
 
-def test_a_card_held_over_the_piles_next_place_is_discarded_wherever_the_pointer_is(app):
+@pytest.mark.parametrize("past", [0.0, 0.62])
+def test_a_card_held_over_the_piles_next_place_is_discarded_wherever_the_pointer_is(app, past):
     """A card let go with the card itself on the place the pile's next card takes, the
     pointer held by its corner below the pile, was refused as "Drop the card on the discard
-    pile to discard it" (a tester): the card covering that place is a drop on the pile."""
+    pile to discard it" (a tester): the card covering that place is a drop on the pile; so is
+    one let go a little past it, a third of it over the place (it flew back: a tester)."""
     g = build({0: "2♣ 5♦ 9♠ J♥ K♣"}, pile="Q♦ 3♠", phase="play", wild=None)
     scene = play(app, g)
     L = scene.layout
     spot = L.pile_rects(len(g.pile) + 1)[-1]
     last = scene.order[-1]  # (the last card of the fan, whole)
     r = scene.places[last].rect
-    start = (r.right - 4, r.bottom - 4)
+    start = (r.right - 4, r.bottom - 4) if not past else r.center
     post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
     post(pygame.MOUSEMOTION, pos=(start[0] - 30, start[1] - 40), rel=(0, 0), buttons=(1, 0, 0))
     app.pump(1)
     held = scene.drag.rects()[0]
     grip = (scene.drag.pos[0] - held.x, scene.drag.pos[1] - held.y)
-    at = (spot.x + grip[0], spot.y + grip[1])
+    at = (spot.x + int(spot.w * past) + grip[0], spot.y + grip[1])
     assert not L.pile_drop_zone(len(g.pile)).collidepoint(at)  # (the pointer is off the pile)
     post(pygame.MOUSEMOTION, pos=at, rel=(0, 0), buttons=(1, 0, 0))
     app.pump(1)
@@ -6070,18 +6072,25 @@ def test_a_crowded_seats_melds_shrink_rather_than_spill_over_its_laid_off_row(si
         assert max(r.bottom for rects in flow.melds for r in rects) <= area.bottom - 40 + 2
 
 
+def animated_meld_table():
+    """An app at normal animation speed, the person holding 7♠ 8♠ 9♠ selected, at rest:
+    (app, game, table)."""
+    s = settings()
+    s.animation_speed = 1.0
+    a = App(size=(1366, 768), settings=s)
+    g = build({0: "7♠ 8♠ 9♠ K♥ 2♦"}, pile="3♦", phase="play")
+    scene = play(a, g)
+    scene._set_selection([c("7♠"), c("8♠"), c("9♠")])
+    a.run_until(lambda: not scene.anim.tweens and not a.dirty and not a._busy(), timeout=5)
+    return a, g, scene
+
+
 def test_a_move_made_after_a_pause_is_animated_from_its_start():
     """A meld made by a key after the table had been still for a while had its cards'
     flight played out at once: the time before the key counted as time of the flight (a
     tester, from frames taken every 30 ms)."""
-    s = settings()
-    s.animation_speed = 1.0
-    a = App(size=(1366, 768), settings=s)
+    a, g, scene = animated_meld_table()
     try:
-        g = build({0: "7♠ 8♠ 9♠ K♥ 2♦"}, pile="3♦", phase="play")
-        scene = play(a, g)
-        scene._set_selection([c("7♠"), c("8♠"), c("9♠")])
-        a.run_until(lambda: not scene.anim.tweens and not a.dirty and not a._busy(), timeout=5)
         time.sleep(0.6)  # (still: the loop waits for input)
         post(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)
         a.step(block=True)
@@ -6125,14 +6134,8 @@ def test_a_card_waiting_its_turn_to_fly_stays_where_it_was(app, monkeypatch):
     """The second and third cards of a meld vanished for a frame or two before they flew (a
     tester, from frames taken every 30 ms): while they wait their turn they are drawn where
     they were; a deal's cards wait in the stock, drawn there already."""
-    s = settings()
-    s.animation_speed = 1.0
-    a = App(size=(1366, 768), settings=s)
+    a, g, scene = animated_meld_table()
     try:
-        g = build({0: "7♠ 8♠ 9♠ K♥ 2♦"}, pile="3♦", phase="play")
-        scene = play(a, g)
-        scene._set_selection([c("7♠"), c("8♠"), c("9♠")])
-        a.run_until(lambda: not scene.anim.tweens, timeout=5)
         scene.meld_selected()
         waiting = {t.card: t.src for t in scene.anim.waiting()}
         assert c("9♠") in waiting
@@ -6144,30 +6147,6 @@ def test_a_card_waiting_its_turn_to_fly_stays_where_it_was(app, monkeypatch):
         assert (c("9♠"), waiting[c("9♠")]) in drawn
     finally:
         a.close_scenes()
-
-
-def test_a_card_let_go_a_little_past_the_piles_next_place_is_discarded(app):
-    """A card let go with a third of it over the place the pile's next card takes, the
-    pointer beyond it on empty felt, flew back (a tester)."""
-    g = build({0: "2♣ 5♦ 9♠ J♥ K♣"}, pile="Q♦ 3♠", phase="play", wild=None)
-    scene = play(app, g)
-    L = scene.layout
-    spot = L.pile_rects(len(g.pile) + 1)[-1]
-    last = scene.order[-1]
-    r = scene.places[last].rect
-    start = (r.centerx, r.centery)
-    post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
-    post(pygame.MOUSEMOTION, pos=(start[0] - 30, start[1] - 40), rel=(0, 0), buttons=(1, 0, 0))
-    app.pump(1)
-    held = scene.drag.rects()[0]
-    grip = (scene.drag.pos[0] - held.x, scene.drag.pos[1] - held.y)
-    at = (spot.x + int(spot.w * 0.62) + grip[0], spot.y + grip[1])
-    assert not L.pile_drop_zone(len(g.pile)).collidepoint(at)  # (the pointer is off the pile)
-    post(pygame.MOUSEMOTION, pos=at, rel=(0, 0), buttons=(1, 0, 0))
-    app.pump(1)
-    post(pygame.MOUSEBUTTONUP, pos=at, button=1)
-    app.pump(2)
-    assert g.pile[-1] == last and g.discarder == 0
 
 
 def test_a_callers_turn_again_after_the_call_is_said_so(app):
