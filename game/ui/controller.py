@@ -67,7 +67,7 @@ from game.engine.save import dumps_game, loads_game
 from game.engine.state import use_words
 from game.engine.view import view_of
 
-from .files import NAME_LEN, clean_text, replace_file, why_failed, write_atomic
+from .files import NAME_LEN, backup_of, clean_text, replace_file, why_failed, write_atomic
 from .files import set_aside as set_aside_file
 from .moves_text import action_words, wild_meanings
 from .settings import MAX_SEATS, Settings, kept_levels
@@ -169,8 +169,8 @@ def atomic_write(path: Path, text: str) -> None:
     is kept as ``path.bak``."""
     path = Path(path)
     if path.exists():
-        bak = path.with_name(path.name + ".bak")
-        bak_tmp = path.with_name(path.name + ".bak.tmp")
+        bak = backup_of(path)
+        bak_tmp = bak.with_name(bak.name + ".tmp")
         try:
             shutil.copyfile(path, bak_tmp)
             replace_file(bak_tmp, bak)
@@ -185,7 +185,7 @@ def remove_save(path: Path, backups: bool = False) -> None:
     ``.unreadable``), so that the next save can be written."""
     files = [Path(path), seats_path(path)]
     if backups:
-        files += [f.with_name(f.name + ".bak") for f in files]
+        files += [backup_of(f) for f in files]
     for p in files:
         try:
             if p.is_dir():
@@ -297,7 +297,7 @@ def read_save(path: str | Path) -> tuple[GameState, list[dict] | None, SaveProbl
     copy was used instead (``None`` when the save was read)."""
     path = Path(path)
     errors: list[SaveProblem] = []
-    for p in (path, path.with_name(path.name + ".bak")):
+    for p in (path, backup_of(path)):
         try:
             mode = p.stat().st_mode
             if stat.S_ISDIR(mode):  # (the words are the game's, not the system's)
@@ -354,7 +354,7 @@ def _read_seats(save: Path, backup: bool = False) -> list | None:
     from its ``.bak`` copy, so the seat file's ``.bak``, written with it, comes first (its
     last moves and hand order are that position's, not those of the save that was lost)."""
     first = seats_path(save)
-    files = [first, first.with_name(first.name + ".bak")]
+    files = [first, backup_of(first)]
     for p in (files[::-1] if backup else files):
         try:
             data = json.loads(p.read_text(encoding="utf-8"))

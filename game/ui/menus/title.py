@@ -21,6 +21,7 @@ from ..controller import (  # the save Continue looks at
     read_save,
     set_aside,
 )
+from ..files import backup_of
 from ..rules_text import about_game, preset_title
 from .base import MenuScene, draw_card, has_autosave
 from .new_game import NewGameScene
@@ -151,7 +152,7 @@ class TitleScene(MenuScene):
             return True
         except Exception as unread:  # neither the save nor its backup: keep them, renamed
             log.warning("the saved game cannot be read: %s", unread)
-            bak = save.with_name(save.name + ".bak")
+            bak = backup_of(save)
             had_bak = bak.exists()
             found = [p for p in unread.problems if p.reason != "not found"] \
                 if isinstance(unread, SaveUnreadable) else []
