@@ -325,19 +325,22 @@ def _draw_reason(view: PlayerView) -> str | None:
     return f"the {name} on the pile goes with your {cards_name(near[:3])}, but makes no meld yet"
 
 
-def _wanted(view: PlayerView, card: Card, kept: Sequence[Card], one: str = "") -> str:
+def _wanted(view: PlayerView, card: Card, kept: Sequence[Card], one: str = "", stays: bool = False) -> str:
     """Why the other players would sooner take the ``kept`` cards than ``card``: what a
     player can see, where the spread pile holds a card each of them goes with and ``card``
     goes with none ("your 4♣ would go with the 4♠ in the pile"); else the odds of the cards
     no one has seen ("going by the cards still unseen the other players are likelier to want
-    your 4♣"). ``one`` names the kept cards instead of "your …" ("that one")."""
+    your 4♣"). ``one`` names the kept cards instead of "your …" ("that one"); ``stays``
+    says what follows (", so it stays")."""
+    so = (", so it stays" if len(kept) == 1 else ", so they stay") if stays else ""
     if view.rules.discard_pile == "splayed" and not _goes_with(view, card, list(view.pile)):
         pals = [_goes_with(view, k, list(view.pile)) for k in kept]
         if all(pals):
             with_ = sorted({p for ps in pals for p in ps}, key=list(view.pile).index)
             would = "would" if len(kept) == 1 else "would each"
-            return f"{one or 'your ' + cards_name(kept)} {would} go with the {cards_name(with_)} in the pile"
-    return f"going by the cards still unseen the other players are likelier to want {one or 'your ' + cards_name(kept)}"
+            return f"{one or 'your ' + cards_name(kept)} {would} go with the {cards_name(with_)} in the pile{so}"
+    return (f"going by the cards still unseen the other players are likelier to want "
+            f"{one or 'your ' + cards_name(kept)}{so}")
 
 
 def _all_gone(view: PlayerView, an: Analysis, card: Card, near: Sequence[Card]) -> str | None:
@@ -416,7 +419,7 @@ def _discard_reason(view: PlayerView, card: Card) -> str | None:
         elif loose and chance[card] < min(chance[k] for k in loose) - 1e-9:
             head += ", and of your loose cards it has the least chance to meld"
         elif loose and not an.fits_table(card) and an.feed(card) < min(an.feed(k) for k in loose) - 1e-9:
-            head += f", and {_wanted(view, card, loose)}, so {'it stays' if len(loose) == 1 else 'they stay'}"
+            head += f", and {_wanted(view, card, loose, stays=True)}"
         elif loose and chance[card] <= min(chance[k] for k in loose) + 1e-9:
             # (a near thing between loose cards alike in their chances: said as such)
             head += ", and it is as unlikely to meld as any of your loose cards"
@@ -455,10 +458,8 @@ def _discard_reason(view: PlayerView, card: Card) -> str | None:
                  for k in near) and not an.fits_table(card) and an.feed(card) < min(an.feed(k) for k in near) - 3:
             # (of cards that go together, alike in points, the one thrown is the one the
             # others would less likely take: its partner stays)
-            one = len(near) == 1
             words.append(f"it goes only with your {cards_name(near)}, and "
-                         f"{_wanted(view, card, near, 'that one' if one else 'those')}, so "
-                         f"{'it stays' if one else 'they stay'}")
+                         f"{_wanted(view, card, near, 'that one' if len(near) == 1 else 'those', stays=True)}")
     if callers and not an.fits_table(card):
         # a loose card kept where throwing it away would invite a call: say why it stays
         risky = [k for k in loose if an.fits_table(k)]
