@@ -325,8 +325,12 @@ def test_winner_rule_must_go_out():
     rules = r(target=1000, winner_rule="must_go_out")
     g, res = out_now(["2♥", "A♣ 9♦", "Q♦ 3♣"], MELDS, rules=rules, scores=[0, 1500, 0])
     assert g.phase == ROUND_OVER  # seat 1 is past the target but did not go out
+    assert g.goes_on_past_target()
     g, res = out_now(["2♥", "A♣ 9♦", "Q♦ 3♣"], MELDS, rules=rules, scores=[900, 1500, 0])
     assert g.phase == GAME_OVER and g.winners == (0,)
+    assert not g.goes_on_past_target()
+    g, res = out_now(["2♥", "A♣ 9♦", "Q♦ 3♣"], MELDS, rules=rules, scores=[0, 0, 0])
+    assert g.phase == ROUND_OVER and not g.goes_on_past_target()  # (nobody has reached it)
     g, res = stock_out(["2♥", "A♣ 9♦", "Q♦ 3♣"], MELDS, rules=rules, scores=[5000, 1500, 0])
     assert g.phase == ROUND_OVER
 

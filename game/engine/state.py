@@ -189,6 +189,13 @@ class Standings:
         left = self.deals_left()
         return None if left is None else left == 0
 
+    def goes_on_past_target(self) -> bool:
+        """Whether a side has reached the target and the game goes on all the same: with
+        ``winner_rule = must_go_out``, until a side at or over it goes out (see
+        :meth:`_game_winners`, where no other rule lets a reached target pass)."""
+        return (not self.winners and self.deals_left() is None and not self.rules.lowest_total_wins
+                and self.rules.winner_rule == "must_go_out" and max(self.side_scores()) >= self.rules.target)
+
     def may_end_this_round(self, margin: float) -> bool:
         """Whether this round may end the game: it is the last, or a side is within
         ``margin`` points of the target."""

@@ -1010,9 +1010,7 @@ def round_over_words(state: GameState, number: int) -> tuple[str, str]:
         latest = bool(state.results) and number == state.results[-1].round
         last = bool(state.winners) and latest
         goal = goal_text(state) + (": the game is over" if last else "")
-        rules = state.rules
-        if (not state.winners and latest and rules.winner_rule == "must_go_out"
-                and not rules.lowest_total_wins and max(state.side_scores()) >= rules.target):
+        if latest and state.goes_on_past_target():
             # (reached, and the game goes on: it read "Playing to 5,000", nothing of why: a tester)
             goal += ": it goes on until a player at or over it goes out"
         return f"Round {number} is over", goal
