@@ -5560,6 +5560,26 @@ def test_a_click_on_the_stock_while_dealing_lands_the_deal_then_draws(app, monke
     assert "Dealing…" not in drawn
 
 
+def test_a_key_while_dealing_only_lands_the_deal(app):
+    # Enter typed twice to close the round's sheet: the second lands the new deal and does
+    # not play in the new hand (it drew from the stock)
+    for k in (pygame.K_RETURN, pygame.K_d):
+        app.close_scenes()
+        for seed in range(1, 40):
+            scene = app.start_game("rummy5000", 3, seed=seed)
+            if scene.c.human_to_act:
+                break
+            app.close_scenes()
+        assert scene.c.human_to_act and scene.g.phase == "draw"
+        app.pump(2)
+        assert scene.dealing
+        stock = len(scene.g.stock)
+        key(app, k)
+        assert not scene.dealing and len(scene.g.stock) == stock and scene.g.phase == "draw"
+    key(app, pygame.K_d)  # after the deal, keys play
+    assert scene.g.phase == "play" and len(scene.g.stock) == stock - 1
+
+
 def test_f_hurries_the_others_until_the_persons_turn(app):
     from game.ui.controller import HURRY
 

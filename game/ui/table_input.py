@@ -33,6 +33,11 @@ PLAIN_KEYS = {
     pygame.K_t: "show_scores", pygame.K_l: "show_moves", pygame.K_f: "hurry",
 }
 
+# the keys that play a move (draw, take, discard, call, end the round; Enter and Space act on
+# the focus): while the deal flies they only land it
+MOVE_KEYS = frozenset((pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_d, pygame.K_p,
+                       pygame.K_r, pygame.K_x, pygame.K_e))
+
 
 @dataclass
 class Press:
@@ -88,6 +93,10 @@ class TableInput(TableParts):
             return
         if self.dealing and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
             self._land_the_deal()  # a key or a click does not wait for the cards to fly
+            if event.type == pygame.KEYDOWN and event.key in MOVE_KEYS:
+                # a key that plays only lands them: keys typed to close the last round's sheet
+                # (Enter twice, Space) are not played in a hand nobody has seen yet
+                return
         if event.type == pygame.KEYDOWN:
             if self.drag is not None:  # other keys do nothing until the cards are let go; Esc puts them back
                 if event.key == pygame.K_ESCAPE:
