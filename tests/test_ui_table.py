@@ -392,9 +392,39 @@ def test_cards_laid_on_others_melds_are_shown_under_the_seats_own_melds(app):
     scene._place(force=True)
     area = scene.layout.seats[1].melds
     own = scene.meld_boxes[g.melds[1].id]
-    y = scene.elsewhere_y[1]
+    y = scene.elsewhere[1].y
     assert own.bottom < y <= own.bottom + 20 and y < area.bottom - 30  # (not at the area's foot)
     assert sorted(g.all_cards()) == sorted(g.pack)
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1920, 1080)])
+def test_the_persons_cards_laid_elsewhere_go_under_the_name_plate(size, monkeypatch):
+    # in a row under the person's melds, the first one shrank every meld (a tester)
+    a = App(size=size, settings=settings())
+    try:
+        g = build({0: "3♦ 4♦ Q♣ 9♥ 2♠"}, pile="K♠", melds=[(1, "5♦ 6♦ 7♦"), (0, "9♠ 9♣ 9♦"), (0, "J♥ Q♥ K♥ A♥"),
+                                                          (0, "5♣ 6♣ 7♣")],
+                  wild=None, players=3, phase="play")
+        scene = play(a, g)
+        scene._place(force=True)
+        own = {x for m in g.melds if m.owner == 0 for x in m.cards}
+        before = {c_: p.rect for c_, p in scene.places.items() if c_ in own}
+        for card in ("4♦", "3♦"):
+            scene.c.act(LayOff(c(card), 1, "low"))
+        scene._place(force=True)
+        after = {c_: p.rect for c_, p in scene.places.items() if c_ in own}
+        assert after == before  # the person's melds keep their size and places
+        sb = scene.layout.seats[0]
+        area = scene.elsewhere[0]
+        assert area.x == sb.plate.x and area.top > sb.plate.bottom and area.bottom <= scene.layout.hand_area.top
+        drawn: list[str] = []
+        render = scene.text.render
+        monkeypatch.setattr(scene.text, "render", lambda t, *x, **k: (drawn.append(t), render(t, *x, **k))[1])
+        scene.invalidate()
+        a.draw()
+        assert [t for t in drawn if " → #" in t] == ["4♦ 3♦ → #1"]
+    finally:
+        a.close_scenes()
 
 
 @pytest.mark.parametrize("laid, chips", [
@@ -447,7 +477,7 @@ def test_the_cards_laid_elsewhere_are_a_named_row_that_counts_what_does_not_fit(
     L = scene.layout
     widths = [scene.text.render(t, scene._chip_size(), (20, 20, 20), bold=True).get_width() + 10
               for t in chips]
-    area, y = L.seats[1].melds, scene.elsewhere_y[1]
+    area, y = L.seats[1].melds, scene.elsewhere[1].y
     x0 = area.x + scene.text.render(LAID_OFF_TAG, scene._chip_size(), LAID_OFF_INK).get_width() + 6
     spots = scene.chip_spots(area, x0, y, widths, scene._chip_size() + 4, lambda n: 20)
     # (laid one after another on one meld, they share chips as wide as the row allows)

@@ -182,7 +182,7 @@ class TableScene(TableInput, TablePainting, Scene):
         self.meld_boxes = {}
         self.meld_labels = {}
         self.label_room = {}  # per meld: how wide its tag may be drawn
-        self.elsewhere_y = {}  # per seat: where its "9♣ → #3" chips go
+        self.elsewhere = {}  # per seat: where its "9♣ → #3" chips go (the top line first)
         self.shown_hands = {}  # per seat: its hand turned face up (round over)
         self.hand_labels = {}  # ... and the tag above it
         self.placed_version: tuple = (-1, None)
@@ -434,6 +434,13 @@ class TableScene(TableInput, TablePainting, Scene):
             by_owner[m.owner].append(m)
         lays_elsewhere = {s for m in g.melds for _, s, _ in m.placed() if s != m.owner}
         reserve = self._chip_size() + 10
+        fs = self._chip_size()
+        # the person's chips go under the name plate where that has room for a line of them:
+        # in a row under the melds, the first one shrank every meld (a tester)
+        sb = L.seats[self.bottom]
+        top = sb.plate.bottom + max(4, fs // 2)
+        under_plate = Rect(sb.plate.x, top, sb.plate.w, L.own_melds.bottom - top) \
+            if L.own_melds.bottom - top >= fs + 4 else None
         # once the round is over the others' hands are turned face up, after their melds
         # (see TableLayout.meld_flow)
         shown = g.round_done
@@ -446,7 +453,8 @@ class TableScene(TableInput, TablePainting, Scene):
             if not melds and not hand:
                 continue
             flow = L.meld_flow(seat, [(len(m.cards), frozenset(m.covers)) for m in melds],
-                               reserve=reserve if seat in lays_elsewhere else 0,
+                               reserve=reserve if seat in lays_elsewhere and (
+                                   seat != self.bottom or under_plate is None) else 0,
                                tags=[tag_font.size(self._meld_tag(m))[0] + 10 for m in melds],
                                hand=hand, hand_tag=hand_tag)
             if hand:
@@ -476,14 +484,17 @@ class TableScene(TableInput, TablePainting, Scene):
                 self.label_room[m.id] = flow.label_room[k]
         # the cards each seat laid on others' melds go just under its own melds (near its
         # name), or at the foot of its area when its melds fill it
-        fs = self._chip_size()
-        self.elsewhere_y = {}
+        self.elsewhere = {}
         for seat in lays_elsewhere:
             area = L.seats[seat].melds
+            if seat == self.bottom and under_plate is not None:
+                self.elsewhere[seat] = under_plate
+                continue
             foot = area.bottom - fs - 6
             boxes = [self.meld_boxes[m.id] for m in by_owner[seat]] + self.shown_hands.get(seat, [])
             under = max((b.bottom for b in boxes), default=area.y) + max(4, fs // 2)
-            self.elsewhere_y[seat] = min(foot, under)
+            y = min(foot, under)
+            self.elsewhere[seat] = Rect(area.x, y, area.w, area.bottom - y)
         # other hands: backs, and the face-up deal card while it is held
         for seat in range(g.players):
             if seat == self.bottom:

@@ -75,7 +75,7 @@ class TableParts:
     meld_boxes: dict[int, Rect]
     meld_labels: dict[int, Rect]
     label_room: dict[int, int]
-    elsewhere_y: dict[int, int]
+    elsewhere: dict[int, Rect]
     shown_hands: dict[int, list[Rect]]
     hand_labels: dict[int, Rect]
     snapshot: dict[int, Place] | None    # card id -> where it was drawn before a change

@@ -516,7 +516,6 @@ class TablePainting(TableParts):
         """In each seat's meld area, the cards it laid on other seats' melds: ``9♣ → #3``,
         with the same label colour as that meld, so one meld reads as one across seats."""
         g = self.g
-        L = self.laid_out()
         elsewhere: dict[int, list[tuple[Card, Meld]]] = {}
         for m in g.melds:
             for card, seat, _ in m.placed():
@@ -527,10 +526,10 @@ class TablePainting(TableParts):
             items.sort(key=lambda item: order.get(item[0], -1))
         fs = self._chip_size()
         for seat, items in elsewhere.items():
-            area = L.seats[seat].melds
-            y = self.elsewhere_y.get(seat)  # (placed in _place, with the state)
-            if y is None:
+            area = self.elsewhere.get(seat)  # (placed in _place, with the state)
+            if area is None:
                 continue
+            y = area.y
             # a row of its own, named, so the chips do not read as part of a meld above
             word = self.text.render(LAID_OFF_TAG, fs, LAID_OFF_INK)
             surface.blit(word, word.get_rect(midleft=(area.x, y + (fs + 4) // 2)))
