@@ -524,3 +524,37 @@ def test_best_plan_fills_a_short_run_below_when_the_ace_caps_it(hand):
     assert plan.points == brute_best(g.ctx, cards) > 0
     if hand.startswith("K♠"):
         assert [sorted(map(str, m)) for m, _ in plan.melds] == [sorted(["K♠", "A♠", "Jk"])]
+
+
+def test_several_melds_at_once_split_into_as_few_melds_as_can_be():
+    """Ten clubs A♣ 4♣-9♣ J♣-K♣ are a run of six and a run of four, not the smallest pieces
+    4-6, 7-9, J-A (which lost Persian's "four laid at once" double); where the fewest melds
+    come more than one way, each way is given."""
+    from game.engine.cards import build_pack
+    from game.engine.solver import meld_splits, split_into_melds
+
+    ctx = MeldContext(Rules.preset("persian"), None, 1, build_pack(1, 0, 2))
+
+    def ways(text):
+        return [sorted(sorted(str(Card(x)) for x in group) for group, _ in way)
+                for way in meld_splits(ctx, parse_cards(text))]
+
+    assert ways("A♣ 4♣ 5♣ 6♣ 7♣ 8♣ 9♣ J♣ Q♣ K♣") == [
+        sorted([sorted(["A♣", "J♣", "Q♣", "K♣"]), sorted(["4♣", "5♣", "6♣", "7♣", "8♣", "9♣"])])]
+    split = split_into_melds(ctx, parse_cards("4♣ 5♣ 6♣ 7♣ 8♣ 9♣ 10♣ J♥ J♠ J♦"))
+    assert split is not None and sorted(len(g) for g, _ in split) == [3, 7]
+    # the 9♣ in the run or in the set of 9s: both ways, for the player to choose
+    both = ways("4♣ 5♣ 6♣ 7♣ 8♣ 9♣ 9♥ 9♠ 9♦")
+    assert len(both) == 2 and {tuple(sorted(len(g) for g in way)) for way in both} == {(4, 5), (3, 6)}
+    assert ways("3♣ 3♠ 3♥ 7♠ 7♦ 7♥ 9♣") == []
+
+
+def test_ways_that_differ_only_in_alike_cards_are_one():
+    from game.engine.cards import build_pack
+    from game.engine.solver import meld_splits
+
+    rules = Rules.preset("rummy500")
+    ctx = MeldContext(rules, None, 2, build_pack(2, 0, 2))  # two decks: 9♣ and 9♣#2
+    nines = [x for x in build_pack(2, 0, 2) if Card(x).rank == 9][:6]
+    ways = meld_splits(ctx, nines)
+    assert len(ways) == 1 and sorted(len(g) for g, _ in ways[0]) == [3, 3]

@@ -1589,6 +1589,26 @@ def test_selecting_two_melds_at_once_lays_both_down(app):
     assert not [t for t in scene.toasts if t.kind == "error"]
 
 
+def test_several_melds_at_once_go_down_as_few_long_melds_or_ask_which(app):
+    # ten clubs went down as 4-6, 7-9 and J-A, without a question (a tester: the six-card
+    # run would have counted double in Persian)
+    g = build({0: "A♣ 4♣ 5♣ 6♣ 7♣ 8♣ 9♣ J♣ Q♣ K♣ 2♦ 5♥"}, pile="Q♦", phase="play", wild=None,
+              preset="persian", players=4)
+    scene = play(app, g)
+    scene.meld_selected([c(x) for x in "A♣ 4♣ 5♣ 6♣ 7♣ 8♣ 9♣ J♣ Q♣ K♣".split()])
+    app.pump(2)
+    assert sorted(len(m.cards) for m in g.melds) == [4, 6] and scene.choice is None
+    # the 9♣ may go in the run or the set: asked
+    g = build({0: "4♣ 5♣ 6♣ 7♣ 8♣ 9♣ 9♥ 9♠ 9♦ 2♦ 5♥"}, pile="Q♦", phase="play", wild=None)
+    scene = play(app, g)
+    scene.meld_selected([c(x) for x in "4♣ 5♣ 6♣ 7♣ 8♣ 9♣ 9♥ 9♠ 9♦".split()])
+    app.pump(2)
+    assert g.melds == [] and scene.choice is not None
+    assert sorted(scene.choice.options) == ["run 4♣–8♣ + set of 9s", "run 4♣–9♣ + set of 9s"]
+    key(app, pygame.K_1 + scene.choice.options.index("run 4♣–9♣ + set of 9s"))
+    assert sorted(len(m.cards) for m in g.melds) == [3, 6] and sorted(g.hands[0]) == sorted(parse_cards("2♦ 5♥"))
+
+
 def test_the_sort_buttons_rest_while_there_is_nothing_to_sort(app):
     g = build({0: "9♣ 2♦"}, pile="Q♦", phase="play")
     scene = play(app, g)

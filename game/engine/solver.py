@@ -934,36 +934,70 @@ def _wild_spot(ctx: MeldContext, wild: int, left: list[int], new_melds: list[Mel
 def split_into_melds(ctx: MeldContext, cards: Sequence[int], limit: int = 12,
                      unique: bool = True) -> list[tuple[tuple, tuple]] | None:
     """A way to lay every one of ``cards`` down as two or more new melds, each of which can
-    be read one way only: ``[(its cards, its shape), ...]``. None when there is none (or
-    ``cards`` are fewer than six or more than ``limit``). For a selection of several melds
-    at once ("3♣ 3♠ 3♥ 7♠ 7♦ 7♥"); each meld is still an action the engine checks.
-    ``unique=False`` lets a meld be read more than one way (its first reading is given):
-    to tell a player which of the melds needs its reading chosen."""
+    be read one way only: ``[(its cards, its shape), ...]``, in as few melds as can be (the
+    first of :func:`meld_splits`). None when there is none (or ``cards`` are fewer than six
+    or more than ``limit``). For a selection of several melds at once ("3♣ 3♠ 3♥ 7♠ 7♦
+    7♥"); each meld is still an action the engine checks. ``unique=False`` lets a meld be
+    read more than one way (its first reading is given): to tell a player which of the
+    melds needs its reading chosen."""
+    splits = meld_splits(ctx, cards, limit, unique, most=1)
+    return splits[0] if splits else None
+
+
+def meld_splits(ctx: MeldContext, cards: Sequence[int], limit: int = 12, unique: bool = True,
+                most: int = 4) -> list[list[tuple[tuple, tuple]]]:
+    """The ways (up to ``most``) to lay every one of ``cards`` down as two or more new
+    melds, each readable one way only (see :func:`split_into_melds`), with as few melds as
+    any way has: 4♣-9♣ J♣-A♣ is a run of six and a run of four, not the smallest pieces
+    4-6, 7-9, J-A (which would lose a "four laid at once" bonus). Several ways with that
+    many melds are each given, for the player to choose (a card that could go in either
+    meld); ways that differ only in which of alike cards goes where count once. Empty
+    when there is none."""
     cards = list(cards)
     if not 6 <= len(cards) <= limit:
-        return None
+        return []
 
-    def split(rest: list[int]) -> list[tuple[tuple, tuple]] | None:
-        if not rest:
-            return []
+    seen: dict[tuple, tuple | None] = {}  # (each deeper try meets the same groups again)
+
+    def reading(group: tuple) -> tuple | None:
+        if group not in seen:
+            shapes = shapes_for(ctx, group)
+            seen[group] = shapes[0] if shapes and (not unique or len(shapes) == 1) else None
+        return seen[group]
+
+    def split(rest: list[int], parts: int) -> Iterator[list[tuple[tuple, tuple]]]:
+        """``rest`` as exactly ``parts`` melds, the first holding ``rest[0]``."""
+        if parts == 1:
+            shape = reading(tuple(rest))
+            if shape is not None:
+                yield [(tuple(rest), shape)]
+            return
         first, others = rest[0], rest[1:]
         for size in range(2, len(others) + 1):
-            if 0 < len(others) - size < 3:
-                continue  # the cards left over could not make a meld
+            if len(others) - size < 3 * (parts - 1):
+                break  # too few cards left for the other melds
             for picked in combinations(range(len(others)), size):
                 group = (first, *(others[i] for i in picked))
-                shapes = shapes_for(ctx, group)
-                if not shapes or (unique and len(shapes) != 1):
+                shape = reading(group)
+                if shape is None:
                     continue
                 chosen = set(picked)
-                tail = split([c for i, c in enumerate(others) if i not in chosen])
-                if tail is not None:
-                    return [(group, shapes[0])] + tail
-        return None
+                for tail in split([c for i, c in enumerate(others) if i not in chosen], parts - 1):
+                    yield [(group, shape)] + tail
 
-    return split(cards)
+    for parts in range(2, len(cards) // 3 + 1):
+        found: dict[tuple, list[tuple[tuple, tuple]]] = {}
+        for way in split(cards, parts):
+            # ways that differ only in which of two alike cards goes where (two sets of 9s
+            # from two decks) are one to the player: the same melds, as long
+            found.setdefault(tuple(sorted(((shape, len(group)) for group, shape in way), key=repr)), way)
+            if len(found) >= most:
+                break
+        if found:
+            return list(found.values())
+    return []
 
 
-__all__ = ["Plan", "any_meld_exists", "best_plan", "enumerate_melds", "iter_melds", "meld_with_exists",
-           "split_into_melds",
+__all__ = ["Plan", "any_meld_exists", "best_plan", "enumerate_melds", "iter_melds", "meld_splits",
+           "meld_with_exists", "split_into_melds",
 ]

@@ -51,7 +51,7 @@ from game.engine import (
 from game.engine import events as ev
 from game.engine.cards import card_name, cards_name
 from game.engine.melds import make_meld, shapes_for
-from game.engine.solver import split_into_melds
+from game.engine.solver import meld_splits, split_into_melds
 
 from . import menus, sheets
 from .anim import MOVE_TIME, Animator, Tween
@@ -945,10 +945,24 @@ class TableScene(TableInput, TablePainting, Scene):
 
             self._ask("Meld these cards as:", labels, pick)
             return
-        split = split_into_melds(g.ctx, cards) if not shapes and g.phase == "play" else None
-        if split and self.c.human_to_act:
-            self._meld_apart(split)
+        splits = meld_splits(g.ctx, cards) if not shapes and g.phase == "play" else []
+        if splits and self.c.human_to_act:
+            if len(splits) == 1:
+                self._meld_apart(splits[0])
+                return
+            # as few melds as can be, in more than one way (4♣-9♣ with 9♥ 9♠ 9♦: the 9♣ in
+            # the run or the set): which is the player's to say
+
+            def pick_split(i: int) -> None:
+                self.choice = None
+                self._meld_apart(splits[i])
+                self.invalidate()
+
+            self._ask("Meld these cards as:",
+                      [" + ".join(shape_label(shape, len(group)) for group, shape in sp) for sp in splits],
+                      pick_split)
             return
+        split = splits[0] if splits else None
         if not shapes and split is None and g.phase == "play" and self.c.human_to_act:
             loose = split_into_melds(g.ctx, cards, unique=False)
             two_ways = [group for group, _ in loose or () if len(shapes_for(g.ctx, group)) > 1]
