@@ -1239,6 +1239,11 @@ def test_round_explanations_agree_with_who_scored():
     assert "Ann also collects the 260 points" in explain_round(Rules.preset("rummy5000"), out, names_ann)
     basic = Rules.preset("basic")
     assert "You collect the 260" in explain_round(basic, out, names)
+    # one point, from one other hand (it read "collects the 1 points left in the other hands")
+    lone = SimpleNamespace(went_out=0, bonus=[1, 0], in_hand=[0, 1])
+    assert explain_round(basic, lone, names_ann[:2]).endswith("Ann collects the 1 point left in the other hand.")
+    assert explain_round(Rules.preset("rummy5000"), lone, names_ann[:2]).endswith(
+        "Ann also collects the 1 point left in the other hand.")
     one = SimpleNamespace(went_out=None, bonus=[0, 12, 0], in_hand=[20, 8, 12])
     assert "Ann had the lowest hand and collects the difference" in explain_round(basic, one, names)
     two = SimpleNamespace(went_out=None, bonus=[3, 3, 0], in_hand=[8, 8, 14])

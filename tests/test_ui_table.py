@@ -6234,3 +6234,15 @@ def test_a_callers_turn_again_after_the_call_is_said_so(app):
     scene.discard(c("Q♠"))
     assert g.current == 0 and g.phase == "draw"
     assert "Your turn again: play goes on with whoever was next before the call" in toast_texts(scene)
+
+
+def test_a_score_of_one_point_reads_pt_on_the_name_plate(app, monkeypatch):
+    g = build({0: "2♦ 5♣ Q♠ 9♥"}, pile="3♣", players=4)
+    g.scores = [1, -1, 20, 0]
+    scene = play(app, g)
+    drawn = record_text(scene, monkeypatch)
+    scene.invalidate()
+    app.draw()
+    plates = " | ".join(t for t in drawn if "pt" in t)
+    assert "1 pt" in plates and "-1 pt" in plates.replace("−", "-") and "20 pts" in plates
+    assert "1 pts" not in plates

@@ -1019,6 +1019,13 @@ def round_over_words(state: GameState, number: int) -> tuple[str, str]:
     return f"Round {number} of {total} is over", goal
 
 
+def _left_in_hands(points: int, players: int) -> str:
+    """"the 305 points left in the other hands", "the 1 point left in the other hand" (two
+    players)."""
+    return (f"the {points:,} point{'s' if points != 1 else ''} left in the other "
+            f"hand{'s' if players > 2 else ''}")
+
+
 def _verb(subject: list[str], verb: str) -> str:
     """``verb`` (a regular one: "collects") agreeing with ``subject``: "Ann collects",
     "You collect", "Ann and Bo collect"."""
@@ -1051,8 +1058,8 @@ def explain_round(rules: Rules, result: RoundResult, names: list[str], early: bo
     rs = rules.round_scoring
     if rs == "melds_and_out_bonus":
         if who is not None and out is not None:
-            rest = (f"Everyone scores their melds and lay-offs; {inner} also {_verb([who], 'collects')} the "
-                    f"{bonus[out]:,} points left in the other hands.")
+            rest = (f"Everyone scores their melds and lay-offs; {inner} also {_verb([who], 'collects')} "
+                    f"{_left_in_hands(bonus[out], len(names))}.")
         else:
             rest = "Everyone scores their melds and lay-offs; the cards left in hand count for nobody."
     elif rs == "melds_minus_hand":
@@ -1066,7 +1073,7 @@ def explain_round(rules: Rules, result: RoundResult, names: list[str], early: bo
         lowest = min(hands) if hands else 0
         winners = [s for s, v in enumerate(hands) if v == lowest]
         if who is not None and out is not None:
-            rest = f"{who} {_verb([who], 'collects')} the {bonus[out]:,} points left in the other hands."
+            rest = f"{who} {_verb([who], 'collects')} {_left_in_hands(bonus[out], len(names))}."
         elif not hands or len(winners) == len(hands):
             rest = "The hands were level, so no one scores."
         elif len(winners) == 1:
@@ -1085,7 +1092,7 @@ def explain_round(rules: Rules, result: RoundResult, names: list[str], early: bo
     else:
         rest = "Everyone scores their melds and lay-offs"
         if who is not None and out is not None:
-            rest += f"; {inner} {_verb([who], 'adds')} the {bonus[out]:,} points left in the other hands."
+            rest += f"; {inner} {_verb([who], 'adds')} {_left_in_hands(bonus[out], len(names))}."
         elif any(bonus):  # (two players or two teams: each side adds the other's hands)
             rest += ("; each team adds the points left in the other team's hands." if rules.partnerships
                      else "; each adds the points left in the other's hand.")

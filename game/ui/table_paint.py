@@ -264,7 +264,7 @@ class TablePainting(TableParts):
             name_right, line2_right = L.plate_room(plate, cr)  # how far each line may reach
             self.text.blit(surface, self._plate_name(s.name, fn, name_right - x), fn, (x, y1), TEXT,
                            bold=True, max_w=name_right - x)
-            parts = [f"{points_text(g.scores[seat])} pts"]
+            parts = [f"{points_text(g.scores[seat])} {'pt' if abs(g.scores[seat]) == 1 else 'pts'}"]
             if g.rules.partnerships and seat != self.bottom and g.side_of(seat) == g.side_of(self.bottom):
                 parts.append("partner")
             if s.kind == "bot" and s.level:
