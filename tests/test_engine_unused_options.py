@@ -92,6 +92,9 @@ def test_what_the_presets_leave_unused():
         assert name in basic, name
     assert basic["wild_limit"] == "no card is wild"
     assert "deep_take_use" in basic and "hand_size" not in basic and "upcard_counts" in basic
+    # a top card taken alone that must be used is used as "Deepest card taken must" says
+    # (it was greyed as unused while it ruled the take: a tester)
+    assert "deep_take_use" not in Rules.preset("basic", top_take_must_use=True).unused_options()
     george = Rules.preset("george").unused_options()
     assert george["permanent_wilds.twos"] == "the pack has no 2s"  # the 2s are taken out
     assert "aces" in george and "hand_size" in george and "upcard_counts" not in george
@@ -121,6 +124,7 @@ def test_what_the_presets_leave_unused():
 
 CASES = [(p, {}) for p in Rules.preset_names()] + [
     ("rummy500", {"rummy_calls": "discard"}),
+    ("george", {"discard_pile": "top_only"}),
     ("rummy5000", {"deal_style": "fixed", "round_scoring": "penalty"}),
     ("rummy500", {"wild_indicator": "rotating", "simple_scoring": True}),
     # jokers in groups of their own (not wild) with the dealer's upcard naming the wild rank

@@ -388,7 +388,8 @@ class Rules:
             out["aces"] = "there are no runs"
         elif self.lowest_rank > 2:
             out["aces"] = "aces are high only when the low cards are taken out"
-        if self.discard_pile != "splayed":
+        if self.discard_pile != "splayed" and not self.top_take_must_use:
+            # (with "Top card taken must be used" it says what the top card must do)
             out["deep_take_use"] = "only the top card of the pile may be taken"
         if self.rummy_calls == "off":
             out["after_call"] = out["pile_call_hand"] = "nobody calls \u201cRummy!\u201d"
