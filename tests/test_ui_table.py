@@ -1946,6 +1946,27 @@ def test_a_lay_off_hint_selects_the_card_so_that_one_step_lays_it_off(app, how):
         assert any(f"click #{run.id} to lay it off" in t.text for t in scene.toasts)
 
 
+def test_a_hinted_lay_off_comes_first_in_the_menu_that_asks_how(app):
+    # H, Enter, Enter laid the 4♠ at the end of the set, the wild staying, where the hint
+    # said to lay it on the wild and take the wild (a tester)
+    from game.ui.table import HINT_MARK
+
+    g = build({0: "4♠ 2♦ 9♣ Q♠"}, pile="Q♦", phase="play", melds=[(1, "4♣ 4♦ K♠"), (0, "J♣ J♦ J♠")], wild=13)
+    g.rules = g.rules.replace(wild_after_meld="swap")
+    g.ctx = MeldContext(g.rules, g.wild_rank, g.decks, g.pack)
+    scene = play(app, g)
+    meld = g.melds[0]
+    scene.c._hint_from = lambda view, what: Cover(c("4♠"), meld.id)
+    key(app, pygame.K_h)
+    assert scene.selected == [c("4♠")] and (scene.focus_zone, scene.focus_index) == ("melds", 0)
+    key(app, pygame.K_RETURN)
+    assert scene.choice is not None and scene.choice.focus == 0
+    assert scene.choice.options[0].startswith("on the wild") and scene.choice.options[0].endswith(HINT_MARK)
+    assert not any(o.endswith(HINT_MARK) for o in scene.choice.options[1:])
+    key(app, pygame.K_RETURN)
+    assert c("K♠") in g.hands[0] and c("4♠") in meld.cards and c("K♠") not in meld.cards
+
+
 def test_after_a_lay_off_with_the_keys_the_focus_goes_back_to_the_hand(app):
     """Enter on another player's meld lays the selected card off; the focus then goes back
     to the hand where the card was, so X discards at once (not three rows down)."""

@@ -169,6 +169,7 @@ class TableScene(TableInput, TablePainting, Scene):
         self.hint_cards = set()
         self.hint_meld = None
         self.hint_shape: tuple[frozenset[Card], tuple] | None = None
+        self.hint_layoff: LayOff | Cover | None = None  # a hinted lay-off, first in its small menu
         self.hint_call: CallRummy | None = None  # a hinted call (its end goes first in a menu)
         self.hint_stock = False
         self.hint_drew: int | None = None  # the position a stock hint was for (Enter draws while it lasts)
@@ -1026,7 +1027,10 @@ class TableScene(TableInput, TablePainting, Scene):
         # ask when the card could go two ways: on a wild or at an end, or (from the keyboard,
         # where no drop side says which) at either end of a run
         if len(legal) > 1 and (any(isinstance(a, Cover) for a in legal) or drop_x is None):
-            labels = [self._layoff_label(a, m) for a in legal]
+            # a hinted lay-off first, and marked (Enter, Enter after the hint laid the card at
+            # the end, the wild staying, where the hint said to take its place: a tester)
+            legal, hinted = _hint_first(legal, self.hint_layoff)
+            labels = _mark_hint([self._layoff_label(a, m) for a in legal], hinted)
 
             def pick(i: int) -> None:
                 self.choice = None
@@ -1242,6 +1246,7 @@ class TableScene(TableInput, TablePainting, Scene):
         self.hint_cards = set()
         self.hint_meld = None
         self.hint_shape = None
+        self.hint_layoff = None
         self.hint_call = None
         self.hint_stock = False
         focus: tuple[str, int] | None = None  # where a keyboard player's focus goes
@@ -1275,6 +1280,7 @@ class TableScene(TableInput, TablePainting, Scene):
         elif isinstance(action, (LayOff, Cover)):
             self.hint_cards = {action.card}
             self.hint_meld = action.meld
+            self.hint_layoff = action
             text = (f"lay the {card_name(action.card)} on the wild it stands for in #{action.meld}"
                     if isinstance(action, Cover) else f"lay the {card_name(action.card)} off on #{action.meld}") \
                 + _why(why)
@@ -1350,6 +1356,7 @@ class TableScene(TableInput, TablePainting, Scene):
             self.toasts = [t for t in self.toasts if t.kind != "hint"]
             self.hint_version = None
             self.hint_shape = None
+            self.hint_layoff = None
             self.hint_call = None
         self.invalidate()
 

@@ -65,6 +65,7 @@ class TableParts:
     hint_cards: set[Card]
     hint_meld: int | None
     hint_shape: tuple[frozenset[Card], tuple] | None  # a hinted meld's cards and reading
+    hint_layoff: LayOff | Cover | None  # a hinted lay-off (first in the menu that asks how)
     hint_call: CallRummy | None      # a hinted Rummy! call
     hint_stock: bool
     hint_drew: int | None            # the position a stock hint was for
