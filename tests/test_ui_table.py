@@ -2565,6 +2565,21 @@ def test_on_the_persons_own_draw_the_status_says_what_the_red_rummy_button_is_fo
     assert scene.c.status().startswith("Meld or lay off")
 
 
+def test_the_status_of_a_call_on_the_pile_does_not_name_the_top_card(app):
+    # "call Rummy! (R) on the 3♣": the call was on the pile, down to the 8♥ (a tester)
+    g = build({0: "2♣ 4♦ Q♠", 1: "3♠ 4♠ 10♦", 2: "5♦ 6♣ 9♠"}, pile="Q♦ 8♥ 3♣",
+              melds=[(0, "J♣ J♦ J♠"), (2, "5♥ 6♥ 7♥")], current=0)
+    g.rules = Rules.preset("rummy5000", rummy_calls="pile")
+    g.ctx = MeldContext(g.rules, g.wild_rank, g.decks, g.pack)
+    g.call_open = True
+    g.discarder = 2
+    scene = play(app, g)
+    assert scene.c.human_may_call() and scene.c.human_to_act
+    assert scene.c.status() == "Your turn: draw, or call Rummy! on the pile"
+    scene.c.settings.rummy_help = False
+    assert scene.c.status() == "Your turn: draw, or call Rummy! if a card in the pile fits a meld"
+
+
 def test_pointing_out_calls_turned_on_mid_window_closes_a_window_with_nothing_to_call(app):
     """With "Point out Rummy! chances" off a discard opened the person's window; turned on
     from the menu while it was open, the Rummy! button stayed lit, counting down, for a card

@@ -680,6 +680,11 @@ class Controller:
                     return f"The stock is empty{why}: take from the pile or end the round"
                 if self.human_may_call() and g.pile:  # (what the red Rummy! button is for)
                     call = "call Rummy! (R)" if keys else "call Rummy!"
+                    if g.rules.rummy_calls == "pile":  # (a call on the pile, down to a card that
+                        # fits: it named the top card, which may fit nothing: a tester)
+                        if self.settings.rummy_help:
+                            return f"Your turn: draw, or {call} on the pile"
+                        return f"Your turn: draw, or {call} if a card in the pile fits a meld"
                     if self.settings.rummy_help:  # the window opened because the card fits
                         return f"Your turn: draw, or {call} on the {card_name(g.pile[-1])}"
                     return f"Your turn: draw, or {call} if the {card_name(g.pile[-1])} fits a meld"
