@@ -11,7 +11,7 @@ import pytest
 from pygame import Rect
 from test_ui_table import build, c, click, drag, key, play, settings, spot
 
-from game.engine import Card, Rules, new_game, parse_cards
+from game.engine import Card, Discard, Rules, new_game, parse_cards
 from game.ui.app import App
 from game.ui.controller import Controller, Seat
 from game.ui.layout import INDEX_SHOW, TableLayout
@@ -677,16 +677,17 @@ def test_a_card_let_go_beside_the_pile_snaps_back_and_says_how_to_discard(table)
     assert g.pile[-1] == c("5♣") and g.current == 1
 
 
-def test_a_card_that_may_not_be_discarded_gets_no_discard_hint_beside_the_pile(table):
-    """Before the draw no discard is allowed (the engine says so): a card let go beside
-    the pile flies back without a word about discarding."""
+def test_a_card_that_may_not_be_discarded_beside_the_pile_gets_the_engines_reason(table):
+    """Before the draw no discard is allowed: a card let go beside the pile flies back with
+    the engine's reason, not a word on where to drop it (it flew back unsaid: a tester)."""
     app = table
     g = build({0: "2♣ 8♥ 5♣ Q♠"}, pile="Q♦", phase="draw")
     scene = play(app, g)
     L = scene.layout
     drag(app, spot(scene, c("5♣")), (L.pile_area.right - 5, L.pile_area.centery))
     assert g.pile == [c("Q♦")] and c("5♣") in g.hands[0] and g.phase == "draw"
-    assert scene.toasts == []
+    assert [t.text for t in scene.toasts] == [scene.c.why_illegal(Discard(c("5♣")))] == [
+        "Draw a card before you discard"]
 
 
 def test_a_card_let_go_on_the_empty_felt_says_where_it_would_go(table):

@@ -497,6 +497,13 @@ class TableInput(TableParts):
                 ", or on the discard pile to discard it" if self.fit_pile else "")
         elif not one and self.fit_own:
             text = "Drop the cards on your meld area to meld them"
+        elif one and drag.kind == "hand" and L.pile_panel.collidepoint(pos):
+            # meant for the pile, which may not take it now: the engine's reason ("draw
+            # first" flew back unsaid before a player's first draw: a tester)
+            why = self.c.why_illegal(Discard(drag.cards[0]))
+            if not why:
+                return
+            text = why
         else:
             return
         self.message(text)
