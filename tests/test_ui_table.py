@@ -6282,3 +6282,19 @@ def test_a_score_of_one_point_reads_pt_on_the_name_plate(app, monkeypatch):
     plates = " | ".join(t for t in drawn if "pt" in t)
     assert "1 pt" in plates and "-1 pt" in plates.replace("−", "-") and "20 pts" in plates
     assert "1 pts" not in plates
+
+
+@pytest.mark.parametrize("size", [(94, 132), (120, 168)])
+def test_a_tens_corner_index_keeps_a_gap_before_the_pips(app, size):
+    # the "10" ran up against the first column of pips (a tester): 2 px apart at 94 px
+    from game.ui.cards import FACE
+
+    w, h = size
+    face = CardArt().face(c("10♠"), size)
+
+    def ink(x, y):
+        return sum(abs(a - b) for a, b in zip(face.get_at((x, y))[:3], FACE)) > 60
+
+    index = max(x for x in range(w // 3) for y in range(int(h * 0.03), int(h * 0.17)) if ink(x, y))
+    pips = min(x for x in range(index + 1, w // 2) for y in range(int(h * 0.12), int(h * 0.26)) if ink(x, y))
+    assert pips - index >= w * 0.04

@@ -194,7 +194,9 @@ class CardArt:
     def _paint_index(self, s: pygame.Surface, W: int, H: int, rank: str, sym: str, col: tuple) -> None:
         rs = int(H * 0.185)
         ss = int(H * 0.15)
-        r = self._fit(self._text(rank, rs, col), W * 0.27)
+        # (a "10" is narrowed, as on printed cards, to leave a gap before the pips: at 0.27
+        # of the card it touched them, a tester)
+        r = self._fit(self._text(rank, rs, col), W * 0.235)
         y = int(H * 0.025)
         sy = self._text(sym, ss, col, bold=False)
         cx = int(W * 0.165)
