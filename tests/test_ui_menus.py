@@ -3255,3 +3255,26 @@ def test_the_targets_offered_start_at_a_tenth_of_the_games_own(app):
     scene.set_option("target", 100)  # (a setup kept from before)
     scene.sync()
     assert 100 in [v for v, _ in scene.find("target").choices] and scene.find("target").value == 100
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (700, 1150), (1920, 1080)])
+def test_a_long_game_summary_is_drawn_whole_or_ends_in_an_ellipsis(size, monkeypatch):
+    # "…, a double 48-card pack, one round for each rank, A" was cut after two lines,
+    # mid-phrase (a tester)
+    app = FakeApp(size)
+    scene = menus.NewGameScene(app)
+    scene.set_preset("george")
+    scene.set_players(8)
+    for name, value in (("wild_indicator", "rotating"), ("wild_limit", "fewer_than_naturals"),
+                        ("discard_pile", "top_only")):
+        scene.set_option(name, value)
+    drawn: list[str] = []
+    real = ui.draw_text
+    monkeypatch.setattr(ui, "draw_text", lambda surface, text, *a, **k: drawn.append(text) or real(surface, text, *a, **k))
+    draw(scene, size)
+    x, y, cw = scene.summary_pos
+    font, lines = scene.summary_lines(cw)
+    assert len(lines) >= 2 and all(line in drawn for line in lines)
+    assert lines[-1].endswith("…") or " ".join(lines).split() == scene.summary.split()
+    assert len(lines) * font.get_linesize() <= scene.theme.px(44)
+    assert all(font.size(line)[0] <= cw for line in lines)

@@ -601,6 +601,20 @@ class NewGameScene(MenuScene):
         return []
 
     # ------------------------------------------------------------------ drawing
+    def summary_lines(self, width: int) -> tuple[pygame.font.Font, list[str]]:
+        """The game's summary under "Game" as drawn: in smaller letters (down to 11) where it
+        takes more lines than its room (two at 14), the last line ending in "…" where even
+        that is not enough (a long one was cut after two lines, mid-phrase: a tester)."""
+        t = self.theme
+        room = t.px(44)
+        for size in (14, 13, 12, 11):
+            sf = t.font(size)
+            lines = ui.wrap_text(self.summary, sf, width)
+            most = max(1, room // sf.get_linesize())
+            if len(lines) <= most:
+                return sf, lines
+        return sf, lines[:most - 1] + [ui.fit_text(" ".join(lines[most - 1:]), sf, width)]
+
     def draw_back(self, surface: pygame.Surface) -> None:
         t = self.theme
         self.draw_heading(surface)
@@ -610,8 +624,8 @@ class NewGameScene(MenuScene):
         for text, pos in self.labels:
             ui.draw_text(surface, text, lf, ui.INK, pos, "midleft")
         x, y, cw = self.summary_pos
-        sf = t.font(14)
-        for i, line in enumerate(ui.wrap_text(self.summary, sf, cw)[:2]):
+        sf, lines = self.summary_lines(cw)
+        for i, line in enumerate(lines):
             ui.draw_text(surface, line, sf, ui.MUTED, (x, y + i * sf.get_linesize()))
         # seats
         hf = t.font(17, True)
