@@ -1423,7 +1423,21 @@ def test_settings_that_cannot_be_saved_say_so_once_and_let_the_player_go_back(ap
     app.stack.push(scene)
     click(scene, scene.find("done").rect.center)
     assert app.stack.top is scene and scene.message_is_error
-    assert scene.message.startswith("Your settings could not be saved (Is a directory (settings.json))")
+    assert scene.message == ("Your settings could not be saved: Is a directory (settings.json). They apply "
+                             "until you close the game.")
+    assert scene.find("done").label == "Done anyway"  # (what the next press does)
+    scene.build()  # (a new window size keeps it)
+    assert scene.find("done").label == "Done anyway"
+    # the whole message shows beside the buttons, at the smallest window
+    small = FakeApp((1024, 640))
+    shown = menus.SettingsScene(small)
+    shown.say(scene.message, error=True)
+    drawn: list[str] = []
+    real = ui.draw_text
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(ui, "draw_text", lambda surface, text, *a, **k: drawn.append(text) or real(surface, text, *a, **k))
+        draw(shown, (1024, 640))
+    assert " ".join(t for t in drawn if t in scene.message).split() == scene.message.split()
     click(scene, scene.find("done").rect.center)
     assert app.stack.top is None
 

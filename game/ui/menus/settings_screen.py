@@ -70,11 +70,21 @@ class SettingsScene(MenuScene):
         try:
             self.settings.save()
         except OSError as exc:
-            self.say(f"Your settings could not be saved ({why_failed(exc)}). They apply until "
-                     "you close the game; press Done again to go back.", error=True)
+            # (the button says the rest: "press Done again to go back" was cut from the box
+            # beside it at 1024x640, a tester)
+            self.say(f"Your settings could not be saved: {why_failed(exc)}. They apply until "
+                     "you close the game.", error=True)
+            self._label_done()
             return False
         self.say(None)
+        self._label_done()
         return True
+
+    def _label_done(self) -> None:
+        """"Done", or "Done anyway" once saving has failed (the next press goes back)."""
+        done = self.find("done")
+        if isinstance(done, ui.Button):
+            done.label = "Done anyway" if self.message_is_error and self.message else "Done"
 
     def back(self) -> None:
         """Done or Escape: save and go back; when saving fails, the first press says so
@@ -154,6 +164,7 @@ class SettingsScene(MenuScene):
             ui.Button("Restore defaults", self.restore_defaults,
                       pygame.Rect(w // 2 - t.px(8) - t.px(190), fy, t.px(190), bh), name="defaults", size=16),
         ]
+        self._label_done()
         self.refocus(keep)
         self.refresh()
 
