@@ -604,6 +604,24 @@ def test_a_file_that_cannot_be_read_is_not_written_over(name, monkeypatch):
     loaded.save(user_data_dir() / "elsewhere.json")  # another file may still be written
 
 
+@pytest.mark.parametrize("cls", [Settings, Stats])
+def test_a_file_where_the_data_folder_should_be_is_named_when_saving_fails(cls, tmp_path):
+    # it said "stats.json could not be read, so it is left as it is", where there is no
+    # stats.json and the data folder's path is a file (a tester)
+    from game.ui.files import KeptFileError, why_failed
+
+    blocker = tmp_path / "datafile"
+    blocker.write_text("not a folder")
+    name = "settings.json" if cls is Settings else "stats.json"
+    loaded = cls.load(blocker / name)
+    assert loaded.problem and "is a file where a folder should be" in loaded.problem
+    with pytest.raises(OSError) as failed:
+        loaded.save()
+    assert not isinstance(failed.value, KeptFileError)
+    assert why_failed(failed.value) == f"{blocker} is a file where a folder should be"
+    assert blocker.read_text() == "not a folder"
+
+
 @pytest.mark.parametrize("name", ["settings.json", "stats.json"])
 def test_json_nested_too_deep_to_read_is_a_damaged_file(name):
     path = user_data_dir() / name

@@ -164,7 +164,8 @@ def read_json_file(target: Path, what: str, check, fallback: str) -> tuple[Any, 
     False)`` when there is no file, ``(None, problem, False)`` when it is damaged (it is
     set aside as ``<name>.bad``), or ``(None, problem, True)`` when it is there but cannot
     be read (no permission, a folder of that name): then it must not be written over,
-    since it may hold the player's data.  ``check`` raises ValueError on bad content.
+    since it may hold the player's data (``False`` where a file stands in place of a folder
+    on its path: there is nothing to keep).  ``check`` raises ValueError on bad content.
     A UTF-8 byte-order mark at the start (some editors write one) is allowed.  Never
     raises."""
     try:
@@ -174,7 +175,9 @@ def read_json_file(target: Path, what: str, check, fallback: str) -> tuple[Any, 
     except OSError as exc:
         problem = f"Your {what} could not be read ({why_failed(exc)}); {fallback}."
         log.warning("%s", problem)
-        return None, problem, True
+        # a file where a folder should be holds no file of the player's to keep: a write
+        # then fails on that, and says so (it said "stats.json could not be read": a tester)
+        return None, problem, not isinstance(exc, NotADirectoryError)
     try:  # bytes that are not UTF-8, and JSON nested too deep to read, are damage too
         return check(json.loads(raw.decode("utf-8-sig"))), None, False
     except (ValueError, RecursionError) as exc:

@@ -20,6 +20,7 @@ from game.engine.cards import card_text
 
 from . import ui_kit as ui
 from .cards import sort_key_suit
+from .files import why_failed
 from .layout import TableLayout
 from .menus import MenuScene, go_new_game, leave_to_title
 from .rules_text import (
@@ -800,7 +801,7 @@ class GameOverScene(SheetScene):
         try:
             stats.save()
         except OSError as exc:
-            self.record_problem = f"The statistics could not be saved: {exc}"
+            self.record_problem = f"The statistics could not be saved: {why_failed(exc)}"
             log.warning("%s", self.record_problem)
             self.paint_sheet()
 
