@@ -3292,3 +3292,29 @@ def test_a_long_game_summary_is_drawn_whole_or_ends_in_an_ellipsis(size, monkeyp
     assert lines[-1].endswith("…") or " ".join(lines).split() == scene.summary.split()
     assert len(lines) * font.get_linesize() <= scene.theme.px(44)
     assert all(font.size(line)[0] <= cw for line in lines)
+
+
+@pytest.mark.parametrize("preset", ["partnership500", "rummy5000"])
+def test_a_long_name_that_went_out_keeps_went_out_whole_on_the_sheet(preset, monkeypatch):
+    # "Wolfgang Amadeus ★ went…" with room to spare before the Melded column (a tester)
+    size = (1024, 640)
+    app = FakeApp(size)
+    for seed in range(1, 30):
+        state = played_round(preset, 4, seed=seed)
+        if state.results[-1].went_out is not None:
+            break
+    out = state.results[-1].went_out
+    drawn: list[str] = []
+    real = ui.draw_text
+    monkeypatch.setattr(ui, "draw_text", lambda surface, text, *a, **k: drawn.append(text) or real(surface, text, *a, **k))
+    state.names = list(state.names)
+    for long in ("Wolfgang Amadeus", "WWWWWWWWWWWWWWWW"):
+        state.names[out] = long
+        drawn.clear()
+        draw(sheets.RoundEndScene(app, state, lambda: None), size)
+        row = [t for t in drawn if t.endswith("★ went out")]
+        assert len(row) == 1, drawn
+        if long.startswith("Wolf"):
+            assert row[0] == "Wolfgang Amadeus  ★ went out"
+        else:  # a name as wide as can be is shortened, the mark kept whole
+            assert row[0].startswith("WWW") and row[0].endswith("…  ★ went out")

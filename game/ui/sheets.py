@@ -353,6 +353,11 @@ class RoundEndScene(SheetScene):
         self.hand_rows: list[pygame.Rect] = []  # where each hand's cards are, on the screen (row order)
         sides = _sides(st)
         self.row_seats = [s for side in sides for s in side] if sides else list(range(st.players))
+        # a name reaches the first column of points (less its widest figure): "★ went out" was
+        # cut to "★ went…" after a long name with room to spare (a tester)
+        first = cols[1]
+        widest = max([hf.size(first[0])[0]] + [rf.size(points_text(v))[0] for v in res.melded])
+        name_room = max(round(inner.width * 0.30), round(inner.width * first[1]) - widest - t.px(14))
         for s in self.row_seats:  # (partners one under the other)
             if sides and s != self.row_seats[0] and any(s == side[0] for side in sides):
                 pygame.draw.line(surface, (150, 130, 70), (inner.x, y - 1), (inner.right, y - 1), 1)
@@ -360,8 +365,7 @@ class RoundEndScene(SheetScene):
             if s == human:
                 ui.rounded_rect(surface, (255, 255, 255, 22),
                                 pygame.Rect(inner.x - t.px(8), y + 1, inner.width + t.px(16), row_h - 2), t.px(6))
-            name = names[s] + ("  ★ went out" if res.went_out == s else "")
-            ui.draw_text(surface, ui.fit_text(name, bf, round(inner.width * 0.30)), bf, ui.INK,
+            ui.draw_text(surface, self._name_cell(names[s], res.went_out == s, bf, name_room), bf, ui.INK,
                          (inner.x, cy), "midleft")
             hand = res.in_hand[s]
             hand_text = points_text(-hand if hand_sign < 0 else hand)
@@ -403,6 +407,21 @@ class RoundEndScene(SheetScene):
             for i, words in enumerate(keys):
                 ui.draw_text(surface, ui.fit_text(words, kf, room), kf, ui.MUTED,
                              (inner.x, cy + i * kf.get_linesize()), "midleft")
+
+    @staticmethod
+    def _name_cell(name: str, went_out: bool, font: pygame.font.Font, room: int) -> str:
+        """A player's name on the sheet, with "★ went out" after it whole where the name
+        can be shortened to leave it room."""
+        if not went_out:
+            return ui.fit_text(name, font, room)
+        mark = "  ★ went out"
+        whole = name + mark
+        if font.size(whole)[0] <= room:
+            return whole
+        left = room - font.size(mark)[0]
+        if left >= font.size("Mmm…")[0]:
+            return ui.fit_text(name, font, left) + mark
+        return ui.fit_text(whole, font, room)
 
     def paint_peek_note(self, button: pygame.Rect) -> tuple[pygame.Surface, pygame.Rect]:
         """The small panel of **Back to scores** while the table is looked at, with a line
