@@ -218,8 +218,10 @@ def test_four_at_once_double_alone_doubles_runs_and_sets_of_four_or_more_laid_at
     # rummy500: a set of three and the fourth added later count once
     rules = r500(four_at_once_double=True)
     g = playing("5♥ 6♥ 7♥ 8♥ 9♠ 9♦ 9♣ 9♥ K♣", rules=rules)
-    play(g, "meld 5♥ 6♥ 7♥ 8♥", "meld 9♠ 9♦ 9♣")
+    events = play(g, "meld 5♥ 6♥ 7♥ 8♥", "meld 9♠ 9♦ 9♣")
     assert g.melded_points()[0] == 2 * (5 + 6 + 7 + 8) + 27
+    # the Melded event says which counted double (the table marks it, the move list says it)
+    assert [e.double for e in events if type(e).__name__ == "Melded"] == [True, False]
     play(g, "layoff 9♥ on 2")
     assert g.melded_points()[0] == 2 * (5 + 6 + 7 + 8) + 36
     off = playing("5♥ 6♥ 7♥ 8♥ K♣", rules=r500())

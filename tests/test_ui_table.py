@@ -6298,3 +6298,23 @@ def test_a_tens_corner_index_keeps_a_gap_before_the_pips(app, size):
     index = max(x for x in range(w // 3) for y in range(int(h * 0.03), int(h * 0.17)) if ink(x, y))
     pips = min(x for x in range(index + 1, w // 2) for y in range(int(h * 0.12), int(h * 0.26)) if ink(x, y))
     assert pips - index >= w * 0.04
+
+
+def test_a_meld_that_counts_double_says_so(app, monkeypatch):
+    # the ×2 was on the rules page only, so the sheet's sums could not be followed (a tester)
+    from game.ui.rules_text import explain_round
+
+    g = build({0: "5♥ 6♥ 7♥ 8♥ 9♠ 9♦ 9♣ 2♦ K♣"}, pile="Q♦", phase="play", wild=None)
+    g.rules = g.rules.replace(four_at_once_double=True)
+    g.ctx = MeldContext(g.rules, g.wild_rank, g.decks, g.pack)
+    scene = play(app, g)
+    scene.meld_selected([c(x) for x in "5♥ 6♥ 7♥ 8♥".split()])
+    scene.meld_selected([c(x) for x in "9♠ 9♦ 9♣".split()])
+    app.pump(2)
+    run, nines = g.melds
+    assert scene._meld_tag(run).endswith(" ×2") and "×" not in scene._meld_tag(nines)
+    words = [w for _, _, _, w in scene.c.moves]
+    assert words[-2:] == [f"melded 5♥ 6♥ 7♥ 8♥ as #{run.id} (counts double)", f"melded 9♠ 9♦ 9♣ as #{nines.id}"]
+    said = explain_round(g.rules, SimpleNamespace(went_out=0, bonus=[0, 0, 0], in_hand=[0, 5, 5]),
+                         ["You", "Ann", "Bo"], doubled=True)
+    assert said.endswith("Melds of four or more cards laid down in one go count double (marked ×2).")

@@ -73,6 +73,7 @@ class Melded(Event):
     seat: int
     meld: int
     cards: tuple  # in meld order
+    double: bool = False  # four or more laid at once, counted double (``four_at_once_double``)
 
 
 @dataclass(frozen=True)

@@ -1033,7 +1033,7 @@ class GameState(Standings):
         self.melds.append(m)
         self.melds_this_turn += 1
         self.turn_log.append(("meld", m.id, tuple(a.cards), pub, up))
-        out: list[ev.Event] = [ev.Melded(seat, m.id, tuple(m.cards))]
+        out: list[ev.Event] = [ev.Melded(seat, m.id, tuple(m.cards), bool(m.double))]
         return out + self._after_play(seat)
 
     def _lay_off(self, seat: int, a: LayOff) -> list[ev.Event]:

@@ -91,7 +91,8 @@ def _words(action: Action, events: Sequence[ev.Event], wilds: Mapping[Card, str]
         if melded is None:
             return "melded " + " ".join(map(card_name, action.cards))
         # (a set's wilds lie after its naturals: see make_meld)
-        return f"melded {' '.join(_name(c, wilds) for c in melded.cards)} as #{melded.meld}"
+        return (f"melded {' '.join(_name(c, wilds) for c in melded.cards)} as #{melded.meld}"
+                + (" (counts double)" if melded.double else ""))
     if isinstance(action, LayOff):
         return f"laid {_name(action.card, wilds)} off on #{action.meld}"
     if isinstance(action, Cover):

@@ -1032,13 +1032,15 @@ def _verb(subject: list[str], verb: str) -> str:
     return verb if len(subject) == 1 and subject[0] != "You" else verb.removesuffix("s")
 
 
-def explain_round(rules: Rules, result: RoundResult, names: list[str], early: bool = False) -> str:
+def explain_round(rules: Rules, result: RoundResult, names: list[str], early: bool = False,
+                  doubled: bool = False) -> str:
     """One or two sentences on how the last round was scored, for the round-end sheet.
 
     ``result`` is the engine's ``RoundResult`` (``went_out``, ``in_hand``, ``bonus`` ...;
     ``final_to`` names the seat whose bonus holds the last deal's final bonus). ``early``:
     the player went out before everyone had a turn (which the house rule
-    ``first_turn_out_grace`` prevents; the sentence names it).
+    ``first_turn_out_grace`` prevents; the sentence names it). ``doubled``: a meld of the
+    round counted double (``four_at_once_double``), which is then said.
     """
     out = result.went_out
     who = names[out] if out is not None and 0 <= out < len(names) else None
@@ -1109,4 +1111,6 @@ def explain_round(rules: Rules, result: RoundResult, names: list[str], early: bo
     elif (rules.deals and rules.final_bonus and fin is None
           and getattr(result, "round", 0) >= rules.deals):
         rest += f" The sides are level after the last round, so the final bonus of {rules.final_bonus:,} goes to no one."
+    if doubled:  # (the sheet's sums are otherwise hard to follow: a tester)
+        rest += " Melds of four or more cards laid down in one go count double (marked \u00d72)."
     return f"{first} {rest}"

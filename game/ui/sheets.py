@@ -265,12 +265,14 @@ class RoundEndScene(SheetScene):
         self.name_h = t.px(24)
         self.row_h = self.name_h + self.card_font.get_linesize() + 2 + t.px(7)
         pw = min(w - t.px(40), t.px(980))
-        # the sentence saying how the round was scored: up to three lines (two are allowed for)
+        # the sentences saying how the round was scored: up to four lines (two are allowed for)
         st, res = self.state, self.result
         sf = t.font(15)
+        last = res is not None and bool(st.results) and res is st.results[-1]  # (its melds on the table)
         self.explanation = [] if res is None else ui.wrap_text(
-            explain_round(st.rules, res, _names(st), res is st.results[-1] and st.went_out_early()),
-            sf, pw - t.px(48))[:3]
+            explain_round(st.rules, res, _names(st), last and st.went_out_early(),
+                          doubled=last and any(m.double for m in st.melds)),
+            sf, pw - t.px(48))[:4]
         need = (t.px(206) + max(0, len(self.explanation) - 2) * sf.get_linesize()
                 + n * self.row_h + (t.px(34) if _sides(self.state) else 0))
         ph = min(h - t.px(40), need)

@@ -445,7 +445,8 @@ class TablePainting(TableParts):
 
     @staticmethod
     def _meld_tag(m: Meld) -> str:
-        return f"#{m.id} {short_meld(m)}"
+        """"#3 7–9♥"; "#3 4–7♣ ×2" for a meld that counts double (four or more laid at once)."""
+        return f"#{m.id} {short_meld(m)}" + (" ×2" if m.double else "")
 
     def _draw_meld_labels(self, surface: pygame.Surface) -> None:
         for m in self.g.melds:
