@@ -1607,6 +1607,13 @@ def test_several_melds_at_once_go_down_as_few_long_melds_or_ask_which(app):
     assert sorted(scene.choice.options) == ["run 4♣–8♣ + set of 9s", "run 4♣–9♣ + set of 9s"]
     key(app, pygame.K_1 + scene.choice.options.index("run 4♣–9♣ + set of 9s"))
     assert sorted(len(m.cards) for m in g.melds) == [3, 6] and sorted(g.hands[0]) == sorted(parse_cards("2♦ 5♥"))
+    # where four or more laid at once count double, the ways say which would
+    g = build({0: "4♣ 5♣ 6♣ 7♣ 8♣ 9♣ 9♥ 9♠ 9♦ 2♦ 5♥"}, pile="Q♦", phase="play", wild=None)
+    g.rules = g.rules.replace(four_at_once_double=True)
+    g.ctx = MeldContext(g.rules, g.wild_rank, g.decks, g.pack)
+    scene = play(app, g)
+    scene.meld_selected([c(x) for x in "4♣ 5♣ 6♣ 7♣ 8♣ 9♣ 9♥ 9♠ 9♦".split()])
+    assert sorted(scene.choice.options) == ["run 4♣–8♣ ×2 + set of 9s ×2", "run 4♣–9♣ ×2 + set of 9s"]
 
 
 def test_the_sort_buttons_rest_while_there_is_nothing_to_sort(app):

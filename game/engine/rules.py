@@ -458,6 +458,11 @@ class Rules:
         playable discard, ``rummy_calls = discard``)."""
         return self.rummy_calls == "discard"
 
+    def counts_double(self, cards: int) -> bool:
+        """Whether a new meld of this many cards, laid down at once, counts double
+        (``four_at_once_double``: four or more)."""
+        return self.four_at_once_double and cards >= 4
+
     def take_must_use(self, top: bool) -> bool:
         """Whether a card taken from the pile must be melded or laid off in the same turn:
         the deepest card of a deep take always, the top card alone with ``top_take_must_use``."""

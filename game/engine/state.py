@@ -1024,7 +1024,7 @@ class GameState(Standings):
     def _meld(self, seat: int, a: MeldCards) -> list[ev.Event]:
         shape = tuple(a.shape) if a.shape else shapes_for(self.ctx, a.cards)[0]
         m = make_meld(self.ctx, a.cards, shape, seat, self.next_meld_id)
-        if self.rules.four_at_once_double and len(m.cards) >= 4:
+        if self.rules.counts_double(len(m.cards)):
             m.double = frozenset(m.cards)
         self.next_meld_id += 1
         pub, up = self._public_part(seat, a.cards)

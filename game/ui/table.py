@@ -959,8 +959,10 @@ class TableScene(TableInput, TablePainting, Scene):
                 self._meld_apart(splits[i])
                 self.invalidate()
 
+            double = g.rules.counts_double  # (which melds of each way would count double)
             self._ask("Meld these cards as:",
-                      [" + ".join(shape_label(shape, len(group)) for group, shape in sp) for sp in splits],
+                      [" + ".join(shape_label(shape, len(group)) + (" ×2" if double(len(group)) else "")
+                                  for group, shape in sp) for sp in splits],
                       pick_split)
             return
         split = splits[0] if splits else None
