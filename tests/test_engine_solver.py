@@ -20,6 +20,7 @@ CASES = [
     ("george", {}),
     ("rummy5000", {"decks": 2, "jokers_per_deck": 1, "permanent_wilds": ["jokers"]}),
     ("basic", {}),
+    ("rummy500", {"four_at_once_double": True}),
 ]
 JOKERS = {"jokers_per_deck": 2, "permanent_wilds": ["jokers"]}
 
@@ -36,7 +37,9 @@ def brute_best(ctx, hand) -> int:
             cards, _ = melds[i]
             need = Counter(c & 127 for c in cards)
             if all(rem[f] >= k for f, k in need.items()):
-                rec(rem - need, i, val + sum(ctx.value[c] for c in cards))
+                worth = sum(ctx.value[c] for c in cards)  # (twice that for four or more at once,
+                # where the rules say so)
+                rec(rem - need, i, val + worth * (2 if ctx.rules.counts_double(len(cards)) else 1))
 
     rec(Counter(c & 127 for c in hand), 0, 0)
     return best
@@ -87,7 +90,8 @@ def _plan_is_best(g, hand):
         assert shape in shapes_for(g.ctx, cards), (plan, shape)
     used = Counter(c for cards, _ in plan.melds for c in cards)
     assert not (used - Counter(hand)) and sorted(plan.left) == sorted((Counter(hand) - used).elements())
-    assert plan.points == sum(g.ctx.value[c] for c in used.elements())
+    assert plan.points == sum(sum(g.ctx.value[c] for c in cards) * (2 if g.rules.counts_double(len(cards)) else 1)
+                              for cards, _ in plan.melds)
     return plan.points, brute_best(g.ctx, hand)
 
 
@@ -558,3 +562,16 @@ def test_ways_that_differ_only_in_alike_cards_are_one():
     nines = [x for x in build_pack(2, 0, 2) if Card(x).rank == 9][:6]
     ways = meld_splits(ctx, nines)
     assert len(ways) == 1 and sorted(len(g) for g, _ in ways[0]) == [3, 3]
+
+
+def test_the_best_plan_counts_a_meld_of_four_laid_at_once_double():
+    # "Four at once scores double": 4-8♣ and four 9s (twice 30 + twice 36) beat 4-9♣ and
+    # three 9s, or three runs of three; the hint and the computer players plan by it (a tester)
+    from game.engine.cards import build_pack
+
+    hand = parse_cards("4♣ 5♣ 6♣ 7♣ 8♣ 9♣ 9♥ 9♠ 9♦ K♦")
+    ctx = MeldContext(Rules.preset("rummy500", four_at_once_double=True), None, 1, build_pack(1, 0, 2))
+    plan = best_plan(ctx, hand, keep=1)
+    assert sorted(len(m) for m, _ in plan.melds) == [4, 5] and plan.points == 2 * 30 + 2 * 36
+    plain = MeldContext(Rules.preset("rummy500"), None, 1, build_pack(1, 0, 2))
+    assert best_plan(plain, hand, keep=1).points == 66

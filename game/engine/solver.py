@@ -325,6 +325,7 @@ def _cores(ctx: MeldContext, naturals: list[int], nwild: int) -> list[tuple[int,
     out: list[tuple[int, int, tuple, list[int]]] = []
     idx = {i: c for i, c in enumerate(naturals)}
     m = ctx.min_meld
+    extra_wilds = ctx.limit != "none" or ctx.rules.four_at_once_double
     if ctx.allow_sets:
         by_rank: dict[int, list[int]] = {}
         for i, c in idx.items():
@@ -335,8 +336,9 @@ def _cores(ctx: MeldContext, naturals: list[int], nwild: int) -> list[tuple[int,
                     least = max(0, m - k)
                     cards = [naturals[i] for i in combo]
                     # with a wild limit, also the set with one or two wilds more (wilds
-                    # left over do not simply join it later)
-                    for need in (least, least + 1, least + 2) if ctx.limit != "none" else (least,):
+                    # left over do not simply join it later); where four or more laid at
+                    # once count double, the wild that makes it four is worth more with it
+                    for need in (least, least + 1, least + 2) if extra_wilds else (least,):
                         if need > nwild or k + need > ctx.max_set:
                             break
                         probe = cards + [_PROBE] * need
@@ -458,7 +460,7 @@ def _add_runs(ctx: MeldContext, out: list, naturals: list[int], by_pos: dict[int
         mask |= 1 << i
     a, b = inner[0], inner[-1]
     span = b - a + 1
-    extras = (0, 1, 2) if ctx.limit != "none" else (0,)
+    extras = (0, 1, 2) if ctx.limit != "none" or ctx.rules.four_at_once_double else (0,)
     for extra in extras:
         ext = max(0, m - span) + extra
         n = span + ext
@@ -609,7 +611,10 @@ def _index_cores(ctx: MeldContext, h: _Hand, cores: list, wild_unit: int) -> dic
             elif shape[0] == RUN:
                 room = max(0, run_len - size)  # (a bridge onto the table adds no room of its own)
         low = (mask & -mask).bit_length() - 1
-        val = sum(value[c] for c in cards) + need * wild_unit + 1
+        val = sum(value[c] for c in cards) + need * wild_unit
+        if ctx.rules.counts_double(len(cards) + need):  # (four or more laid at once)
+            val *= 2
+        val += 1
         by_face.setdefault(h.face_at[low], []).append((mask, single, faces, need, shape, room, val))
     return by_face
 
@@ -779,7 +784,9 @@ def _lay_off(ctx: MeldContext, melds: list[tuple[list, tuple]], left: list[int],
     # (the lay-offs stop while ``keep`` cards are left; a hand whose melds take every card
     # is left to ``best_plan``, which holds one back and plans again)
     table_layoffs = [(c, t, e) for c, t, e in layoffs if not isinstance(t, tuple)]
-    points = sum(value[c] for cards, _ in final_melds for c in cards) + sum(value[c] for c, _, _ in table_layoffs)
+    double = ctx.rules.counts_double  # (a meld of four or more laid at once may count double)
+    points = sum(sum(value[c] for c in cards) * (2 if double(len(cards)) else 1) for cards, _ in final_melds) \
+        + sum(value[c] for c, _, _ in table_layoffs)
     return Plan(final_melds, table_layoffs, points, left)
 
 
