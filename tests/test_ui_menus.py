@@ -2280,7 +2280,7 @@ def test_a_round_ended_before_everyone_had_a_turn_says_so_and_names_the_grace_ru
     # the sheet works it out from the turns each seat has had
     state = played_round("rummy5000", 3, seed=3)
     said = []
-    monkeypatch.setattr(sheets, "explain_round", lambda *a: said.append(a[-1]) or "")
+    monkeypatch.setattr(sheets, "explain_round", lambda *a, **kw: said.append(a[-1]) or "")
     res = state.results[-1]
     assert res.went_out is not None, "this fixed deal should end with someone going out: pick another seed"
     state.turns = [0] * 3

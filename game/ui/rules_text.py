@@ -433,9 +433,10 @@ WILD_INDICATOR_TEXT = {
 }
 REAL_CARD_TEXT = {
     "stays": "If you hold the real card a melded wild stands for, you may lay it on that wild's place "
-             "in your turn; it scores for you, and the wild stays.",
+             "in your turn; it scores for you, and the wild stays. A card that is wild itself is no "
+             "real card here.",
     "swap": "If you hold the real card a melded wild stands for, you may swap it in during your turn "
-            "and take the wild into your hand.",
+            "and take the wild into your hand. A card that is wild itself is no real card here.",
 }
 DEEP_TAKE_TEXT = {  # (after "The deepest card you take … must")
     "meld_or_layoff": "be melded or laid off in the same turn",
