@@ -876,3 +876,15 @@ def test_with_seven_or_eight_players_the_top_seats_are_as_high_as_the_columns(si
     th = L.table_card[1]
     assert L.stock.top >= L.center.top and L.stock.bottom <= L.message.top
     assert L.pile_area.h >= int(th * 1.24) and L.pile_area.bottom <= L.message.top
+
+
+@pytest.mark.parametrize("size", SIZES + [(1920, 1080)])
+@pytest.mark.parametrize("scale", [0.8, 1.0, 1.3])
+def test_the_persons_meld_with_a_card_on_its_wild_keeps_full_size_cards(size, scale):
+    # one card laid on a wild shrank every meld of the person's short area (a tester)
+    L = TableLayout(size, 4, card_scale=scale)
+    flow = L.meld_flow(L.human, [(4, frozenset({1})), (3, frozenset()), (5, frozenset({0, 4}))])
+    assert not flow.overflow and flow.melds[0][0].size == L.table_card
+    area = L.seats[L.human].melds
+    assert all(area.contains(r) for rects in flow.melds for r in rects)
+    assert all(area.contains(r) for covers in flow.covers for r in covers.values())

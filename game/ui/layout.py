@@ -29,6 +29,9 @@ MIN_SIZE = (1024, 640)
 INDEX_SHOW = 0.34
 COVER_SHIFT = 0.6  # of a meld's step: how far right of its wild a card laid on it sits (its tab shows)
 # (left column, top row, right column) seat counts for 1..7 opponents
+# how far a card laid on a wild sits below it, in card heights: under the wild's rank and
+# suit, or, where that would shrink the cards, under its rank alone
+COVER_DROP, COVER_DROP_LOW = 0.38, 0.2
 SEAT_SPLITS = {1: (0, 1, 0), 2: (0, 2, 0), 3: (1, 1, 1), 4: (1, 2, 1), 5: (1, 3, 1),
                6: (2, 2, 2), 7: (2, 3, 2)}
 
@@ -131,7 +134,8 @@ class TableLayout:
         self.lift = int(hc_h * 0.18)
         hand_h = hc_h + self.lift + pad * 2
         self.hand_area = Rect(0, h - hand_h, play_w, hand_h)
-        own_h = int(max(self.table_card[1] * 1.45, h * 0.16))
+        # (tall enough for a meld with a card laid on a wild, at full size: see COVER_DROP_LOW)
+        own_h = int(max(self.table_card[1] * 1.5, h * 0.165))
         self.own_melds = Rect(pad, self.hand_area.top - own_h, play_w - 2 * pad, own_h - pad // 2)
 
         # the other seats around a U over the remaining region
@@ -426,24 +430,29 @@ class TableLayout:
         # than spill over the "laid off" row below (a tester), the cards shrink further
         scales = (1.0, 0.9, 0.8, 0.72, 0.64, 0.57, 0.5)
         tries = ([(tags, scales)] if tags else []) + [(None, scales + (0.44, 0.38, 0.33, 0.28))]
+        # a card laid on a wild sits lower by most of the wild's corner index, or, before the
+        # cards shrink for it, by its rank alone (one such card shrank every meld of a short
+        # area, the person's, to three quarters: a tester)
+        drops = (COVER_DROP, COVER_DROP_LOW) if any(covered for _, covered in melds) else (COVER_DROP,)
         for tag_room, sizes in tries:
             for scale in sizes:
-                for own_row in ((True, False) if hand and melds else (True,)):
-                    flow = self._try_flow(area, melds, card_size(base_h * scale), tag_room, hand, hand_tag,
-                                          own_row)
-                    best = flow
-                    if not flow.overflow:
-                        return flow
+                for drop in drops:
+                    for own_row in ((True, False) if hand and melds else (True,)):
+                        flow = self._try_flow(area, melds, card_size(base_h * scale), tag_room, hand, hand_tag,
+                                              own_row, drop)
+                        best = flow
+                        if not flow.overflow:
+                            return flow
         return best  # type: ignore[return-value]
 
     def _try_flow(self, area: Rect, melds: list[tuple[int, set[int] | frozenset[int]]],
                   card: tuple[int, int], tags: list[int] | None = None, hand: int = 0,
-                  hand_tag: int = 0, own_row: bool = True) -> MeldFlow:
+                  hand_tag: int = 0, own_row: bool = True, drop: float = COVER_DROP) -> MeldFlow:
         cw, ch = card
         label_h = max(10, int(ch * 0.2))
         tab_h = max(3, int(ch * 0.05))
         gap = max(4, int(cw * 0.3))
-        cover_dy = int(ch * 0.38)  # below the next card's corner index (rank and suit)
+        cover_dy = int(ch * drop)  # below the wild's corner index (rank and suit)
         flow = MeldFlow(card)
         x: float = area.x  # (the strips' widths are fractional)
         y = area.y
