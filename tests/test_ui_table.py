@@ -5673,6 +5673,15 @@ def test_a_key_while_dealing_only_lands_the_deal(app):
     assert scene.g.phase == "play" and len(scene.g.stock) == stock - 1
 
 
+def test_a_click_on_the_status_lines_offer_hurries_the_others(app):
+    # "Alice is playing… (F: faster)": a mouse player clicked it, and nothing happened (a tester)
+    g = build({0: "2♣ 5♦ 9♠ J♥ K♣", 3: "3♦ 8♣ 10♥ Q♠ 4♣ 6♥"}, pile="Q♦", current=3, phase="draw", players=4)
+    scene = play(app, g)
+    assert scene.c.status().endswith("(F: faster)") and not scene.c.hurry
+    click(app, scene.layout.message.center)
+    assert scene.c.hurry and "The others play faster until your turn" in [t.text for t in scene.toasts]
+
+
 def test_f_hurries_the_others_until_the_persons_turn(app):
     from game.ui.controller import HURRY
 

@@ -93,6 +93,7 @@ FRIENDLY_NAMES = (
 BOT_NAMES = ("Ada", *FRIENDLY_NAMES[:7])
 # pause before each computer move, in seconds at animation speed 1
 BOT_DELAY = {"easy": 0.9, "normal": 0.7, "hard": 0.55}
+HURRY_WORDS = "F: faster"  # the status line's offer while the others play (a click on it hurries too)
 HURRY = 4.0  # how much faster the others play once the person asks them to (F), until their turn
 DRAW_PAUSE = 0.6
 CALL_SHOW = 0.8  # seconds a discard lies on the pile before a computer player calls it (the person cannot)
@@ -762,7 +763,7 @@ class Controller:
             return f"Rummy{' (R)' if keys else ''}? {left:.1f}s before {name} draws"
         if self.hurry:
             return f"{name} is playing… (faster until your turn)"
-        return f"{name} is playing…" + (" (F: faster)" if self.human is not None and g.players > 3 else "")
+        return f"{name} is playing…" + (f" ({HURRY_WORDS})" if self.human is not None and g.players > 3 else "")
 
     def _ask(self, key: tuple, answer: Callable[[], Any]) -> Any:
         """``answer()``, asked once per position: the status line asks the engine the same

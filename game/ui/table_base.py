@@ -162,6 +162,8 @@ class TableParts:
 
         def show_moves(self) -> None: ...
 
+        def hurry(self) -> None: ...
+
         def _log_area(self) -> Rect: ...  # TablePainting's
 
         def _on_pile(self, pos: tuple[int, int]) -> bool: ...  # TableInput's

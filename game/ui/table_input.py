@@ -20,6 +20,7 @@ from pygame import Rect
 from game.engine import CallRummy, Card, Discard, MeldCards, TakePile
 
 from .anim import MOVE_TIME
+from .controller import HURRY_WORDS
 from .scene import DOUBLE_CLICK
 from .table_base import TableParts
 from .ui_kit import drag_lost
@@ -389,6 +390,8 @@ class TableInput(TableParts):
         L = self.layout
         if L and L.own_melds.collidepoint(pos) and len(self.selected) >= 3:
             self.meld_selected()
+        elif L and L.message.collidepoint(pos) and self.c.status().endswith(f"({HURRY_WORDS})"):
+            self.hurry()  # (the status line's "F: faster", clicked: a mouse player tried it, a tester)
         elif L and L.scores.collidepoint(pos):  # the scores in the sidebar: every round's
             self.show_scores()
         elif L and self.c.move_lines(1) and self._log_area().collidepoint(pos):  # the last moves: all
