@@ -5633,7 +5633,8 @@ def test_a_slow_hint_about_a_position_that_changed_is_dropped(app, monkeypatch):
     assert not scene.hint_stock and not scene.hint_cards
 
 
-def test_a_click_on_the_stock_while_dealing_lands_the_deal_then_draws(app, monkeypatch):
+def dealing_to_the_person(app):
+    """A new game whose deal is still flying, the person first to draw."""
     for seed in range(1, 40):
         scene = app.start_game("rummy5000", 3, seed=seed)
         if scene.c.human_to_act:
@@ -5641,7 +5642,13 @@ def test_a_click_on_the_stock_while_dealing_lands_the_deal_then_draws(app, monke
         app.close_scenes()
     assert scene.c.human_to_act and scene.g.phase == "draw"
     app.pump(2)
-    assert scene.dealing and scene.anim.showing_move
+    assert scene.dealing
+    return scene
+
+
+def test_a_click_on_the_stock_while_dealing_lands_the_deal_then_draws(app, monkeypatch):
+    scene = dealing_to_the_person(app)
+    assert scene.anim.showing_move
     top = scene.g.stock[-1]
     click(app, scene.layout.stock.center)
     assert not scene.dealing
@@ -5658,14 +5665,7 @@ def test_a_key_while_dealing_only_lands_the_deal(app):
     # not play in the new hand (it drew from the stock)
     for k in (pygame.K_RETURN, pygame.K_d):
         app.close_scenes()
-        for seed in range(1, 40):
-            scene = app.start_game("rummy5000", 3, seed=seed)
-            if scene.c.human_to_act:
-                break
-            app.close_scenes()
-        assert scene.c.human_to_act and scene.g.phase == "draw"
-        app.pump(2)
-        assert scene.dealing
+        scene = dealing_to_the_person(app)
         stock = len(scene.g.stock)
         key(app, k)
         assert not scene.dealing and len(scene.g.stock) == stock and scene.g.phase == "draw"
