@@ -28,10 +28,10 @@ MIN_SIZE = (1024, 640)
 # index (rank over suit) needs about a third of the card.
 INDEX_SHOW = 0.34
 COVER_SHIFT = 0.6  # of a meld's step: how far right of its wild a card laid on it sits (its tab shows)
-# (left column, top row, right column) seat counts for 1..7 opponents
 # how far a card laid on a wild sits below it, in card heights: under the wild's rank and
 # suit, or, where that would shrink the cards, under its rank alone
 COVER_DROP, COVER_DROP_LOW = 0.38, 0.2
+# (left column, top row, right column) seat counts for 1..7 opponents
 SEAT_SPLITS = {1: (0, 1, 0), 2: (0, 2, 0), 3: (1, 1, 1), 4: (1, 2, 1), 5: (1, 3, 1),
                6: (2, 2, 2), 7: (2, 3, 2)}
 
