@@ -5150,6 +5150,28 @@ def test_e_where_the_round_may_not_be_ended_says_why(app):
                for t in scene.toasts)
 
 
+def test_e_asks_before_ending_a_round_whose_pile_may_still_be_taken(app):
+    # E, next to D, ended the round at once while a long pile could be taken (a tester);
+    # the End round button, clicked, still ends it
+    g = build({0: "7♥ 7♦ 2♣ 9♠"}, pile="7♣ J♦ 4♠ 8♥", phase="draw")
+    g.set_aside, g.stock = g.stock, []
+    scene = play(app, g)
+    key(app, pygame.K_e)
+    assert not g.round_done and scene.choice is not None
+    assert scene.choice.title == "End the round? You may still take from the pile (down to the 7♣)"
+    key(app, pygame.K_2)  # "Not yet"
+    assert scene.choice is None and not g.round_done and g.phase == "draw"
+    key(app, pygame.K_e)
+    key(app, pygame.K_1)
+    assert g.round_done
+    g = build({0: "7♥ 7♦ 2♣ 9♠"}, pile="7♣ J♦ 4♠ 8♥", phase="draw")
+    g.set_aside, g.stock = g.stock, []
+    scene = play(app, g)
+    app.draw()
+    click(app, scene.buttons["end"].rect.center)
+    assert g.round_done and scene.choice is None
+
+
 def test_an_empty_stock_that_stays_empty_offers_the_end_of_the_round(app):
     g = build({0: "7♥ 7♦ 2♣ 9♠"}, pile="7♣ J♦ 4♠ 8♥", phase="draw")
     g.set_aside, g.stock = g.stock, []  # (the rules end the round on an empty stock)

@@ -88,6 +88,8 @@ def take_turn(app: App, scene) -> None:
         press(app, pygame.K_r)
     elif isinstance(action, EndRound):
         press(app, pygame.K_e)
+        if scene.choice is not None:  # "End the round? You may still take from the pile"
+            press(app, pygame.K_1)
     else:
         raise AssertionError(f"a hint the keys were not taught: {action!r}")
 

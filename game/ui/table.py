@@ -904,8 +904,26 @@ class TableScene(TableInput, TablePainting, Scene):
         """A card as a hint names it: a wild one as wild ("wild 9♣"), as the reasons do."""
         return ("wild " if c in self.g.ctx.wilds else "") + card_name(c)
 
-    def end_round(self) -> bool:
-        return self._act(EndRound())
+    def end_round(self, ask: bool = False) -> bool:
+        """End the round (an empty stock). ``ask`` (the key E, next to D and R): where the
+        pile may still be taken, after a question (a slip of the key ended it at once: a
+        tester); the **End round** button, clicked, ends it."""
+        g = self.g
+        takes = [c for c in g.pile if self.c.is_legal(TakePile(c))] if ask and self.c.is_legal(EndRound()) else []
+        if not takes:
+            return self._act(EndRound())
+        deepest = f"down to the {card_name(takes[0])}" if len(takes) > 1 or takes[0] != g.pile[-1] else \
+            f"the {card_name(takes[0])}"
+
+        def pick(i: int) -> None:
+            self.choice = None
+            if i == 0:
+                self._act(EndRound())
+            self.invalidate()
+
+        self._ask(f"End the round? You may still take from the pile ({deepest})",
+                  ["End the round", "Not yet"], pick)
+        return False
 
     def meld_selected(self, cards: list[Card] | None = None) -> None:
         cards = list(cards if cards is not None else self._selection_in_order())

@@ -580,7 +580,7 @@ class TableInput(TableParts):
             else:
                 self.refuse("To discard, move the focus to a card in your hand (\u2193), then X")
         elif k == pygame.K_e:
-            self.end_round()  # (where it may not, the engine's reason is said)
+            self.end_round(ask=True)  # (where it may not, the engine's reason is said)
         elif k == pygame.K_ESCAPE:
             if self.selected:
                 self._set_selection([])
