@@ -421,6 +421,10 @@ def test_negative_scores_are_kept():
     json.dumps({"presets": {}, "against": ["hard"]}),
     json.dumps({"presets": {}, "against": {"hard": {"games": 1, "wins": 2}}}),
     json.dumps({"presets": {}, "against": {"hard": {"games": -1}}}),
+    # counts no player reaches (the screen's numbers ran over each other: a tester)
+    json.dumps({"presets": {"rummy500": {"games": 10**25, "wins": 10**24}}}),
+    json.dumps({"presets": {"rummy500": {"games": 3, "best_score": 10**30}}}),
+    json.dumps({"presets": {}, "against": {"hard": {"games": 10**25}}}),
 ])
 def test_damaged_stats_file_is_kept_aside(text):
     path = user_data_dir() / "stats.json"

@@ -34,13 +34,17 @@ VERSION = 1
 T = TypeVar("T")
 
 
+# no count or score of a real player's comes near this: a file holding more was edited by
+# hand or damaged (the screen's numbers ran over each other: a tester)
+MOST = 10**9
+
 def _counted(out: T, data: Any, names: Sequence[str]) -> T:
     """``out`` with the counts ``names`` read from the entry ``data`` (0 where missing)."""
     if not isinstance(data, dict):
         raise ValueError("an entry is not an object")
     for name in names:
         v = data.get(name, 0)
-        if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+        if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= MOST:
             raise ValueError(f"{name} is not a count: {v!r}")
         setattr(out, name, v)
     return out
@@ -70,7 +74,7 @@ class PresetStats:
         out = _counted(cls(), data, ("games", "wins", "total_rounds", "abandoned"))
         for name in ("best_score", "best_low"):  # (a file from before best_low: none kept)
             best = data.get(name)
-            if best is not None and (isinstance(best, bool) or not isinstance(best, int)):
+            if best is not None and (isinstance(best, bool) or not isinstance(best, int) or abs(best) > MOST):
                 raise ValueError(f"{name} is not a whole number: {best!r}")
             setattr(out, name, best)
         if out.wins > out.games:
