@@ -2277,10 +2277,15 @@ def test_a_round_ended_before_everyone_had_a_turn_says_so_and_names_the_grace_ru
     assert early.startswith("Elena went out before everyone had a turn")
     assert "Grace turn after a quick out\u201d, off in this game, would give everyone one first" in early
     assert explain_round(Rules.preset("rummy5000"), out, names).startswith("Elena went out.")
+    # with the house rule on, the turns it gave are said
+    graced = explain_round(Rules.preset("rummy5000", first_turn_out_grace=True), out, names, graced=True)
+    assert graced.startswith("Elena went out before everyone had a turn, so the players who had not had one "
+                             "each played one, as the house rule \u201cGrace turn after a quick out\u201d says. ")
     # the sheet works it out from the turns each seat has had
     state = played_round("rummy5000", 3, seed=3)
     said = []
-    monkeypatch.setattr(sheets, "explain_round", lambda *a, **kw: said.append(a[-1]) or "")
+    graces = []
+    monkeypatch.setattr(sheets, "explain_round", lambda *a, **kw: said.append(a[-1]) or graces.append(kw["graced"]) or "")
     res = state.results[-1]
     assert res.went_out is not None, "this fixed deal should end with someone going out: pick another seed"
     state.turns = [0] * 3
@@ -2288,6 +2293,10 @@ def test_a_round_ended_before_everyone_had_a_turn_says_so_and_names_the_grace_ru
     state.turns = [1] * 3
     draw(sheets.RoundEndScene(app, state, lambda: None), app.screen_size)
     assert said[0] is True and said[-1] is False
+    assert graces[-1] is False
+    state.first_out_turn = True  # (the grace turns were played)
+    draw(sheets.RoundEndScene(app, state, lambda: None), app.screen_size)
+    assert graces[-1] is True
 
 
 def test_a_readable_save_that_fails_to_continue_for_another_reason_is_left_alone(app):

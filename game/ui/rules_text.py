@@ -1034,14 +1034,15 @@ def _verb(subject: list[str], verb: str) -> str:
 
 
 def explain_round(rules: Rules, result: RoundResult, names: list[str], early: bool = False,
-                  doubled: bool = False) -> str:
+                  doubled: bool = False, graced: bool = False) -> str:
     """One or two sentences on how the last round was scored, for the round-end sheet.
 
     ``result`` is the engine's ``RoundResult`` (``went_out``, ``in_hand``, ``bonus`` ...;
     ``final_to`` names the seat whose bonus holds the last deal's final bonus). ``early``:
     the player went out before everyone had a turn (which the house rule
     ``first_turn_out_grace`` prevents; the sentence names it). ``doubled``: a meld of the
-    round counted double (``four_at_once_double``), which is then said.
+    round counted double (``four_at_once_double``), which is then said. ``graced``: the
+    others had the turns ``first_turn_out_grace`` gives after an early out.
     """
     out = result.went_out
     who = names[out] if out is not None and 0 <= out < len(names) else None
@@ -1056,6 +1057,10 @@ def explain_round(rules: Rules, result: RoundResult, names: list[str], early: bo
                  f"give everyone one first).")
     elif who is not None:
         first = f"{who} went out."
+        if graced:  # (the turns after the out read as a mystery on the sheet: a tester)
+            first = (f"{who} went out before everyone had a turn, so the players who had not "
+                     f"had one each played one, as the house rule \u201c"
+                     f"{OPTION_BY_NAME['first_turn_out_grace'].label}\u201d says.")
     else:
         first = "The stock ran out and no one went out."
     rs = rules.round_scoring

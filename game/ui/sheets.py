@@ -271,7 +271,8 @@ class RoundEndScene(SheetScene):
         last = res is not None and bool(st.results) and res is st.results[-1]  # (its melds on the table)
         self.explanation = [] if res is None else ui.wrap_text(
             explain_round(st.rules, res, _names(st), last and st.went_out_early(),
-                          doubled=last and any(m.double for m in st.melds)),
+                          doubled=last and any(m.double for m in st.melds),
+                          graced=last and st.first_out_turn),
             sf, pw - t.px(48))[:4]
         need = (t.px(206) + max(0, len(self.explanation) - 2) * sf.get_linesize()
                 + n * self.row_h + (t.px(34) if _sides(self.state) else 0))
