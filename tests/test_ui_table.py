@@ -703,6 +703,13 @@ def test_atomic_write_keeps_the_previous_save(tmp_path):
     atomic_write(p, "two")
     assert p.read_text() == "two" and (tmp_path / "save.json.bak").read_text() == "one"
     assert not list(tmp_path.glob("*.tmp"))
+    if os.name == "posix":  # the backup copy is as private as the save (it was world-readable)
+        old = os.umask(0o022)
+        try:
+            atomic_write(p, "three")
+        finally:
+            os.umask(old)
+        assert (tmp_path / "save.json.bak").stat().st_mode & 0o777 == p.stat().st_mode & 0o777 == 0o600
 
 
 # --------------------------------------------------------------------------- positions for play

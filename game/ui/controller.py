@@ -173,7 +173,7 @@ def atomic_write(path: Path, text: str) -> None:
         bak = backup_of(path)
         bak_tmp = bak.with_name(bak.name + ".tmp")
         try:
-            shutil.copyfile(path, bak_tmp)
+            shutil.copy(path, bak_tmp)  # (with its mode: the save is private, so is its copy)
             replace_file(bak_tmp, bak)
         except OSError:
             pass
@@ -209,7 +209,7 @@ def set_aside(path: Path, suffix: str = DAMAGED) -> Path | None:
         seats, copy = seats_path(path), newer_seats(path)
         try:
             if seats.is_file():
-                shutil.copyfile(seats, copy)
+                shutil.copy(seats, copy)
             else:  # (not another game's list)
                 copy.unlink(missing_ok=True)
         except OSError as exc:
