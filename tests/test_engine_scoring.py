@@ -139,6 +139,17 @@ def test_low_ace_applies_to_an_ace_laid_off_low():
     assert g.melded_points()[0] == 1
 
 
+def test_in_rummy_5000_the_low_ace_house_rule_makes_a_low_ace_a_low_card():
+    # switched on, it changed nothing: the low ace's value was the ace's 100 (a tester)
+    melds = [meld(0, "run:A♥", "A♥ 2♥ 3♥")]
+    on = position(["2♠", "3♦ 4♦"], rules=Rules.preset("rummy5000", low_ace=True), phase="play", current=0,
+                  melds=melds)
+    assert on.melded_points()[0] == 5 + 5 + 5
+    off = position(["2♠", "3♦ 4♦"], rules=Rules.preset("rummy5000"), phase="play", current=0,
+                   melds=[meld(0, "run:A♥", "A♥ 2♥ 3♥")])
+    assert off.melded_points()[0] == 100 + 5 + 5
+
+
 def test_value_overrides_from_000():
     rules = Rules.preset(values={"A": 50, "wild": 200, "wild_ace": 200, "8": 10, "9": 10, "Q♠": 45})
     assert value(rules, "A♠") == 50

@@ -78,7 +78,8 @@ TARGETS = (100, 250, 500, 1000, 1500, 2000, 2200, 2500, 2800, 5000, 10000)
 
 VALUES_5000 = {
     "A": 100, "2": 5, "3": 5, "4": 5, "5": 5, "6": 5, "7": 5, "8": 5, "9": 5,
-    "10": 10, "J": 10, "Q": 10, "K": 10, "Jk": 100, "wild": 100, "wild_ace": 200, "ace_low": 100,
+    "10": 10, "J": 10, "Q": 10, "K": 10, "Jk": 100, "wild": 100, "wild_ace": 200,
+    "ace_low": 5,  # (only with the house rule low_ace: a low ace then scores as the low cards do)
 }
 VALUES_500 = {
     "A": 15, **{str(r): r for r in range(2, 10)}, "10": 10, "J": 10, "Q": 10, "K": 10,
