@@ -1664,7 +1664,7 @@ def test_the_way_back_from_the_table_stays_within_the_sidebar(size):
 
 
 def test_a_team_games_round_sheet_lists_partners_together_with_each_teams_round():
-    from game.ui.sheets import _teams_line
+    from game.ui.sheets import _teams_lines
 
     app = FakeApp((1024, 640))
     state = played_round("partnership500", 4, seed=4)
@@ -1673,7 +1673,7 @@ def test_a_team_games_round_sheet_lists_partners_together_with_each_teams_round(
     assert scene.row_seats == [0, 2, 1, 3]  # (partners sit opposite: seats 0 and 2)
     res = state.results[-1]
     us = res.points[0] + res.points[2]
-    line = _teams_line(state, res)
+    line = _teams_lines(state, res)[0]
     assert line.startswith(f"Teams  ·  You & Bot 2: {us:+,} → {state.scores[0] + state.scores[2]:,}")
     assert len(scene.hand_rows) == 4
 
@@ -3327,3 +3327,12 @@ def test_a_long_name_that_went_out_keeps_went_out_whole_on_the_sheet(preset, mon
             assert row[0] == "Wolfgang Amadeus  ★ went out"
         else:  # a name as wide as can be is shortened, the mark kept whole
             assert row[0].startswith("WWW") and row[0].endswith("…  ★ went out")
+
+
+def test_names_are_shortened_the_longest_first():
+    # "W. & B. 0" beside "Wolfgang Amadeus & Chloe 0": "Ben" needed no shortening (a tester)
+    assert ui.shortenings(["WWWWWWWWWWWWWWWW", "Ben"]) == [
+        ["WWWWWWWWWWWWWWWW", "Ben"], ["W.", "Ben"], ["W.", "B."]]
+    assert ui.shortenings(["Wolfgang Amadeus", "Chloe"], most=2) == [
+        ["Wolfgang Amadeus", "Chloe"], ["Wolfgang A.", "Chloe"], ["Wolfgang", "Chloe"]]
+    assert ui.shortenings(["Player 2", "Player 4"])[-1] == ["P2", "P4"]

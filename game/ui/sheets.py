@@ -149,8 +149,8 @@ def _sides(state: GameState) -> list[list[int]] | None:
     return [list(side) for side in state.sides()]
 
 
-def _side_name(side: list[int], names: list[str], style: int = 0) -> str:
-    return " & ".join(ui.short_name(names[s], style) for s in side)
+def _side_name(side: list[int], names: list[str]) -> str:
+    return " & ".join(names[s] for s in side)
 
 
 def _points_colour(rules: Rules, points: int) -> tuple:
@@ -161,14 +161,22 @@ def _points_colour(rules: Rules, points: int) -> tuple:
     return ui.OK if points_help(points, rules.lowest_total_wins) else ui.ERROR
 
 
-def _teams_line(state: GameState, res: RoundResult, style: int = 0) -> str:
-    """Under a team game's round sheet: each team's points this round, then its total (the
-    names shortened by ``style``, see :func:`ui_kit.short_name`)."""
+def _teams_lines(state: GameState, res: RoundResult) -> list[str]:
+    """Under a team game's round sheet: each team's points this round, then its total; the
+    line with the names whole, then with them shortened step by step, the longest first
+    (see :func:`ui_kit.shortenings`)."""
+    sides = state.sides()
+    seats = [s for side in sides for s in side]
     names = _names(state)
-    return "Teams  ·  " + "     ".join(
-        f"{_side_name(side, names, style)}: {points_text(sum(res.points[s] for s in side), True)} → "
-        f"{points_text(total)}"
-        for side, total in zip(state.sides(), state.side_scores()))
+    out = []
+    for step in ui.shortenings([names[s] for s in seats]):
+        called = dict(zip(seats, step))
+        out.append("Teams  ·  " + "     ".join(
+            f"{' & '.join(called[s] for s in side)}: {points_text(sum(res.points[s] for s in side), True)} → "
+            f"{points_text(total)}"
+            for side, total in zip(sides, state.side_scores())))
+    return out
+
 
 
 class RoundEndScene(SheetScene):
@@ -395,8 +403,8 @@ class RoundEndScene(SheetScene):
                     ui.draw_text(surface, "no cards left", t.font(14), ui.FAINT, (inner.x + indent, ty))
             y += row_h
         if sides:  # (long names shortened before the points are: "Anastasia R. & Ben: +127 → 127")
-            line = next((text for style in (0, 1, 2) if bf.size(text := _teams_line(st, res, style))[0] <= inner.width),
-                        _teams_line(st, res, 3))
+            lines = _teams_lines(st, res)
+            line = next((text for text in lines if bf.size(text)[0] <= inner.width), lines[-1])
             ui.draw_text(surface, ui.fit_text(line, bf, inner.width), bf, ui.GOLD, (inner.x, y + t.px(8)), "topleft")
         # the keys for the longer lists, beside the buttons
         view = self.find("view")

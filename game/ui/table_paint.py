@@ -26,7 +26,7 @@ from .cards import GOLD, rank_label
 from .layout import TableLayout
 from .rules_text import PERMANENT_WILD_NAMES, goal_text, points_help, points_text
 from .table_base import TableParts
-from .ui_kit import short_name
+from .ui_kit import short_name, shortenings
 from .widgets import ACCENT, TEXT, TEXT_DIM, Toast, panel
 
 if TYPE_CHECKING:
@@ -972,17 +972,23 @@ class TablePainting(TableParts):
             now = [sum(melded[s] for s in side) for side in sides]
             mine = g.side_of(self.c.human if self.c.human is not None else 0)
 
-            def side(t: int, style: int = 0) -> str:  # "You & Ben 91", or "... 91 +66" with this round's points
-                names = " & ".join(short_name(self.c.seats[s].name, style) for s in sides[t])
-                return f"{names} {points_text(teams[t])}" + (f" {points_text(now[t], True)}" if now[t] else "")
+            def side(t: int, names: list[str]) -> str:  # "You & Ben 91", or "... 91 +66" with this round's points
+                return f"{' & '.join(names)} {points_text(teams[t])}" + (
+                    f" {points_text(now[t], True)}" if now[t] else "")
 
             def fitted(t: int, bold: bool) -> str:  # (long names shortened before the points are cut)
-                # shorter names at full size first ("Bartholomew K. & Chloe"), then a little
-                # smaller letters (the line shrunk beside its neighbour, which read oddly)
-                texts = [side(t, style) for style in (0, 1, 2)]
+                # shorter names at full size first, the longest first ("Bartholomew K. &
+                # Chloe"), then a little smaller letters (the line shrunk beside its
+                # neighbour, which read oddly)
+                names = [self.c.seats[s].name for s in sides[t]]
+                texts = [side(t, step) for step in shortenings(names, most=2)]  # (no bare initials yet)
                 widths = [self.text.render(text, fn, TEXT, bold).get_width() for text in texts]
+                initials = [side(t, step) for step in shortenings(names)][len(texts):]
                 return next((text for text, w in zip(texts, widths) if w <= head.w),
-                            next((text for text, w in zip(texts, widths) if w * 0.85 <= head.w), side(t, 3)))
+                            next((text for text, w in zip(texts, widths) if w * 0.85 <= head.w),
+                                 next((text for text in initials
+                                       if self.text.render(text, fn, TEXT, bold).get_width() <= head.w),
+                                      initials[-1] if initials else texts[-1])))
 
             # one line per side, the person's first (in bold): partners are named, not only
             # "them"; the leading side in gold, as a leading seat's name is above
