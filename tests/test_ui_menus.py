@@ -1317,6 +1317,10 @@ def test_the_rules_of_a_game_of_sets_only_speak_of_sets():
     assert "A set may hold only one wild card (two in a set of six or more)." in text
     assert "A card of the wild rank in a set of its own rank counts as natural there" in text
     assert "A set holds at most four cards for each deck in the pack, wild cards included." in text
+    # without wild cards, none are "included" (after "There are no wild cards": a tester)
+    basic = " ".join(" ".join(lines) for _, lines in describe_rules(Rules.preset("basic")))
+    assert "There are no wild cards." in basic and "wild cards included" not in basic
+    assert "A set holds at most four cards for each deck in the pack." in basic
     # a top card that must be melded needs no word about not discarding it
     assert Rules.preset("george").top_take_must_use and Rules.preset("george").top_take_no_return
     assert "may not discard it in the same turn" not in text

@@ -727,7 +727,8 @@ def describe_rules(rules: Rules, players: int | None = None) -> list[tuple[str, 
     wi = _wild_indicator_text(rules)
     if wi:
         cards.append(wi)
-    if not perm and rules.wild_indicator == "none":
+    no_wilds = not perm and rules.wild_indicator == "none"
+    if no_wilds:
         cards.append("There are no wild cards.")
     else:
         cards.append("A wild card can stand for any card a meld needs.")
@@ -769,7 +770,9 @@ def describe_rules(rules: Rules, players: int | None = None) -> list[tuple[str, 
                      f"({meld_example('run', rules.min_meld)})")
     melds.append(_join(kinds).capitalize() + ".")
     if rules.allow_sets:  # (George's double pack: sets of up to eight)
-        melds.append("A set holds at most four cards for each deck in the pack, wild cards included.")
+        # ("wild cards included" after "There are no wild cards" puzzled a reader: a tester)
+        melds.append("A set holds at most four cards for each deck in the pack"
+                     + ("." if no_wilds else ", wild cards included."))
     if rules.allow_runs:
         ace = {
             "high_or_low": "An ace is high or low: A-2-3 and Q-K-A are runs, K-A-2 is not.",
