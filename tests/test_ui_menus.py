@@ -3340,3 +3340,22 @@ def test_names_are_shortened_the_longest_first():
     assert ui.shortenings(["Wolfgang Amadeus", "Chloe"], most=2) == [
         ["Wolfgang Amadeus", "Chloe"], ["Wolfgang A.", "Chloe"], ["Wolfgang", "Chloe"]]
     assert ui.shortenings(["Player 2", "Player 4"])[-1] == ["P2", "P4"]
+
+
+def test_a_click_on_a_key_line_of_the_round_sheet_does_what_the_key_does(app):
+    # "T: every round's scores", "L: this round's moves": a mouse player could not reach
+    # them (a tester)
+    state = played_round("rummy5000", 4, seed=4)
+    moves = []
+    scene = sheets.RoundEndScene(app, state, lambda: None, on_moves=lambda: moves.append(1))
+    app.stack.push(scene)
+    draw(scene, app.screen_size)
+    spots = {k: r for r, k in scene.key_spots}
+    assert set(spots) >= {pygame.K_t, pygame.K_l}
+    view = scene.find("view").rect
+    assert all(r.right <= view.x for r in spots.values())  # (beside the buttons)
+    click(scene, spots[pygame.K_t].center)
+    assert isinstance(app.stack.top, sheets.ScoresScene)
+    app.stack.pop()
+    click(scene, spots[pygame.K_l].center)
+    assert moves == [1]

@@ -196,6 +196,7 @@ class RoundEndScene(SheetScene):
         self.mouse_at: tuple[int, int] | None = None
         self.result = state.results[-1] if state.results else None
         self.peeking = False  # the sheet is put aside: the table shows
+        self.key_spots: list[tuple[pygame.Rect, int]] = []  # the keys' lines, on the screen, and their keys
         super().__init__(app)
         self.show_focus = True
         self.focus.focus(self.find("next"))
@@ -223,6 +224,13 @@ class RoundEndScene(SheetScene):
             self.mouse_at = event.pos
         if self.peeking and event.type == pygame.MOUSEMOTION and self.on_look is not None:
             self.on_look(event.pos)  # (a meld under the mouse shows its tag whole, as in play)
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and not self.peeking:
+            # a click on a key's line does what the key does ("T: every round's scores"
+            # could not be reached with the mouse: a tester)
+            hit = next((k for r, k in self.key_spots if r.collidepoint(event.pos)), None)
+            if hit is not None:
+                self.on_key(pygame.event.Event(pygame.KEYDOWN, key=hit, mod=0, unicode=""))
+                return
         super().handle(event)
 
     def _open_sheet(self, key: int) -> bool:
@@ -409,15 +417,18 @@ class RoundEndScene(SheetScene):
         # the keys for the longer lists, beside the buttons
         view = self.find("view")
         if view is not None:
-            keys = ["T: every round's scores"] + (["L: this round's moves"] if self.on_moves else [])
+            keys = [("T: every round's scores", pygame.K_t)] + (
+                [("L: this round's moves", pygame.K_l)] if self.on_moves else [])
             if hasattr(self.app, "go_title"):
-                keys.append("Esc: the title screen")
+                keys.append(("Esc: the title screen", pygame.K_ESCAPE))
             kf = t.font(14)
             room = view.rect.x - self.sheet_at[0] - inner.x - t.px(12)
             cy = view.rect.centery - self.sheet_at[1] - (len(keys) - 1) * kf.get_linesize() // 2
-            for i, words in enumerate(keys):
-                ui.draw_text(surface, ui.fit_text(words, kf, room), kf, ui.MUTED,
-                             (inner.x, cy + i * kf.get_linesize()), "midleft")
+            self.key_spots = []
+            for i, (words, k) in enumerate(keys):
+                drawn = ui.draw_text(surface, ui.fit_text(words, kf, room), kf, ui.MUTED,
+                                     (inner.x, cy + i * kf.get_linesize()), "midleft")
+                self.key_spots.append((drawn.move(self.sheet_at).inflate(0, 2), k))
 
     @staticmethod
     def _name_cell(name: str, went_out: bool, font: pygame.font.Font, room: int) -> str:
