@@ -1038,6 +1038,7 @@ def test_last_moves_say_what_a_move_led_to(app):
     scene = play(app, g)
     scene.meld_selected([c("5♥"), c("6♥"), c("7♥")])  # every card melded: the player floats
     app.pump(2)
+    key(app, pygame.K_1)  # ("Play your last cards? You will float…": yes)
     seat, action, events, _ = scene.c.moves[-1]
     assert g.floating[0]
     assert action_words(action, events) == "melded 5♥ 6♥ 7♥ as #1, now floating"
@@ -1621,6 +1622,29 @@ def test_several_melds_at_once_go_down_as_few_long_melds_or_ask_which(app):
     scene = play(app, g)
     scene.meld_selected([c(x) for x in "4♣ 5♣ 6♣ 7♣ 8♣ 9♣ 9♥ 9♠ 9♦".split()])
     assert sorted(scene.choice.options) == ["run 4♣–8♣ ×2 + set of 9s ×2", "run 4♣–9♣ ×2 + set of 9s"]
+
+
+def test_playing_the_last_cards_to_float_is_asked_first(app):
+    # a new player melded the last three cards, floated, and Undo was gone (a tester)
+    g = build({0: "2♦ 2♥ 2♠"}, pile="Q♦", phase="play", wild=None)
+    scene = play(app, g)
+    assert g.rules.floats
+    scene.meld_selected([c(x) for x in "2♦ 2♥ 2♠".split()])
+    app.pump(2)
+    assert g.melds == [] and scene.choice is not None and not g.floating[0]
+    assert scene.choice.title == "Play your last cards? You will float, and Undo cannot take it back"
+    key(app, pygame.K_2)  # "Not yet"
+    assert g.melds == [] and sorted(g.hands[0]) == sorted(parse_cards("2♦ 2♥ 2♠")) and scene.choice is None
+    scene.meld_selected([c(x) for x in "2♦ 2♥ 2♠".split()])
+    app.pump(2)
+    key(app, pygame.K_1)  # "Play them and float"
+    assert len(g.melds) == 1 and g.floating[0] and g.hands[0] == [] and scene.choice is None
+    # a meld that leaves a card is not asked about
+    g = build({0: "2♦ 2♥ 2♠ 9♣"}, pile="Q♦", phase="play", wild=None)
+    scene = play(app, g)
+    scene.meld_selected([c(x) for x in "2♦ 2♥ 2♠".split()])
+    app.pump(2)
+    assert len(g.melds) == 1 and scene.choice is None
 
 
 def test_the_sort_buttons_rest_while_there_is_nothing_to_sort(app):

@@ -170,6 +170,7 @@ class TableScene(TableInput, TablePainting, Scene):
         self.hint_meld = None
         self.hint_shape: tuple[frozenset[Card], tuple] | None = None
         self.hint_layoff: LayOff | Cover | None = None  # a hinted lay-off, first in its small menu
+        self.float_agreed = False  # (while a move the person agreed to float by is made)
         self.hint_call: CallRummy | None = None  # a hinted call (its end goes first in a menu)
         self.hint_stock = False
         self.hint_drew: int | None = None  # the position a stock hint was for (Enter draws while it lasts)
@@ -816,7 +817,12 @@ class TableScene(TableInput, TablePainting, Scene):
 
     # ------------------------------------------------------------------ moves
     def _act(self, action: Action, snap_back: list[Card] | None = None) -> bool:
-        """Send ``action`` to the engine; on refusal show why and snap cards back."""
+        """Send ``action`` to the engine; on refusal show why and snap cards back. A move
+        that plays the person's last cards and leaves them floating is asked about first
+        (False meanwhile): it ends the turn, and Undo cannot take it back."""
+        if not self.float_agreed and self._floats(action):
+            self._ask_to_float(action, snap_back)
+            return False
         if isinstance(action, Cover) and action.card in self.order and self.order != self._sorted(self.order):
             # a wild the swap brings back takes the place of the card laid on it (at the
             # right end it moved the card the person meant to throw next: a tester)
@@ -839,6 +845,39 @@ class TableScene(TableInput, TablePainting, Scene):
         self.hint_meld = None
         self.hint_stock = False
         return True
+
+    def _floats(self, action: Action) -> bool:
+        """Whether the person's ``action`` plays their last cards and leaves them floating,
+        as the engine has it (the move tried on a copy of the game)."""
+        g = self.g
+        if not (self.c.human_to_act and isinstance(action, (MeldCards, LayOff, Cover))):
+            return False
+        played = set(action.cards) if isinstance(action, MeldCards) else {action.card}
+        if set(g.hands[self.bottom]) - played or not self.c.is_legal(action):
+            return False
+        trial = g.copy()
+        return any(isinstance(e, ev.Floated) for e in trial.apply(action))
+
+    def _ask_to_float(self, action: Action, snap_back: list[Card] | None) -> None:
+        """Ask before a move that floats (a new player floated by accident, and Undo was
+        gone: a tester); the cards go back to the hand meanwhile."""
+        if snap_back:
+            self._snap_back(snap_back)
+
+        def pick(i: int) -> None:
+            self.choice = None
+            if i == 0:
+                self.float_agreed = True
+                try:
+                    if self._act(action):
+                        self.selected = [x for x in self.selected if x in self.g.hands[self.bottom]]
+                        self._place(force=True)
+                finally:
+                    self.float_agreed = False
+            self.invalidate()
+
+        self._ask("Play your last cards? You will float, and Undo cannot take it back",
+                  ["Play them and float", "Not yet"], pick)
 
     def _snap_back(self, cards: list[Card]) -> None:
         """Illegal drop: the dragged cards fly back to where they rest."""
