@@ -1633,6 +1633,7 @@ def test_playing_the_last_cards_to_float_is_asked_first(app):
     app.pump(2)
     assert g.melds == [] and scene.choice is not None and not g.floating[0]
     assert scene.choice.title == "Play your last cards? You will float, and Undo cannot take it back"
+    assert scene.choice.focus == 1
     key(app, pygame.K_2)  # "Not yet"
     assert g.melds == [] and sorted(g.hands[0]) == sorted(parse_cards("2♦ 2♥ 2♠")) and scene.choice is None
     scene.meld_selected([c(x) for x in "2♦ 2♥ 2♠".split()])
@@ -5190,6 +5191,7 @@ def test_e_asks_before_ending_a_round_whose_pile_may_still_be_taken(app):
     key(app, pygame.K_e)
     assert not g.round_done and scene.choice is not None
     assert scene.choice.title == "End the round? You may still take from the pile (down to the 7♣)"
+    assert scene.choice.focus == 1  # ("Not yet": E then Enter does not end it)
     key(app, pygame.K_2)  # "Not yet"
     assert scene.choice is None and not g.round_done and g.phase == "draw"
     key(app, pygame.K_e)

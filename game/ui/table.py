@@ -877,7 +877,7 @@ class TableScene(TableInput, TablePainting, Scene):
             self.invalidate()
 
         self._ask("Play your last cards? You will float, and Undo cannot take it back",
-                  ["Play them and float", "Not yet"], pick)
+                  ["Play them and float", "Not yet"], pick).focus = 1  # (Enter twice does not float)
 
     def _snap_back(self, cards: list[Card]) -> None:
         """Illegal drop: the dragged cards fly back to where they rest."""
@@ -960,8 +960,9 @@ class TableScene(TableInput, TablePainting, Scene):
                 self._act(EndRound())
             self.invalidate()
 
+        # ("Not yet" in focus: E then Enter, a slip of two keys, still ended it: a tester)
         self._ask(f"End the round? You may still take from the pile ({deepest})",
-                  ["End the round", "Not yet"], pick)
+                  ["End the round", "Not yet"], pick).focus = 1
         return False
 
     def meld_selected(self, cards: list[Card] | None = None) -> None:

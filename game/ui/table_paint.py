@@ -977,18 +977,12 @@ class TablePainting(TableParts):
                     f" {points_text(now[t], True)}" if now[t] else "")
 
             def fitted(t: int, bold: bool) -> str:  # (long names shortened before the points are cut)
-                # shorter names at full size first, the longest first ("Bartholomew K. &
-                # Chloe"), then a little smaller letters (the line shrunk beside its
-                # neighbour, which read oddly)
-                names = [self.c.seats[s].name for s in sides[t]]
-                texts = [side(t, step) for step in shortenings(names, most=2)]  # (no bare initials yet)
-                widths = [self.text.render(text, fn, TEXT, bold).get_width() for text in texts]
-                initials = [side(t, step) for step in shortenings(names)][len(texts):]
-                return next((text for text, w in zip(texts, widths) if w <= head.w),
-                            next((text for text, w in zip(texts, widths) if w * 0.85 <= head.w),
-                                 next((text for text in initials
-                                       if self.text.render(text, fn, TEXT, bold).get_width() <= head.w),
-                                      initials[-1] if initials else texts[-1])))
+                # shorter names at full size, the longest first ("Bartholomew K. & Chloe"),
+                # down to initials, rather than smaller letters: a line shrunk beside its
+                # neighbour read oddly (and one shrunk while the other went to initials, too)
+                texts = [side(t, step) for step in shortenings([self.c.seats[s].name for s in sides[t]])]
+                return next((text for text in texts if self.text.render(text, fn, TEXT, bold).get_width() <= head.w),
+                            texts[-1])
 
             # one line per side, the person's first (in bold): partners are named, not only
             # "them"; the leading side in gold, as a leading seat's name is above

@@ -196,22 +196,26 @@ def short_name(name: str, style: int) -> str:
 
 def shortenings(names: Sequence[str], most: int = 3) -> list[list[str]]:
     """``names`` shortened step by step (see :func:`short_name`), the longest first, one
-    step of one name at a time: "Wolfgang Amadeus & Ben", "Wolfgang A. & Ben", "Wolfgang &
-    Ben", "W. & Ben", "W. & B." (shortening both alike made "Ben" "B." beside a long
-    name: a tester). No name goes past ``most``; the first entry is the names whole."""
+    step of one name at a time, every name to its first word before any to its initial:
+    "Wolfgang Amadeus & Ben", "Wolfgang A. & Ben", "Wolfgang & Ben", "W. & Ben", "W. & B."
+    (shortening both alike made "Ben" "B." beside a long name: a tester). No name goes
+    past ``most``; the first entry is the names whole."""
     styles = [0] * len(names)
     out = [list(names)]
-    while True:
-        now = out[-1]
-        # each name's next shorter form within ``most`` (a one-word name has none before its initial)
-        nxt = {i: next((s for s in range(styles[i] + 1, most + 1) if short_name(names[i], s) != now[i]), None)
-               for i in range(len(names))}
-        can = [i for i, s in nxt.items() if s is not None]
-        if not can:
-            return out
-        i = max(can, key=lambda i: (len(now[i]), -i))
-        styles[i] = nxt[i] or 0
-        out.append([short_name(n, s) for n, s in zip(names, styles)])
+    # words first (down to a first name), and only then initials, the longest first each time
+    for limit in sorted({min(2, most), most}):
+        while True:
+            now = out[-1]
+            # each name's next shorter form within ``limit`` (a one-word name has none before its initial)
+            nxt = {i: next((s for s in range(styles[i] + 1, limit + 1) if short_name(names[i], s) != now[i]), None)
+                   for i in range(len(names))}
+            can = [i for i, s in nxt.items() if s is not None]
+            if not can:
+                break
+            i = max(can, key=lambda i: (len(now[i]), -i))
+            styles[i] = nxt[i] or 0
+            out.append([short_name(n, s) for n, s in zip(names, styles)])
+    return out
 
 
 def fit_text(text: str, font: pygame.font.Font, width: int) -> str:
