@@ -178,7 +178,6 @@ def _teams_lines(state: GameState, res: RoundResult) -> list[str]:
     return out
 
 
-
 class RoundEndScene(SheetScene):
     """Where each player's points came from in the round just played, the cards left in
     each hand, and the totals. **View table** (V) puts the sheet aside to look at the table

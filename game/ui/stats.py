@@ -38,6 +38,7 @@ T = TypeVar("T")
 # hand or damaged (the screen's numbers ran over each other: a tester)
 MOST = 10**9
 
+
 def _counted(out: T, data: Any, names: Sequence[str]) -> T:
     """``out`` with the counts ``names`` read from the entry ``data`` (0 where missing)."""
     if not isinstance(data, dict):
