@@ -865,13 +865,13 @@ def test_a_narrow_plate_keeps_this_rounds_points_in_smaller_letters_before_dropp
 
 
 @pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080), (900, 1100)])
-@pytest.mark.parametrize("players", [7, 8])
-def test_with_seven_or_eight_players_the_top_seats_are_as_high_as_the_columns(size, players):
-    # their melds' cards were ~28 px tall at 1024x640 while the pile's felt lay empty
+@pytest.mark.parametrize("players", [5, 6, 7, 8])
+def test_with_five_players_or_more_the_top_seats_take_half_the_height(size, players):
+    # their melds' cards were 22-28 px tall at 1024x640 while the pile's felt lay empty
     L = TableLayout(size, players)
     tops = [sb.box for sb in L.seats if sb.side == "top"]
-    columns = [sb.box for sb in L.seats if sb.side in ("left", "right")]
-    assert min(b.h for b in tops) >= min(b.h for b in columns) - L.pad
+    region = L.own_melds.top
+    assert min(b.h for b in tops) >= region // 2 - L.pad
     # the middle still holds the stock and two rows of the pile above the status line
     th = L.table_card[1]
     assert L.stock.top >= L.center.top and L.stock.bottom <= L.message.top

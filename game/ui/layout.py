@@ -144,11 +144,11 @@ class TableLayout:
         left, top, right = SEAT_SPLITS[k]
         col_w = int(play_w * (0.22 if k >= 6 else 0.235)) if left else 0
         top_h = int(region.h * (0.40 if k >= 3 else 0.42))
-        if k >= 6:
-            # seven or eight players: the top seats, three or four abreast, are as high as
-            # the columns' (half the region), where the middle keeps room for the stock and
-            # two rows of the pile above the status line (their melds' cards were ~28 px tall
-            # at 1024x640 while the pile's felt lay empty: a tester)
+        if k >= 4:
+            # five to eight players: the top seats, two to three abreast between the columns,
+            # take half the region, where the middle keeps room for the stock and two rows of
+            # the pile above the status line (their melds' cards were 22-28 px tall at
+            # 1024x640 while the pile's felt lay empty: testers)
             th = self.table_card[1]
             need = int(th * 1.45) + self.font_small + self.font_normal + pad * 7
             top_h = max(top_h, min(region.h // 2, region.h - need))
