@@ -1577,7 +1577,7 @@ def test_shape_choice_when_a_wild_could_mean_two_things(app):
     assert any("6♥" in o for o in scene.choice.options) and any("9♥" in o for o in scene.choice.options)
     # each reading names what the wild stands for there (the ends alone left it to be worked
     # out: a tester)
-    assert {o.replace(" (the hint)", "") for o in scene.choice.options} == {
+    assert {o.replace(" (the hint)", "").replace("; the hint)", ")") for o in scene.choice.options} == {
         "run 6♥–8♥ (K♠ for 6♥)", "run 7♥–9♥ (K♠ for 9♥)"}
     want = next(i for i, o in enumerate(scene.choice.options) if o.startswith("run 7♥"))
     key(app, pygame.K_1 + want)
@@ -1988,8 +1988,6 @@ def test_a_lay_off_hint_selects_the_card_so_that_one_step_lays_it_off(app, how):
 def test_a_hinted_lay_off_comes_first_in_the_menu_that_asks_how(app):
     # H, Enter, Enter laid the 4♠ at the end of the set, the wild staying, where the hint
     # said to lay it on the wild and take the wild (a tester)
-    from game.ui.table import HINT_MARK
-
     g = build({0: "4♠ 2♦ 9♣ Q♠"}, pile="Q♦", phase="play", melds=[(1, "4♣ 4♦ K♠"), (0, "J♣ J♦ J♠")], wild=13)
     g.rules = g.rules.replace(wild_after_meld="swap")
     g.ctx = MeldContext(g.rules, g.wild_rank, g.decks, g.pack)
@@ -2000,8 +1998,8 @@ def test_a_hinted_lay_off_comes_first_in_the_menu_that_asks_how(app):
     assert scene.selected == [c("4♠")] and (scene.focus_zone, scene.focus_index) == ("melds", 0)
     key(app, pygame.K_RETURN)
     assert scene.choice is not None and scene.choice.focus == 0
-    assert scene.choice.options[0].startswith("on the wild") and scene.choice.options[0].endswith(HINT_MARK)
-    assert not any(o.endswith(HINT_MARK) for o in scene.choice.options[1:])
+    assert scene.choice.options[0] == f"on the wild in #{meld.id} (the wild comes to your hand; the hint)"
+    assert not any("the hint" in o for o in scene.choice.options[1:])
     key(app, pygame.K_RETURN)
     assert c("K♠") in g.hands[0] and c("4♠") in meld.cards and c("K♠") not in meld.cards
 
@@ -2724,7 +2722,7 @@ def test_a_hinted_call_for_a_wild_names_its_end_and_comes_first_in_the_menus(app
                for t in scene.toasts)
     key(app, pygame.K_r)  # the Rummy! button's menu: the hint's end first, said to be the hint's
     assert scene.choice is not None
-    assert scene.choice.options[0] == "#1 5–7♥ (low end, as the 4♥) (the hint)"
+    assert scene.choice.options[0] == "#1 5–7♥ (low end, as the 4♥; the hint)"
     key(app, pygame.K_ESCAPE)
     key(app, pygame.K_h)  # with the keys: Enter on the meld asks the end, the hint's first
     assert (scene.focus_zone, scene.focus_index) == ("melds", 0)
@@ -5253,7 +5251,7 @@ def test_a_hinted_meld_that_reads_two_ways_says_which_and_meld_offers_it_first(a
     assert toast_texts(scene)[-1].endswith("(selected: Meld or Enter asks which way, this one first)")
     scene.meld_selected()
     assert scene.choice is not None
-    assert scene.choice.options[0] == shape_label(wanted, 3, cards, g.ctx) + " (the hint)"
+    assert scene.choice.options[0] == shape_label(wanted, 3, cards, g.ctx)[:-1] + "; the hint)"
     assert "(K♣ for " in scene.choice.options[0]
     key(app, pygame.K_1)
     assert len(g.melds) == 1 and g.melds[0].shape == tuple(wanted)

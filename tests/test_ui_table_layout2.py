@@ -686,8 +686,11 @@ def test_a_card_that_may_not_be_discarded_beside_the_pile_gets_the_engines_reaso
     L = scene.layout
     drag(app, spot(scene, c("5♣")), (L.pile_area.right - 5, L.pile_area.centery))
     assert g.pile == [c("Q♦")] and c("5♣") in g.hands[0] and g.phase == "draw"
-    assert [t.text for t in scene.toasts] == [scene.c.why_illegal(Discard(c("5♣")))] == [
-        "Draw a card before you discard"]
+    assert [(t.text, t.kind) for t in scene.toasts] == [(scene.c.why_illegal(Discard(c("5♣"))), "error")] == [
+        ("Draw a card before you discard", "error")]
+    # let go on the pile's cards, the same refusal, alike
+    drag(app, spot(scene, c("5♣")), spot(scene, c("Q♦")))
+    assert [(t.text, t.kind) for t in scene.toasts] == [("Draw a card before you discard", "error")]
 
 
 def test_a_card_let_go_on_the_empty_felt_says_where_it_would_go(table):

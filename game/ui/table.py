@@ -99,7 +99,13 @@ def _why(reason: str | None) -> str:
 
 
 def _mark_hint(labels: list[str], hinted: bool) -> list[str]:
-    return [label + (HINT_MARK if hinted and i == 0 else "") for i, label in enumerate(labels)]
+    """The first label marked as the hint's: "run 5♥–7♥ (the hint)", and within a bracket it
+    ends with, "(the wild comes to your hand; the hint)" (two brackets in a row read oddly)."""
+    if not hinted or not labels:
+        return labels
+    first = labels[0]
+    first = first[:-1] + "; the hint)" if first.endswith(")") else first + HINT_MARK
+    return [first, *labels[1:]]
 
 
 @dataclass

@@ -504,9 +504,9 @@ class TableInput(TableParts):
             # meant for the pile, which may not take it now: the engine's reason ("draw
             # first" flew back unsaid before a player's first draw: a tester)
             why = self.c.why_illegal(Discard(drag.cards[0]))
-            if not why:
-                return
-            text = why
+            if why:  # (a refusal, as on the pile's cards: one look for one answer)
+                self.refuse(why)
+            return
         else:
             return
         self.message(text)
