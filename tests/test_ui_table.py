@@ -5713,6 +5713,26 @@ def test_a_click_on_the_stock_while_dealing_lands_the_deal_then_draws(app, monke
     assert "Dealing…" not in drawn
 
 
+def test_no_focus_frame_while_the_deal_flies(app, monkeypatch):
+    # it framed the empty place of a card still in the air (a tester)
+    from game.ui.table_paint import FOCUS
+
+    scene = dealing_to_the_person(app)
+    scene.keyboard = True
+    outlined = []
+    real = scene._outline
+    monkeypatch.setattr(scene, "_outline", lambda surface, rect, colour, *a, **k: (
+        outlined.append(colour), real(surface, rect, colour, *a, **k))[1])
+    scene.invalidate()
+    app.draw()
+    assert FOCUS not in outlined
+    scene._land_the_deal()
+    scene.keyboard = True
+    scene.invalidate()
+    app.draw()
+    assert FOCUS in outlined
+
+
 def test_a_key_while_dealing_only_lands_the_deal(app):
     # Enter typed twice to close the round's sheet: the second lands the new deal and does
     # not play in the new hand (it drew from the stock)

@@ -778,7 +778,7 @@ class TablePainting(TableParts):
         return 22 if c in self.hint_cards and c in self.selected else 12
 
     def _draw_focus(self, surface: pygame.Surface) -> None:
-        if not self.keyboard:
+        if not self.keyboard or self.dealing:  # (while the deal flies, its frame framed an empty place)
             return
         g = self.g
         if self.focus_zone == "hand" and self.order:
