@@ -587,6 +587,7 @@ def _index_cores(ctx: MeldContext, h: _Hand, cores: list, wild_unit: int) -> dic
     run_len = min(13, ctx.run_hi - ctx.run_lo + 1)
     rooms = h.nwild and ctx.limit == "none"  # whether spare wilds need room (see ``_search_cores``)
     twins = len(h.copies) < len(h.naturals)  # some face has two copies
+    double = ctx.rules.four_at_once_double  # (asked once: this loop is the search's hot path)
     by_face: dict[int, list[_Core]] = {}
     seen: set = set()
     for mask, need, shape, cards in cores:
@@ -612,7 +613,7 @@ def _index_cores(ctx: MeldContext, h: _Hand, cores: list, wild_unit: int) -> dic
                 room = max(0, run_len - size)  # (a bridge onto the table adds no room of its own)
         low = (mask & -mask).bit_length() - 1
         val = sum(value[c] for c in cards) + need * wild_unit
-        if ctx.rules.counts_double(len(cards) + need):  # (four or more laid at once)
+        if double and ctx.rules.counts_double(len(cards) + need):  # (four or more laid at once)
             val *= 2
         val += 1
         by_face.setdefault(h.face_at[low], []).append((mask, single, faces, need, shape, room, val))
@@ -784,9 +785,9 @@ def _lay_off(ctx: MeldContext, melds: list[tuple[list, tuple]], left: list[int],
     # (the lay-offs stop while ``keep`` cards are left; a hand whose melds take every card
     # is left to ``best_plan``, which holds one back and plans again)
     table_layoffs = [(c, t, e) for c, t, e in layoffs if not isinstance(t, tuple)]
-    double = ctx.rules.counts_double  # (a meld of four or more laid at once may count double)
-    points = sum(sum(value[c] for c in cards) * (2 if double(len(cards)) else 1) for cards, _ in final_melds) \
-        + sum(value[c] for c, _, _ in table_layoffs)
+    points = sum(value[c] for cards, _ in final_melds for c in cards) + sum(value[c] for c, _, _ in table_layoffs)
+    if ctx.rules.four_at_once_double:  # (a meld of four or more laid at once counts twice)
+        points += sum(value[c] for cards, _ in final_melds if ctx.rules.counts_double(len(cards)) for c in cards)
     return Plan(final_melds, table_layoffs, points, left)
 
 
