@@ -1029,6 +1029,12 @@ def test_last_moves_say_what_a_floating_player_drew_as_the_round_ended(app):
     drawn = card_name(g.hands[1][0])
     assert scene.c.move_lines()[-2:] == [(0, "discarded 2♥ and went out"),
                                          (1, f"drew {drawn} from the stock as the round ended (floating)")]
+    # ... and the round's sheet says why that hand holds a card (a tester)
+    sheet = scene._sheet_scene(False)
+    assert sheet is not None and sheet.floaters_drew == [1]
+    said = " ".join(sheet.explanation)
+    assert "Ann, floating, drew a card as the round ended, as the house rule \u201cFloaters draw at the end\u201d " \
+           "says; it counts in that hand." in said, said
 
 
 def test_last_moves_say_what_a_move_led_to(app):

@@ -13,6 +13,7 @@ it only describes the values it is given.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -1037,7 +1038,7 @@ def _verb(subject: list[str], verb: str) -> str:
 
 
 def explain_round(rules: Rules, result: RoundResult, names: list[str], early: bool = False,
-                  doubled: bool = False, graced: bool = False) -> str:
+                  doubled: bool = False, graced: bool = False, floaters_drew: Sequence[int] = ()) -> str:
     """One or two sentences on how the last round was scored, for the round-end sheet.
 
     ``result`` is the engine's ``RoundResult`` (``went_out``, ``in_hand``, ``bonus`` ...;
@@ -1046,6 +1047,8 @@ def explain_round(rules: Rules, result: RoundResult, names: list[str], early: bo
     ``first_turn_out_grace`` prevents; the sentence names it). ``doubled``: a meld of the
     round counted double (``four_at_once_double``), which is then said. ``graced``: the
     others had the turns ``first_turn_out_grace`` gives after an early out.
+    ``floaters_drew``: the floating seats that drew a card as the round ended
+    (``floaters_draw_when_out``).
     """
     out = result.went_out
     who = names[out] if out is not None and 0 <= out < len(names) else None
@@ -1120,6 +1123,13 @@ def explain_round(rules: Rules, result: RoundResult, names: list[str], early: bo
     elif (rules.deals and rules.final_bonus and fin is None
           and getattr(result, "round", 0) >= rules.deals):
         rest += f" The sides are level after the last round, so the final bonus of {rules.final_bonus:,} goes to no one."
+    if floaters_drew:  # (a card showed up in a hand that had none: a tester)
+        who_drew = [names[s] for s in floaters_drew if 0 <= s < len(names)]
+        if who_drew:
+            one = len(who_drew) == 1
+            rest += (f" {_join(who_drew)}, floating, {'drew a card' if one else 'each drew a card'} as the "
+                     f"round ended, as the house rule \u201c{OPTION_BY_NAME['floaters_draw_when_out'].label}"
+                     f"\u201d says; it counts in {'that' if one else 'their'} hand.")
     if doubled:  # (the sheet's sums are otherwise hard to follow: a tester)
         rest += " Melds of four or more cards laid down in one go count double (marked \u00d72)."
     return f"{first} {rest}"

@@ -187,8 +187,10 @@ class RoundEndScene(SheetScene):
 
     def __init__(self, app: App, state: GameState, on_next: Callable[[], object] | None,
                  on_moves: Callable[[], object] | None = None,
-                 on_look: Callable[[tuple[int, int] | None], object] | None = None):
+                 on_look: Callable[[tuple[int, int] | None], object] | None = None,
+                 floaters_drew: Sequence[int] = ()):
         self.state = state
+        self.floaters_drew = list(floaters_drew)  # the floating seats that drew as the round ended
         self.on_next = on_next
         self.on_moves = on_moves
         self.on_look = on_look  # (the mouse over the table while it is looked at; None: gone)
@@ -280,15 +282,19 @@ class RoundEndScene(SheetScene):
         self.name_h = t.px(24)
         self.row_h = self.name_h + self.card_font.get_linesize() + 2 + t.px(7)
         pw = min(w - t.px(40), t.px(980))
-        # the sentences saying how the round was scored: up to four lines (two are allowed for)
+        # the sentences saying how the round was scored: up to five lines (two are allowed
+        # for), the last ending in "…" where even these are too few
         st, res = self.state, self.result
         sf = t.font(15)
         last = res is not None and bool(st.results) and res is st.results[-1]  # (its melds on the table)
         self.explanation = [] if res is None else ui.wrap_text(
             explain_round(st.rules, res, _names(st), last and st.went_out_early(),
                           doubled=last and any(m.double for m in st.melds),
-                          graced=last and st.first_out_turn),
-            sf, pw - t.px(48))[:4]
+                          graced=last and st.first_out_turn,
+                          floaters_drew=self.floaters_drew if last else ()),
+            sf, pw - t.px(48))
+        if len(self.explanation) > 5:
+            self.explanation = self.explanation[:4] + [ui.fit_text(" ".join(self.explanation[4:]), sf, pw - t.px(48))]
         need = (t.px(206) + max(0, len(self.explanation) - 2) * sf.get_linesize()
                 + n * self.row_h + (t.px(34) if _sides(self.state) else 0))
         ph = min(h - t.px(40), need)

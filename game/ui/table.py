@@ -1616,8 +1616,11 @@ class TableScene(TableInput, TablePainting, Scene):
                     self.c.autosave()
                 return scene
             nxt = self._sheet_next if then is None else (lambda: self._sheet_then(then))
+            # (the floating players who drew as the round ended: a card showed up in a hand
+            # that had none, and the sheet did not say why, a tester)
+            drew = sorted({e.seat for _, _, evs, _ in self.c.moves for e in evs if isinstance(e, ev.FloaterDrew)})
             return sheets.RoundEndScene(self.app, state=g, on_next=nxt, on_moves=self.show_moves,
-                                        on_look=self.look_at)
+                                        on_look=self.look_at, floaters_drew=drew)
         except Exception as exc:
             log.warning("cannot open the round-end sheet: %s", exc)
             return None
