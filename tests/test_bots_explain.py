@@ -178,6 +178,11 @@ def test_a_meld_or_lay_off_of_the_last_cards_says_the_seat_floats_or_goes_out():
     v = view(["J♣ J♦ J♠ 4♦", "4♣ 5♣"], rules=Rules.preset("basic"), pile="3♦", phase="play", current=0)
     # (the 4♦ stays, and may be thrown to go out: said so)
     assert hint_reason(v, MeldCards(tuple(parse_cards("J♣ J♦ J♠")))) == "then you go out by discarding the 4♦"
+    # a wild left to throw is named as one ("the 3♥" read as a natural card: a property test)
+    v = view(["J♣ J♦ J♠ 4♦", "4♣ 5♣"], rules=Rules.preset("rummy500"), wild="4", pile="3♦", phase="play",
+             current=0)
+    why = hint_reason(v, MeldCards(tuple(parse_cards("J♣ J♦ J♠"))))
+    assert why == "then you go out by discarding the wild 4♦"
 
 
 def test_the_next_players_takes_count_only_when_there_are_some_and_its_upcard_counts_too():

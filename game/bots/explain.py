@@ -69,7 +69,7 @@ def _then_out(view: PlayerView, action: Action, cards: Sequence[Card]) -> str | 
         return None
     if not g.is_legal(Discard(left[0])):
         return None
-    return f"then you go out by discarding the {card_name(left[0])}"
+    return f"then you go out by discarding the {_one(view, left[0])}"  # (a wild named as one)
 
 
 def _more_melds(view: PlayerView, meld: MeldCards) -> str | None:
