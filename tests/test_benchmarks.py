@@ -159,8 +159,8 @@ def test_regret_weighs_each_meld_against_the_others_and_holding(monkeypatch):
 
 
 def test_regret_runs(capsys):
-    out = run(capsys, "regret", "--rounds", "2", "--rollouts", "2")
-    assert out["level"] == "normal" and out["rounds"] == 2
+    out = run(capsys, "regret", "--rounds", "1", "--rollouts", "1", "--play-options", "2")
+    assert out["level"] == "normal" and out["rounds"] == 1
     assert out["draw"]["decisions"] > 0 and out["discard"]["decisions"] > 0
     assert "best_is_holding" in out["play"]
 

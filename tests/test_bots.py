@@ -986,7 +986,7 @@ def test_the_hard_bot_plays_its_searches_to_the_end_of_a_round_that_may_end_the_
 # ---------------------------------------------------------------------- positions of random play
 
 
-@settings(max_examples=60, deadline=None, derandomize=True, database=None,
+@settings(max_examples=36, deadline=None, derandomize=True, database=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(rule_sets(), st.integers(0, 2**32))
 def test_easy_and_normal_find_their_own_move_in_positions_of_random_play(rs, seed):
