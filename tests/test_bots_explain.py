@@ -286,7 +286,8 @@ def named_cards(text: str) -> list[tuple[str, bool]]:
     return out
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=25, deadline=None, derandomize=True, database=None,
+          suppress_health_check=[HealthCheck.too_slow])
 @given(rule_sets(), st.integers(0, 10_000))
 def test_every_hint_in_random_games_gets_a_reason_from_what_the_seat_sees(rs, seed):
     """Over random games of random rules, at every draw and discard of a normal bot: its

@@ -123,12 +123,15 @@ def check_round(g):
         assert res.final_to is None
     bonus = [res.bonus[s] - final[s] for s in range(n)]
     points = [res.points[s] - final[s] for s in range(n)]
+    # the hands the player who went out collects: the other side's (a partner's count for nobody)
+    collected = None if res.went_out is None else sum(
+        res.in_hand[s] for s in range(n) if g.side_of(s) != g.side_of(res.went_out))
     if mode == "melds_and_out_bonus":
         assert points == [res.melded[s] + bonus[s] for s in range(n)]
         if res.went_out is None:
             assert not any(bonus)
         else:
-            assert bonus[res.went_out] == sum(res.in_hand) - res.in_hand[res.went_out]
+            assert bonus[res.went_out] == collected
     elif mode == "melds_minus_hand":
         count = res.went_out is not None or rules.hands_count_on_empty_stock
         assert points == [res.melded[s] - (res.in_hand[s] if count else 0) + bonus[s]
@@ -138,7 +141,7 @@ def check_round(g):
     elif mode == "winner_collects":
         assert points == bonus
         if res.went_out is not None:
-            assert points[res.went_out] == sum(res.in_hand) - res.in_hand[res.went_out]
+            assert points[res.went_out] == collected
     else:
         assert points == res.in_hand
     totals = [sum(r.points[s] for r in g.results) for s in range(n)]

@@ -383,3 +383,31 @@ def test_may_give_bonus_says_whether_a_round_can_hold_a_bonus(mode, out_bonus):
     assert Rules.from_dict(rules).may_give_bonus == any(res.bonus)
     # the last deal's final bonus (Persian) is a bonus whatever the scoring
     assert Rules.from_dict({"preset": "persian", "round_scoring": mode, "going_out_bonus": out_bonus}).may_give_bonus
+
+
+# --------------------------------------------------------------------------- with partnerships
+# (a team is scored as one: the player who goes out collects the other team's hands only,
+# and a partner's cards count for nobody)
+
+TEAM_HANDS = ["2♥", "A♣ 9♦", "Q♦ 3♣", "4♠ 6♦"]  # seat 2 is seat 0's partner
+
+
+@pytest.mark.parametrize("scoring", ["melds_and_out_bonus", "add_to_out_player", "winner_collects"])
+def test_with_partners_the_out_player_collects_only_the_other_teams_hands(scoring):
+    rules = r(partnerships=True, round_scoring=scoring)
+    g, res = out_now(TEAM_HANDS, MELDS, rules=rules)
+    assert res.in_hand == [0, 105, 15, 10]
+    assert res.bonus == [105 + 10, 0, 0, 0]  # seats 1 and 3; not the partner's 15
+    solo = r(round_scoring=scoring)  # without teams every other hand is collected
+    assert out_now(TEAM_HANDS, MELDS, rules=solo)[1].bonus == [105 + 15 + 10, 0, 0, 0]
+
+
+def test_with_partners_an_empty_stock_in_winner_collects_compares_the_teams_hands():
+    rules = {"preset": "basic", "partnerships": True}
+    g, res = stock_out(["2♥ 3♥", "A♣ 9♦", "Q♦ 3♣", "4♠ 6♦"], rules=rules)
+    assert res.in_hand == [5, 10, 13, 10]
+    # teams hold 5 + 13 = 18 and 10 + 10 = 20: seats 0 and 2 collect the 2, on seat 0's row
+    # (each seat alone, seat 0 would have collected 5 + 8 + 5 = 18)
+    assert res.bonus == [2, 0, 0, 0] and res.points == [2, 0, 0, 0]
+    level = stock_out(["2♥ 3♥", "A♣ 9♦", "Q♦ 3♣", "4♠ 4♦"], rules=rules)[1]
+    assert level.in_hand == [5, 10, 13, 8] and level.bonus == [0, 0, 0, 0]

@@ -1128,6 +1128,13 @@ def test_rules_text_follows_the_options():
     assert "2s are taken out" in george and "only one wild card" in george
     assert "a run is" not in george
     assert "no calling" in rules_as_text(Rules.preset("rummy500"))
+    # partners: whoever goes out collects the other team's hands; a partner's meld does not
+    # open lay-offs (a tester found neither said)
+    team5000 = rules_as_text(Rules.preset("rummy5000", partnerships=True))
+    assert "collects only the other team's hands: a partner's cards count for nobody" in team5000
+    assert "a partner's cards" not in rules_as_text(Rules.preset("partnership500"))  # hands minus
+    own = rules_as_text(Rules.preset("partnership500", layoff_needs_own_meld=True))
+    assert "a meld of your own on the table this round (a partner's meld is not enough)." in own
     twos = rules_as_text(Rules.preset("rummy500", permanent_wilds={"jokers", "twos"}))
     assert "Always wild: jokers and twos" in twos
     rotating = rules_as_text(Rules.preset("rummy5000", wild_indicator="rotating"))
@@ -1267,6 +1274,22 @@ def test_round_explanations_agree_with_who_scored():
     r500 = Rules.preset("rummy500", going_out_bonus=50)
     assert "You get 50 for going out" in explain_round(r500, SimpleNamespace(
         went_out=0, bonus=[50, 0, 0], in_hand=[0, 5, 5]), names)
+    # with partners, the out player collects the other team's hands only (a tester read "the
+    # 135 points left in the other hands" where 105 of them were the partner's)
+    four = names + ["Cy"]
+    side = SimpleNamespace(went_out=0, bonus=[30, 0, 0, 0], in_hand=[0, 20, 105, 10])
+    for scoring, verb in (("melds_and_out_bonus", "also collect"), ("add_to_out_player", "add"),
+                          ("winner_collects", "collect")):
+        rules = Rules.preset("rummy5000", partnerships=True, round_scoring=scoring)
+        assert explain_round(rules, side, four).endswith(
+            f"{verb} the 30 points left in the other team's hands."), scoring
+    # winner_collects on an empty stock, by team: 20 + 5 against 8 + 12
+    teams_low = SimpleNamespace(went_out=None, bonus=[0, 5, 0, 0], in_hand=[20, 8, 5, 12])
+    assert explain_round(Rules.preset("basic", partnerships=True), teams_low, four).endswith(
+        "Ann and Cy had the lower hands and collect the difference from the other team's hands.")
+    even = SimpleNamespace(went_out=None, bonus=[0, 0, 0, 0], in_hand=[20, 8, 5, 17])
+    assert explain_round(Rules.preset("basic", partnerships=True), even, four).endswith(
+        "The hands were level, so no one scores.")
 
 
 def test_every_option_value_fits_its_selector_on_the_smallest_window(app):

@@ -137,7 +137,9 @@ class Analysis:
         opp = sum(self.opp_hand_value(s) for s in self.opponents)
         mode = self.scoring
         if mode in ("melds_and_out_bonus", "add_to_out_player", "winner_collects"):
-            return opp
+            # the other side's hands: a partner's count for nobody
+            mine = self.view.side_of(self.seat)
+            return sum(self.opp_hand_value(s) for s in self.opponents if self.view.side_of(s) != mine)
         if mode == "melds_minus_hand":
             # the others' hands count against them
             return self.rules.going_out_bonus + opp / max(1, self.players - 1)

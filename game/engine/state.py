@@ -1293,10 +1293,17 @@ class GameState(Standings):
         in_hand = [self.hand_points(s) for s in range(n)]
         bonus = [0] * n
         mode = rules.round_scoring
+        sides = self.sides()
+
+        def collected(seat: int) -> int:
+            """The hands a seat that went out collects: the other side's (a partner's cards
+            are its own side's, scored as one, and count for nobody)."""
+            return sum(in_hand[s] for s in range(n) if self.side_of(s) != self.side_of(seat))
+
         if mode == "melds_and_out_bonus":
             points = list(melded)
             if went_out is not None:
-                bonus[went_out] = sum(in_hand[s] for s in range(n) if s != went_out)
+                bonus[went_out] = collected(went_out)
         elif mode == "melds_minus_hand":
             count_hands = went_out is not None or rules.hands_count_on_empty_stock
             points = [melded[s] - (in_hand[s] if count_hands else 0) for s in range(n)]
@@ -1305,28 +1312,28 @@ class GameState(Standings):
         elif mode == "add_to_out_player":
             points = list(melded)
             if went_out is not None:
-                bonus[went_out] = sum(in_hand[s] for s in range(n) if s != went_out)
-            elif len(sides := self.sides()) == 2:  # two players or two teams: each side adds
+                bonus[went_out] = collected(went_out)
+            elif len(sides) == 2:  # two players or two teams: each side adds
                 # the other's hands (on its first seat, as a team's scores are summed)
                 for i, side in enumerate(sides):
                     bonus[side[0]] = sum(in_hand[s] for s in sides[1 - i])
         elif mode == "winner_collects":
             points = [0] * n
             if went_out is not None:
-                bonus[went_out] = sum(in_hand[s] for s in range(n) if s != went_out)
-            else:
-                low = min(in_hand)
-                winners = [s for s in range(n) if in_hand[s] == low]
-                pot = sum(in_hand[s] - low for s in range(n) if s not in winners)
-                for s in winners:
-                    bonus[s] = pot // len(winners)
+                bonus[went_out] = collected(went_out)
+            else:  # the side with the lowest hands collects the difference from each other side
+                held = [sum(in_hand[s] for s in side) for side in sides]
+                low = min(held)
+                winners = [i for i, v in enumerate(held) if v == low]
+                pot = sum(v - low for v in held)
+                for i in winners:  # (a team's on its first seat, as its scores are summed)
+                    bonus[sides[i][0]] = pot // len(winners)
         else:  # penalty: points are charged; the lowest total wins
             points = list(in_hand)
         points = [points[s] + bonus[s] for s in range(n)]
         final_to = None
         if rules.deals and self.round_no >= rules.deals and rules.final_bonus:
             # the last deal: the side ahead gets the final bonus (nobody on a tie)
-            sides = self.sides()
             after = [sum(self.scores[s] + points[s] for s in side) for side in sides]
             best = min(after) if rules.lowest_total_wins else max(after)
             top = [i for i, v in enumerate(after) if v == best]

@@ -298,7 +298,8 @@ OPTIONS: tuple[OptionInfo, ...] = (
     _o("one_meld_per_turn", "Turn", "One new meld a turn",
        "Only one new meld may be laid down in a turn; laying off is free."),
     _o("layoff_needs_own_meld", "Turn", "Lay off only after your own meld",
-       "You may add to melds only once you have a meld of your own down."),
+       "You may add to melds only once you have a meld of your own down (a partner's is not "
+       "enough)."),
     # ------------------------------------------------------------------ Rummy calls
     _o("rummy_calls", "Rummy calls", "Calling Rummy!",
        "Snatch a discard that could have been played on the table.",
@@ -693,7 +694,11 @@ def describe_rules(rules: Rules, players: int | None = None) -> list[tuple[str, 
     overview = [f"{title} is for {count}. {preset_summary(rules)}".strip(), aim]
     if rules.partnerships:
         overview.append("The players form two teams of two, partners sitting opposite each other; "
-                        "each team's melds and hands are scored together.")
+                        "each team's melds and hands are scored together."
+                        + (" Whoever goes out collects only the other team's hands: a partner's "
+                           "cards count for nobody."
+                           if rules.round_scoring in ("melds_and_out_bonus", "add_to_out_player",
+                                                      "winner_collects") else ""))
     overview.append("New to rummy? The card-table words are explained at the end, under \u201cWords used "
                     "here\u201d; at the table, Hint (H) shows a good move and says why.")
     sections.append((title, overview))
@@ -829,7 +834,8 @@ def describe_rules(rules: Rules, players: int | None = None) -> list[tuple[str, 
         t += ", but only one new meld per turn"
     turn.append(t + (". A laid-off card scores for the player who laid it." if rules.melds_score else "."))
     if rules.layoff_needs_own_meld:
-        turn.append("You may lay off only once you have a meld of your own on the table this round.")
+        turn.append("You may lay off only once you have a meld of your own on the table this round"
+                    + (" (a partner's meld is not enough)." if rules.partnerships else "."))
     turn.append("End your turn by discarding one card face up on the pile. Until you discard you may "
                 "take back the melds and lay-offs of this turn.")
     sections.append(("Your turn", turn))
@@ -1024,11 +1030,13 @@ def round_over_words(state: GameState, number: int) -> tuple[str, str]:
     return f"Round {number} of {total} is over", goal
 
 
-def _left_in_hands(points: int, players: int) -> str:
+def _left_in_hands(points: int, players: int, teams: bool = False) -> str:
     """"the 305 points left in the other hands", "the 1 point left in the other hand" (two
-    players)."""
-    return (f"the {points:,} point{'s' if points != 1 else ''} left in the other "
-            f"hand{'s' if players > 2 else ''}")
+    players), "the 30 points left in the other team's hands" (partnerships: a partner's
+    cards count for nobody)."""
+    where = ("other team's hands" if teams else
+             f"other hand{'s' if players > 2 else ''}")
+    return f"the {points:,} point{'s' if points != 1 else ''} left in the {where}"
 
 
 def _verb(subject: list[str], verb: str) -> str:
@@ -1070,10 +1078,11 @@ def explain_round(rules: Rules, result: RoundResult, names: list[str], early: bo
     else:
         first = "The stock ran out and no one went out."
     rs = rules.round_scoring
+    teams = rules.partnerships
     if rs == "melds_and_out_bonus":
         if who is not None and out is not None:
             rest = (f"Everyone scores their melds and lay-offs; {inner} also {_verb([who], 'collects')} "
-                    f"{_left_in_hands(bonus[out], len(names))}.")
+                    f"{_left_in_hands(bonus[out], len(names), teams)}.")
         else:
             rest = "Everyone scores their melds and lay-offs; the cards left in hand count for nobody."
     elif rs == "melds_minus_hand":
@@ -1083,21 +1092,28 @@ def explain_round(rules: Rules, result: RoundResult, names: list[str], early: bo
         if who is not None and out is not None and bonus[out]:
             rest += f" {who} {_verb([who], 'gets')} {bonus[out]:,} for going out."
     elif rs == "winner_collects":
-        hands = list(result.in_hand)
+        # (by side: a team's hands are scored as one, and its first seat holds its bonus)
+        sides = [[s for s in side if s < len(result.in_hand)] for side in rules.sides(len(names))]
+        sides = [side for side in sides if side]
+        hands = [sum(result.in_hand[s] for s in side) for side in sides]
         lowest = min(hands) if hands else 0
-        winners = [s for s, v in enumerate(hands) if v == lowest]
+        winners = [i for i, v in enumerate(hands) if v == lowest]
         if who is not None and out is not None:
-            rest = f"{who} {_verb([who], 'collects')} {_left_in_hands(bonus[out], len(names))}."
+            rest = f"{who} {_verb([who], 'collects')} {_left_in_hands(bonus[out], len(names), teams)}."
         elif not hands or len(winners) == len(hands):
             rest = "The hands were level, so no one scores."
+        elif teams and len(winners) == 1:
+            low = [names[s] for s in sides[winners[0]]]
+            rest = (f"{_join(low)} had the lower hands and collect the difference from the other "
+                    "team's hands.")
         elif len(winners) == 1:
-            low = [names[winners[0]]]
+            low = [names[sides[winners[0]][0]]]
             rest = (f"{low[0]} had the lowest hand and {_verb(low, 'collects')} the difference "
                     "from each other hand.")
         else:
-            low = [names[s] for s in winners]
+            low = [names[sides[i][0]] for i in winners]
             pot = sum(v - lowest for v in hands)
-            share = bonus[winners[0]]
+            share = bonus[sides[winners[0]][0]]
             rest = (f"{_join(low)} tied for the lowest hand and split the {pot:,} point{'s' if pot != 1 else ''} "
                     f"of difference from the other hands: {share:,} each" + (" (rounded down)." if share * len(winners) != pot
                                                                else "."))
@@ -1106,7 +1122,7 @@ def explain_round(rules: Rules, result: RoundResult, names: list[str], early: bo
     else:
         rest = "Everyone scores their melds and lay-offs"
         if who is not None and out is not None:
-            rest += f"; {inner} {_verb([who], 'adds')} {_left_in_hands(bonus[out], len(names))}."
+            rest += f"; {inner} {_verb([who], 'adds')} {_left_in_hands(bonus[out], len(names), teams)}."
         elif any(bonus):  # (two players or two teams: each side adds the other's hands)
             rest += ("; each team adds the points left in the other team's hands." if rules.partnerships
                      else "; each adds the points left in the other's hand.")
