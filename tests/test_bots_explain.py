@@ -431,11 +431,21 @@ def test_a_take_that_swells_the_hand_warns_when_someone_is_close_to_going_out():
     hands = ["10♣ J♣ 9♦ Q♥ K♥ 8♠", "4♣ 5♣ 6♣ 7♦ 8♦", "4♥ 5♥"]
     v = view(hands, pile=pile, phase="draw", current=0)
     assert hint_reason(v, TakePile(c("K♦"))) == (
-        "it melds with your K♥ and the K♣ you take with it; careful: a player with 2 cards left may go "
-        "out, and the cards you keep would count against you")
+        "it melds with your K♥ and the K♣ you take with it; careful: Player 3 has 2 cards left and may "
+        "go out: the cards you keep would count against you")
     hands[2] = "4♥ 5♥ 6♦"
     v = view(hands, pile=pile, phase="draw", current=0)
     assert "careful" not in hint_reason(v, TakePile(c("K♦")))
+    # a floating player is said to float, and two close players are both named, fewest first
+    # (it said "a player with 0 cards left" and named neither: a tester)
+    four = [hands[0], "4♣ 5♣ 6♣ 7♦ 8♦", "7♥", ""]
+    g = position(four, rules=Rules.preset("rummy5000"), pile=pile, phase="draw", current=0,
+                 floating=[False, False, False, True])
+    g.names = ("You", "Alice", "Chloe", "Ben")
+    v = PlayerView.of(g, 0)
+    assert hint_reason(v, TakePile(c("K♦"))).endswith(
+        "careful: Ben is floating and Chloe has 1 card left, and either may go out: the cards you keep "
+        "would count against you")
 
 
 def test_a_meld_hint_says_how_many_melds_the_turn_lays_down():

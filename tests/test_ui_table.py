@@ -1328,6 +1328,20 @@ def test_a_card_let_go_on_the_empty_felt_beside_the_pile_snaps_back(app):
     assert g.pile[-1] == c("5♣") and g.current == 1
 
 
+def test_a_hand_card_let_go_a_card_beyond_the_pile_place_is_discarded(app):
+    """A hand card is bigger than the pile's: a tester let one go with the pointer a hand
+    card's width past the top card (in the pile's box, the top card glowing) and it flew
+    back. The pile takes drops that far, not further."""
+    g = build({0: "2♣ 8♥ 5♣ Q♠"}, pile="9♦ Q♦", phase="play")
+    scene = play(app, g)
+    top = scene.places[c("Q♦")].rect
+    held = scene.places[c("5♣")].rect.w
+    assert held > top.w
+    beyond = top.right + top.w // 2 + int(top.w * 0.3) + int(held * 0.8)
+    drag(app, spot(scene, c("5♣")), (beyond, top.centery))
+    assert g.pile[-1] == c("5♣") and g.current == 1
+
+
 def test_double_click_discards(app):
     g = build({0: "2♣ 8♥ 5♣ Q♠"}, pile="Q♦", phase="play")
     scene = play(app, g)

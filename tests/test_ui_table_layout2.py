@@ -670,7 +670,7 @@ def test_a_card_let_go_beside_the_pile_snaps_back_and_says_how_to_discard(table)
         assert g.pile == [c("Q♦")] and c("5♣") in g.hands[0] and g.current == 0
         assert any(t.key == c("5♣") for t in scene.anim.tweens), "the card flies back"
         assert [(t.text, t.kind) for t in scene.toasts] == [
-            ("Drop the card on the discard pile to discard it", "info")], far
+            ("Drop the card on the top card of the pile to discard it", "info")], far
         assert L.pile_panel.collidepoint(far)  # (on the pile's felt as drawn)
     # the message said true: on the pile, the card is discarded
     drag(app, spot(scene, c("5♣")), top.center)
@@ -700,7 +700,7 @@ def test_a_card_let_go_on_the_empty_felt_says_where_it_would_go(table):
     # a card that fits no meld: discard it
     drag(app, spot(scene, c("5♣")), empty_felt(scene, 2))
     assert c("5♣") in g.hands[0] and g.current == 0
-    assert [t.text for t in scene.toasts] == ["Drop the card on the discard pile to discard it"]
+    assert [t.text for t in scene.toasts] == ["Drop the card on the top card of the pile to discard it"]
     # a card that fits a meld: lay it off, or discard it
     scene.toasts.clear()
     drag(app, spot(scene, c("J♥")), empty_felt(scene, 2))
@@ -711,7 +711,7 @@ def test_a_card_let_go_on_the_empty_felt_says_where_it_would_go(table):
     scene.toasts.clear()
     L = scene.layout
     drag(app, spot(scene, c("J♥")), (L.pile_area.right - 5, L.pile_area.centery))
-    assert [t.text for t in scene.toasts] == ["Drop the card on the discard pile to discard it"]
+    assert [t.text for t in scene.toasts] == ["Drop the card on the top card of the pile to discard it"]
 
 
 def test_a_meld_let_go_on_the_empty_felt_says_to_drop_it_on_the_meld_area(table):

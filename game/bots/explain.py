@@ -193,11 +193,26 @@ def _take_reason(view: PlayerView, taken: list[Card]) -> str | None:
         words += ", and then you can go out"
     elif len(left) - 1 > len(hand):  # (the hand grows): say so when someone is close to going out
         rivals = [s for s in range(view.players) if view.side_of(s) != view.side_of(view.seat)]
-        short = min((view.hand_sizes[s] for s in rivals), default=99)
-        if short <= 2:
-            words += (f"; careful: a player with {short} card{'s' if short != 1 else ''} left may go out, "
-                      "and the cards you keep would count against you")
+        near = _near_out(view, rivals)
+        if near:
+            words += f"; careful: {near}: the cards you keep would count against you"
     return words
+
+
+def _near_out(view: PlayerView, rivals: Sequence[int]) -> str | None:
+    """The rivals down to two cards or fewer, by name, fewest first: "Chloe has 1 card left
+    and may go out", "Ben is floating and Chloe has 1 card left, and either may go out" (it
+    said "a player with 0 cards left" of a floating player, and named one of two: a tester)."""
+    close = sorted((view.hand_sizes[s], s) for s in rivals if view.hand_sizes[s] <= 2)
+    if not close:
+        return None
+    if len(close) > 2:
+        return f"{len(close)} players have 2 cards or fewer, and any of them may go out"
+    said = [f"{view.seat_name(s)} is floating" if n == 0 else
+            f"{view.seat_name(s)} has {n} card{'s' if n != 1 else ''} left" for n, s in close]
+    if len(said) == 1:
+        return f"{said[0]} and may go out"
+    return f"{said[0]} and {said[1]}, and either may go out"
 
 
 def _out_with(rules: Any, left: Sequence[Card]) -> bool:

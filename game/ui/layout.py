@@ -382,13 +382,18 @@ class TableLayout:
         return [Rect(int(area.x + (i % per_row) * step), int(area.y + (i // per_row) * dy), cw, ch)
                 for i in range(n)]
 
-    def pile_drop_zone(self, n: int) -> Rect:
+    def pile_drop_zone(self, n: int, reach: int = 0) -> Rect:
         """Where a card let go goes onto a pile of ``n`` cards: the cards and the place the
-        next one takes, with a margin, not the empty felt beside them."""
+        next one takes, with a margin, not the empty felt further along. ``reach``: the
+        width of the card held, which the zone takes in beyond the next card's place (a
+        hand card is bigger than the pile's, and a player lets it go where it would cover
+        that place, the pointer a card's width further on: a tester's drop there flew back)."""
         cw, ch = self.table_card
         rects = self.pile_rects(n + 1)
         zone = rects[0].unionall(rects[1:]).inflate(int(cw * 0.6), int(ch * 0.3))
-        return zone.clip(self.pile_area.inflate(int(cw * 0.3), int(ch * 0.3)))
+        if reach > 0:
+            zone.width += reach
+        return zone.clip(self.pile_area.inflate(int(cw * 0.3) + 2 * reach, int(ch * 0.3)))
 
     def back_rects(self, seat: int, n: int) -> list[Rect]:
         """Card backs for an opponent holding ``n`` cards (squeezed into its backs area)."""

@@ -403,11 +403,13 @@ class TableInput(TableParts):
         further off, covers most of the place the next card of the pile takes (a drop
         with the card on that place, the pointer beside it, was refused: a tester)."""
         L = self.laid_out()
-        if L.pile_drop_zone(len(self.g.pile)).collidepoint(pos) or any(
+        drag = self.drag
+        one = drag is not None and len(drag.cards) == 1 and drag.kind == "hand"
+        reach = drag.size[0] if drag is not None and one else 0
+        if L.pile_drop_zone(len(self.g.pile), reach).collidepoint(pos) or any(
                 p.rect.collidepoint(pos) for c, p in self.draw_list if p.zone == "pile"):
             return True
-        drag = self.drag
-        if drag is None or len(drag.cards) != 1 or drag.kind != "hand":
+        if drag is None or not one:
             return False
         spot = L.pile_rects(len(self.g.pile) + 1)[-1]
         held = drag.rects()[0].clip(spot)
@@ -494,7 +496,7 @@ class TableInput(TableParts):
             return
         one = len(drag.cards) == 1
         if one and self.fit_pile and (L.pile_panel.collidepoint(pos) or not self.fits):
-            text = "Drop the card on the discard pile to discard it"
+            text = "Drop the card on the top card of the pile to discard it"
         elif one and self.fits:
             text = "Drop the card on a meld that glows to lay it off" + (
                 ", or on the discard pile to discard it" if self.fit_pile else "")
