@@ -114,16 +114,16 @@ def test_a_discard_that_keeps_a_costly_card_while_a_player_is_about_to_go_out_sa
     assert make_bot("normal", 1).choose(v) == Discard(c("K♠"))
     assert hint_reason(v, Discard(c("K♠"))) == (
         "going by the cards still unseen the other players are likelier to want your A♠, though Player 2 has "
-        "1 card left, and your A♠ (100 points) stays in your hand")
+        "1 card left, and keeping your A♠ risks its 100 points")
     g.hands[1] += [g.stock.pop(), g.stock.pop()]  # (three cards: not about to go out)
-    assert "stays in your hand" not in (hint_reason(view_of(g, 0), Discard(c("K♠"))) or "")
+    assert "risks its" not in (hint_reason(view_of(g, 0), Discard(c("K♠"))) or "")
     # where face cards are 10 and low cards their pips (Rummy 500), a loose jack kept is told
     # of too (it never was: the threshold was 15 points); a jack kept in a pair is not
     v = view(["9♦ 8♥ 5♦ 4♠ J♣", "4♣ 5♣ 9♠", "K♥ 2♦"], pile="3♠")
     assert hint_reason(v, Discard(c("5♦"))).endswith(
-        ", though Player 3 has 2 cards left, and your J♣ (10 points) stays in your hand")
+        ", though Player 3 has 2 cards left, and keeping your J♣ risks its 10 points")
     v = view(["9♦ 8♥ 5♦ 4♠ J♣ J♦", "4♣ 5♣ 9♠", "K♥ 2♦"], pile="3♠")
-    assert "stays in your hand" not in hint_reason(v, Discard(c("5♦")))
+    assert "risks its" not in hint_reason(v, Discard(c("5♦")))
 
 
 def test_a_discard_that_lets_a_player_on_one_card_go_out_says_so():

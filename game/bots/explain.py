@@ -549,8 +549,10 @@ def _discard_reason(view: PlayerView, card: Card) -> str | None:
     if risk is None and short <= 2 and an.loss(card) > 0 and kept_dear:
         dear = max(kept_dear, key=lambda k: value[k])
         if value[dear] >= 2 * value[card]:
-            risk = (f"{_who_has(view, rivals, short)} {short} card{'s' if short != 1 else ''} left, and your {card_name(dear)} "
-                    f"({value[dear]} points) stays in your hand")
+            # ("…, so they stay, though …, and your A♦ (100 points) stays in your hand" read as
+            # a contradiction: a tester)
+            risk = (f"{_who_has(view, rivals, short)} {short} card{'s' if short != 1 else ''} left, and keeping "
+                    f"your {card_name(dear)} risks its {value[dear]} points")
             if not words and an.feed(dear) > an.feed(card) + 3:
                 words.append(_wanted(view, card, [dear]))
     if not words and not risk and len(others) == 1:  # (a pair in a two-card hand: nothing tells them apart)
