@@ -3274,6 +3274,14 @@ def test_a_winner_below_a_higher_total_is_told_why_and_a_game_that_goes_on_past_
     play(g, "discard 2♥")
     assert len(g.results) == 1 and g.results[-1].round == 6
     assert round_over_words(g, 6)[1].endswith(": it goes on until a player at or over it goes out")
+    # in a team game it is the team's total (a tester: no player alone was at the target)
+    g = position(["2♥", "A♣ 9♦", "Q♦ 3♣", "4♠ 6♦"], melds=melds, rules={
+        "preset": "partnership500", "winner_rule": "must_go_out"}, phase="play", current=0,
+        pile="J♥", scores=[150, 280, 150, 286])
+    play(g, "discard 2♥")
+    assert g.phase == "round_over"
+    assert round_over_words(g, 1)[1] == ("Playing to 500: it goes on until a player whose team is at or over "
+                                         "it goes out")
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -3382,3 +3390,21 @@ def test_a_click_on_a_key_line_of_the_round_sheet_does_what_the_key_does(app):
     app.stack.pop()
     click(scene, spots[pygame.K_l].center)
     assert moves == [1]
+
+
+@pytest.mark.parametrize("count", [True, False])
+def test_the_round_sheet_shows_a_hand_with_a_minus_only_where_it_was_taken_off(count, monkeypatch):
+    """On an empty stock whose hands count for nobody, "In hand −24" read as a deduction
+    (a tester): the minus shows only where the hand was taken off the round's points."""
+    from test_engine_scoring import MELDS, stock_out
+
+    rules = {"preset": "rummy500", "hands_count_on_empty_stock": count}
+    g, res = stock_out(["2♥", "A♣ 9♦", "Q♦ 3♣"], MELDS, rules=rules)
+    assert res.in_hand == [2, 24, 13] and res.points == ([28, -6, -5] if count else [30, 18, 8])
+    app = FakeApp((1280, 800))
+    drawn = []
+    real = ui.draw_text
+    monkeypatch.setattr(ui, "draw_text", lambda surface, text, *a, **k: drawn.append(text) or real(
+        surface, text, *a, **k))
+    draw(sheets.RoundEndScene(app, g, lambda: None), (1280, 800))
+    assert ("\u221224" in drawn) is count and ("24" in drawn) is not count

@@ -5255,6 +5255,24 @@ def test_a_meld_the_rules_refuse_in_every_reading_is_refused_without_a_question(
     assert len(g.melds) == 1 and scene.toasts[-1].text.startswith("Only one new meld may be made in a turn")
 
 
+def test_several_melds_at_once_the_rules_refuse_after_the_first_go_down_none(app):
+    """With one new meld a turn, two melds selected at once put the first down, then said
+    "Only one new meld may be made in a turn" (a tester): all go down, or none."""
+    g = build({0: "8♣ 8♦ 8♥ 3♦ 3♥ 3♠ K♠ 5♥"}, pile="Q♠", phase="play")
+    g.rules = Rules.preset("rummy500", one_meld_per_turn=True)
+    scene = play(app, g)
+    for card in ("8♣", "8♦", "8♥", "3♦", "3♥", "3♠"):
+        click(app, spot(scene, c(card)))
+    key(app, pygame.K_RETURN)
+    assert g.melds == [] and len(g.hands[0]) == 8 and len(scene.selected) == 6
+    assert scene.toasts[-1].text == ("Only one new meld may be made in a turn in this game: none of "
+                                     "these melds went down")
+    # without the house rule both go down
+    g.rules = Rules.preset("rummy500")
+    key(app, pygame.K_RETURN)
+    assert len(g.melds) == 2 and len(g.hands[0]) == 2
+
+
 def test_a_hinted_meld_that_reads_two_ways_says_which_and_meld_offers_it_first(app, monkeypatch):
     """7♦ 8♦ and a wild king are a run 6-8♦ or 7-9♦: the hint said only "meld 7♦ 8♦ K♣",
     and Meld then asked, the hint's reading not told apart from the other."""

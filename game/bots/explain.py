@@ -193,9 +193,9 @@ def _take_reason(view: PlayerView, taken: list[Card]) -> str | None:
         words += ", and then you can go out"
     elif len(left) - 1 > len(hand):  # (the hand grows): say so when someone is close to going out
         rivals = [s for s in range(view.players) if view.side_of(s) != view.side_of(view.seat)]
-        near = _near_out(view, rivals)
-        if near:
-            words += f"; careful: {near}: the cards you keep would count against you"
+        close = _near_out(view, rivals)
+        if close:
+            words += f"; careful: {close}: the cards you keep would count against you"
     return words
 
 

@@ -38,7 +38,7 @@ import random
 import shutil
 import stat
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -831,6 +831,17 @@ class Controller:
             self.g.copy().apply(action)
         except IllegalActionError as exc:
             return str(exc)
+        return None
+
+    def first_refusal(self, actions: Sequence[Action]) -> tuple[int, str] | None:
+        """The first of ``actions``, played in turn on a copy of the game, that the engine
+        refuses, with its reason; None when it takes them all."""
+        trial = self.g.copy()
+        for i, action in enumerate(actions):
+            try:
+                trial.apply(action)
+            except IllegalActionError as exc:
+                return i, str(exc)
         return None
 
     def _apply(self, action: Action, seat: int) -> list[Event]:

@@ -1023,7 +1023,8 @@ def round_over_words(state: GameState, number: int) -> tuple[str, str]:
         goal = goal_text(state) + (": the game is over" if last else "")
         if latest and state.goes_on_past_target():
             # (reached, and the game goes on: it read "Playing to 5,000", nothing of why: a tester)
-            goal += ": it goes on until a player at or over it goes out"
+            goal += (": it goes on until a player whose team is at or over it goes out"
+                     if state.rules.partnerships else ": it goes on until a player at or over it goes out")
         return f"Round {number} is over", goal
     total = state.round_no + left
     goal = "That was the last round" if left == 0 else f"{_count(left, 'more round')} to play"

@@ -371,7 +371,10 @@ class RoundEndScene(SheetScene):
         bottom -= t.px(34) if _sides(st) else 0
         row_h = min(self.row_h, max(self.name_h + 4, (bottom - y) // max(1, st.players)))
         bf, rf = t.font(16, True), t.font(16)
-        hand_sign = -1 if rules.round_scoring in ("melds_minus_hand",) else 1
+        # (a minus only where the hand was taken off: not on an empty stock whose hands count
+        # for nobody, where "−20" read as a deduction: a tester)
+        counted = res.went_out is not None or rules.hands_count_on_empty_stock
+        hand_sign = -1 if rules.round_scoring == "melds_minus_hand" and counted else 1
         four = self.app.settings.four_colour
         indent = t.px(14)
         self.hand_rows: list[pygame.Rect] = []  # where each hand's cards are, on the screen (row order)

@@ -1053,9 +1053,16 @@ class TableScene(TableInput, TablePainting, Scene):
             self._place(force=True)
 
     def _meld_apart(self, melds: list[tuple[tuple, tuple]]) -> None:
-        """Several melds selected at once: each is laid down in turn (the engine checks
-        each; a refusal stops there, with its reason)."""
+        """Several melds selected at once: each is laid down in turn, or none, where the
+        engine would refuse one after the first (the first of two went down, then "Only
+        one new meld may be made in a turn": a tester); a refusal of the first is its own."""
         g = self.g
+        refused = self.c.first_refusal([MeldCards(group, shape) for group, shape in melds])
+        if refused is not None and refused[0] > 0:
+            self.refuse(f"{refused[1]}: none of these melds went down")
+            self.sound("error")
+            self._snap_back([x for group, _ in melds for x in group])
+            return
         for group, shape in melds:
             if not self._act(MeldCards(group, shape), snap_back=list(group)):
                 break
