@@ -1524,6 +1524,17 @@ def record_badges(scene, monkeypatch) -> list[int]:
     return badges
 
 
+def test_a_card_another_player_plays_flies_face_up_from_its_hand(app):
+    """A computer player's discard flew face down across the table, turning over only
+    halfway (a tester): a card played from a hidden hand shows its face at once."""
+    g = build({0: "2♣ 5♦ 9♠ J♥ K♣", 1: "3♦ 8♣ 10♥ Q♠ 4♣"}, pile="Q♦", current=1, phase="play", players=2)
+    scene = play(app, g)
+    scene.anim.finish()
+    scene.c._apply(Discard(c("8♣")), 1)
+    flying = [t for t in scene.anim.tweens if t.card == c("8♣")]
+    assert flying and all(t.face_from and t.face_up() and t.flip_scale() == 1.0 for t in flying)
+
+
 def test_a_drawn_card_is_counted_in_a_hand_once_it_lands(app, monkeypatch):
     """An opponent's count turned over while the card it drew was still in the air (a
     tester): a card flying in from the stock or the pile counts once it lands."""

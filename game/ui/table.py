@@ -662,6 +662,9 @@ class TableScene(TableInput, TablePainting, Scene):
                 src, face_from = Rect(L.stock), False
             else:
                 src, face_from = old.rect, old.face
+                if old.zone == "back" and p.zone in ("pile", "meld", "cover"):
+                    face_from = p.face  # (played from a hidden hand, it is shown at once: a
+                    # discard flew face down over the player's own melds: a tester)
             if old is not None and old.rect == p.rect and old.face == p.face:
                 continue
             moved_zone = old is None or old.zone != p.zone
