@@ -348,6 +348,33 @@ def test_run_positions_follow_the_aces_rule(aces, lowest, ace, seven, two):
 # --------------------------------------------------------------------------- natural in place
 
 
+def test_readings_with_wilds_in_their_own_places_can_be_put_first():
+    """With 6s wild, 6♥-10♥ reads 7-J first by default (upward); a player holding five
+    hearts in a row expects 6-10 (a tester), which ``natural_first`` puts first."""
+    from game.engine.cards import build_pack
+    from game.engine.melds import MeldContext, natural_first, shapes_for, stand_in_count
+
+    def context(rules, wild):
+        return MeldContext(rules, wild, 1, build_pack(1, rules.jokers_per_deck, rules.lowest_rank))
+
+    ctx = context(Rules.preset("rummy5000"), 6)
+    cards = [C(x) for x in ("6♥", "7♥", "8♥", "9♥", "10♥")]
+    shapes = shapes_for(ctx, cards)
+    assert shapes[0] == (RUN, C("6♥") >> 4 & 7, 7) and len(shapes) == 2  # the default: upward
+    assert [stand_in_count(ctx, cards, s) for s in shapes] == [1, 0]
+    assert natural_first(ctx, cards, shapes) == shapes[::-1]
+    # a wild with no place of its own: the order stays (7♥ 8♥ joker: 7-9, then 6-8)
+    wild = [C(x) for x in ("7♥", "8♥", "K♠")]
+    kings = context(Rules.preset("rummy5000"), 13)
+    assert natural_first(kings, wild, shapes_for(kings, wild)) == shapes_for(kings, wild)
+    # with the wild never natural (wild_rank_natural_in_place off), nothing to put first
+    never = context(Rules.preset("rummy5000", wild_rank_natural_in_place=False), 6)
+    assert [stand_in_count(never, cards, s) for s in shapes_for(never, cards)] == [1, 1]
+    # a set: a wild of the set's rank stands for none
+    sixes = [C(x) for x in ("6♥", "6♣", "6♦")]
+    assert stand_in_count(ctx, sixes, (SET, 6)) == 0
+
+
 def test_wild_rank_natural_in_place_counts_as_natural():
     # 5♥ 6♥ 7♥ Jk with 6s wild: one wild if the 6♥ is natural, two if not
     one = jokers(wild_limit="one_per_meld")

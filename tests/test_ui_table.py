@@ -972,6 +972,9 @@ def test_last_moves_name_a_meld_as_it_lies_on_the_table(app):
     key(app, pygame.K_u)
     seat, action, events, _ = scene.c.moves[-1]
     assert action_words(action, events) == "took back the meld 5♥ 6♥ 7♥"
+    # ending the round on an empty stock says why ("Chloe ended the round" was cryptic: a tester)
+    from game.engine.actions import EndRound
+    assert action_words(EndRound()) == "ended the round: the stock is empty"
 
 
 def test_last_moves_say_what_a_wild_stands_for(app):
@@ -1617,6 +1620,19 @@ def test_shape_choice_when_a_wild_could_mean_two_things(app):
     key(app, pygame.K_1 + want)
     assert scene.choice is None and len(g.melds) == 1
     assert g.melds[0].lo == 7  # 7-8-9: the king stands for the 9♥
+
+
+def test_a_run_of_naturals_with_a_wild_in_its_own_place_is_offered_as_it_lies_first(app):
+    """With 6s wild, 6♥ 7♥ 8♥ 9♥ 10♥ offered "run 7♥–J♥ (6♥ for J♥)" first, in focus (a
+    tester expected 6-10)."""
+    g = build({0: "6♥ 7♥ 8♥ 9♥ 10♥ 4♣ K♦"}, pile="Q♦", phase="play", wild=6)
+    scene = play(app, g)
+    for card in ("6♥", "7♥", "8♥", "9♥", "10♥"):
+        click(app, spot(scene, c(card)))
+    key(app, pygame.K_RETURN)
+    assert scene.choice is not None and scene.choice.options[0].startswith("run 6♥–10♥")
+    key(app, pygame.K_RETURN)
+    assert scene.choice is None and g.melds[0].lo == 6
 
 
 def test_selecting_two_melds_at_once_lays_both_down(app):
@@ -3664,7 +3680,11 @@ def test_f12_saves_a_screenshot_over_any_screen(app, tmp_path, monkeypatch):
     app.pump(2)
     key(app, pygame.K_F12)
     assert len(list((tmp_path / "shots").glob("*.png"))) == 2
-    assert app.stack.top.toasts[-1].text.startswith("Screenshot saved")
+    # where it went, too (only the file's name was said: a tester)
+    said = app.stack.top.toasts[-1].text
+    assert said.startswith(f"Screenshot saved in {tmp_path / 'shots'}: rummy5000-") and said.endswith(".png")
+    from game.ui.app import shown_folder
+    assert shown_folder(Path.home() / "Pictures") == str(Path("~") / "Pictures")
     # the next picture does not show the last one's words (only its own follow it)
     shown = []
     real = app.screenshot

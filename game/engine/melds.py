@@ -345,6 +345,28 @@ def shapes_for(ctx: MeldContext, cards: Sequence[int]) -> list[tuple]:
     return rest + runs if one_rank else runs + rest
 
 
+def stand_in_count(ctx: MeldContext, cards: Sequence[int], shape: tuple) -> int:
+    """How many wilds of ``cards`` stand for another card when they are read as ``shape``
+    (a wild natural in its place, as ``natural_at`` reads it, stands for none)."""
+    if shape[0] == RUN:
+        full, _ = arrange_run(ctx, cards, shape[1], shape[2])
+        if full is None:
+            return len(cards)
+        return sum(1 for i, c in enumerate(full)
+                   if c in ctx.wilds and not natural_at(ctx, c, RUN, 0, shape[1], shape[2] + i))
+    if shape[0] == SET:
+        return sum(1 for c in cards if c in ctx.wilds and not natural_at(ctx, c, SET, shape[1]))
+    return 0
+
+
+def natural_first(ctx: MeldContext, cards: Sequence[int], shapes: Sequence[tuple]) -> list[tuple]:
+    """``shapes`` with the readings whose wilds stand in their own places first, in their
+    order otherwise: with 6s wild, 6♥ 7♥ 8♥ 9♥ 10♥ reads 6-10 before 7-J (the 6♥ for the
+    J♥), as a player holding five hearts in a row expects (the engine's default reading
+    extends upward; either scores the same)."""
+    return sorted(shapes, key=lambda shape: stand_in_count(ctx, cards, shape))
+
+
 def explain_no_meld(ctx: MeldContext, cards: Sequence[int]) -> str:
     """Why ``cards`` make no meld, in words."""
     n = len(cards)

@@ -66,6 +66,14 @@ SIZE_ENV = "RUMMY5000_WINDOW_SIZE"
 T = TypeVar("T")
 
 
+def shown_folder(folder: Path) -> str:
+    """A folder as a player reads it: under the home folder, "~/…"."""
+    try:
+        return str(Path("~") / folder.resolve().relative_to(Path.home().resolve()))
+    except (ValueError, OSError, RuntimeError):
+        return str(folder)
+
+
 class Overrides:
     """A settings object with a few values replaced (without touching the saved settings)."""
 
@@ -549,8 +557,8 @@ class App:
                     if say is not None:
                         say(f"{SCREENSHOT_WORDS[1]}: {why_failed(exc)}", "error")
                     return
-                if say is not None:
-                    say(f"{SCREENSHOT_WORDS[0]}: {path.name}")
+                if say is not None:  # (the folder too: a player could not guess it, a tester)
+                    say(f"{SCREENSHOT_WORDS[0]} in {shown_folder(path.parent)}: {path.name}")
                 return
         top = self.stack.top
         if top is not None and self._second_click_dropped(event, top):

@@ -106,7 +106,7 @@ def _words(action: Action, events: Sequence[ev.Event], wilds: Mapping[Card, str]
         undone = next((e for e in events if isinstance(e, ev.Undone)), None)
         return f"took back the {undone.what}" if undone is not None else "took back a move"
     if isinstance(action, EndRound):
-        return "ended the round"
+        return "ended the round: the stock is empty"
     if isinstance(action, CallRummy):
         called = next((e for e in events if isinstance(e, ev.CalledRummy)), None)
         if called is not None and called.cards and called.meld is not None:

@@ -50,7 +50,7 @@ from game.engine import (
 )
 from game.engine import events as ev
 from game.engine.cards import card_name, cards_name
-from game.engine.melds import make_meld, shapes_for
+from game.engine.melds import make_meld, natural_first, shapes_for
 from game.engine.solver import meld_splits, split_into_melds
 
 from . import menus, sheets
@@ -990,6 +990,7 @@ class TableScene(TableInput, TablePainting, Scene):
             # reason for the first is said, with no question before it)
             shapes = [s for s in shapes if self.c.is_legal(MeldCards(tuple(cards), s))] or shapes[:1]
         if len(shapes) > 1 and self.c.human_to_act and g.phase == "play":
+            shapes = natural_first(g.ctx, cards, shapes)  # (then the hint's reading first)
             hint = self.hint_shape
             shapes, hinted = _hint_first(shapes, hint[1] if hint is not None and hint[0] == frozenset(cards)
                                          else None)
