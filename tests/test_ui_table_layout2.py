@@ -662,10 +662,11 @@ def test_a_card_let_go_beside_the_pile_snaps_back_and_says_how_to_discard(table)
     scene = play(app, g)
     L = scene.layout
     top = scene.places[c("Q♦")].rect
+    held = scene.places[c("5♣")].rect.w  # (the zone takes in a hand card's width beyond the next place)
     for far in [(L.pile_area.right - 5, L.pile_area.centery),
-                (top.right + 2 * top.w, top.bottom + L.pad // 2)]:  # (under the cards, on the felt)
+                (top.right + 3 * top.w, top.bottom + L.pad // 2)]:  # (under the cards, on the felt)
         scene.toasts.clear()
-        assert not L.pile_drop_zone(1).collidepoint(far)
+        assert not L.pile_drop_zone(1, held).collidepoint(far)
         drag(app, spot(scene, c("5♣")), far)
         assert g.pile == [c("Q♦")] and c("5♣") in g.hands[0] and g.current == 0
         assert any(t.key == c("5♣") for t in scene.anim.tweens), "the card flies back"
