@@ -4684,7 +4684,9 @@ def test_the_card_taken_deepest_is_tagged_until_it_is_used(app):
     assert scene.hand_tags() == {}
     scene.c.act(TakePile(c("8♥")))
     app.pump(2)
-    assert scene.hand_tags() == {c("8♥"): "took"}
+    # the card that came with it is "new" (only the deepest was tagged, and a new player lost
+    # track of the others: a tester)
+    assert scene.hand_tags() == {c("8♥"): "took", c("3♣"): "new"}
     order = []
     for name in ("_draw_hover", "_draw_focus", "_draw_hand_tags"):
         real = getattr(scene, name)
@@ -4694,7 +4696,33 @@ def test_the_card_taken_deepest_is_tagged_until_it_is_used(app):
     assert order == ["_draw_hover", "_draw_focus", "_draw_hand_tags"]  # tags over the frames
     scene.c.act(MeldCards((c("8♣"), c("8♦"), c("8♥"))))
     app.pump(2)
+    assert scene.hand_tags() == {c("3♣"): "new"}
+    scene.c.act(Discard(c("2♠")))
+    app.pump(2)
     assert scene.hand_tags() == {}
+
+
+def test_continue_keeps_the_tags_of_the_cards_taken_from_the_pile(app, tmp_path):
+    g = build({0: "8♣ 8♦ 2♠ K♣"}, pile="4♦ 8♥ 3♣", preset="rummy500", wild=None)
+    scene = play(app, g, tmp_path)
+    scene.c.act(TakePile(c("8♥")))
+    app.pump(2)
+    tags = scene.hand_tags()
+    assert tags == {c("8♥"): "took", c("3♣"): "new"}
+    loaded = Controller.load(tmp_path / "autosave.json")
+    assert loaded.took_new == ((c("8♥"), c("3♣")), scene.turn_key())
+    again = app.play(loaded)
+    app.pump(3)
+    assert again.hand_tags() == tags
+
+
+@pytest.mark.parametrize("took", [["a", 1, 1], [[], 1, 1], [[5000], 1, 1], 7, [[1], 2]])
+def test_damaged_taken_tags_in_a_save_are_ignored(tmp_path, took):
+    save = saved_with_order(tmp_path, None)
+    info = json.loads((tmp_path / "autosave.json.seats").read_text())
+    info[0]["took"] = took
+    (tmp_path / "autosave.json.seats").write_text(json.dumps(info))
+    assert Controller.load(save).took_new is None
 
 
 def test_a_card_for_a_set_with_a_wild_joins_it_without_a_question(app):

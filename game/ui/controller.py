@@ -462,6 +462,23 @@ def _saved_drew(info: Any, g: GameState, seat: int) -> tuple[Card, tuple] | None
     return Card(card), (round_no, seat, turns)
 
 
+def _saved_took(info: Any, g: GameState, seat: int) -> tuple[tuple[Card, ...], tuple] | None:
+    """The cards the person had taken from the pile in the turn the save was made, as
+    :func:`_saved_drew` reads the card drawn: that turn still being played, and each card
+    in hand or on the table; anything else, or anything malformed, is none."""
+    took = info.get("took") if isinstance(info, dict) else None
+    if not (isinstance(took, list) and len(took) == 3 and isinstance(took[0], list) and took[0]
+            and all(_card_number(x) for x in took[0])):
+        return None
+    cards, round_no, turns = took
+    if round_no != g.round_no or turns != g.turns[seat] or g.current != seat:
+        return None
+    placed = set(g.hands[seat]) | {x for m in g.melds for x in m.cards}
+    if not all(Card(x) in placed for x in cards):
+        return None
+    return tuple(Card(x) for x in cards), (round_no, seat, turns)
+
+
 class Controller:
     """Drives one game. ``seats[i]`` says who plays seat ``i``."""
 
@@ -508,6 +525,8 @@ class Controller:
         self.left_from: dict[Card, tuple[Card, ...]] = {}
         # the card the person drew from the stock this turn, and the turn (TableScene.turn_of)
         self.drew_new: tuple[Card, tuple] | None = None
+        # the cards the person took from the pile this turn, and the turn
+        self.took_new: tuple[tuple[Card, ...], tuple] | None = None
 
     # ------------------------------------------------------------------ building
     @classmethod
@@ -583,6 +602,7 @@ class Controller:
             c.earlier_moves = _saved_moves(seat_info[c.human], g)
             c.laid_order = _saved_laid(seat_info[c.human], g)
             c.drew_new = _saved_drew(seat_info[c.human], g, c.human)
+            c.took_new = _saved_took(seat_info[c.human], g, c.human)
         if g.phase == GAME_OVER:
             mine = seat_info[c.human] if c.human is not None and seat_info and c.human < len(seat_info) else None
             counted = mine.get("counted") if isinstance(mine, dict) else None
@@ -1150,6 +1170,10 @@ class Controller:
             if drew is not None and self.human is not None:  # so that Continue keeps its "new" tag
                 card, (round_no, _, turns) = drew
                 seats[self.human]["drew"] = [int(card), round_no, turns]
+            took = self.listener.took_new if self.listener is not None else self.took_new
+            if took is not None and self.human is not None:  # and the cards taken from the pile theirs
+                cards, (round_no, _, turns) = took
+                seats[self.human]["took"] = [[int(x) for x in cards], round_no, turns]
             if self.human is not None:  # so that Continue shows this round's last moves
                 seats[self.human]["moves"] = [[s, text] for s, text in self.move_lines()]
                 seats[self.human]["moves_round"] = self.g.round_no

@@ -145,6 +145,7 @@ class TableScene(TableInput, TablePainting, Scene):
         self.hand_kept: tuple[tuple, int, HandRow] | None = None  # see _hand_row
         self.meld_lit: tuple[tuple, bool] | None = None  # see _could_meld
         self.drew_new = controller.drew_new  # the card drawn from the stock, and when (a save's too)
+        self.took_new = controller.took_new  # the cards taken from the pile, and when
         self.hint_pending: tuple[Future, int] | None = None  # a hint still being worked out, and for
         # which position (the controller's version)
         self.undoing = False                # cards coming back now are an undo's: put them back
@@ -592,6 +593,10 @@ class TableScene(TableInput, TablePainting, Scene):
         for e in events:  # the card the person drew from the stock: tagged "new" this turn
             if isinstance(e, ev.DrewStock) and e.seat == self.c.human and e.card is not None:
                 self.drew_new = (e.card, self.turn_key())
+            elif isinstance(e, ev.TookPile) and e.seat == self.c.human and e.cards:
+                # every card taken is tagged (only the deepest was: a new player lost track
+                # of the others, sorted into the hand: a tester)
+                self.took_new = (tuple(e.cards), self.turn_key())
         if deal:
             self.order = []
             self.left_from.clear()

@@ -70,6 +70,7 @@ class TableParts:
     hint_stock: bool
     hint_drew: int | None            # the position a stock hint was for
     drew_new: tuple[Card, tuple] | None  # the card the person drew from the stock, and in which turn
+    took_new: tuple[tuple[Card, ...], tuple] | None  # the cards the person took from the pile, and when
     last_click: tuple[Card, float, int] | None
     places: dict[Card, Place]
     draw_list: list[tuple[Card, Place]]

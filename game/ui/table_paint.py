@@ -609,7 +609,8 @@ class TablePainting(TableParts):
         it dealt) and the deepest card taken from the pile ("took", it must be used), or the
         top card taken alone where it may not be discarded this turn ("took" too), a card
         drawn from the stock that must be melded or discarded ("drew"), and otherwise the
-        card drawn from the stock this turn ("new": in a sorted hand it may land anywhere)."""
+        card drawn from the stock this turn, and the other cards taken from the pile ("new":
+        in a sorted hand they may land anywhere)."""
         g = self.g
         hand = g.hands[self.bottom]
         tags = {}
@@ -628,6 +629,11 @@ class TablePainting(TableParts):
         new = self.drew_new
         if new is not None and self.c.human_to_act and new[1] == self.turn_key() and new[0] in hand:
             tags.setdefault(new[0], "new")
+        took = self.took_new
+        if took is not None and self.c.human_to_act and took[1] == self.turn_key():
+            for card in took[0]:
+                if card in hand:
+                    tags.setdefault(card, "new")
         return tags
 
     def tag_rects(self) -> dict[Card, Rect]:
