@@ -4669,13 +4669,14 @@ def test_continue_keeps_the_new_tag_of_the_card_drawn_this_turn(app, tmp_path, m
     assert app.continue_game().hand_tags().get(drawn) != "new"  # the turn is over: gone, also after Continue
 
 
-@pytest.mark.parametrize("drew", [["a", 1, 1], [True, 1, 1], [5000, 1, 1], 7, [1, 2]])
-def test_a_damaged_new_tag_in_a_save_is_ignored(tmp_path, drew):
+@pytest.mark.parametrize("key,value", [("drew", v) for v in (["a", 1, 1], [True, 1, 1], [5000, 1, 1], 7, [1, 2])]
+                         + [("took", v) for v in (["a", 1, 1], [[], 1, 1], [[5000], 1, 1], 7, [[1], 2])])
+def test_a_damaged_new_tag_in_a_save_is_ignored(tmp_path, key, value):
     save = saved_with_order(tmp_path, None)
     info = json.loads((tmp_path / "autosave.json.seats").read_text())
-    info[0]["drew"] = drew
+    info[0][key] = value
     (tmp_path / "autosave.json.seats").write_text(json.dumps(info))
-    assert Controller.load(save).drew_new is None
+    assert getattr(Controller.load(save), f"{key}_new") is None
 
 
 def test_the_card_taken_deepest_is_tagged_until_it_is_used(app):
@@ -4714,15 +4715,6 @@ def test_continue_keeps_the_tags_of_the_cards_taken_from_the_pile(app, tmp_path)
     again = app.play(loaded)
     app.pump(3)
     assert again.hand_tags() == tags
-
-
-@pytest.mark.parametrize("took", [["a", 1, 1], [[], 1, 1], [[5000], 1, 1], 7, [[1], 2]])
-def test_damaged_taken_tags_in_a_save_are_ignored(tmp_path, took):
-    save = saved_with_order(tmp_path, None)
-    info = json.loads((tmp_path / "autosave.json.seats").read_text())
-    info[0]["took"] = took
-    (tmp_path / "autosave.json.seats").write_text(json.dumps(info))
-    assert Controller.load(save).took_new is None
 
 
 def test_a_card_for_a_set_with_a_wild_joins_it_without_a_question(app):

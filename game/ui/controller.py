@@ -1171,7 +1171,7 @@ class Controller:
                 card, (round_no, _, turns) = drew
                 seats[self.human]["drew"] = [int(card), round_no, turns]
             took = self.listener.took_new if self.listener is not None else self.took_new
-            if took is not None and self.human is not None:  # and the cards taken from the pile theirs
+            if took is not None and self.human is not None:  # and the tags of the cards taken from the pile
                 cards, (round_no, _, turns) = took
                 seats[self.human]["took"] = [[int(x) for x in cards], round_no, turns]
             if self.human is not None:  # so that Continue shows this round's last moves
