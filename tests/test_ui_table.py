@@ -3220,6 +3220,25 @@ def test_a_round_end_sheet_that_fails_to_build_gives_way_to_a_summary_overlay(ap
     assert g.round_no == 2 and scene.overlay is None
 
 
+def test_the_summary_overlay_of_a_team_game_gives_the_teams_totals(app, monkeypatch):
+    """The summary box (the autoplay's, or when a sheet cannot be made) listed the players
+    only, the sides' totals that decide the game nowhere in it (a tester)."""
+    from game.ui import sheets
+
+    monkeypatch.setattr(sheets, "RoundEndScene", lambda *a, **k: (_ for _ in ()).throw(RuntimeError("no sheet")))
+    g = build({0: "Q♠"}, pile="Q♦ 3♣", phase="play", melds=[(0, "J♣ J♦ J♠")], players=4,
+              preset="partnership500", wild=None)
+    g.turns = [3, 3, 3, 3]
+    scene = play(app, g)
+    drag(app, spot(scene, c("Q♠")), scene.places[c("3♣")].rect.center)
+    app.run_until(lambda: scene.overlay is not None, timeout=5)
+    drawn = record_text(scene, monkeypatch)
+    scene.invalidate()
+    app.draw()
+    teams = [t for t in drawn if t.startswith("Teams  ·  ")]
+    assert len(teams) == 1 and "→" in teams[0], drawn
+
+
 def test_every_move_is_saved_with_a_backup(app, tmp_path):
     from game.engine.save import loads_game
 

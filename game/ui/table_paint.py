@@ -1146,7 +1146,8 @@ class TablePainting(TableParts):
         n = g.players
         row = fn + 10
         w = min(L.play.w - 40, int(760 * max(L.unit, 0.75)))
-        h = fb + row * (n + 2) + fn * 2 + 90
+        teams = g.rules.partnerships and g.results
+        h = fb + row * (n + 2 + (1 if teams else 0)) + fn * 2 + 90
         box = Rect(0, 0, w, h)
         box.center = L.play.center
         pygame.draw.rect(surface, (246, 244, 236), box, border_radius=14)
@@ -1186,6 +1187,13 @@ class TablePainting(TableParts):
                 self.text.blit(surface, txt, fn, (box.x + int(w * fx), y), dark, bold=label == "total",
                                anchor="topright")
             y += row
+        if teams:  # (the sides' totals, as under the round sheet: the players' alone hid who won)
+            from .sheets import _teams_lines
+
+            lines = _teams_lines(g, g.results[-1])
+            line = next((t for t in lines if self.text.font(fn, True).size(t)[0] <= w - 40), lines[-1])
+            self.text.blit(surface, line, fn, (box.centerx, y + 4), dark, bold=True, anchor="midtop",
+                           max_w=w - 40)
         bw = int(w * 0.3)
         bh = fn + 20
         x = box.centerx - (bw * len(self.overlay_buttons) + 12 * (len(self.overlay_buttons) - 1)) // 2
