@@ -1132,6 +1132,12 @@ def test_rules_text_follows_the_options():
     # open lay-offs (a tester found neither said)
     team5000 = rules_as_text(Rules.preset("rummy5000", partnerships=True))
     assert "collects only the other team's hands: a partner's cards count for nobody" in team5000
+    # and so does the scoring section (it said "every card left in the other players' hands")
+    assert "every card left in the other team's hands" in team5000 and "other players' hands" not in team5000
+    basic = rules_as_text(Rules.preset("basic", partnerships=True))
+    assert "the team whose hands add up to less takes the difference" in basic and "tied winners" not in basic
+    adds = rules_as_text(Rules.preset("rummy500", partnerships=True, round_scoring="add_to_out_player"))
+    assert "adds the value of the cards left in the other team's hands" in adds
     assert "a partner's cards" not in rules_as_text(Rules.preset("partnership500"))  # hands minus
     own = rules_as_text(Rules.preset("partnership500", layoff_needs_own_meld=True))
     assert "a meld of your own on the table this round (a partner's meld is not enough)." in own
@@ -1286,7 +1292,8 @@ def test_round_explanations_agree_with_who_scored():
     # winner_collects on an empty stock, by team: 20 + 5 against 8 + 12
     teams_low = SimpleNamespace(went_out=None, bonus=[0, 5, 0, 0], in_hand=[20, 8, 5, 12])
     assert explain_round(Rules.preset("basic", partnerships=True), teams_low, four).endswith(
-        "Ann and Cy had the lower hands and collect the difference from the other team's hands.")
+        "Ann and Cy had the lower hands (20 points against 25) and collect the difference from the other "
+        "team's hands.")
     even = SimpleNamespace(went_out=None, bonus=[0, 0, 0, 0], in_hand=[20, 8, 5, 17])
     assert explain_round(Rules.preset("basic", partnerships=True), even, four).endswith(
         "The hands were level, so no one scores.")

@@ -673,9 +673,11 @@ def test_a_card_let_go_beside_the_pile_snaps_back_and_says_how_to_discard(table)
         assert [(t.text, t.kind) for t in scene.toasts] == [
             ("Drop the card on the top card of the pile to discard it", "info")], far
         assert L.pile_panel.collidepoint(far)  # (on the pile's felt as drawn)
-    # the message said true: on the pile, the card is discarded
+    # the message said true: on the pile, the card is discarded, and the message goes with it
+    # (it stood beside the discard: a tester)
     drag(app, spot(scene, c("5♣")), top.center)
     assert g.pile[-1] == c("5♣") and g.current == 1
+    assert "Drop the card on the top card of the pile to discard it" not in [t.text for t in scene.toasts]
 
 
 def test_a_card_that_may_not_be_discarded_beside_the_pile_gets_the_engines_reason(table):
@@ -892,3 +894,15 @@ def test_the_persons_meld_with_a_card_on_its_wild_keeps_full_size_cards(size, sc
     area = L.seats[L.human].melds
     assert all(area.contains(r) for rects in flow.melds for r in rects)
     assert all(area.contains(r) for covers in flow.covers for r in covers.values())
+
+
+@pytest.mark.parametrize("players", [3, 6])
+def test_the_piles_reach_for_a_hand_card_stays_in_the_piles_box(players):
+    """A long pile fills its box: the reach a hand card's width beyond the next card's place
+    went on over the next seat's melds, and a card let go there was discarded (a tester)."""
+    L = TableLayout((1280, 800), players)
+    reach = L.table_card[0] * 2
+    for n in range(1, 60):
+        plain, wide = L.pile_drop_zone(n), L.pile_drop_zone(n, reach)
+        assert wide.contains(plain)
+        assert wide.right <= max(plain.right, L.pile_panel.right), n

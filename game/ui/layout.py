@@ -391,9 +391,11 @@ class TableLayout:
         cw, ch = self.table_card
         rects = self.pile_rects(n + 1)
         zone = rects[0].unionall(rects[1:]).inflate(int(cw * 0.6), int(ch * 0.3))
-        if reach > 0:
-            zone.width += reach
-        return zone.clip(self.pile_area.inflate(int(cw * 0.3) + 2 * reach, int(ch * 0.3)))
+        near = zone.clip(self.pile_area.inflate(int(cw * 0.3), int(ch * 0.3)))
+        if reach <= 0:
+            return near
+        # (the reach within the pile's box: a full pile's went on over a seat's melds, a tester)
+        return near.union(Rect(zone.x, zone.y, zone.w + reach, zone.h).clip(self.pile_panel))
 
     def back_rects(self, seat: int, n: int) -> list[Rect]:
         """Card backs for an opponent holding ``n`` cards (squeezed into its backs area)."""

@@ -617,13 +617,18 @@ def _values_text(rules: Rules) -> str:
 
 def _scoring_text(rules: Rules) -> list[str]:
     rs = rules.round_scoring
+    teams = rules.partnerships
+    # (with partners, whoever goes out collects the other team's hands only: a tester found
+    # "every card left in the other players' hands" here, against the overview)
+    others = "the other team's hands" if teams else "the other players' hands"
     out = []
     if rs == "melds_and_out_bonus":
         out.append("At the end of a round everyone scores the cards they have on the table: their "
                    "own melds and the cards they laid off. The player who went out also scores every "
-                   "card left in the other players' hands. If the stock ran out, the hands count for "
+                   f"card left in {others}. If the stock ran out, the hands count for "
                    "nobody. Cards left in your hand are never taken off your own score: they only "
-                   "give points to the player who went out.")
+                   "give points to the player who went out"
+                   + (" (or, left in your partner's hand, to no one)." if teams else "."))
     elif rs == "melds_minus_hand":
         t = ("At the end of a round everyone scores the cards they have on the table, minus the "
              "cards still in their hand, so a round can score below zero.")
@@ -634,14 +639,17 @@ def _scoring_text(rules: Rules) -> list[str]:
             out.append(f"Going out is worth {rules.going_out_bonus} extra points.")
     elif rs == "winner_collects":
         out.append("Only the winner of the round scores: the player who went out takes the value of "
-                   "every card left in the other hands. If the stock runs out, the lowest hand wins "
-                   "and takes the difference from each other hand; tied winners share.")
+                   f"every card left in {others}. "
+                   + ("If the stock runs out, the team whose hands add up to less takes the difference."
+                      if teams else
+                      "If the stock runs out, the lowest hand wins and takes the difference from each "
+                      "other hand; tied winners share."))
     elif rs == "penalty":
         out.append("Cards left in your hand count against you: each round adds their value to your "
                    "total, and the lowest total wins.")
     else:
         out.append("Everyone scores the cards they have on the table, and the player who went out "
-                   "adds the value of the cards left in the other hands. "
+                   f"adds the value of the cards left in {others if teams else 'the other hands'}. "
                    + ("If the stock runs out, each team adds the value of the other team's hands."
                       if rules.partnerships else
                       "If the stock runs out, the hands count for nobody, except with two players: "
@@ -694,7 +702,7 @@ def describe_rules(rules: Rules, players: int | None = None) -> list[tuple[str, 
     overview = [f"{title} is for {count}. {preset_summary(rules)}".strip(), aim]
     if rules.partnerships:
         overview.append("The players form two teams of two, partners sitting opposite each other; "
-                        "each team's melds and hands are scored together."
+                        "each team's points are its two players' points together."
                         + (" Whoever goes out collects only the other team's hands: a partner's "
                            "cards count for nobody."
                            if rules.round_scoring in ("melds_and_out_bonus", "add_to_out_player",
@@ -1105,8 +1113,9 @@ def explain_round(rules: Rules, result: RoundResult, names: list[str], early: bo
             rest = "The hands were level, so no one scores."
         elif teams and len(winners) == 1:
             low = [names[s] for s in sides[winners[0]]]
-            rest = (f"{_join(low)} had the lower hands and collect the difference from the other "
-                    "team's hands.")
+            high = max(hands)  # (the two sides' sums, which the sheet's rows do not show: a tester)
+            rest = (f"{_join(low)} had the lower hands ({lowest:,} points against {high:,}) and "
+                    f"{_verb(low, 'collects')} the difference from the other team's hands.")
         elif len(winners) == 1:
             low = [names[sides[winners[0]][0]]]
             rest = (f"{low[0]} had the lowest hand and {_verb(low, 'collects')} the difference "

@@ -512,6 +512,10 @@ class TableInput(TableParts):
         else:
             return
         self.message(text)
+        # gone with the next move, as a refusal is (it stood beside the discard that followed
+        # it: a tester)
+        self.toasts[-1].refusal = True
+        self.toasts[-1].turn = (self.g.round_no, self.g.current)
 
     # ------------------------------------------------------------------ keyboard
     def _key(self, event: pygame.event.Event) -> None:
