@@ -3415,3 +3415,33 @@ def test_the_round_sheet_shows_a_hand_with_a_minus_only_where_it_was_taken_off(c
         surface, text, *a, **k))
     draw(sheets.RoundEndScene(app, g, lambda: None), (1280, 800))
     assert ("\u221224" in drawn) is count and ("24" in drawn) is not count
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800)])
+def test_a_long_goal_beside_the_round_sheets_title_takes_two_lines_rather_than_run_into_it(size, monkeypatch):
+    """"Playing to 500: it goes on until a player whose team is at or over it goes out" was
+    drawn over "Round 1 is over" (a tester)."""
+    from engine_helpers import meld, play, position
+
+    from game.ui import sheets
+    from game.ui.rules_text import round_over_words
+
+    melds = [meld(0, "set:K", "K♣ K♦ K♥")]
+    g = position(["2♥", "A♣ 9♦", "Q♦ 3♣", "4♠ 6♦"], melds=melds, rules={
+        "preset": "partnership500", "winner_rule": "must_go_out"}, phase="play", current=0,
+        pile="J♥", scores=[150, 280, 150, 286])
+    play(g, "discard 2♥")
+    title, goal = round_over_words(g, 1)
+    assert goal.endswith("whose team is at or over it goes out")
+    drawn = []
+    real = ui.draw_text
+    monkeypatch.setattr(ui, "draw_text", lambda surface, text, *a, **k: drawn.append(
+        (text, real(surface, text, *a, **k))) or drawn[-1][1])
+    draw(sheets.RoundEndScene(FakeApp(size), g, lambda: None), size)
+    head = next(rect for text, rect in drawn if text == title)
+    notes = [(text, rect) for text, rect in drawn if text in goal and text != title and rect.top < head.bottom + 40]
+    assert " ".join(text for text, _ in notes) == goal
+    assert all(not rect.colliderect(head) for _, rect in notes), (head, notes)
+    below = max(rect.bottom for _, rect in notes)
+    first = next((rect for text, rect in drawn if text.startswith("Player 1 went out")), None)
+    assert first is not None and first.top >= below - 2, drawn[:8]  # (the sheet's sentences start under them)

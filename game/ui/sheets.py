@@ -178,6 +178,23 @@ def _teams_lines(state: GameState, res: RoundResult) -> list[str]:
     return out
 
 
+def _title_and_note(surface: pygame.Surface, t: ui.Theme, inner: pygame.Rect, title: str, note: str) -> int:
+    """A sheet's title at the top left and ``note`` at its right, on two lines where one
+    would run into the title ("…until a player whose team is at or over it goes out" was
+    drawn over "Round 1 is over": a tester); the y under them."""
+    tf, nf = t.font(28, True), t.font(16, True)
+    ui.draw_text(surface, title, tf, ui.GOLD, (inner.x, inner.y), "topleft", shadow=True)
+    room = max(t.px(80), inner.width - tf.size(title)[0] - t.px(24))
+    lines = ui.wrap_text(note, nf, room) if nf.size(note)[0] > room else [note]
+    if len(lines) > 2:
+        lines = [lines[0], ui.fit_text(" ".join(lines[1:]), nf, room)]
+    y = inner.y + (t.px(8) if len(lines) == 1 else 0)
+    for line in lines:
+        ui.draw_text(surface, line, nf, ui.MUTED, (inner.right, y), "topright")
+        y += nf.get_linesize()
+    return max(inner.y + tf.get_linesize(), y)
+
+
 class RoundEndScene(SheetScene):
     """Where each player's points came from in the round just played, the cards left in
     each hand, and the totals. **View table** (V) puts the sheet aside to look at the table
@@ -343,10 +360,7 @@ class RoundEndScene(SheetScene):
         names = _names(st)
         inner = body.inflate(-t.px(48), -t.px(36))
         title, goal = round_over_words(st, res.round) if res is not None else ("Round over", goal_text(st))
-        tf = t.font(28, True)
-        ui.draw_text(surface, title, tf, ui.GOLD, (inner.x, inner.y), "topleft", shadow=True)
-        ui.draw_text(surface, goal, t.font(16, True), ui.MUTED, (inner.right, inner.y + t.px(8)), "topright")
-        y = inner.y + tf.get_linesize() + t.px(2)
+        y = _title_and_note(surface, t, inner, title, goal) + t.px(2)
         if res is None:
             return
         sf = t.font(15)
@@ -555,10 +569,7 @@ class _ListSheet(SheetScene):
         """The sheet's title, and ``note`` at its right; (the inner rect, the y under them)."""
         t = self.theme
         inner = body.inflate(-t.px(48), -t.px(36))
-        tf = t.font(28, True)
-        ui.draw_text(surface, title, tf, ui.GOLD, (inner.x, inner.y), "topleft", shadow=True)
-        ui.draw_text(surface, note, t.font(16, True), ui.MUTED, (inner.right, inner.y + t.px(8)), "topright")
-        return inner, inner.y + tf.get_linesize()
+        return inner, _title_and_note(surface, t, inner, title, note)
 
 
 class ScoresScene(_ListSheet):
