@@ -185,9 +185,13 @@ def _title_and_note(surface: pygame.Surface, t: ui.Theme, inner: pygame.Rect, ti
     tf, nf = t.font(28, True), t.font(16, True)
     ui.draw_text(surface, title, tf, ui.GOLD, (inner.x, inner.y), "topleft", shadow=True)
     room = max(t.px(80), inner.width - tf.size(title)[0] - t.px(24))
-    lines = ui.wrap_text(note, nf, room) if nf.size(note)[0] > room else [note]
-    if len(lines) > 2:
-        lines = [lines[0], ui.fit_text(" ".join(lines[1:]), nf, room)]
+    lines = [note]
+    if nf.size(note)[0] > room:  # two lines of about the same width (no lone word on the second)
+        words = note.split(" ")
+        splits = [(" ".join(words[:k]), " ".join(words[k:])) for k in range(1, len(words))]
+        fits = [pair for pair in splits if max(nf.size(x)[0] for x in pair) <= room]
+        lines = list(min(fits, key=lambda pair: max(nf.size(x)[0] for x in pair))) if fits else \
+            [ui.fit_text(note, nf, room)]
     y = inner.y + (t.px(8) if len(lines) == 1 else 0)
     for line in lines:
         ui.draw_text(surface, line, nf, ui.MUTED, (inner.right, y), "topright")
