@@ -5337,6 +5337,8 @@ def test_several_melds_at_once_the_rules_refuse_after_the_first_go_down_none(app
     assert g.melds == [] and len(g.hands[0]) == 8 and len(scene.selected) == 6
     assert scene.toasts[-1].text == ("Only one new meld may be made in a turn in this game: none of "
                                      "these melds went down")
+    app.draw()
+    assert not scene.buttons["meld"].enabled  # (it was lit: a tester)
     # without the house rule both go down
     g.rules = Rules.preset("rummy500")
     key(app, pygame.K_RETURN)

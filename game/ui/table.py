@@ -805,8 +805,9 @@ class TableScene(TableInput, TablePainting, Scene):
 
     def _could_meld(self) -> bool:
         """Whether the selected cards make a meld the engine would take now, or several at
-        once (the first of them taken). Worked out once a selection and a state: the buttons
-        are brought up to date every frame."""
+        once (all of them taken, one after another: with one new meld a turn, two melds lit
+        the button, and go down none, a tester). Worked out once a selection and a state:
+        the buttons are brought up to date every frame."""
         key = (frozenset(self.selected), self.c.version)
         if self.meld_lit is None or self.meld_lit[0] != key:
             cards = tuple(self._selection_in_order())
@@ -816,7 +817,7 @@ class TableScene(TableInput, TablePainting, Scene):
             lit = any(self.c.is_legal(MeldCards(cards, shape)) for shape in shapes_for(ctx, cards))
             if not lit:
                 apart = split_into_melds(ctx, cards, unique=False)
-                lit = apart is not None and bool(apart) and self.c.is_legal(MeldCards(*apart[0]))
+                lit = bool(apart) and self.c.first_refusal([MeldCards(*m) for m in apart or ()]) is None
             self.meld_lit = (key, lit)
         return self.meld_lit[1]
 
