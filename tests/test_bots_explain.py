@@ -445,7 +445,7 @@ def test_a_take_that_swells_the_hand_warns_when_someone_is_close_to_going_out():
     v = PlayerView.of(g, 0)
     assert hint_reason(v, TakePile(c("K♦"))).endswith(
         "careful: Ben is floating and Chloe has 1 card left, and either may go out: the cards you keep "
-        "would count against you")
+        "would go to whoever goes out")  # (in Rummy 5000 a hand costs its holder nothing)
 
 
 def test_a_meld_hint_says_how_many_melds_the_turn_lays_down():

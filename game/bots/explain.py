@@ -194,8 +194,11 @@ def _take_reason(view: PlayerView, taken: list[Card]) -> str | None:
     elif len(left) - 1 > len(hand):  # (the hand grows): say so when someone is close to going out
         rivals = [s for s in range(view.players) if view.side_of(s) != view.side_of(view.seat)]
         close = _near_out(view, rivals)
-        if close:
-            words += f"; careful: {close}: the cards you keep would count against you"
+        if close:  # (where the one who goes out collects the hands, a hand costs its holder
+            # nothing: "count against you" was loose there, a tester)
+            collects = rules.round_scoring in ("melds_and_out_bonus", "add_to_out_player", "winner_collects")
+            words += (f"; careful: {close}: the cards you keep would go to whoever goes out" if collects else
+                      f"; careful: {close}: the cards you keep would count against you")
     return words
 
 
