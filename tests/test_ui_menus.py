@@ -1138,6 +1138,10 @@ def test_rules_text_follows_the_options():
     assert "the team whose hands add up to less takes the difference" in basic and "tied winners" not in basic
     adds = rules_as_text(Rules.preset("rummy500", partnerships=True, round_scoring="add_to_out_player"))
     assert "adds the value of the cards left in the other team's hands" in adds
+    # who wins, by the team's total
+    must = rules_as_text(Rules.preset("partnership500", winner_rule="must_go_out"))
+    assert "until a player whose team is at or over the target goes out" in must
+    assert "the higher team total wins" in rules_as_text(Rules.preset("partnership500"))
     assert "a partner's cards" not in rules_as_text(Rules.preset("partnership500"))  # hands minus
     own = rules_as_text(Rules.preset("partnership500", layoff_needs_own_meld=True))
     assert "a meld of your own on the table this round (a partner's meld is not enough)." in own

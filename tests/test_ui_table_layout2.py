@@ -680,6 +680,20 @@ def test_a_card_let_go_beside_the_pile_snaps_back_and_says_how_to_discard(table)
     assert "Drop the card on the top card of the pile to discard it" not in [t.text for t in scene.toasts]
 
 
+def test_a_card_let_go_beside_an_empty_pile_is_told_of_its_frame(table):
+    """An empty pile has no top card: "Drop the card on the top card of the pile" said so
+    all the same (a tester)."""
+    app = table
+    g = build({0: "2♣ 8♥ 5♣ Q♠"}, pile="", phase="play")
+    scene = play(app, g)
+    L = scene.layout
+    drag(app, spot(scene, c("5♣")), (L.pile_area.right - 5, L.pile_area.centery))
+    assert g.pile == [] and c("5♣") in g.hands[0]
+    assert [t.text for t in scene.toasts] == ["Drop the card in the empty pile's frame to discard it"]
+    drag(app, spot(scene, c("5♣")), L.pile_rects(1)[0].center)
+    assert g.pile == [c("5♣")]
+
+
 def test_a_card_that_may_not_be_discarded_beside_the_pile_gets_the_engines_reason(table):
     """Before the draw no discard is allowed: a card let go beside the pile flies back with
     the engine's reason, not a word on where to drop it (it flew back unsaid: a tester)."""

@@ -674,13 +674,22 @@ def _winning_text(rules: Rules) -> list[str]:
     reach = f"The game ends after the round in which {who} reaches {rules.target:,} points."
     if rules.lowest_total_wins:
         return [reach + " Then the player with the lowest total wins."]
-    w = {
-        "highest": " Then the highest total wins; equal totals share the win.",
-        "went_out": " If the player who went out in that round has reached the target, they win; "
-                    "otherwise the highest total wins.",
-        "must_go_out": " Only a player who went out can win: the game goes on until someone at or "
-                       "over the target goes out.",
-    }[rules.winner_rule]
+    if rules.partnerships:  # (the team's total counts: a tester)
+        w = {
+            "highest": " Then the higher team total wins; equal totals share the win.",
+            "went_out": " If the team of the player who went out in that round has reached the target, "
+                        "it wins; otherwise the higher total wins.",
+            "must_go_out": " Only the team of a player who went out can win: the game goes on until a "
+                           "player whose team is at or over the target goes out.",
+        }[rules.winner_rule]
+    else:
+        w = {
+            "highest": " Then the highest total wins; equal totals share the win.",
+            "went_out": " If the player who went out in that round has reached the target, they win; "
+                        "otherwise the highest total wins.",
+            "must_go_out": " Only a player who went out can win: the game goes on until someone at or "
+                           "over the target goes out.",
+        }[rules.winner_rule]
     return [reach + w]
 
 

@@ -496,7 +496,8 @@ class TableInput(TableParts):
             return
         one = len(drag.cards) == 1
         if one and self.fit_pile and (L.pile_panel.collidepoint(pos) or not self.fits):
-            text = "Drop the card on the top card of the pile to discard it"
+            text = ("Drop the card on the top card of the pile to discard it" if self.g.pile else
+                    "Drop the card in the empty pile's frame to discard it")  # (there is no top card)
         elif one and self.fits:
             text = "Drop the card on a meld that glows to lay it off" + (
                 ", or on the discard pile to discard it" if self.fit_pile else "")
