@@ -628,7 +628,7 @@ def _scoring_text(rules: Rules) -> list[str]:
                    f"card left in {others}. If the stock ran out, the hands count for "
                    "nobody. Cards left in your hand are never taken off your own score: they only "
                    "give points to the player who went out"
-                   + (" (or, left in your partner's hand, to no one)." if teams else "."))
+                   + (" (to no one if it was your partner)." if teams else "."))
     elif rs == "melds_minus_hand":
         t = ("At the end of a round everyone scores the cards they have on the table, minus the "
              "cards still in their hand, so a round can score below zero.")
