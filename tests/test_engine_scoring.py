@@ -411,3 +411,10 @@ def test_with_partners_an_empty_stock_in_winner_collects_compares_the_teams_hand
     assert res.bonus == [2, 0, 0, 0] and res.points == [2, 0, 0, 0]
     level = stock_out(["2♥ 3♥", "A♣ 9♦", "Q♦ 3♣", "4♠ 4♦"], rules=rules)[1]
     assert level.in_hand == [5, 10, 13, 8] and level.bonus == [0, 0, 0, 0]
+
+
+@pytest.mark.parametrize("scoring,collects", [("melds_and_out_bonus", True), ("add_to_out_player", True),
+                                              ("winner_collects", True), ("melds_minus_hand", False),
+                                              ("penalty", False)])
+def test_the_rules_say_whether_the_out_player_collects_the_hands(scoring, collects):
+    assert Rules.preset(round_scoring=scoring).out_collects_hands is collects

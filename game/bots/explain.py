@@ -196,8 +196,8 @@ def _take_reason(view: PlayerView, taken: list[Card]) -> str | None:
         close = _near_out(view, rivals)
         if close:  # (where the one who goes out collects the hands, a hand costs its holder
             # nothing: "count against you" was loose there, a tester)
-            collects = rules.round_scoring in ("melds_and_out_bonus", "add_to_out_player", "winner_collects")
-            words += (f"; careful: {close}: the cards you keep would go to whoever goes out" if collects else
+            words += (f"; careful: {close}: the cards you keep would go to whoever goes out"
+                      if rules.out_collects_hands else
                       f"; careful: {close}: the cards you keep would count against you")
     return words
 
@@ -243,9 +243,10 @@ def _deep_take_reason(view: PlayerView, an: Analysis, hand: list[Card]) -> str |
     out = next((f for f in found if _out_with(view.rules, f[2])), None)  # (all down but the discard)
     if out is not None:
         # going out collects the others' cards, where that is how it scores: few, little
-        held = sum(view.hand_sizes[s] for s in an.opponents)
+        # (the other side's hands: with partners, the partner's count for nobody)
+        held = sum(view.hand_sizes[s] for s in an.opponents if view.side_of(s) != view.side_of(view.seat))
         little = (f" (the others hold only {held} card{'s' if held != 1 else ''} between them)"
-                  if held <= 3 and an.scoring in ("melds_and_out_bonus", "add_to_out_player", "winner_collects")
+                  if held <= 3 and view.rules.out_collects_hands
                   else "")
         return (f"taking the pile down to the {_one(view, pile[out[0]])} would let you go out{little}, but "
                 f"{_stock_odds(view, an, hand)}")
@@ -493,7 +494,7 @@ def _discard_reason(view: PlayerView, card: Card) -> str | None:
             and value[card] > min(value[k] for k in others) and not any(" points" in w for w in words):
         # (where the one who goes out collects the hands, a card left costs you nothing: it
         # counts for them)
-        collects = an.scoring in ("melds_and_out_bonus", "add_to_out_player", "winner_collects")
+        collects = view.rules.out_collects_hands
         tie = any(value[k] == value[card] for k in others)  # ("the most" of two alike read wrongly)
         what = ((f"it is {'as much as any card' if tie else 'the most'} that player would collect from you by "
                  "going out") if collects else

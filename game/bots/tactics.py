@@ -136,7 +136,7 @@ class Analysis:
         """What going out is worth to this seat, relative to the others."""
         opp = sum(self.opp_hand_value(s) for s in self.opponents)
         mode = self.scoring
-        if mode in ("melds_and_out_bonus", "add_to_out_player", "winner_collects"):
+        if self.rules.out_collects_hands:
             # the other side's hands: a partner's count for nobody
             mine = self.view.side_of(self.seat)
             return sum(self.opp_hand_value(s) for s in self.opponents if self.view.side_of(s) != mine)

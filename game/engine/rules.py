@@ -335,6 +335,13 @@ class Rules:
         return self.round_scoring not in ("winner_collects", "penalty")
 
     @property
+    def out_collects_hands(self) -> bool:
+        """Whether the player who goes out scores the hands left (of the other side, with
+        partnerships): in ``melds_and_out_bonus``, ``add_to_out_player`` and
+        ``winner_collects``, where a hand costs its holder nothing but what it gives away."""
+        return self.round_scoring in ("melds_and_out_bonus", "add_to_out_player", "winner_collects")
+
+    @property
     def may_give_bonus(self) -> bool:
         """Whether a round's scores may hold a bonus: for going out (the others' hands
         collected, or ``going_out_bonus``), the lowest hand's pot on an empty stock, or

@@ -714,8 +714,7 @@ def describe_rules(rules: Rules, players: int | None = None) -> list[tuple[str, 
                         "each team's points are its two players' points together."
                         + (" Whoever goes out collects only the other team's hands: a partner's "
                            "cards count for nobody."
-                           if rules.round_scoring in ("melds_and_out_bonus", "add_to_out_player",
-                                                      "winner_collects") else ""))
+                           if rules.out_collects_hands else ""))
     overview.append("New to rummy? The card-table words are explained at the end, under \u201cWords used "
                     "here\u201d; at the table, Hint (H) shows a good move and says why.")
     sections.append((title, overview))
