@@ -2260,10 +2260,27 @@ def test_hints_name_cards_as_people_see_them(app):
     key(app, pygame.K_h)
     # (the other K♠ stays: the king has a pair, the 5♥ nothing, but a king costs more)
     why = ": at 10 points it costs more if it is left in your hand than your 5♥, which is further from a meld"
-    assert any(t.text == f"Hint: discard the K♠{why} (in focus: X discards it)" for t in scene.toasts)
+    assert any(t.text == f"Hint: discard the K♠{why} (in focus: X or Enter discards it)" for t in scene.toasts)
     scene.toasts.clear()
     click(app, scene.buttons["hint"].rect.center)  # (the mouse's hint names no key)
     assert any(t.text == f"Hint: discard the K♠{why}" for t in scene.toasts)
+
+
+def test_enter_carries_out_a_discards_hint(app):
+    """Enter carries out a draw's, a take's, a meld's and a lay-off's hint; on a discard's
+    it said "Select cards to meld first" (a keyboard player: a tester)."""
+    g = build({0: "K♠ 9♦ 5♥"}, pile="Q♦", preset="george", wild=None, phase="play")
+    scene = play(app, g)
+    scene.c._hint_from = lambda view, what: Discard(c("9♦"))
+    key(app, pygame.K_h)
+    assert scene._focused_hand_card() == c("9♦")
+    key(app, pygame.K_RIGHT)  # the focus elsewhere: Enter is the Meld key, as before
+    key(app, pygame.K_RETURN)
+    assert g.pile[-1] == c("Q♦") and g.current == 0
+    key(app, pygame.K_LEFT)
+    assert scene._focused_hand_card() == c("9♦")
+    key(app, pygame.K_RETURN)
+    assert g.pile[-1] == c("9♦") and c("9♦") not in g.hands[0]
 
 
 def test_with_the_focus_on_a_deep_pile_card_the_status_line_says_what_enter_takes(app):
@@ -6189,7 +6206,7 @@ def test_a_long_hint_keeps_to_the_middle_of_a_narrow_table(players):
         scene = play(a, g)
         text = ("Hint: discard the 4♠: it goes only with your 4♣, but going by the cards still unseen the "
                 "other players are likelier to want your Q♣, though the next player holds the 4♦ (dealt "
-                "face up), which it goes with (in focus: X discards it)")
+                "face up), which it goes with (in focus: X or Enter discards it)")
         scene.message(text)
         a.pump(2)
         L = scene.layout
@@ -6224,7 +6241,7 @@ def test_a_long_hint_does_not_cover_the_stocks_count(size):
                 "above it would stay in your hand, and a player has 2 cards left (D)")
         longer = ("Hint: discard the 10♣: it goes with none of your other cards, and of your loose cards it has "
                   "the least chance to meld; a player has 1 card left, and at 10 points it would cost you the "
-                  "most if that player goes out (in focus: X discards it)")  # (four lines or more beside it)
+                  "most if that player goes out (in focus: X or Enter discards it)")  # (four lines or more beside it)
         scene.message(longer)
         a.pump(2)
         (_, box, _), = scene._toast_layout()

@@ -181,6 +181,7 @@ class TableScene(TableInput, TablePainting, Scene):
         self.hint_call: CallRummy | None = None  # a hinted call (its end goes first in a menu)
         self.hint_stock = False
         self.hint_drew: int | None = None  # the position a stock hint was for (Enter draws while it lasts)
+        self.hint_discard: tuple[int, Card] | None = None  # a discard's hint: the position, the card
         self.hint_until = 0.0
         self.hint_version: int | None = None  # the position the hint was about
         # the last click on a hand card: (card, when, the game's version then); a second
@@ -1334,6 +1335,7 @@ class TableScene(TableInput, TablePainting, Scene):
         self.hint_stock = False
         focus: tuple[str, int] | None = None  # where a keyboard player's focus goes
         self.hint_drew = self.c.version if isinstance(action, DrawStock) else None
+        self.hint_discard = (self.c.version, action.card) if isinstance(action, Discard) else None
         self.toasts = [t for t in self.toasts if not t.refusal]  # (a refusal beside the hint read as its answer)
         if isinstance(action, DrawStock):
             self.hint_stock = True
@@ -1379,7 +1381,7 @@ class TableScene(TableInput, TablePainting, Scene):
             if self.selected and self.c.human_to_act:  # nothing to meld now: the raised cards settle
                 self._set_selection([])
             text = f"discard the {card_name(action.card)}" + _why(why) \
-                + (" (in focus: X discards it)" if self.keyboard else "")
+                + (" (in focus: X or Enter discards it)" if self.keyboard else "")
         elif isinstance(action, CallRummy):
             self.hint_meld = action.meld
             self.hint_call = action

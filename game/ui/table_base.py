@@ -69,6 +69,7 @@ class TableParts:
     hint_call: CallRummy | None      # a hinted Rummy! call
     hint_stock: bool
     hint_drew: int | None            # the position a stock hint was for
+    hint_discard: tuple[int, Card] | None  # a discard's hint: the position it was for, the card
     drew_new: tuple[Card, tuple] | None  # the card the person drew from the stock, and in which turn
     took_new: tuple[tuple[Card, ...], tuple] | None  # the cards the person took from the pile, and when
     last_click: tuple[Card, float, int] | None

@@ -687,7 +687,14 @@ class TableInput(TableParts):
                 # on a meld it asked for a card to lay off: a tester)
                 self.refuse("Draw first: D draws from the stock, P takes from the pile")
         elif self.focus_zone == "hand":
-            self.meld_selected()
+            hinted = self.hint_discard
+            if (hinted is not None and hinted[0] == self.c.version and not self.selected
+                    and self._focused_hand_card() == hinted[1]):
+                # Enter carries out every hint, a discard's too (it said "Select cards to meld
+                # first" to a keyboard player following the hint: a tester)
+                self.discard(hinted[1])
+            else:
+                self.meld_selected()
         elif self.focus_zone == "melds" and g.melds:
             m = g.melds[min(self.focus_index, len(g.melds) - 1)]
             if self.c.human_may_call() and not self.c.human_to_act:
