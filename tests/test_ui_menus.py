@@ -438,6 +438,22 @@ def test_new_game_builds_the_preset_rules(app, preset):
     assert all(n.strip() for n in names) and len(set(names)) == lo
 
 
+def test_new_game_keys_reach_start_from_anywhere(app):
+    """A keyboard player deep in the house rules pressed ↓ 27 times to reach Start game
+    (a tester): End puts the focus on it, Ctrl+Enter starts the game from anywhere."""
+    scene = menus.NewGameScene(app)
+    draw(scene, app.screen_size)
+    press(scene, pygame.K_DOWN)
+    for _ in range(6):
+        press(scene, pygame.K_DOWN)
+    assert scene.focus.current is not scene.find("start")
+    press(scene, pygame.K_END)
+    assert scene.focus.current is scene.find("start") and scene.show_focus
+    press(scene, pygame.K_UP)
+    press(scene, pygame.K_RETURN, mod=pygame.KMOD_LCTRL)
+    assert app.started is not None and app.started[0] == scene.validate()
+
+
 def test_new_game_asks_before_it_ends_a_game_in_progress(app):
     (user_data_dir() / "autosave.json").write_text("{}")
     scene = menus.NewGameScene(app)

@@ -261,7 +261,8 @@ OPTIONS: tuple[OptionInfo, ...] = (
        "What happens when the card naming the wild rank is a joker or other permanent wild.",
        [("deal_again", "Deal another"), ("replace", "Bury and replace")]),
     _o("dealer_rotation", "Deal", "Next dealer",
-       "Who deals the next round: the round's winner is who went out, or, if nobody did, who scored best.",
+       "Who deals the next round: the player on the dealer's left, or the round's winner (who went out, "
+       "or, if nobody did, who scored best).",
        [("left", "Player on the left"), ("winner", "Round's winner")]),
     # ------------------------------------------------------------------ Melds
     _o("allow_sets", "Melds", "Sets", "Three or more cards of one rank, like 7 7 7."),

@@ -316,6 +316,20 @@ class NewGameScene(MenuScene):
         if event.key == pygame.K_F1:  # as at the table: the rules of the game being set up
             self.show_rules()
             return True
+        start = self.find("start")
+        # (a keyboard player deep in the house rules pressed ↓ 27 times to reach Start, and
+        # Enter there changed the rule in focus: a tester)
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and getattr(event, "mod", 0) & pygame.KMOD_CTRL \
+                and start is not None:
+            if start.enabled:
+                start.activate()
+            else:
+                self.say(_sentence(self.error or ""), error=True)
+            return True
+        if event.key == pygame.K_END and start is not None:
+            self.focus.focus(start)
+            self.show_focus = True
+            return True
         return self.show_focus and self._seat_key(event.key)
 
     _SEAT_COLUMNS = ("name", "pick", "level")
