@@ -3465,3 +3465,28 @@ def test_a_long_goal_beside_the_round_sheets_title_takes_two_lines_rather_than_r
     below = max(rect.bottom for _, rect in notes)
     first = next((rect for text, rect in drawn if text.startswith("Player 1 went out")), None)
     assert first is not None and first.top >= below - 2, drawn[:8]  # (the sheet's sentences start under them)
+
+
+def test_a_field_being_typed_in_wakes_the_loop_for_its_caret_to_blink(app, monkeypatch):
+    """The loop slept while a name was typed, so the caret stayed as the last key left it,
+    often hidden (a tester saw none): the screen asks for a frame at each blink."""
+    scene = menus.NewGameScene(app)
+    draw(scene, app.screen_size)
+    assert scene.next_wake() is None
+    field = scene.find("name1")
+    field.start()
+    wake = scene.next_wake()
+    assert wake is not None and 0 < wake <= 0.51
+    asked = []
+    monkeypatch.setattr(app, "invalidate", lambda: asked.append(1))
+    now = [1000]
+    monkeypatch.setattr(pygame.time, "get_ticks", lambda: now[0])
+    scene.update(0.0)
+    assert asked == [1]  # (a phase not drawn yet)
+    scene.update(0.1)
+    assert asked == [1]
+    now[0] = 1500
+    scene.update(0.5)
+    assert asked == [1, 1]
+    field.finish()
+    assert scene.next_wake() is None

@@ -736,6 +736,9 @@ class Slider(Widget):
 SELECTION = (150, 190, 245)
 
 
+CARET_BLINK_MS = 500  # the text caret shows, then hides, for this long each
+
+
 class TextInput(Widget):
     """A one-line text field: click (or Enter) to type, Enter or Escape to finish.
     Ctrl+A (Cmd+A) selects the whole text: typing then replaces it, Backspace or Delete
@@ -842,7 +845,7 @@ class TextInput(Widget):
             mark = pygame.Rect(r.x + pad - 2, r.centery - th // 2, tw + 4, th)
             rounded_rect(surface, SELECTION, mark, theme.px(3))
         tr = draw_text(surface, shown, font, colour, (r.x + pad, r.centery), "midleft")
-        if self._editing and not self.selected and int(pygame.time.get_ticks() / 500) % 2 == 0:
+        if self._editing and not self.selected and int(pygame.time.get_ticks() / CARET_BLINK_MS) % 2 == 0:
             x = tr.right + 1
             pygame.draw.line(surface, BUTTON_TEXT, (x, r.y + theme.px(5)), (x, r.bottom - theme.px(5)), 2)
         self.focus_ring(surface, theme)

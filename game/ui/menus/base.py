@@ -81,6 +81,7 @@ class MenuScene(Scene):
         self.show_focus = False
         self.message: str | None = None
         self.message_is_error = False
+        self._caret_shown: int | None = None  # the text caret's blink phase last drawn
         self.build()
 
     # ------------------------------------------------------------------ layout
@@ -147,6 +148,28 @@ class MenuScene(Scene):
         w, h = self.theme.size
         m = self.theme.px(24)
         return pygame.Rect(m, m, w - 2 * m, h - 2 * m)
+
+    # ------------------------------------------------------------------ the text caret
+    def _caret_phase(self) -> int | None:
+        """The blink phase of the caret of a field being typed in (see ``TextInput.draw``);
+        None when no field is."""
+        if not any(w.editing for w in self.all_widgets()):
+            return None
+        return int(pygame.time.get_ticks() / ui.CARET_BLINK_MS) % 2
+
+    def next_wake(self) -> float | None:
+        """While a field is typed in, its caret blinks: a frame at each change (the loop
+        slept through them, and the caret stayed as the last key left it: a tester)."""
+        if self._caret_phase() is None:
+            return None
+        ms = ui.CARET_BLINK_MS
+        return (ms - pygame.time.get_ticks() % ms) / 1000 + 0.005
+
+    def update(self, dt: float) -> None:
+        phase = self._caret_phase()
+        if phase is not None and phase != self._caret_shown:
+            self._caret_shown = phase
+            self.app.invalidate()
 
     # ------------------------------------------------------------------ events
     def _look(self) -> tuple:
