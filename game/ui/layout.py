@@ -436,6 +436,12 @@ class TableLayout:
         # half-size cards do not fit, the tags give it up (and are drawn cut); then, rather
         # than spill over the "laid off" row below (a tester), the cards shrink further
         scales = (1.0, 0.9, 0.8, 0.72, 0.64, 0.57, 0.5)
+        if seat != self.human and self.players >= 5:
+            # with five to eight players the others' cards start small; where a seat's box
+            # has room they grow, up to the size of the person's melds (at eight players and
+            # 1024x640 they were 37 px tall in boxes five times as tall: a tester)
+            top = self.table_card[1] / max(1, base_h)
+            scales = tuple(s for s in (1.5, 1.3, 1.15) if s <= top) + scales
         tries = ([(tags, scales)] if tags else []) + [(None, scales + (0.44, 0.38, 0.33, 0.28))]
         # a card laid on a wild sits lower by most of the wild's corner index, or, before the
         # cards shrink for it, by its rank alone (one such card shrank every meld of a short
