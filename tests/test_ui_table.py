@@ -2986,6 +2986,24 @@ def record_text(scene, monkeypatch, where: bool = False) -> list:
     return drawn
 
 
+def test_a_long_one_word_name_in_the_sidebars_scores_is_cut_not_shrunk(monkeypatch):
+    """"WWWWWWWWWWWWWWWW" was drawn at half the list's size, a row of small w's, where two
+    word names read "Wolfgang A." (a tester): a word too long is cut, at most a little smaller."""
+    a = App(size=(1366, 768), settings=settings())
+    try:
+        g = build({0: "2♣ 8♥ 5♣"}, pile="Q♦", phase="play", players=8, wild=None)
+        g.names = ("You", "Wolfgang Amadeus", "W" * 16, "Ann", "Bo", "Cy", "Di", "Ed")
+        scene = play(a, g)
+        drawn = record_text(scene, monkeypatch)
+        scene.invalidate()
+        a.draw()
+        assert "Wolfgang A." in drawn
+        cut = [t for t in drawn if t.startswith("WWW") and t.endswith("…")]
+        assert cut and all(len(t) < 16 for t in cut), [t for t in drawn if t.startswith("W")]
+    finally:
+        a.close_scenes()
+
+
 def test_the_sidebar_names_the_game_as_the_menus_do(app, monkeypatch):
     from game.ui.rules_text import preset_title
 

@@ -435,7 +435,7 @@ class TableLayout:
         # tags wider than their melds keep their room while the cards may shrink; if even
         # half-size cards do not fit, the tags give it up (and are drawn cut); then, rather
         # than spill over the "laid off" row below (a tester), the cards shrink further
-        scales = (1.0, 0.9, 0.8, 0.72, 0.64, 0.57, 0.5)
+        scales: tuple[float, ...] = (1.0, 0.9, 0.8, 0.72, 0.64, 0.57, 0.5)
         if seat != self.human and self.players >= 5:
             # with five to eight players the others' cards start small; where a seat's box
             # has room they grow, up to the size of the person's melds (at eight players and

@@ -26,7 +26,7 @@ from .cards import GOLD, rank_label
 from .layout import TableLayout
 from .rules_text import PERMANENT_WILD_NAMES, goal_text, points_help, points_text
 from .table_base import TableParts
-from .ui_kit import short_name, shortenings
+from .ui_kit import fit_text, short_name, shortenings
 from .widgets import ACCENT, TEXT, TEXT_DIM, Toast, panel
 
 if TYPE_CHECKING:
@@ -965,7 +965,12 @@ class TablePainting(TableParts):
             extra = points_text(melded[seat], True) if melded[seat] else ""
             ew = self.text.render(extra, fs, TEXT_DIM).get_width() if extra else 0
             room = r.w - sw - ew - fs - 16  # (a long name as on a narrow plate: "Wolfgang A.")
-            self.text.blit(surface, self._plate_name(name, fn, room, bold=False), fn, (r.x + fs + 4, r.centery),
+            shown = self._plate_name(name, fn, room, bold=False)
+            if self.text.render(shown, fn, TEXT).get_width() * 0.8 > room:
+                # a long word is cut rather than drawn at half size ("WWWWWWWWWWWWWWWW" read
+                # as a row of small w's beside names of the list's size: a tester)
+                shown = fit_text(shown, self.text.font(fn), room)
+            self.text.blit(surface, shown, fn, (r.x + fs + 4, r.centery),
                            ACCENT if g.scores[seat] == lead else TEXT, anchor="midleft", max_w=room)
             self.text.blit(surface, score, fn, (r.right, r.centery), TEXT, bold=True, anchor="midright")
             if extra:
