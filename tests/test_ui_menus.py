@@ -3490,3 +3490,20 @@ def test_a_field_being_typed_in_wakes_the_loop_for_its_caret_to_blink(app, monke
     assert asked == [1, 1]
     field.finish()
     assert scene.next_wake() is None
+
+
+def test_the_scores_sheet_shortens_long_names_by_words(monkeypatch):
+    """Its column heads read "Christopher…" and "Wolfgang A…" where the sidebar says
+    "Christopher L." and "Wolfgang A." (a tester): by words first, then cut."""
+    state = played_round("rummy5000", 8, seed=8)
+    state.names = ("You", "Christopher Long", "Wolfgang Amadeus", "W" * 16, "Anastasia Romano", "Bo", "Cy", "Di")
+    drawn = []
+    real = ui.draw_text
+    monkeypatch.setattr(ui, "draw_text", lambda surface, text, *a, **k: drawn.append(text) or real(
+        surface, text, *a, **k))
+    draw(sheets.ScoresScene(FakeApp((1366, 768)), state), (1366, 768))
+    heads = set(drawn)
+    for name in ("Christopher Long", "Wolfgang Amadeus", "Anastasia Romano"):
+        first, last = name.split()
+        assert heads & {name, f"{first} {last[0]}.", first}, (name, sorted(t for t in heads if t[:1] in "CWA"))
+    assert not any(t.startswith(("Christopher", "Wolfgang", "Anastasia")) and t.endswith("\u2026") for t in heads)

@@ -697,9 +697,16 @@ class ScoresScene(_ListSheet):
         human = self.human
         ui.draw_text(surface, "Round", hf, ui.GOLD, (inner.x, y + t.px(10)), "midleft")
         star = rf.size(" ★")[0]  # (the numbers of a column line up, a star or not after them)
-        for (name, _), x in zip(cols, xs):
-            ui.draw_text(surface, ui.fit_text(name, hf, round(cw) - t.px(8)), hf, ui.GOLD,
-                         (x - star, y + t.px(10)), "midright")
+        names = _names(st)
+        for (_, seats), x in zip(cols, xs):
+            # shortened by words, as the sidebar does ("Christopher…" lost the initial of
+            # "Christopher L.": a tester), then cut
+            room = round(cw) - t.px(8)
+            steps = ui.shortenings([names[s] for s in seats], most=3 if len(seats) > 1 else 2)
+            head = next((" & ".join(step) for step in steps
+                         if hf.size(" & ".join(step))[0] <= room), None)
+            ui.draw_text(surface, head or ui.fit_text(" & ".join(ui.short_name(names[s], 2) for s in seats), hf, room),
+                         hf, ui.GOLD, (x - star, y + t.px(10)), "midright")
         y += t.px(22)
         pygame.draw.line(surface, (150, 130, 70), (inner.x, y), (inner.right, y), 1)
         y += t.px(4)
