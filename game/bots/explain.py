@@ -496,9 +496,13 @@ def _discard_reason(view: PlayerView, card: Card) -> str | None:
         # counts for them)
         collects = view.rules.out_collects_hands
         tie = any(value[k] == value[card] for k in others)  # ("the most" of two alike read wrongly)
-        what = ((f"it is {'as much as any card' if tie else 'the most'} that player would collect from you by "
+        # ("2 players have 2 cards left, … if that player goes out": a tester)
+        many = sum(1 for s in rivals if view.hand_sizes[s] == short)
+        who = "that player" if many == 1 else "either" if many == 2 else "any of them"
+        whom = f"{who} goes out"
+        what = ((f"it is {'as much as any card' if tie else 'the most'} {who} would collect from you by "
                  "going out") if collects else
-                f"it would cost you {'as much as any card' if tie else 'the most'} if that player goes out")
+                f"it would cost you {'as much as any card' if tie else 'the most'} if {whom}")
         words.append(f"{_who_has(view, rivals, short)} {short} card{'s' if short != 1 else ''} left, and at {value[card]} "
                      f"points {what}")
     risk = None  # (a risk the discard takes all the same)
