@@ -1700,6 +1700,27 @@ def test_playing_the_last_cards_to_float_is_asked_first(app):
     assert len(g.melds) == 1 and scene.choice is None
 
 
+def test_no_float_question_after_a_hint_that_said_so_or_while_floating(app):
+    """The hint said "that plays your last cards, so you float … Enter lays it off", and
+    Enter asked, "Not yet" in focus, so Enter, Enter cancelled the hinted move; a player
+    floating already was asked again (a tester)."""
+    g = build({0: "2♦ 2♥ 2♠"}, pile="Q♦", phase="play", wild=None)
+    scene = play(app, g)
+    scene.c._hint_from = lambda view, what: MeldCards(tuple(c(x) for x in ("2♠", "2♦", "2♥")))
+    key(app, pygame.K_h)
+    key(app, pygame.K_RETURN)
+    app.pump(2)
+    assert scene.choice is None and len(g.melds) == 1 and g.floating[0]
+    # floating, a card drawn that lays off: no question
+    g = build({0: "7♥"}, pile="Q♦", phase="play", wild=None, melds=[(0, "9♣ 9♦ 9♠"), (1, "4♥ 5♥ 6♥")])
+    g.floating[0] = True
+    scene = play(app, g)
+    assert scene.c.is_legal(LayOff(c("7♥"), g.melds[1].id))
+    scene.lay_off([c("7♥")], g.melds[1].id)
+    app.pump(2)
+    assert scene.choice is None and c("7♥") in g.melds[1].cards
+
+
 def test_the_sort_buttons_rest_while_there_is_nothing_to_sort(app):
     g = build({0: "9♣ 2♦"}, pile="Q♦", phase="play")
     scene = play(app, g)

@@ -85,6 +85,16 @@ HINT_THINKING = "Thinking of a hint…"  # said meanwhile
 HURRYING = "The others play faster until your turn"  # (taken back when it comes)
 
 
+def _same_move(a: Action, b: Action) -> bool:
+    """Whether two melds, lay-offs or covers play the same cards to the same place (a
+    meld's order and reading, or a lay-off's end, aside)."""
+    if isinstance(a, MeldCards) and isinstance(b, MeldCards):
+        return sorted(a.cards) == sorted(b.cards)
+    if isinstance(a, (LayOff, Cover)) and isinstance(b, (LayOff, Cover)):
+        return type(a) is type(b) and a.card == b.card and a.meld == b.meld
+    return False
+
+
 def _hint_first(options: list[T], hint: T | None) -> tuple[list[T], bool]:
     """``options`` with ``hint`` first when it is among them (a small menu then marks its
     first line as the hint's: :func:`_mark_hint`), and whether it was."""
@@ -182,6 +192,7 @@ class TableScene(TableInput, TablePainting, Scene):
         self.hint_stock = False
         self.hint_drew: int | None = None  # the position a stock hint was for (Enter draws while it lasts)
         self.hint_discard: tuple[int, Card] | None = None  # a discard's hint: the position, the card
+        self.hint_move: tuple[int, Action] | None = None  # the last hint: the position, the move
         self.hint_until = 0.0
         self.hint_version: int | None = None  # the position the hint was about
         # the last click on a hand card: (card, when, the game's version then); a second
@@ -868,6 +879,11 @@ class TableScene(TableInput, TablePainting, Scene):
         g = self.g
         if not (self.c.human_to_act and isinstance(action, (MeldCards, LayOff, Cover))):
             return False
+        if g.floating[self.bottom]:  # (floating already: nothing new to warn of, a tester)
+            return False
+        hinted = self.hint_move
+        if hinted is not None and hinted[0] == self.c.version and _same_move(hinted[1], action):
+            return False  # (the hint said "so you float"; Enter, Enter cancelled it: a tester)
         played = set(action.cards) if isinstance(action, MeldCards) else {action.card}
         if set(g.hands[self.bottom]) - played or not self.c.is_legal(action):
             return False
@@ -1336,6 +1352,7 @@ class TableScene(TableInput, TablePainting, Scene):
         focus: tuple[str, int] | None = None  # where a keyboard player's focus goes
         self.hint_drew = self.c.version if isinstance(action, DrawStock) else None
         self.hint_discard = (self.c.version, action.card) if isinstance(action, Discard) else None
+        self.hint_move = (self.c.version, action)
         self.toasts = [t for t in self.toasts if not t.refusal]  # (a refusal beside the hint read as its answer)
         if isinstance(action, DrawStock):
             self.hint_stock = True
