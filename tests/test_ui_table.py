@@ -3025,6 +3025,24 @@ def test_a_long_one_word_name_in_the_sidebars_scores_is_cut_not_shrunk(monkeypat
         a.close_scenes()
 
 
+def test_a_wide_wild_rank_leaves_room_for_the_other_wilds_names(monkeypatch):
+    """With 10s wild and the one-eyed jacks, the sidebar read "10 + one-e…" at 1280x720 (a
+    tester): the rank is drawn smaller until the names fit whole."""
+    a = App(size=(1280, 720), settings=settings())
+    try:
+        g = build({0: "2♣ 5♣ 5♦"}, pile="A♦", phase="draw", players=3, wild=10)
+        g.rules = g.rules.replace(permanent_wilds=frozenset({"one_eyed_jacks"}))
+        g.ctx = MeldContext(g.rules, g.wild_rank, g.decks, g.pack)
+        g.indicator = c("10♥")
+        scene = play(a, g)
+        drawn = record_text(scene, monkeypatch)
+        scene.invalidate()
+        a.draw()
+        assert [t for t in drawn if "one-e" in t or t == "jacks"] == ["+ one-eyed", "jacks"]
+    finally:
+        a.close_scenes()
+
+
 def test_the_sidebar_names_the_game_as_the_menus_do(app, monkeypatch):
     from game.ui.rules_text import preset_title
 

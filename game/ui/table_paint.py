@@ -900,7 +900,7 @@ class TablePainting(TableParts):
                 return len(lines) <= most and all(
                     i + self.text.render(t, fs).get_width() <= room for i, t in lines)
 
-            for k in (0.8, 0.65, 0.5):  # the rank smaller when the other wilds need the room
+            for k in (0.8, 0.65, 0.5, 0.4, 0.33):  # the rank smaller when the other wilds need the room
                 img = self.text.render(rank_label(g.wild_rank), int(body.h * k), GOLD, bold=True)
                 wild_room = right - (x + img.get_width() + L.pad)
                 # one to a line ("+ twos"; a long name on two), each named whole, when they fit so
