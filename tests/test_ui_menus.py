@@ -1277,6 +1277,9 @@ def test_round_explanations_agree_with_who_scored():
     assert explain_round(basic, lone, names_ann[:2]).endswith("Ann collects the 1 point left in the other hand.")
     assert explain_round(Rules.preset("rummy5000"), lone, names_ann[:2]).endswith(
         "Ann also collects the 1 point left in the other hand.")
+    empty = SimpleNamespace(went_out=0, bonus=[0, 0, 0], in_hand=[0, 0, 0])  # (the others floating)
+    assert explain_round(Rules.preset("rummy5000"), empty, names).endswith(
+        "you also collect nothing, as no points were left in the other hands.")
     one = SimpleNamespace(went_out=None, bonus=[0, 12, 0], in_hand=[20, 8, 12])
     assert "Ann had the lowest hand and collects the difference" in explain_round(basic, one, names)
     two = SimpleNamespace(went_out=None, bonus=[3, 3, 0], in_hand=[8, 8, 14])

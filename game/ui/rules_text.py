@@ -1054,6 +1054,8 @@ def _left_in_hands(points: int, players: int, teams: bool = False) -> str:
     cards count for nobody)."""
     where = ("other team's hands" if teams else
              f"other hand{'s' if players > 2 else ''}")
+    if not points:  # ("you also collect the 0 points left in the other hands": a tester)
+        return f"nothing, as no points were left in the {where}"
     return f"the {points:,} point{'s' if points != 1 else ''} left in the {where}"
 
 
