@@ -117,7 +117,7 @@ def test_a_discard_that_keeps_a_costly_card_while_a_player_is_about_to_go_out_sa
     assert make_bot("normal", 1).choose(v) == Discard(c("K♠"))
     assert hint_reason(v, Discard(c("K♠"))) == (
         "going by the cards still unseen the other players are likelier to want your A♠, though Player 2 has "
-        "1 card left, and keeping your A♠ risks its 100 points")
+        "1 card left, and keeping it risks its 100 points")
     g.hands[1] += [g.stock.pop(), g.stock.pop()]  # (three cards: not about to go out)
     assert "risks its" not in (hint_reason(view_of(g, 0), Discard(c("K♠"))) or "")
     # where face cards are 10 and low cards their pips (Rummy 500), a loose jack kept is told

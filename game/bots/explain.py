@@ -563,6 +563,9 @@ def _discard_reason(view: PlayerView, card: Card) -> str | None:
                     f"your {card_name(dear)} risks its {value[dear]} points")
             if not words and an.feed(dear) > an.feed(card) + 3:
                 words.append(_wanted(view, card, [dear]))
+            if words and words[-1].endswith(f"your {card_name(dear)}"):  # (named just before it:
+                # "…want your A♠, though …, and keeping your A♠ risks…" said it twice, a tester)
+                risk = risk.replace(f"keeping your {card_name(dear)} risks", "keeping it risks")
     if not words and not risk and len(others) == 1:  # (a pair in a two-card hand: nothing tells them apart)
         other = others[0]
         if other not in ctx.wilds and other.rank == card.rank and value[other] == value[card] \
