@@ -1721,7 +1721,7 @@ def test_the_way_back_from_the_table_stays_within_the_sidebar(size):
 
 
 def test_a_team_games_round_sheet_lists_partners_together_with_each_teams_round():
-    from game.ui.sheets import _teams_lines
+    from game.ui.sheets import teams_lines
 
     app = FakeApp((1024, 640))
     state = played_round("partnership500", 4, seed=4)
@@ -1730,7 +1730,7 @@ def test_a_team_games_round_sheet_lists_partners_together_with_each_teams_round(
     assert scene.row_seats == [0, 2, 1, 3]  # (partners sit opposite: seats 0 and 2)
     res = state.results[-1]
     us = res.points[0] + res.points[2]
-    line = _teams_lines(state, res)[0]
+    line = teams_lines(state, res)[0]
     assert line.startswith(f"Teams  ·  You & Bot 2: {us:+,} → {state.scores[0] + state.scores[2]:,}")
     assert len(scene.hand_rows) == 4
 

@@ -4988,7 +4988,7 @@ def test_a_team_line_shortens_long_names_before_its_points(monkeypatch):
     """"Bartholomew Fitz & Anastasia Rosali –…": the team lines cut off the team's points
     (a tester); the names are shortened first, as the rows above them are, on the sidebar
     and on the round's sheet."""
-    from game.ui.sheets import _teams_lines
+    from game.ui.sheets import teams_lines
 
     a = App(size=(1024, 640), settings=settings())
     try:
@@ -5009,7 +5009,7 @@ def test_a_team_line_shortens_long_names_before_its_points(monkeypatch):
             "Bartholomew F. & Anastasia R. 385", "Bartholomew & Anastasia R. 385", "Bartholomew & Anastasia 385")
         # the round's sheet: the same, each side's points whole
         res = SimpleNamespace(points=[15, -5, 20, 30])
-        lines = _teams_lines(g, res)
+        lines = teams_lines(g, res)
         assert any("Bartholomew F. & Anastasia R.: +25 → 385" in line for line in lines)
         assert all(line.endswith("+25 → 385") for line in lines)
         # where shorter names fit at full size, they come before smaller letters (the second

@@ -134,13 +134,12 @@ class Analysis:
 
     def _bonus_estimate(self) -> float:
         """What going out is worth to this seat, relative to the others."""
-        opp = sum(self.opp_hand_value(s) for s in self.opponents)
-        mode = self.scoring
         if self.rules.out_collects_hands:
             # the other side's hands: a partner's count for nobody
             mine = self.view.side_of(self.seat)
             return sum(self.opp_hand_value(s) for s in self.opponents if self.view.side_of(s) != mine)
-        if mode == "melds_minus_hand":
+        opp = sum(self.opp_hand_value(s) for s in self.opponents)
+        if self.scoring == "melds_minus_hand":
             # the others' hands count against them
             return self.rules.going_out_bonus + opp / max(1, self.players - 1)
         return opp / max(1, self.players - 1)  # penalty: the others are charged

@@ -455,11 +455,19 @@ def _saved_drew(info: Any, g: GameState, seat: int) -> tuple[Card, tuple] | None
     if not (isinstance(drew, list) and len(drew) == 3 and _card_number(drew[0])):
         return None
     card, round_no, turns = drew
-    if round_no != g.round_no or turns != g.turns[seat] or g.current != seat:
-        return None
-    if Card(card) not in g.hands[seat] and not any(Card(card) in m.cards for m in g.melds):
+    if not _still_this_turn(g, seat, [card], round_no, turns):
         return None
     return Card(card), (round_no, seat, turns)
+
+
+def _still_this_turn(g: GameState, seat: int, cards: list, round_no: Any, turns: Any) -> bool:
+    """Whether a seat file's tag is of the turn now played by ``seat`` (``round_no``,
+    ``turns``), each of its ``cards`` in that hand or on the table (laid down this turn:
+    Undo may bring it back)."""
+    if round_no != g.round_no or turns != g.turns[seat] or g.current != seat:
+        return False
+    placed = set(g.hands[seat]) | {x for m in g.melds for x in m.cards}
+    return all(Card(x) in placed for x in cards)
 
 
 def _saved_took(info: Any, g: GameState, seat: int) -> tuple[tuple[Card, ...], tuple] | None:
@@ -471,10 +479,7 @@ def _saved_took(info: Any, g: GameState, seat: int) -> tuple[tuple[Card, ...], t
             and all(_card_number(x) for x in took[0])):
         return None
     cards, round_no, turns = took
-    if round_no != g.round_no or turns != g.turns[seat] or g.current != seat:
-        return None
-    placed = set(g.hands[seat]) | {x for m in g.melds for x in m.cards}
-    if not all(Card(x) in placed for x in cards):
+    if not _still_this_turn(g, seat, cards, round_no, turns):
         return None
     return tuple(Card(x) for x in cards), (round_no, seat, turns)
 
@@ -847,11 +852,8 @@ class Controller:
         return self.g.is_legal(action)
 
     def why_illegal(self, action: Action) -> str | None:
-        try:
-            self.g.copy().apply(action)
-        except IllegalActionError as exc:
-            return str(exc)
-        return None
+        refused = self.first_refusal([action])
+        return refused[1] if refused is not None else None
 
     def first_refusal(self, actions: Sequence[Action]) -> tuple[int, str] | None:
         """The first of ``actions``, played in turn on a copy of the game, that the engine

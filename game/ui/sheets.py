@@ -161,7 +161,7 @@ def _points_colour(rules: Rules, points: int) -> tuple:
     return ui.OK if points_help(points, rules.lowest_total_wins) else ui.ERROR
 
 
-def _teams_lines(state: GameState, res: RoundResult) -> list[str]:
+def teams_lines(state: GameState, res: RoundResult) -> list[str]:
     """Under a team game's round sheet: each team's points this round, then its total; the
     line with the names whole, then with them shortened step by step, the longest first
     (see :func:`ui_kit.shortenings`)."""
@@ -437,7 +437,7 @@ class RoundEndScene(SheetScene):
                     ui.draw_text(surface, "no cards left", t.font(14), ui.FAINT, (inner.x + indent, ty))
             y += row_h
         if sides:  # (long names shortened before the points are: "Anastasia R. & Ben: +127 → 127")
-            lines = _teams_lines(st, res)
+            lines = teams_lines(st, res)
             line = next((text for text in lines if bf.size(text)[0] <= inner.width), lines[-1])
             ui.draw_text(surface, ui.fit_text(line, bf, inner.width), bf, ui.GOLD, (inner.x, y + t.px(8)), "topleft")
         # the keys for the longer lists, beside the buttons

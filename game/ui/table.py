@@ -190,8 +190,6 @@ class TableScene(TableInput, TablePainting, Scene):
         self.float_agreed = False  # (while a move the person agreed to float by is made)
         self.hint_call: CallRummy | None = None  # a hinted call (its end goes first in a menu)
         self.hint_stock = False
-        self.hint_drew: int | None = None  # the position a stock hint was for (Enter draws while it lasts)
-        self.hint_discard: tuple[int, Card] | None = None  # a discard's hint: the position, the card
         self.hint_move: tuple[int, Action] | None = None  # the last hint: the position, the move
         self.hint_until = 0.0
         self.hint_version: int | None = None  # the position the hint was about
@@ -873,6 +871,13 @@ class TableScene(TableInput, TablePainting, Scene):
         self.hint_stock = False
         return True
 
+    def hinted(self) -> Action | None:
+        """The move the last hint named, while the position is still the one it was for
+        (Enter carries it out: a draw, a discard; a float it said it makes is not asked
+        about)."""
+        hint = self.hint_move
+        return hint[1] if hint is not None and hint[0] == self.c.version else None
+
     def _floats(self, action: Action) -> bool:
         """Whether the person's ``action`` plays their last cards and leaves them floating,
         as the engine has it (the move tried on a copy of the game)."""
@@ -881,8 +886,8 @@ class TableScene(TableInput, TablePainting, Scene):
             return False
         if g.floating[self.bottom]:  # (floating already: nothing new to warn of, a tester)
             return False
-        hinted = self.hint_move
-        if hinted is not None and hinted[0] == self.c.version and _same_move(hinted[1], action):
+        hinted = self.hinted()
+        if hinted is not None and _same_move(hinted, action):
             return False  # (the hint said "so you float"; Enter, Enter cancelled it: a tester)
         played = set(action.cards) if isinstance(action, MeldCards) else {action.card}
         if set(g.hands[self.bottom]) - played or not self.c.is_legal(action):
@@ -1350,8 +1355,6 @@ class TableScene(TableInput, TablePainting, Scene):
         self.hint_call = None
         self.hint_stock = False
         focus: tuple[str, int] | None = None  # where a keyboard player's focus goes
-        self.hint_drew = self.c.version if isinstance(action, DrawStock) else None
-        self.hint_discard = (self.c.version, action.card) if isinstance(action, Discard) else None
         self.hint_move = (self.c.version, action)
         self.toasts = [t for t in self.toasts if not t.refusal]  # (a refusal beside the hint read as its answer)
         if isinstance(action, DrawStock):

@@ -68,8 +68,7 @@ class TableParts:
     hint_layoff: LayOff | Cover | None  # a hinted lay-off (first in the menu that asks how)
     hint_call: CallRummy | None      # a hinted Rummy! call
     hint_stock: bool
-    hint_drew: int | None            # the position a stock hint was for
-    hint_discard: tuple[int, Card] | None  # a discard's hint: the position it was for, the card
+    hint_move: tuple[int, Action] | None  # the last hint: the position it was for, the move
     drew_new: tuple[Card, tuple] | None  # the card the person drew from the stock, and in which turn
     took_new: tuple[tuple[Card, ...], tuple] | None  # the cards the person took from the pile, and when
     last_click: tuple[Card, float, int] | None
@@ -116,6 +115,8 @@ class TableParts:
         def _hand_row(self, n: int) -> HandRow: ...
 
         def turn_key(self) -> tuple: ...
+
+        def hinted(self) -> Action | None: ...
 
         def raised_card(self) -> Card | None: ...
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 import pygame
 from pygame import Rect
 
-from game.engine import CallRummy, Card, Discard, MeldCards, TakePile
+from game.engine import CallRummy, Card, Discard, DrawStock, MeldCards, TakePile
 
 from .anim import MOVE_TIME
 from .controller import HURRY_WORDS
@@ -679,7 +679,7 @@ class TableInput(TableParts):
     def _enter(self) -> None:
         g = self.g
         if g.phase == "draw" and self.c.human_to_act and self.focus_zone != "pile" and not self.selected:
-            if self.hint_drew == self.c.version:
+            if isinstance(self.hinted(), DrawStock):
                 # the hint's draw: Enter carries out every hint, as it does a take, also once its
                 # marks have faded (a newcomer reading it was refused: a tester)
                 self.draw_stock()
@@ -687,12 +687,11 @@ class TableInput(TableParts):
                 # on a meld it asked for a card to lay off: a tester)
                 self.refuse("Draw first: D draws from the stock, P takes from the pile")
         elif self.focus_zone == "hand":
-            hinted = self.hint_discard
-            if (hinted is not None and hinted[0] == self.c.version and not self.selected
-                    and self._focused_hand_card() == hinted[1]):
+            hinted = self.hinted()
+            if isinstance(hinted, Discard) and not self.selected and self._focused_hand_card() == hinted.card:
                 # Enter carries out every hint, a discard's too (it said "Select cards to meld
                 # first" to a keyboard player following the hint: a tester)
-                self.discard(hinted[1])
+                self.discard(hinted.card)
             else:
                 self.meld_selected()
         elif self.focus_zone == "melds" and g.melds:

@@ -25,6 +25,7 @@ from .anim import Tween
 from .cards import GOLD, rank_label
 from .layout import TableLayout
 from .rules_text import PERMANENT_WILD_NAMES, goal_text, points_help, points_text
+from .sheets import teams_lines
 from .table_base import TableParts
 from .ui_kit import fit_text, short_name, shortenings
 from .widgets import ACCENT, TEXT, TEXT_DIM, Toast, panel
@@ -226,13 +227,16 @@ class TablePainting(TableParts):
         fit and has two words or more, the first with the last one's initial ("Wolfgang A.";
         the sheets list it whole), or the first word alone, whichever first fits with
         letters at least four fifths of their size (they shrink that far to fit), rather
-        than a name cut inside a word ("Wolfgan…")."""
-        if len(name.split()) < 2 or self.text.render(name, size, TEXT, bold=bold).get_width() <= room:
+        than a name cut inside a word ("Wolfgan…"); a word too long even so is cut there
+        ("WWWWWWWWWWWWWWWW" was drawn at half size, a row of small w's: a tester)."""
+        def width(text: str) -> int:
+            return self.text.render(text, size, TEXT, bold=bold).get_width()
+
+        if width(name) <= room:
             return name
-        for short in (short_name(name, 1), short_name(name, 2)):
-            if self.text.render(short, size, TEXT, bold=bold).get_width() * 0.8 <= room:
-                return short
-        return short_name(name, 2)
+        shown = next((short for short in (short_name(name, 1), short_name(name, 2)) if width(short) * 0.8 <= room),
+                     short_name(name, 2))
+        return shown if width(shown) * 0.8 <= room else fit_text(shown, self.text.font(size, bold), room)
 
     def _draw_plates(self, surface: pygame.Surface) -> None:
         g = self.g
@@ -965,12 +969,7 @@ class TablePainting(TableParts):
             extra = points_text(melded[seat], True) if melded[seat] else ""
             ew = self.text.render(extra, fs, TEXT_DIM).get_width() if extra else 0
             room = r.w - sw - ew - fs - 16  # (a long name as on a narrow plate: "Wolfgang A.")
-            shown = self._plate_name(name, fn, room, bold=False)
-            if self.text.render(shown, fn, TEXT).get_width() * 0.8 > room:
-                # a long word is cut rather than drawn at half size ("WWWWWWWWWWWWWWWW" read
-                # as a row of small w's beside names of the list's size: a tester)
-                shown = fit_text(shown, self.text.font(fn), room)
-            self.text.blit(surface, shown, fn, (r.x + fs + 4, r.centery),
+            self.text.blit(surface, self._plate_name(name, fn, room, bold=False), fn, (r.x + fs + 4, r.centery),
                            ACCENT if g.scores[seat] == lead else TEXT, anchor="midleft", max_w=room)
             self.text.blit(surface, score, fn, (r.right, r.centery), TEXT, bold=True, anchor="midright")
             if extra:
@@ -1193,9 +1192,7 @@ class TablePainting(TableParts):
                                anchor="topright")
             y += row
         if teams:  # (the sides' totals, as under the round sheet: the players' alone hid who won)
-            from .sheets import _teams_lines
-
-            lines = _teams_lines(g, g.results[-1])
+            lines = teams_lines(g, g.results[-1])
             line = next((t for t in lines if self.text.font(fn, True).size(t)[0] <= w - 40), lines[-1])
             self.text.blit(surface, line, fn, (box.centerx, y + 4), dark, bold=True, anchor="midtop",
                            max_w=w - 40)
