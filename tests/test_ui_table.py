@@ -214,6 +214,29 @@ def test_melds_flow_and_shrink_to_fit(size):
     assert many.covers[0][1].colliderect(r0[1])
 
 
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 720), (1366, 768), (1280, 800), (1920, 1080)])
+@pytest.mark.parametrize("players", [6, 7, 8])
+@pytest.mark.parametrize("scale", [1.0, 1.15, 1.3])
+def test_with_big_cards_the_top_seats_still_hold_two_rows_of_melds(size, players, scale):
+    """The card size setting's large cards take height from the top row: its seats keep
+    room for two rows of melds at four fifths of their cards' size at least (with six
+    players at 1366x768 and the largest cards, a top seat's cards were 33 px tall, a
+    tester), while the middle keeps the stock and a row of the pile."""
+    L = TableLayout(size, players, decks=2, card_scale=scale)
+    top = [sb for sb in L.seats if sb.side == "top"]
+    assert top
+    for sb in top:
+        for n in range(2, 12):  # the fewest melds of three that take two rows
+            flow = L.meld_flow(sb.seat, [(3, frozenset())] * n)
+            if len({r[0].y for r in flow.melds}) >= 2:
+                break
+        assert not flow.overflow and len({r[0].y for r in flow.melds}) == 2, (sb.seat, n, flow.card)
+        assert flow.card[1] >= int(L.opp_card[1] * 0.8), (sb.seat, n, flow.card, L.opp_card)
+    assert L.center.contains(L.stock) and L.center.contains(L.stock_label)
+    assert L.pile_area.h >= L.table_card[1] * 1.24 and L.center.contains(L.pile_area)
+    assert L.stock_label.bottom <= L.message.top
+
+
 def test_a_meld_narrower_than_its_tag_leaves_the_tag_room_in_its_row():
     L = TableLayout((1024, 640), 8, decks=2)
     seat = 2

@@ -152,13 +152,32 @@ class TableLayout:
             th = self.table_card[1]
             need = int(th * 1.45) + self.font_small + self.font_normal + pad * 7
             top_h = max(top_h, min(region.h // 2, region.h - need))
+        # a name plate too narrow for "4235 · normal +85" on its second line gets a third
+        # line (the computer's level), on every seat alike so the plates line up
+        plate_h = self.font_normal + self.font_small + pad * 2
+        tw = (play_w - 2 * col_w) // top
+        widths = [self._plate_width(w_ - pad - 2 * pad) for w_ in [col_w] * (left + right) + [tw] * top]
+        self.plate_rows = 3 if min(widths) - self.font_small - 18 < 11 * self.font_small else 2
+        self.plate_h = plate_h + (self.font_small + 2 if self.plate_rows == 3 else 0)
+        if k >= 4:
+            # big cards (the card size setting) take height from the top row: where its
+            # seats' melds would not hold two rows of their cards at four fifths of their
+            # size, the middle gives up its second row of the pile (the stock and one
+            # row, the next rows overlapping it, stay), past half the region if need be
+            # (a top seat's cards were 33 px tall with six players at 1366x768 and the
+            # largest cards: a tester)
+            cw, ch = card_size(self.opp_card[1] * 0.8)
+            melds_row = max(10, int(ch * 0.2)) + ch + max(3, int(ch * 0.05)) + 2
+            want = 2 * melds_row + max(2, max(4, int(cw * 0.3)) // 3)
+            want += max(self.plate_h, self.back_card[1] + pad) + 3 * pad + pad // 2
+            least = int(self.table_card[1] * 1.24) + self.font_small + self.font_normal + pad * 5
+            top_h = max(top_h, min(want, region.h - least))
         slots: list[tuple[str, Rect]] = []
         col_h = region.h
         for i in range(left):  # left column, bottom to top (clockwise from the person)
             bh = col_h // left
             slots.append(("left", Rect(0, region.bottom - (i + 1) * bh, col_w, bh)))
-        top_x0, top_x1 = col_w, play_w - col_w
-        tw = (top_x1 - top_x0) // top
+        top_x0 = col_w
         for i in range(top):
             slots.append(("top", Rect(top_x0 + i * tw, 0, tw, top_h)))
         for i in range(right):  # right column, top to bottom
@@ -166,12 +185,6 @@ class TableLayout:
             slots.append(("right", Rect(play_w - col_w, i * bh, col_w, bh)))
         self.center = Rect(col_w, top_h, play_w - 2 * col_w, region.h - top_h)
 
-        # a name plate too narrow for "4235 · normal +85" on its second line gets a third
-        # line (the computer's level), on every seat alike so the plates line up
-        plate_h = self.font_normal + self.font_small + pad * 2
-        widths = [self._plate_width(box.w - pad - 2 * pad) for _, box in slots]
-        self.plate_rows = 3 if widths and min(widths) - self.font_small - 18 < 11 * self.font_small else 2
-        self.plate_h = plate_h + (self.font_small + 2 if self.plate_rows == 3 else 0)
         self.seats: list[SeatBox] = [None] * players  # type: ignore[list-item]
         for i, (side, box) in enumerate(slots):
             seat = (human + 1 + i) % players
