@@ -43,6 +43,26 @@ def test_a_take_that_only_goes_with_a_card_says_which():
     assert hint_reason(v, TakePile(c("7♥"))) == "it goes with your 7♣"
 
 
+def test_a_take_of_a_card_that_goes_with_nothing_says_what_it_is_worth_or_that_it_is_wild():
+    """A take the plan does not meld, of a card that goes with nothing in hand, still says
+    why (it said nothing): a wild stands in anywhere; a costly card, what it scores melded
+    and what it costs left in hand, as this game counts a hand."""
+    r5000 = Rules.preset("rummy5000")
+    v = view(["4♦ 6♥ 5♥ 5♠ J♦", "4♣ 5♣ 9♦"], rules=r5000, wild=None, pile="A♣", phase="draw", current=0)
+    assert hint_reason(v, TakePile(c("A♣"))) == (
+        "it goes with none of your cards yet, but melded it scores 100 points (left in your hand, "
+        "its 100 go to whoever goes out)")
+    v = view(["4♦ 6♥ 5♥ 5♠ J♦", "4♣ 5♣ 9♦"], wild=None, pile="A♣", phase="draw", current=0)
+    assert hint_reason(v, TakePile(c("A♣"))) == (  # (Rummy 500: a hand counts against its holder)
+        "it goes with none of your cards yet, but melded it scores 15 points (left in your hand, "
+        "it counts 15 against you)")
+    v = view(["4♦ 6♥ 5♥ 5♠ J♦", "4♣ 5♣ 9♦"], wild=None, pile="2♣", phase="draw", current=0)
+    assert hint_reason(v, TakePile(c("2♣"))) == (  # (a cheap card: the sums, in words)
+        "it goes with none of your cards yet, but it is likelier to be of use than a card from the stock")
+    v = view(["3♦ 2♥ J♠ K♥", "4♣ 5♣ 9♦"], rules=r5000, wild="7", pile="7♥", phase="draw", current=0)
+    assert hint_reason(v, TakePile(c("7♥"))) == "it is wild, and a wild card can stand in for a card of any meld"
+
+
 def test_a_draw_says_when_the_pile_card_goes_with_nothing_in_hand():
     v = view(["7♣ K♠ 2♥ 9♦", "4♣ 5♣"], pile="3♠ 5♦", phase="draw", current=0)
     assert hint_reason(v, DrawStock()) == "the 5♦ on the pile goes with none of your cards"

@@ -178,8 +178,19 @@ def _take_reason(view: PlayerView, taken: list[Card]) -> str | None:
     use, left, _ = _plan_for(an, hand + taken, card, must)
     wilds = view.ctx.wilds
     if use is None:
+        if card in wilds:  # (a wild goes with anything: it said nothing, a tester)
+            return "it is wild, and a wild card can stand in for a card of any meld"
         near = _goes_with(view, card, hand)
-        return f"it goes with your {cards_name(near[:3])}" if near else None
+        if near:
+            return f"it goes with your {cards_name(near[:3])}"
+        # taken for its worth alone, by the normal player's sums: a costly card said so, in
+        # points both ways (a take of an ace that went with nothing said nothing, a tester)
+        value = an.value[card]
+        if an.gain(card) and value > an.avg_unseen:
+            cost = (f"its {value} go to whoever goes out" if rules.out_collects_hands
+                    else f"it counts {value} against you")
+            return f"it goes with none of your cards yet, but melded it scores {value} points (left in your hand, {cost})"
+        return "it goes with none of your cards yet, but it is likelier to be of use than a card from the stock"
     if use[0] == "onto":
         words = f"it can be laid off on #{use[1]}"
     else:
