@@ -759,13 +759,14 @@ def test_a_discard_a_known_holder_could_take_down_to_and_meld_is_warned_of():
                  phase="play", current=0, melds=[meld(2, "set:3", "3♣ 3♥ 3♠")], known=["", "", "A♠ Q♠"])
     v = view_of(g, 0)
     assert hint_reason(v, Discard(c("A♦"))).endswith(
-        ", though with the A♥ in the pile, a player holding the A♠ it took from the pile could take the pile "
+        ", though with the A♥ in the pile, Player 3, who took the A♠ from the pile, could take the pile "
         "down to it and meld the three")
     assert "A♠" not in hint_reason(v, Discard(c("10♣")))
-    # the next player holding it is named so
+    # the next player holding it is said to be next (by name, as the others: "a player holding
+    # the A♠ it took" read badly, a tester)
     g = position(["10♣ A♦", "A♠ Q♠ 7♣ 8♣", "4♣ 5♣ 9♥"], rules=Rules.preset("rummy500"), pile="10♥ A♥ 6♥",
                  phase="play", current=0, known=["", "A♠ Q♠", ""])
-    assert "the next player holding the A♠" in hint_reason(view_of(g, 0), Discard(c("A♦")))
+    assert "Player 2, next to play, who took the A♠ from the pile, could" in hint_reason(view_of(g, 0), Discard(c("A♦")))
     # where only the top card may be taken (basic rummy), no take down reaches the A♥
     g = position(["10♣ A♦", "4♣ 5♣ 9♥", "A♠ Q♠ 7♣ 8♣"], rules=Rules.preset("basic"), pile="10♥ A♥ 6♥",
                  phase="play", current=0, known=["", "", "A♠ Q♠"])

@@ -539,9 +539,11 @@ def _discard_reason(view: PlayerView, card: Card) -> str | None:
         # (a player known to hold a partner takes the pile down to the other: A♦ onto the A♥,
         # with the A♠ taken from the pile before)
         s, (k, x) = sure
-        how = "it was dealt face up" if view.upcards and x == view.upcards[s] else "it took from the pile"
-        who = "the next player" if s == an.opponents[0] else "a player"
-        risk = (f"with the {_one(view, Card(k))} in the pile, {who} holding the {card_name(x)} {how} could "
+        # (by name: "a player holding the A♠ it took" read badly, a tester)
+        how = (f"was dealt the {card_name(x)} face up" if view.upcards and x == view.upcards[s]
+               else f"took the {card_name(x)} from the pile")
+        who = view.seat_name(s) + (", next to play" if s == an.opponents[0] else "")
+        risk = (f"with the {_one(view, Card(k))} in the pile, {who}, who {how}, could "
                 "take the pile down to it and meld the three")
     elif an.opponents:
         nxt = an.opponents[0]
