@@ -1447,6 +1447,30 @@ def test_drag_within_the_hand_reorders_it(app):
     assert [x & 15 for x in scene.order] == sorted(x & 15 for x in scene.order)
 
 
+def test_a_hand_card_let_go_near_where_it_was_picked_up_stays_in_its_place(app):
+    """A drag just past the threshold (a shaky click) moved a card one place right, not
+    left (a tester): the card goes to the place nearest where it is let go, a place further
+    only once it is more than half a step over."""
+    g = build({0: "2♣ 5♦ 9♠ J♥ K♣"}, pile="Q♦", phase="play")
+    scene = play(app, g)
+    hand = parse_cards("2♣ 5♦ 9♠ J♥ K♣")
+    scene.order = list(hand)
+    scene._place(force=True)
+    start = spot(scene, c("9♠"))
+    step = scene.places[c("J♥")].rect.x - scene.places[c("9♠")].rect.x
+    for dx in (6, -6, step // 2 - 3, -(step // 2 - 3)):
+        drag(app, start, (start[0] + dx, start[1] + 1), steps=2)
+        assert scene.order == hand, dx
+    drag(app, start, (start[0] + step // 2 + 3, start[1]), steps=2)
+    assert scene.order == parse_cards("2♣ 5♦ J♥ 9♠ K♣")
+    scene._place(force=True)
+    start = spot(scene, c("9♠"))
+    drag(app, start, (start[0] - step // 2 - 3, start[1]), steps=2)
+    assert scene.order == hand
+    drag(app, start, (start[0] - 2 * step, start[1]), steps=3)  # (two places on, the other way)
+    assert scene.order == parse_cards("9♠ 2♣ 5♦ J♥ K♣")
+
+
 def test_the_s_key_is_shown_on_the_sort_it_will_do_next(app):
     g = build({0: "2♣ 5♦ 9♠ J♥"}, pile="Q♦", phase="play")
     scene = play(app, g)

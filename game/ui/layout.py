@@ -360,6 +360,14 @@ class TableLayout:
         """Where a card dropped at ``x`` goes in a hand of ``n`` other cards."""
         return sum(1 for r in self.hand_rects(n, row=row) if r.centerx < x)
 
+    def hand_slot_index(self, x: int, n: int, row: HandRow | None = None) -> int:
+        """The place, of a hand of ``n`` cards, whose centre is nearest ``x``: where a hand
+        card moved within the hand goes, so that one let go about where it was picked up
+        stays there (counting the other cards' centres left of it, a drop a pixel right of
+        its place counted the card now in that place, and it moved one on: a tester)."""
+        rects = self.hand_rects(n, row=row)
+        return min(range(len(rects)), key=lambda i: abs(rects[i].centerx - x), default=0)
+
     def pile_rects(self, n: int, opened: int | None = None) -> list[Rect]:
         """The discard pile, bottom card first, overlapped so each card's index shows.
 

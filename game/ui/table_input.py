@@ -474,7 +474,8 @@ class TableInput(TableParts):
             # reorder: drop the dragged cards where they were let go
             self.before_change()
             rest = [c for c in self.order if c not in cards]
-            idx = L.hand_insert_index(drag.rects()[0].centerx, len(rest), self._hand_row(len(self.order)))
+            n = len(self.order)
+            idx = min(len(rest), L.hand_slot_index(drag.rects()[0].centerx, n, self._hand_row(n)))
             self.order = rest[:idx] + cards + rest[idx:]
             self._animate_from_snapshot(MOVE_TIME * 0.6)
             self.c.autosave()  # (Continue shows the hand as the person arranged it)
