@@ -3545,6 +3545,9 @@ def test_continue_after_a_damaged_save_says_so_and_keeps_the_good_copy(app, tmp_
     again = app.continue_game()
     assert again.g.hands == loads_game(good).hands
     assert any("damaged" in t for t in toast_texts(again))
+    # (the file set aside is named, so that a player who wants to send it knows where it is)
+    assert any(t.endswith("it goes on from its backup copy; it is kept as autosave.json.damaged")
+               for t in toast_texts(again))
     # the last moves are the backup position's, written with it, not the lost save's
     assert [list(m) for m in again.c.move_lines()] == then
     # the damaged file is set aside; the good copy is still the .bak, and the save is good

@@ -248,7 +248,8 @@ class SaveProblem:
     def words(self) -> str:
         """What the table says when the game goes on from the ``.bak`` copy."""
         why = "was damaged" if self.damaged and not self.newer else self.state
-        kept = f"; it is kept as {self.kept}" if self.kept and not self.damaged else ""
+        # (the file set aside is named, damaged or not: where to look for it, to send it on)
+        kept = f"; it is kept as {self.kept}" if self.kept else ""
         if kept and self.newer and self.kept_seats:
             kept += f" (its players as {self.kept_seats})"
         return f"The saved game {why}: it goes on from its backup copy{kept}"
