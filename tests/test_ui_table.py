@@ -5736,6 +5736,10 @@ def test_between_rounds_the_last_moves_end_above_the_view_table_panel(app):
     log = scene._log_area()
     assert log.h > 0 and log.bottom <= sheet.peek_box.top
     assert scene.c.move_lines(1)[-1][1].endswith("went out")  # (the newest move, shown last)
+    key(app, pygame.K_t)  # the scores over it all: the list still ends above the panel (it ran on)
+    assert type(app.stack.top).__name__ == "ScoresScene"
+    app.draw()
+    assert scene._log_area() == log
 
 
 def test_in_a_tight_fan_the_frames_mark_one_card(app, monkeypatch):

@@ -866,10 +866,11 @@ class TablePainting(TableParts):
         if self.g.rules.partnerships:
             top += 2 * (fn + 4)
         tops = [btn.rect.y for btn in self.buttons.values() if btn.visible and btn.rect.h]
-        above = self.app.stack.top
-        cover = above.covers_sidebar_from() if above is not None and above is not self else None
-        if cover is not None:  # the round sheet's View-table panel, over the sidebar's foot
-            tops.append(cover)
+        # the round sheet's View-table panel, over the sidebar's foot, also under another
+        # sheet (T over it: the list ran on under the panel, a tester)
+        scenes = self.app.stack.visible()
+        at = next((i for i, s in enumerate(scenes) if s is self), len(scenes))
+        tops += [y for y in (s.covers_sidebar_from() for s in scenes[at + 1:]) if y is not None]
         bottom = (min(tops) if tops else L.button_area.bottom) - L.pad
         return Rect(L.scores.x, top, L.scores.w, max(0, bottom - top))
 
