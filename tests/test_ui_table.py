@@ -237,6 +237,27 @@ def test_with_big_cards_the_top_seats_still_hold_two_rows_of_melds(size, players
     assert L.stock_label.bottom <= L.message.top
 
 
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 720), (1366, 768), (1280, 800), (1920, 1080)])
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("scale", [1.0, 1.15, 1.3])
+def test_a_top_seats_meld_with_a_card_on_its_wild_keeps_its_size_above_the_laid_off_row(size, players, scale):
+    """With two to four players the top seat is wide but was low: a meld with a card laid
+    on its wild, above the seat's "laid off" row, shrank to about 20 px wide cards at
+    1024x640 with the largest cards (a tester). At the usual card sizes it keeps its full
+    size; with the largest, four fifths at least (the middle keeps the stock and a row of
+    the pile)."""
+    L = TableLayout(size, players, card_scale=scale)
+    top = [sb for sb in L.seats if sb.side == "top"]
+    assert top
+    for sb in top:
+        flow = L.meld_flow(sb.seat, [(5, frozenset({1})), (3, frozenset())], reserve=L.font_small + 10)
+        assert not flow.overflow
+        least = L.opp_card[1] if scale < 1.3 else int(L.opp_card[1] * 0.8)
+        assert flow.card[1] >= least, (sb.seat, flow.card, L.opp_card)
+    assert L.center.contains(L.stock) and L.center.contains(L.stock_label)
+    assert L.pile_area.h >= L.table_card[1] * 1.24 and L.stock_label.bottom <= L.message.top
+
+
 def test_a_meld_narrower_than_its_tag_leaves_the_tag_room_in_its_row():
     L = TableLayout((1024, 640), 8, decks=2)
     seat = 2

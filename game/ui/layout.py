@@ -159,19 +159,25 @@ class TableLayout:
         widths = [self._plate_width(w_ - pad - 2 * pad) for w_ in [col_w] * (left + right) + [tw] * top]
         self.plate_rows = 3 if min(widths) - self.font_small - 18 < 11 * self.font_small else 2
         self.plate_h = plate_h + (self.font_small + 2 if self.plate_rows == 3 else 0)
+        # big cards (the card size setting) take height from the top row: where its seats'
+        # melds would not hold two rows of their cards at four fifths of their size (five
+        # to eight players), or, in the one or two wide top seats of fewer, a row at full
+        # size with a card laid on a wild hanging below it and the "laid off" row under
+        # that, the middle gives up its second row of the pile (the stock and one row, the
+        # next rows overlapping it, stay), past half the region if need be (a top seat's
+        # cards were 33 px tall with six players at 1366x768 and the largest cards, and
+        # about 20 px wide with four at 1024x640 once a card lay on a wild: testers)
         if k >= 4:
-            # big cards (the card size setting) take height from the top row: where its
-            # seats' melds would not hold two rows of their cards at four fifths of their
-            # size, the middle gives up its second row of the pile (the stock and one
-            # row, the next rows overlapping it, stay), past half the region if need be
-            # (a top seat's cards were 33 px tall with six players at 1366x768 and the
-            # largest cards: a tester)
             cw, ch = card_size(self.opp_card[1] * 0.8)
             melds_row = max(10, int(ch * 0.2)) + ch + max(3, int(ch * 0.05)) + 2
             want = 2 * melds_row + max(2, max(4, int(cw * 0.3)) // 3)
-            want += max(self.plate_h, self.back_card[1] + pad) + 3 * pad + pad // 2
-            least = int(self.table_card[1] * 1.24) + self.font_small + self.font_normal + pad * 5
-            top_h = max(top_h, min(want, region.h - least))
+        else:
+            ch = self.opp_card[1]
+            want = max(10, int(ch * 0.2)) + ch + max(3, int(ch * 0.05)) + 2 + int(ch * COVER_DROP)
+            want += self.font_small + 10  # (the "laid off" row: see TableScene's meld areas)
+        want += max(self.plate_h, self.back_card[1] + pad) + 3 * pad + pad // 2
+        least = int(self.table_card[1] * 1.24) + self.font_small + self.font_normal + pad * 5
+        top_h = max(top_h, min(want, region.h - least))
         slots: list[tuple[str, Rect]] = []
         col_h = region.h
         for i in range(left):  # left column, bottom to top (clockwise from the person)
