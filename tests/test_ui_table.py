@@ -888,6 +888,38 @@ def test_drag_the_stock_card_to_the_hand(app):
     assert not scene.anim.tweens or all(t.key in g.hands[0] or t.key in g.pile for t in scene.anim.tweens)
 
 
+def test_a_double_click_that_draws_draws_once_and_says_nothing_of_the_second_click(app, monkeypatch):
+    """A player used to drawing with a double click drew, then saw "You have already drawn
+    this turn" (a tester): the second click of a double click that drew is let go. A click
+    once the double click's time is past, or after another move, still says why not."""
+    import game.ui.table_input as table_input
+
+    g = build({0: "2♣ 5♦ 9♠ J♥"}, pile="Q♦")
+    scene = play(app, g)
+    stock = scene.layout.stock.center
+    click(app, stock, pump=10)  # (the second click as the drawn card flies)
+    click(app, stock, pump=10)
+    assert g.phase == "play" and len(g.hands[0]) == 5
+    assert not any("already drawn" in t for t in toast_texts(scene))
+    click(app, stock, pump=10)  # (a third click is no double click's second)
+    assert any("already drawn" in t for t in toast_texts(scene))
+    # the pile: a double click on its top card takes it once
+    g = build({0: "2♣ 5♦ 9♠ J♥"}, pile="3♦ Q♦")
+    scene = play(app, g)
+    top = scene.places[c("Q♦")].rect.center
+    click(app, top, pump=10)
+    click(app, top, pump=10)
+    assert g.phase == "play" and c("Q♦") in g.hands[0] and g.pile == [c("3♦")]
+    assert not any("already" in t for t in toast_texts(scene))
+    # a slow second click is a click of its own
+    g = build({0: "2♣ 5♦ 9♠ J♥"}, pile="Q♦")
+    scene = play(app, g)
+    monkeypatch.setattr(table_input, "DOUBLE_CLICK", 0.0)  # (every second click comes too late)
+    click(app, stock, pump=10)
+    click(app, stock, pump=10)
+    assert len(g.hands[0]) == 5 and any("already drawn" in t for t in toast_texts(scene))
+
+
 def test_a_card_dragged_into_the_hand_goes_where_it_is_let_go(app):
     g = build({0: "2♣ 5♦ 9♠ J♥"}, pile="Q♦")
     scene = play(app, g)

@@ -53,7 +53,7 @@ class NormalBot(Bot):
     TUNABLE = ("stock_samples", "take_margin", "deep_limit", "feed_model", "risk_scale", "out_scale",
                "tempo_scale", "feed_scale", "pile_feed", "pile_pair", "known_pair", "stock_exact", "hold_wild",
                "short_hands", "merge_runs", "team_aware", "joker_sets",
-               "pile_out", "stock_end")
+               "pile_out", "stock_end", "short_draws")
     stock_samples = 6
     take_margin = 3.0
     deep_limit = 8

@@ -90,6 +90,14 @@ class Analysis:
             per_round = max(per_round, 4)
         self.draws_left = max(1.0, min(per_round, 8.0))
         t = self.tuning
+        if t.get("short_draws", 0.0):
+            # a player down to a card or two may go out within a turn or two: the draws to come
+            # are as few (with the stock's count alone, a pair of twos kept its chances while a
+            # player on one card was about to end the round, and the hint threw it before a 10)
+            few = min((view.hand_sizes[s] for s in self.opponents), default=99)
+            cap = {0: 1.0, 1: 1.5, 2: 2.5, 3: 3.5}.get(few)
+            if cap is not None:
+                self.draws_left = max(1.0, min(self.draws_left, cap))
         self.p_opp_out = min(0.95, self._p_opp_out() * t.get("risk_scale", 1.0))
         self.bonus = self._bonus_estimate() * t.get("out_scale", 1.0)
         self.tempo = self._tempo() * t.get("tempo_scale", 1.0)

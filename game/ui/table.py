@@ -196,6 +196,7 @@ class TableScene(TableInput, TablePainting, Scene):
         # the last click on a hand card: (card, when, the game's version then); a second
         # click on it soon after, with nothing played or dragged between, is a double click
         self.last_click = None
+        self.draw_click: tuple[float, int] | None = None  # a draw by a click: when, and the game's version after it
         self.places = {}
         self.draw_list = []
         self.meld_boxes = {}

@@ -72,6 +72,7 @@ class TableParts:
     drew_new: tuple[Card, tuple] | None  # the card the person drew from the stock, and in which turn
     took_new: tuple[tuple[Card, ...], tuple] | None  # the cards the person took from the pile, and when
     last_click: tuple[Card, float, int] | None
+    draw_click: tuple[float, int] | None
     places: dict[Card, Place]
     draw_list: list[tuple[Card, Place]]
     meld_boxes: dict[int, Rect]

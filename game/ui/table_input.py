@@ -369,16 +369,27 @@ class TableInput(TableParts):
             self._set_selection(self._toggled(c))
             self.invalidate()
             return
-        if press.kind == "stock":
-            self.draw_stock()
-            return
-        if press.kind == "pile" and press.card is not None:
-            if g.phase == "draw" and self.c.human_to_act:
+        if press.kind in ("stock", "pile"):
+            # the second click of a double click that drew is let go (a player used to
+            # drawing with a double click drew, then heard "You have already drawn this
+            # turn": a tester)
+            now = time.monotonic()
+            last, self.draw_click = self.draw_click, None
+            if last is not None and now - last[0] < DOUBLE_CLICK and last[1] == self.c.version:
+                return
+            drawing = g.phase == "draw" and self.c.human_to_act
+            if press.kind == "stock":
+                self.draw_stock()
+            elif press.card is None:
+                return
+            elif drawing:
                 self.take_pile(press.card)
             elif self.c.human_may_call() and press.card == g.pile[-1]:
                 self.call_rummy()
             else:
                 self.take_pile(press.card)
+            if drawing and g.phase != "draw":
+                self.draw_click = (now, self.c.version)
             return
         meld = self._meld_at(pos)
         if meld is not None and self.selected:
