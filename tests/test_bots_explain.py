@@ -890,3 +890,15 @@ def test_a_loose_card_kept_for_a_pile_card_it_goes_with_is_said_to_stay():
     v = view(["5♠ 9♥ K♣ K♦", "4♣ 5♣ 8♦"], pile="7♥ 2♣", phase="play", current=0)
     assert hint_reason(v, Discard(c("5♠"))) == (
         "it goes with none of your other cards, and your 9♥ would go with the 7♥ in the pile, so it stays")
+
+
+def test_a_card_named_beside_its_twin_of_a_second_deck_is_the_other_one():
+    """With two decks the hint threw the 9♣ "though it goes with the 9♣ the next player was
+    dealt face up", which read as a slip (a tester): the twin is "the other 9♣"."""
+    from game.engine.view import view_of
+
+    g = position(["9♣ J♣ 4♥ K♦ 6♠", "4♣ 5♣ 9♣#2 7♥", "K♥ 2♦ 7♣ 8♣"], rules=Rules.preset("rummy500"), decks=2,
+                 pile="10♥", phase="play", current=0, known=["", "9♣#2", ""])
+    v = view_of(g, 0)
+    assert hint_reason(v, Discard(c("9♣"))) == "mind: it goes with the other 9♣ the next player took from the pile"
+    assert hint_reason(v, Discard(c("J♣"))) == "mind: it goes with the 9♣ the next player took from the pile"

@@ -138,6 +138,15 @@ def _spans(ctx: Any, cards: Sequence[Card]) -> int:
                 if len(set(spot)) == len(spot)), default=99)
 
 
+def _twins(card: Card, cards: Sequence[Card]) -> str:
+    """``cards`` by name, where one is ``card``'s twin of a second deck as "other": "the
+    other 9♣", "your other 9♣ 10♣" ("it goes with the 9♣ …" of the 9♣ thrown read as a
+    slip, a tester)."""
+    twin = [k for k in cards if k & 127 == card & 127]
+    rest = [k for k in cards if k & 127 != card & 127]
+    return " ".join(([f"other {card_name(twin[0])}"] if twin else []) + ([cards_name(rest)] if rest else []))
+
+
 def _ranked(cards: Sequence[Card]) -> list[Card]:
     """``cards`` in rank order, to be named so: "your 4♠ 7♠ K♣"."""
     return sorted(cards, key=lambda k: (k & 15, (k >> 4) & 7))
@@ -462,17 +471,17 @@ def _discard_reason(view: PlayerView, card: Card) -> str | None:
         weaker = [k for k in plain if chance[k] < chance[card] - 1e-9]
         dead = _all_gone(view, an, card, near)
         if dead:
-            words.append(f"it goes only with your {cards_name(near)}, but {dead}")
+            words.append(f"it goes only with your {_twins(card, near)}, but {dead}")
         elif not weaker and len(near) > 2:
             words.append("of your cards it is the least likely to make a meld")
         elif not weaker and rest and all(chance[k] > chance[card] + 1e-9 and (k not in loose or an.fits_table(k))
                                          for k in rest):
             # (said only where the others have partners of their own or fit the table: lone
             # cards beside it read as "closer to melds" to nobody, whatever their odds)
-            words.append(f"it goes only with your {cards_name(near)}, and your other cards are closer to melds")
+            words.append(f"it goes only with your {_twins(card, near)}, and your other cards are closer to melds")
         elif not weaker and rest and all(k not in loose or an.fits_table(k) for k in rest):
             # (some as close as it is: which of those goes is a near thing, this one by a little)
-            words.append(f"it goes only with your {cards_name(near)}, and your other cards are as close to "
+            words.append(f"it goes only with your {_twins(card, near)}, and your other cards are as close to "
                          "melds or closer")
         elif weaker and all(value[k] < value[card] for k in weaker) and an.loss(card) > 0:
             which = "which are further from melds" if len(weaker) > 1 else "which is further from a meld"
@@ -483,12 +492,12 @@ def _discard_reason(view: PlayerView, card: Card) -> str | None:
                 and an.feed(card) < min(an.feed(k) for k in kept) - 3:
             # (a card further from a meld is kept: the others would sooner take it, by a
             # margin worth saying, in points of the feed measure)
-            words.append(f"it goes only with your {cards_name(near)}, but {_wanted(view, card, kept)}")
+            words.append(f"it goes only with your {_twins(card, near)}, but {_wanted(view, card, kept)}")
         elif all(k not in ctx.wilds and not (callers and an.fits_table(k)) and value[k] < 2 * value[card]
                  for k in near) and not an.fits_table(card) and an.feed(card) < min(an.feed(k) for k in near) - 3:
             # (of cards that go together, alike in points, the one thrown is the one the
             # others would less likely take: its partner stays)
-            words.append(f"it goes only with your {cards_name(near)}, and "
+            words.append(f"it goes only with your {_twins(card, near)}, and "
                          f"{_wanted(view, card, near, 'that one' if len(near) == 1 else 'those', stays=True)}")
     if callers and not an.fits_table(card):
         # a loose card kept where throwing it away would invite a call: say why it stays
@@ -553,7 +562,7 @@ def _discard_reason(view: PlayerView, card: Card) -> str | None:
         near_known = _goes_with(view, card, known) if not an.fits_table(card) else []
         if near_known:  # (its face-up deal card, or a card it took from the pile and still holds)
             how = "was dealt face up" if near_known == [up] else "took from the pile"
-            risk = f"it goes with the {cards_name(near_known)} the next player {how}"
+            risk = f"it goes with the {_twins(card, near_known)} the next player {how}"
         elif (wild := [k for k in known if k in ctx.wilds]) and view.hand_sizes[nxt] <= 3 \
                 and not an.fits_table(card):
             # (a wild it holds goes with anything: with so few cards, almost any discard helps)
@@ -595,7 +604,7 @@ def _discard_reason(view: PlayerView, card: Card) -> str | None:
                              "are alike: either will do")
     if not words and near and not an.fits_table(card) and _least_lost(an, view, card):
         # (no one thing sets it apart: the sum of them does, as for a loose card)
-        words.append(f"it goes only with your {cards_name(near)}, and all things weighed, it is the card you "
+        words.append(f"it goes only with your {_twins(card, near)}, and all things weighed, it is the card you "
                      "lose least by throwing")
     # a risk taken all the same follows the reasons ("…, though the next player holds the
     # 4♠ …"), or, alone, is said as such ("mind: …")
