@@ -4017,6 +4017,12 @@ def test_the_window_opens_as_the_player_left_it(monkeypatch):
     monkeypatch.setenv("RUMMY5000_WINDOW_SIZE", "1300x810")
     app = App(settings=Settings.load(), remember_window=True)
     assert app.screen.get_size() == (1300, 810) and not app.remember_window
+    # ... no bigger than the screen where there is one (it opened partly off a smaller screen,
+    # a tester; under the dummy driver, as here, measurements ask for sizes of their own)
+    with monkeypatch.context() as m:
+        m.setattr(pygame.display, "get_driver", lambda: "x11")
+        m.setattr(pygame.display, "get_desktop_sizes", lambda: [(1280, 800)])
+        assert App(settings=Settings.load(), remember_window=True).screen.get_size() == (1280, 800)
     # tests and tools that do not ask for it leave the settings alone
     monkeypatch.delenv("RUMMY5000_WINDOW_SIZE")
     st = Settings.load()

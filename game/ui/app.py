@@ -66,6 +66,15 @@ SIZE_ENV = "RUMMY5000_WINDOW_SIZE"
 T = TypeVar("T")
 
 
+def _within_desktop(size: tuple[int, int]) -> tuple[int, int]:
+    """``size``, no bigger than the desktop (as it is, where the desktop is unknown)."""
+    try:
+        desk = pygame.display.get_desktop_sizes()[0]
+        return min(size[0], int(desk[0])), min(size[1], int(desk[1]))
+    except (pygame.error, IndexError, AttributeError):
+        return size
+
+
 def shown_folder(folder: Path) -> str:
     """A folder as a player reads it: under the home folder, "~/…"."""
     try:
@@ -200,13 +209,7 @@ class App:
         size = self.settings.window_size
         if not size:
             return None
-        w, h = size
-        try:
-            desk = pygame.display.get_desktop_sizes()[0]
-            w, h = min(w, int(desk[0])), min(h, int(desk[1]))
-        except (pygame.error, IndexError, AttributeError):
-            pass
-        return (w, h)
+        return _within_desktop((size[0], size[1]))
 
     def save_window_state(self) -> None:
         """Write the window's size and full-screen state to the settings if they changed
@@ -224,6 +227,11 @@ class App:
                 size = (int(a), int(b))
             except ValueError:
                 size = None
+            # no bigger than the screen, as a remembered size (a size past it opened the
+            # window partly off the screen, a tester); the dummy driver has no screen to
+            # fit, and measurements ask it for sizes of their own
+            if size is not None and pygame.display.get_driver() != "dummy":
+                size = _within_desktop(size)
         if size is None and self.remember_window:
             size = self._remembered_size()
         if size is None:
