@@ -5063,6 +5063,11 @@ def test_after_a_round_the_points_beside_each_name_are_what_it_added(app, monkey
     scene.c.act(MeldCards((c("9♣"), c("9♠"), c("9♦"))))
     drawn = record_text(scene, monkeypatch)
     app.draw()
+    assert "+27" not in drawn  # (the cards count once they are there: they are on their way)
+    scene.anim.finish()
+    drawn.clear()
+    scene.invalidate()
+    app.draw()
     assert "+27" in drawn  # melded so far
     scene.c.act(Discard(c("5♥")))
     assert g.phase in ("round_over", "game_over")
@@ -5081,11 +5086,33 @@ def test_after_a_round_the_points_beside_each_name_are_what_it_added(app, monkey
                    for t, (x, y) in drawn), seat
 
 
+def test_a_card_laid_off_counts_in_the_tag_and_the_points_once_it_lands(app):
+    """A lay-off's tag ("#1 4–7♠") and the seat's points changed while the card was still
+    in the air (a tester): they change as it lands. Cards only sliding within the meld area
+    (it closes up, the cards shrink) count all the while."""
+    g = build({0: "7♠ 2♦ K♣"}, melds=[(0, "4♠ 5♠ 6♠")], phase="play", preset="rummy500", wild=None)
+    scene = play(app, g)
+    scene.anim.finish()
+    m = g.melds[0]
+    assert scene._meld_tag(m) == "#1 4–6♠" and scene._melded_so_far()[0] == 15
+    scene.lay_off([c("7♠")], m.id, 10_000)
+    assert c("7♠") in m.cards and scene.anim.arriving() == {c("7♠")}
+    assert scene._meld_tag(m) == "#1 4–6♠" and scene._melded_so_far()[0] == 15
+    assert scene._meld_tag(m, landed=False) == "#1 4–7♠"  # (the room its tag is laid out with)
+    scene.anim.finish()
+    assert scene._meld_tag(m) == "#1 4–7♠" and scene._melded_so_far()[0] == 22
+    # a card sliding within the meld area is no card arriving
+    p = scene.places[c("4♠")]
+    scene._tween(c("4♠"), p, p.rect.move(30, 0), True, 0.5, 0.0)
+    assert scene.anim.arriving() == set() and scene._melded_so_far()[0] == 22
+
+
 def test_the_team_line_counts_this_rounds_points(app, monkeypatch):
     g = build({0: "9♣ 9♠ 9♦ 5♥ 2♣"}, pile="Q♦", preset="partnership500", wild=None, phase="play",
               players=4)
     scene = play(app, g)
     scene.c.act(MeldCards((c("9♣"), c("9♠"), c("9♦"))))
+    scene.anim.finish()  # (the cards count once they are there)
     drawn = record_text(scene, monkeypatch)
     app.draw()
     # one line a side, naming its players, the person's side first

@@ -758,10 +758,15 @@ def card_points(ctx: MeldContext, card: int, meld: Meld | None = None, index: in
     return ctx.value[card]
 
 
-def meld_points_by_seat(ctx: MeldContext, meld: Meld, seats: int) -> list[int]:
+def meld_points_by_seat(ctx: MeldContext, meld: Meld, seats: int,
+                        without: frozenset[int] | set[int] = frozenset()) -> list[int]:
+    """Each seat's points in ``meld`` (by who put each card down), the cards of
+    ``without`` left out (a table counts the cards still on their way to it apart)."""
     pts = [0] * seats
     for i, (c, s) in enumerate(zip(meld.cards, meld.by)):
-        pts[s] += card_points(ctx, c, meld, i) * (2 if c in meld.double else 1)
+        if c not in without:
+            pts[s] += card_points(ctx, c, meld, i) * (2 if c in meld.double else 1)
     for i, (c, s) in meld.covers.items():
-        pts[s] += card_points(ctx, c, meld, i)
+        if c not in without:
+            pts[s] += card_points(ctx, c, meld, i)
     return pts

@@ -333,10 +333,11 @@ class GameState(Standings):
         return (out is not None and self.turns[out] == 0
                 and any(n == 0 for s, n in enumerate(self.turns) if s != out))
 
-    def melded_points(self) -> list[int]:
+    def melded_points(self, without: frozenset[int] | set[int] = frozenset()) -> list[int]:
+        """Each seat's points in the melds on the table, the cards of ``without`` left out."""
         pts = [0] * self.players
         for m in self.melds:
-            for s, p in enumerate(meld_points_by_seat(self.ctx, m, self.players)):
+            for s, p in enumerate(meld_points_by_seat(self.ctx, m, self.players, without)):
                 pts[s] += p
         return pts
 

@@ -58,6 +58,8 @@ class Tween:
     layer: int = 0            # later layers draw on top
     shows_move: bool = True   # shows a move of the game (False: the person's own
                               # rearranging, a selection, a card flying back)
+    arrives: bool = False     # comes from another part of the table (a hand, the pile), not
+                              # only sliding within its own (a meld area closing up)
 
     @property
     def started(self) -> bool:
@@ -146,6 +148,10 @@ class Animator:
     def hidden(self) -> set:
         """Keys of cards that are not yet at their destination."""
         return {t.key for t in self.tweens}
+
+    def arriving(self) -> set:
+        """Keys of cards on their way from another part of the table, not there yet."""
+        return {t.key for t in self.tweens if t.arrives}
 
     def waiting(self) -> list[Tween]:
         """Tweens whose delay has not passed yet (their cards wait where they were)."""

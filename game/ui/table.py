@@ -475,7 +475,7 @@ class TableScene(TableInput, TablePainting, Scene):
             flow = L.meld_flow(seat, [(len(m.cards), frozenset(m.covers)) for m in melds],
                                reserve=reserve if seat in lays_elsewhere and (
                                    seat != self.bottom or under_plate is None) else 0,
-                               tags=[tag_font.size(self._meld_tag(m))[0] + 10 for m in melds],
+                               tags=[tag_font.size(self._meld_tag(m, landed=False))[0] + 10 for m in melds],
                                hand=hand, hand_tag=hand_tag)
             if hand:
                 self.shown_hands[seat] = flow.hand
@@ -690,13 +690,13 @@ class TableScene(TableInput, TablePainting, Scene):
                 stagger += 0.05
             dur = duration if moved_zone else duration * 0.7
             self._tween(c, p, src, face_from, dur, delay, layer=1 if moved_zone else 0,
-                        shows_move=shows_move)
+                        shows_move=shows_move, arrives=moved_zone)
 
     def _tween(self, c: Card, p: Place, src: Rect, face_from: bool, dur: float, delay: float,
-               layer: int = 0, shows_move: bool = False) -> None:
+               layer: int = 0, shows_move: bool = False, arrives: bool = False) -> None:
         wild = self.g.ctx.is_wild(c)
         self.anim.add(Tween(c, c, Rect(src), Rect(p.rect), dur, delay, face_from, p.face, wild,
-                            on_land=self.invalidate, layer=layer, shows_move=shows_move))
+                            on_land=self.invalidate, layer=layer, shows_move=shows_move, arrives=arrives))
 
     def _animate_deal(self, events: list[ev.Event]) -> None:
         self.snapshot = None

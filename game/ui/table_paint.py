@@ -88,10 +88,19 @@ def shape_label(shape: tuple, n: int, cards: Sequence[int] = (), ctx: MeldContex
     return "group of wilds"
 
 
-def short_meld(m: Meld) -> str:
-    """A meld in a few characters: ``7–9♥``, ``kings``, ``7s``."""
+def short_meld(m: Meld, away: frozenset[int] | set[int] = frozenset()) -> str:
+    """A meld in a few characters: ``7–9♥``, ``kings``, ``7s``. The cards of ``away`` at a
+    run's ends (still on their way to it) are not in it yet, unless all of it is."""
     if m.kind == "run":
         lo, hi = m.lo, m.hi
+        cards = list(m.cards)
+        if not all(c in away for c in cards):
+            while cards and cards[0] in away:
+                cards.pop(0)
+                lo += 1
+            while cards and cards[-1] in away:
+                cards.pop()
+                hi -= 1
         s = SUIT_SYMBOLS[m.suit]
         return f"{rank_label(1 if lo == 14 else lo)}–{rank_label(1 if hi == 14 else hi)}{s}"
     if m.kind == "set":
@@ -216,7 +225,8 @@ class TablePainting(TableParts):
         g = self.g
         if g.round_done and g.results and g.results[-1].round == g.round_no:
             return list(g.results[-1].points)
-        return g.melded_points() if g.rules.melds_score else [0] * g.players
+        # (a card counts once it lands: the score went up while it was still in the air)
+        return g.melded_points(self.anim.arriving()) if g.rules.melds_score else [0] * g.players
 
     def _fitting(self, options: list[str], size: int, room: int) -> str | None:
         """The first of ``options`` that fits in ``room`` pixels at font ``size``."""
@@ -447,10 +457,13 @@ class TablePainting(TableParts):
     def _tag_size(self) -> int:
         return max(10, int(self.laid_out().font_small * 0.9))
 
-    @staticmethod
-    def _meld_tag(m: Meld) -> str:
-        """"#3 7–9♥"; "#3 4–7♣ ×2" for a meld that counts double (four or more laid at once)."""
-        return f"#{m.id} {short_meld(m)}" + (" ×2" if m.double else "")
+    def _meld_tag(self, m: Meld, landed: bool = True) -> str:
+        """"#3 7–9♥"; "#3 4–7♣ ×2" for a meld that counts double (four or more laid at once).
+        ``landed``: a card laid off at a run's end counts once it is there (the tag changed
+        while the card was still in the air: a tester); else, as the engine has it (the
+        room a tag is laid out with)."""
+        return f"#{m.id} {short_meld(m, self.anim.arriving() if landed else frozenset())}" + (
+            " ×2" if m.double else "")
 
     def _draw_meld_labels(self, surface: pygame.Surface) -> None:
         for m in self.g.melds:
