@@ -1171,3 +1171,21 @@ def test_the_normal_bots_draw_does_not_hang_on_its_seed():
     assert len(draws) == 1, draws
     sampled = {repr(make_bot("normal", seed, stock_exact=0).choose(v)) for seed in range(12)}
     assert len(sampled) == 2, sampled  # (the old estimate: it hung on the seed)
+
+
+def test_short_draws_caps_the_draws_to_come_by_the_fewest_cards_another_player_holds():
+    """``short_draws`` (tried, off: docs/bots.md) counts fewer draws to come where another
+    player is down to three cards or fewer, so a pair's chance to meld falls."""
+    from game.bots.tactics import Analysis
+
+    hands = ["2♣ 2♦ 9♠ 10♣ 5♥ 6♥", "Q♦", "K♦ 3♥ 7♣ 8♥ 4♦ J♠"]
+    g = position(hands, pile="4♣", rules={"preset": "rummy500"}, phase="play")
+    view = view_of(g, 0)
+    off, on = Analysis(view), Analysis(view, {"short_draws": 1.0})
+    assert off.draws_left > 1.5 and on.draws_left == 1.5
+    two = parse_cards("2♣")[0]
+    hand = list(view.hand)
+    assert on.meld_chances(hand)[hand.index(two)] < off.meld_chances(hand)[hand.index(two)]
+    calm = view_of(position([hands[0], "Q♦ Q♣ 5♣ 7♦ 8♣", hands[2]], pile="4♣", rules={"preset": "rummy500"},
+                            phase="play"), 0)  # (no one close to going out: no cap)
+    assert Analysis(calm, {"short_draws": 1.0}).draws_left == Analysis(calm).draws_left
