@@ -446,6 +446,38 @@ def test_cards_laid_on_others_melds_are_shown_under_the_seats_own_melds(app):
     assert sorted(g.all_cards()) == sorted(g.pack)
 
 
+@pytest.mark.parametrize("size", [(1366, 768), (1280, 720), (1920, 1080)])
+def test_a_top_seat_short_of_room_puts_its_laid_off_row_beside_its_last_melds(size):
+    """Six players and the largest cards: a top seat's three melds went on one row of 33 px
+    cards once it laid a card on another seat's meld, the "laid off" row taking a second
+    row's height under them (a tester). Where the row fits beside the last melds, it goes
+    there, and the melds keep two rows of cards at four fifths of their size."""
+    runs = [f"{a}{s} {b}{s} {c_}{s}" for s in "♥♦♣" for a, b, c_ in (("A", "2", "3"), ("4", "5", "6"), ("7", "8", "9"))]
+    melds = [(0, "10♠ J♠ Q♠")] + [(seat, runs.pop(0)) for seat in (2, 3, 4) for _ in range(3)]
+    a = App(size=size, settings=settings(card_scale=1.3))
+    try:
+        g = build({0: "K♥ K♦"}, melds=melds, players=6, wild=None, filler=2)
+        for pool in [g.stock, *g.hands]:  # Cy (a top seat) laid the K♠ on the person's run
+            if c("K♠") in pool:
+                pool.remove(c("K♠"))
+        g.melds[0].cards.append(c("K♠"))
+        g.melds[0].by.append(3)
+        scene = play(a, g)
+        scene._place(force=True)
+        L = scene.layout
+        sb = L.seats[3]
+        assert sb.side == "top"
+        mine = [scene.meld_boxes[m.id] for m in g.melds if m.owner == 3]
+        cards = [scene.places[x].rect for m in g.melds if m.owner == 3 for x in m.cards]
+        assert len({r.y for r in cards}) == 2 and min(r.h for r in cards) >= int(L.opp_card[1] * 0.8)
+        row = scene.elsewhere[3]
+        assert sb.melds.contains(row) and not any(row.colliderect(b) for b in mine)
+        assert row.w >= 80 and row.y > min(r.y for r in cards)  # (beside the second row)
+        assert sorted(g.all_cards()) == sorted(g.pack)
+    finally:
+        a.close_scenes()
+
+
 @pytest.mark.parametrize("size", [(1024, 640), (1920, 1080)])
 def test_the_persons_cards_laid_elsewhere_go_under_the_name_plate(size, monkeypatch):
     # in a row under the person's melds, the first one shrank every meld (a tester)

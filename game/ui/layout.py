@@ -66,6 +66,7 @@ class MeldFlow:
     hand: list[Rect] = field(default_factory=list)          # a hand turned face up, after the melds
     hand_label: Rect | None = None                          # ... and its tag
     overflow: bool = False
+    beside: Rect | None = None  # where the "laid off" row goes, beside the last row of melds
 
     def bounds(self, i: int) -> Rect:
         r = self.melds[i][0].unionall(self.melds[i][1:]) if self.melds[i] else Rect(0, 0, 0, 0)
@@ -437,7 +438,7 @@ class TableLayout:
 
     def meld_flow(self, seat: int, melds: list[tuple[int, set[int] | frozenset[int]]],
                   reserve: int = 0, tags: list[int] | None = None, hand: int = 0,
-                  hand_tag: int = 0) -> MeldFlow:
+                  hand_tag: int = 0, beside_w: int = 0) -> MeldFlow:
         """Lay out a seat's melds in its meld area.
 
         ``melds`` gives, per meld, its card count and the indexes that carry a cover
@@ -445,7 +446,9 @@ class TableLayout:
         of overlapped cards with a label tag above; if they do not fit, the cards shrink
         (down to about half size, then two fifths rather than spill over the "laid off" row) and the
         strips squeeze. ``reserve`` keeps that many
-        pixels free at the bottom of the area. ``tags`` gives, per meld, the width its
+        pixels free at the bottom of the area, or, where ``beside_w`` is given and the cards
+        would be bigger so, that much width beside the last row of melds (``beside``: the
+        row of a seat's cards laid on others' melds). ``tags`` gives, per meld, the width its
         label tag needs; a meld narrower than its tag takes the tag's width in its row,
         unless the melds fit no other way.
 
@@ -455,7 +458,8 @@ class TableLayout:
         two or more rows, each row's corner indexes showing above the next. They are as
         big as the melds' cards, never squeezed past the point where an index shows.
         """
-        area = Rect(self.seats[seat].melds)
+        whole = Rect(self.seats[seat].melds)
+        area = Rect(whole)
         area.h = max(10, area.h - reserve)
         base_w, base_h = self.seat_card(seat)
         best = None
@@ -483,6 +487,16 @@ class TableLayout:
                         best = flow
                         if not flow.overflow:
                             return flow
+                        if reserve and beside_w and not hand:
+                            # the row of cards laid elsewhere beside the last melds, at the
+                            # foot of their row, where it has the room (under them, it took
+                            # a second row of melds' height: three melds went on one row of
+                            # 33 px cards with six players and the largest cards, a tester)
+                            wide = self._try_flow(whole, melds, card_size(base_h * scale), tag_room,
+                                                  drop=drop)
+                            if not wide.overflow and wide.beside is not None and wide.beside.w >= beside_w \
+                                    and wide.beside.h >= reserve:
+                                return wide
         return best  # type: ignore[return-value]
 
     def _try_flow(self, area: Rect, melds: list[tuple[int, set[int] | frozenset[int]]],
@@ -549,6 +563,8 @@ class TableLayout:
                 flow.overflow = True
         if y + row_h > area.bottom or any(r and r[-1].right > area.right + 1 for r in flow.melds):
             flow.overflow = True
+        if melds and not hand:  # (the room left of the last row: see meld_flow's ``beside_w``)
+            flow.beside = Rect(int(x), y + label_h, max(0, area.right - int(x)), max(0, row_h - label_h))
         # a tag may run on over the gap, up to the next tag in its row (or the area's edge)
         for k, label in enumerate(flow.labels):
             nxt = labels[k + 1] if k + 1 < len(labels) else None

@@ -59,7 +59,15 @@ from .cards import sort_key_rank, sort_key_suit
 from .layout import HandRow, TableLayout
 from .scene import Scene
 from .table_input import Drag, Press, TableInput
-from .table_paint import HAND_TAG, SEAT_COLOURS, TablePainting, shape_label, short_meld
+from .table_paint import (
+    HAND_TAG,
+    LAID_OFF_INK,
+    LAID_OFF_TAG,
+    SEAT_COLOURS,
+    TablePainting,
+    shape_label,
+    short_meld,
+)
 from .widgets import Button, Choice, Toast
 
 if TYPE_CHECKING:
@@ -468,6 +476,15 @@ class TableScene(TableInput, TablePainting, Scene):
         self.hand_labels = {}
         tag_font = self.text.font(self._tag_size(), True)
         hand_tag = tag_font.size(HAND_TAG)[0] + 10
+        # (the "laid off" row beside a seat's last melds wants its word and its first chip)
+        chip_font = self.text.font(fs, True)
+        word_w = self.text.render(LAID_OFF_TAG, fs, LAID_OFF_INK).get_width() + 6
+        first: dict[int, str] = {}
+        for m in sorted(g.melds, key=lambda m: m.id):
+            for card, s, _ in m.placed():
+                if s != m.owner and s not in first:
+                    first[s] = f"{card_name(card)} → #{m.id}"
+        beside: dict[int, Rect] = {}
         for seat, melds in by_owner.items():
             hand = len(g.hands[seat]) if shown and seat != self.bottom else 0
             if not melds and not hand:
@@ -476,7 +493,12 @@ class TableScene(TableInput, TablePainting, Scene):
                                reserve=reserve if seat in lays_elsewhere and (
                                    seat != self.bottom or under_plate is None) else 0,
                                tags=[tag_font.size(self._meld_tag(m, landed=False))[0] + 10 for m in melds],
-                               hand=hand, hand_tag=hand_tag)
+                               hand=hand, hand_tag=hand_tag,
+                               beside_w=word_w + chip_font.size(first[seat])[0] + 10
+                               if seat in first and seat != self.bottom else 0)
+            if flow.beside is not None and seat in lays_elsewhere and \
+                    flow.bounds(len(melds) - 1).bottom > L.seats[seat].melds.bottom - reserve:
+                beside[seat] = flow.beside  # (the melds reach into the room kept under them)
             if hand:
                 self.shown_hands[seat] = flow.hand
             if flow.hand_label is not None:  # (there is one when there is a hand)
@@ -509,6 +531,10 @@ class TableScene(TableInput, TablePainting, Scene):
             area = L.seats[seat].melds
             if seat == self.bottom and under_plate is not None:
                 self.elsewhere[seat] = under_plate
+                continue
+            if seat in beside:  # beside its last melds, at the foot of their row
+                b = beside[seat]
+                self.elsewhere[seat] = Rect(b.x, b.bottom - fs - 6, b.w, fs + 6)
                 continue
             foot = area.bottom - fs - 6
             boxes = [self.meld_boxes[m.id] for m in by_owner[seat]] + self.shown_hands.get(seat, [])
