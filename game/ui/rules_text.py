@@ -434,12 +434,11 @@ WILD_INDICATOR_TEXT = {
     "separate": "After the deal one card is turned up and tucked under the stock; its rank is wild "
                 "for the round.",
 }
-REAL_CARD_TEXT = {
-    "stays": "If you hold the real card a melded wild stands for, you may lay it on that wild's place "
-             "in your turn; it scores for you, and the wild stays. A card that is wild itself is no "
-             "real card here.",
-    "swap": "If you hold the real card a melded wild stands for, you may swap it in during your turn "
-            "and take the wild into your hand. A card that is wild itself is no real card here.",
+REAL_CARD_TEXT = {  # (three lines under the row at 1280x800: a tester found it cut short)
+    "stays": "Holding the real card a melded wild stands for (not a card that is wild itself), you may "
+             "lay it on the wild in your turn; it scores for you, and the wild stays.",
+    "swap": "Holding the real card a melded wild stands for (not a card that is wild itself), you may "
+            "swap it in during your turn and take the wild into your hand.",
 }
 DEEP_TAKE_TEXT = {  # (after "The deepest card you take … must")
     "meld_or_layoff": "be melded or laid off in the same turn",
