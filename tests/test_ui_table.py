@@ -153,6 +153,19 @@ def test_a_dealer_chip_with_no_room_on_either_line_takes_the_dots_place(size):
         assert not L.chip_on_dot(plate, beside)
 
 
+@pytest.mark.parametrize("size", [*SIZES, (1366, 768)])
+def test_six_players_sit_two_one_two_so_that_no_seat_is_a_narrow_box(size):
+    """Six players sat one, three and one: the three top seats, a third of the width between
+    the columns each, were the smallest boxes on the table, and their melds shrank past
+    reading with large cards while the columns stood half empty (a tester). Two seats a
+    column and one on top: every seat's meld area is a fifth of the play area's width or more."""
+    L = TableLayout(size, 6, human=0, decks=2)
+    sides = [L.seats[s].side for s in range(1, 6)]
+    assert sides == ["left", "left", "top", "right", "right"]
+    for s in range(1, 6):
+        assert L.seats[s].melds.w >= L.play.w / 5, (s, L.seats[s].melds)
+
+
 def test_seats_go_clockwise_from_the_person():
     L = TableLayout((1920, 1080), 8, human=3)
     order = [(3 + i) % 8 for i in range(8)]  # the person, then the others in turn order
@@ -316,14 +329,14 @@ def test_meld_tags_are_drawn_whole_with_eight_players_in_a_small_window(monkeypa
 
 
 def test_a_cut_meld_tag_shows_whole_under_the_mouse_and_in_the_keyboards_focus(monkeypatch):
-    """Seven melds in a top seat's area of a six-seat table at the smallest window: the tags
+    """Seven melds in a side seat's area of a six-seat table at the smallest window: the tags
     are cut to their room ("#3…", or the number alone); the meld under the mouse, or in the
     keyboard's focus, shows its tag whole over its neighbours, and only while it is there."""
     a = App(size=(1024, 640), settings=settings())
     try:
         g = build({0: "7♣ 7♦ 5♠ J♥ 4♣ 6♠ J♣"}, pile="K♦ 6♦ 7♠", players=6, wild=12,
-                  melds=[(0, "A♠ 2♠ 3♠"), (3, "9♣ 10♣ Q♠"), (3, "4♦ 4♠ Q♥"), (3, "10♠ J♠ Q♣"),
-                         (3, "6♥ 7♥ 8♥"), (3, "2♦ 2♣ Q♦"), (3, "8♦ 9♦ 10♦"), (3, "K♣ K♥ K♠")])
+                  melds=[(0, "A♠ 2♠ 3♠"), (2, "9♣ 10♣ Q♠"), (2, "4♦ 4♠ Q♥"), (2, "10♠ J♠ Q♣"),
+                         (2, "6♥ 7♥ 8♥"), (2, "2♦ 2♣ Q♦"), (2, "8♦ 9♦ 10♦"), (2, "K♣ K♥ K♠")])
         scene = play(a, g)
         fits = record_tag_fits(scene, monkeypatch)
 
@@ -400,8 +413,8 @@ def test_on_the_rounds_table_view_a_meld_under_the_mouse_shows_its_tag_whole():
     a = App(size=(1024, 640), settings=settings())
     try:
         g = build({0: "5♣"}, pile="K♦ 3♣", players=6, wild=12, phase="play",
-                  melds=[(0, "A♠ 2♠ 3♠"), (3, "9♣ 10♣ Q♠"), (3, "4♦ 4♠ Q♥"), (3, "10♠ J♠ Q♣"),
-                         (3, "6♥ 7♥ 8♥"), (3, "2♦ 2♣ Q♦"), (3, "8♦ 9♦ 10♦"), (3, "K♣ K♥ K♠")])
+                  melds=[(0, "A♠ 2♠ 3♠"), (2, "9♣ 10♣ Q♠"), (2, "4♦ 4♠ Q♥"), (2, "10♠ J♠ Q♣"),
+                         (2, "6♥ 7♥ 8♥"), (2, "2♦ 2♣ Q♦"), (2, "8♦ 9♦ 10♦"), (2, "K♣ K♥ K♠")])
         g.turns = [3] * 6
         scene = play(a, g)
         drag(a, spot(scene, c("5♣")), scene.places[c("3♣")].rect.center)
@@ -446,17 +459,18 @@ def test_cards_laid_on_others_melds_are_shown_under_the_seats_own_melds(app):
     assert sorted(g.all_cards()) == sorted(g.pack)
 
 
-@pytest.mark.parametrize("size", [(1366, 768), (1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("size", [(1366, 768), (1920, 1080)])
 def test_a_top_seat_short_of_room_puts_its_laid_off_row_beside_its_last_melds(size):
-    """Six players and the largest cards: a top seat's three melds went on one row of 33 px
+    """Many players and the largest cards: a top seat's three melds went on one row of 33 px
     cards once it laid a card on another seat's meld, the "laid off" row taking a second
-    row's height under them (a tester). Where the row fits beside the last melds, it goes
-    there, and the melds keep two rows of cards at four fifths of their size."""
+    row's height under them (a tester, six players, as the top row was then). Where the row
+    fits beside the last melds, it goes there, and the melds keep two rows of cards at four
+    fifths of their size."""
     runs = [f"{a}{s} {b}{s} {c_}{s}" for s in "♥♦♣" for a, b, c_ in (("A", "2", "3"), ("4", "5", "6"), ("7", "8", "9"))]
-    melds = [(0, "10♠ J♠ Q♠")] + [(seat, runs.pop(0)) for seat in (2, 3, 4) for _ in range(3)]
+    melds = [(0, "10♠ J♠ Q♠")] + [(seat, runs.pop(0)) for seat, n in ((3, 4), (4, 3), (5, 2)) for _ in range(n)]
     a = App(size=size, settings=settings(card_scale=1.3))
     try:
-        g = build({0: "K♥ K♦"}, melds=melds, players=6, wild=None, filler=2)
+        g = build({0: "K♥ K♦"}, melds=melds, players=8, wild=None, filler=2)
         for pool in [g.stock, *g.hands]:  # Cy (a top seat) laid the K♠ on the person's run
             if c("K♠") in pool:
                 pool.remove(c("K♠"))
@@ -472,7 +486,8 @@ def test_a_top_seat_short_of_room_puts_its_laid_off_row_beside_its_last_melds(si
         assert len({r.y for r in cards}) == 2 and min(r.h for r in cards) >= int(L.opp_card[1] * 0.8)
         row = scene.elsewhere[3]
         assert sb.melds.contains(row) and not any(row.colliderect(b) for b in mine)
-        assert row.w >= 80 and row.y > min(r.y for r in cards)  # (beside the second row)
+        # beside the second row of melds, right of its last one
+        assert row.w >= 80 and row.y > min(r.y for r in cards) and row.x > sb.melds.x
         assert sorted(g.all_cards()) == sorted(g.pack)
     finally:
         a.close_scenes()
@@ -1545,13 +1560,17 @@ def test_a_hand_card_let_go_near_where_it_was_picked_up_stays_in_its_place(app):
     step = scene.places[c("J♥")].rect.x - scene.places[c("9♠")].rect.x
     for dx in (6, -6, step // 2 - 3, -(step // 2 - 3)):
         drag(app, start, (start[0] + dx, start[1] + 1), steps=2)
+        scene.anim.finish()  # (the next press on the card where it rests, not where it flies)
         assert scene.order == hand, dx
     drag(app, start, (start[0] + step // 2 + 3, start[1]), steps=2)
     assert scene.order == parse_cards("2♣ 5♦ J♥ 9♠ K♣")
+    scene.anim.finish()
     scene._place(force=True)
     start = spot(scene, c("9♠"))
     drag(app, start, (start[0] - step // 2 - 3, start[1]), steps=2)
     assert scene.order == hand
+    scene.anim.finish()
+    start = spot(scene, c("9♠"))
     drag(app, start, (start[0] - 2 * step, start[1]), steps=3)  # (two places on, the other way)
     assert scene.order == parse_cards("9♠ 2♣ 5♦ J♥ K♣")
 

@@ -32,7 +32,7 @@ COVER_SHIFT = 0.6  # of a meld's step: how far right of its wild a card laid on 
 # suit, or, where that would shrink the cards, under its rank alone
 COVER_DROP, COVER_DROP_LOW = 0.38, 0.2
 # (left column, top row, right column) seat counts for 1..7 opponents
-SEAT_SPLITS = {1: (0, 1, 0), 2: (0, 2, 0), 3: (1, 1, 1), 4: (1, 2, 1), 5: (1, 3, 1),
+SEAT_SPLITS = {1: (0, 1, 0), 2: (0, 2, 0), 3: (1, 1, 1), 4: (1, 2, 1), 5: (2, 1, 2),
                6: (2, 2, 2), 7: (2, 3, 2)}
 
 
