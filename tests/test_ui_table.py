@@ -38,7 +38,7 @@ from game.ui.anim import Animator, Tween
 from game.ui.app import MIN_SIZE, App
 from game.ui.cards import CardArt, sort_key_rank
 from game.ui.controller import Controller, Seat, atomic_write
-from game.ui.layout import INDEX_SHOW, TableLayout
+from game.ui.layout import INDEX_SHOW, TableLayout, card_size
 from game.ui.moves_text import action_words
 from game.ui.settings import Settings
 from game.ui.table_input import DOUBLE_CLICK
@@ -164,6 +164,31 @@ def test_six_players_sit_two_one_two_so_that_no_seat_is_a_narrow_box(size):
     assert sides == ["left", "left", "top", "right", "right"]
     for s in range(1, 6):
         assert L.seats[s].melds.w >= L.play.w / 5, (s, L.seats[s].melds)
+
+
+@pytest.mark.parametrize("size", [*SIZES[:2], (1280, 720), (1366, 768)])
+@pytest.mark.parametrize("scale", [1.0, 1.15, 1.3])
+def test_the_stocks_count_stays_above_a_status_of_two_lines(size, scale):
+    """A status too long for one line in a narrow middle takes a second line above it; at
+    1024x640 with the largest cards that line covered "Stock 50" just when a draw was to be
+    chosen (a tester). The stock sits high enough for its count to stay clear of it."""
+    for players in range(2, 9):
+        L = TableLayout(size, players, card_scale=scale)
+        assert L.stock_label.bottom <= L.message.top - int(L.font_normal * 1.2), (players, L.stock_label, L.message)
+        assert L.center.contains(L.stock) and not L.stock.colliderect(L.pile_area)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_extra_large_cards_grow_the_others_melds_where_their_box_has_room(players):
+    """The others' cards are sized for Large at most, so Extra large seemed to change only the
+    person's cards (a tester): where a seat's box has room, its melds grow to Extra large."""
+    for scale in (1.15, 1.3):
+        L = TableLayout((1024, 640), players, card_scale=scale)
+        seat = 1
+        flow = L.meld_flow(seat, [(3, frozenset())])
+        big = card_size(L.opp_card[1] * 1.3 / 1.15)
+        assert flow.card == (big if scale == 1.3 else L.opp_card), (scale, flow.card, L.opp_card)
+        assert L.meld_flow(0, [(3, frozenset())]).card[1] <= L.table_card[1]  # (the person's: as before)
 
 
 def test_seats_go_clockwise_from_the_person():
@@ -329,14 +354,14 @@ def test_meld_tags_are_drawn_whole_with_eight_players_in_a_small_window(monkeypa
 
 
 def test_a_cut_meld_tag_shows_whole_under_the_mouse_and_in_the_keyboards_focus(monkeypatch):
-    """Seven melds in a side seat's area of a six-seat table at the smallest window: the tags
+    """Seven melds in a top seat's area of an eight-seat table at the smallest window: the tags
     are cut to their room ("#3…", or the number alone); the meld under the mouse, or in the
     keyboard's focus, shows its tag whole over its neighbours, and only while it is there."""
     a = App(size=(1024, 640), settings=settings())
     try:
-        g = build({0: "7♣ 7♦ 5♠ J♥ 4♣ 6♠ J♣"}, pile="K♦ 6♦ 7♠", players=6, wild=12,
-                  melds=[(0, "A♠ 2♠ 3♠"), (2, "9♣ 10♣ Q♠"), (2, "4♦ 4♠ Q♥"), (2, "10♠ J♠ Q♣"),
-                         (2, "6♥ 7♥ 8♥"), (2, "2♦ 2♣ Q♦"), (2, "8♦ 9♦ 10♦"), (2, "K♣ K♥ K♠")])
+        g = build({0: "7♣ 7♦ 5♠ J♥ 4♣ 6♠ J♣"}, pile="K♦ 6♦ 7♠", players=8, wild=12, filler=3,
+                  melds=[(0, "A♠ 2♠ 3♠"), (4, "9♣ 10♣ Q♠"), (4, "4♦ 4♠ Q♥"), (4, "10♠ J♠ Q♣"),
+                         (4, "6♥ 7♥ 8♥"), (4, "2♦ 2♣ Q♦"), (4, "8♦ 9♦ 10♦"), (4, "K♣ K♥ K♠")])
         scene = play(a, g)
         fits = record_tag_fits(scene, monkeypatch)
 

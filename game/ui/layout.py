@@ -213,6 +213,12 @@ class TableLayout:
         if self.stock.top < body.top + pad * 2:
             self.stock.top = body.top + pad * 2
         label_h = self.font_small + 2
+        # a status of two lines (a narrow middle) goes up over where one line would not: the
+        # stock's count stays above it where the middle has the room (at 1024x640 with the
+        # largest cards, "Your turn: draw…" hid it just when a draw was to be chosen: a tester)
+        over = self.stock.bottom + 2 + label_h - (self.message.top - int(self.font_normal * 1.2))
+        if over > 0:
+            self.stock.top -= max(0, min(over, self.stock.top - body.top))
         pile_top = max(body.top + label_h, self.stock.top - th_ // 2)
         px = self.stock.right + pad * 4
         self.pile_area = Rect(px, pile_top, max(tw_, body.right - pad - px),
@@ -473,6 +479,10 @@ class TableLayout:
             # 1024x640 they were 37 px tall in boxes five times as tall: a tester)
             top = self.table_card[1] / max(1, base_h)
             scales = tuple(s for s in (1.5, 1.3, 1.15) if s <= top) + scales
+        elif seat != self.human and self.card_scale > 1.15:
+            # the others' cards are sized for Large at most; with Extra large they grow to it
+            # where their box has room (the setting seemed to change only the person's: a tester)
+            scales = (self.card_scale / 1.15,) + scales
         tries = ([(tags, scales)] if tags else []) + [(None, scales + (0.44, 0.38, 0.33, 0.28))]
         # a card laid on a wild sits lower by most of the wild's corner index, or, before the
         # cards shrink for it, by its rank alone (one such card shrank every meld of a short
