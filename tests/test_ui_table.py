@@ -6794,6 +6794,22 @@ def test_a_tens_corner_index_keeps_a_gap_before_the_pips(app, size):
     assert pips - index >= w * 0.04
 
 
+@pytest.mark.parametrize("h", [40, 56, 84, 120, 200])
+def test_a_corner_indexs_suit_stays_clear_of_its_rank(h):
+    """A J's hook and a Q's tail reach below the other ranks, and they ran into the suit
+    under them: in small melds J♣ and J♠ read alike (a tester). The suit's ink starts below
+    the rank's, for every rank."""
+    from game.ui.cards import RANK_TEXT, SUIT_SYMBOLS
+
+    art = CardArt()
+    W, H = int(h * 0.7) * 2, h * 2  # (painted at twice the size, then scaled down)
+    for rank in list(RANK_TEXT.values()) + ["10", "7", "2"]:
+        for sym in SUIT_SYMBOLS[:4]:
+            r, at, sy, sy_at = art.index_parts(W, H, rank, sym, (0, 0, 0))
+            ink, suit_ink = r.get_bounding_rect().move(at), sy.get_bounding_rect().move(sy_at)
+            assert suit_ink.top > ink.bottom, (h, rank, sym, ink, suit_ink)
+
+
 def test_a_meld_that_counts_double_says_so(app, monkeypatch):
     # the ×2 was on the rules page only, so the sheet's sums could not be followed (a tester)
     from game.ui.rules_text import explain_round

@@ -191,7 +191,10 @@ class CardArt:
             self._paint_star(s, W, H, 0.66 if suit == 4 else 0.46)
         return pygame.transform.smoothscale(s, (w, h))
 
-    def _paint_index(self, s: pygame.Surface, W: int, H: int, rank: str, sym: str, col: tuple) -> None:
+    def index_parts(self, W: int, H: int, rank: str, sym: str,
+                    col: tuple) -> tuple[pygame.Surface, tuple[int, int], pygame.Surface, tuple[int, int]]:
+        """A corner index on a card painted ``W`` x ``H``: the rank's image and where it
+        goes, the suit's and where it goes."""
         rs = int(H * 0.185)
         ss = int(H * 0.15)
         # (a "10" is narrowed, as on printed cards, to leave a gap before the pips: at 0.27
@@ -201,12 +204,19 @@ class CardArt:
         sy = self._text(sym, ss, col, bold=False)
         cx = int(W * 0.165)
         x = cx - r.get_width() // 2
-        s.blit(r, (max(int(W * 0.035), x), y))
-        s.blit(sy, (cx - sy.get_width() // 2, y + int(rs * 0.95)))
+        # the suit under the rank's ink: a J's hook and a Q's tail reach below the other
+        # ranks' foot, and over the suit they hid it (J♣ and J♠ read alike: a tester)
+        under = y + max(int(rs * 0.95), r.get_bounding_rect().bottom + max(1, H // 100) - sy.get_bounding_rect().top)
+        return r, (max(int(W * 0.035), x), y), sy, (cx - sy.get_width() // 2, under)
+
+    def _paint_index(self, s: pygame.Surface, W: int, H: int, rank: str, sym: str, col: tuple) -> None:
+        r, at, sy, sy_at = self.index_parts(W, H, rank, sym, col)
+        s.blit(r, at)
+        s.blit(sy, sy_at)
         # the bottom right corner, upside down
         block = pygame.Surface((W, H), pygame.SRCALPHA)
-        block.blit(r, (max(int(W * 0.035), x), y))
-        block.blit(sy, (cx - sy.get_width() // 2, y + int(rs * 0.95)))
+        block.blit(r, at)
+        block.blit(sy, sy_at)
         block = block.subsurface((0, 0, int(W * 0.4), int(H * 0.42))).copy()
         s.blit(pygame.transform.rotate(block, 180), (W - block.get_width(), H - block.get_height()))
 
