@@ -902,3 +902,20 @@ def test_a_card_named_beside_its_twin_of_a_second_deck_is_the_other_one():
     v = view_of(g, 0)
     assert hint_reason(v, Discard(c("9♣"))) == "mind: it goes with the other 9♣ the next player took from the pile"
     assert hint_reason(v, Discard(c("J♣"))) == "mind: it goes with the 9♣ the next player took from the pile"
+
+
+def test_a_lay_off_that_leaves_a_card_which_fits_a_meld_says_it_leads_to_floating():
+    """Rummy 5000: laying the Q♦ off left the 4♥, which fits #2, so it could not be thrown to
+    go out, and laying it off too floats; the hint said nothing of it (a tester)."""
+    from game.engine import LayOff
+
+    g = position(["Q♦ 4♥", "2♣ 8♠ K♣", "3♣ 9♠ K♠"], rules=Rules.preset("rummy5000"), wild=None, pile="7♣",
+                 phase="play", current=0, melds=[meld(1, "run:9♦", "9♦ 10♦ J♦"), meld(0, "run:5♥", "5♥ 6♥ 7♥")])
+    v = PlayerView.of(g, 0)
+    assert hint_reason(v, LayOff(c("Q♦"), g.melds[0].id, "high")) == (
+        "then your 4♥ fits #2, so it cannot be thrown to go out: laid off too, it leaves you floating")
+    # where the last card may be thrown, that is how the seat goes out
+    g = position(["Q♦ 8♣", "2♣ 8♠ K♣", "3♣ 9♠ K♠"], rules=Rules.preset("rummy5000"), wild=None, pile="7♣",
+                 phase="play", current=0, melds=[meld(1, "run:9♦", "9♦ 10♦ J♦"), meld(0, "run:5♥", "5♥ 6♥ 7♥")])
+    assert hint_reason(PlayerView.of(g, 0), LayOff(c("Q♦"), g.melds[0].id, "high")) == \
+        "then you go out by discarding the 8♣"

@@ -67,9 +67,16 @@ def _then_out(view: PlayerView, action: Action, cards: Sequence[Card]) -> str | 
         g.apply(action)
     except EngineError:
         return None
-    if not g.is_legal(Discard(left[0])):
-        return None
-    return f"then you go out by discarding the {_one(view, left[0])}"  # (a wild named as one)
+    if g.is_legal(Discard(left[0])):
+        return f"then you go out by discarding the {_one(view, left[0])}"  # (a wild named as one)
+    # the last card may not be thrown (it fits a meld, where only a card that fits none may
+    # go out): the move leads to floating, which the hint did not say (a tester)
+    fits = sorted({a.meld for a in g.legal_actions() if isinstance(a, (LayOff, Cover)) and a.card == left[0]
+                   and isinstance(a.meld, int)})
+    if view.rules.floats and fits:
+        return (f"then your {_one(view, left[0])} fits #{fits[0]}, so it cannot be thrown to go out: "
+                "laid off too, it leaves you floating")
+    return None
 
 
 def _more_melds(view: PlayerView, meld: MeldCards) -> str | None:
