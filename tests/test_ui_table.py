@@ -2234,6 +2234,18 @@ def test_a_lay_off_hint_selects_the_card_so_that_one_step_lays_it_off(app, how):
         assert any(f"click #{run.id} to lay it off" in t.text for t in scene.toasts)
 
 
+def test_a_lay_off_hint_of_a_wild_names_it_as_wild_and_where_it_stands(app):
+    """"lay the Q♦ off on #8" of a wild Q♦ read as a plain card (a tester): it is named as
+    wild, with what it would stand for at the run's end."""
+    g = build({0: "Q♦ 2♦ 5♣ 9♠"}, pile="3♣", phase="play", melds=[(0, "J♣ J♦ J♠"), (1, "5♥ 6♥ 7♥")], wild=12)
+    scene = play(app, g)
+    run = g.melds[1]
+    scene.c._hint_from = lambda view, what: LayOff(c("Q♦"), run.id, "high")
+    key(app, pygame.K_h)
+    assert any(t.text.startswith(f"Hint: lay the wild Q♦ off on #{run.id}, as the 8♥") for t in scene.toasts), \
+        [t.text for t in scene.toasts]
+
+
 def test_a_hinted_lay_off_comes_first_in_the_menu_that_asks_how(app):
     # H, Enter, Enter laid the 4♠ at the end of the set, the wild staying, where the hint
     # said to lay it on the wild and take the wild (a tester)

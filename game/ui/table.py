@@ -1413,9 +1413,14 @@ class TableScene(TableInput, TablePainting, Scene):
             self.hint_cards = {action.card}
             self.hint_meld = action.meld
             self.hint_layoff = action
-            text = (f"lay the {card_name(action.card)} on the wild it stands for in #{action.meld}"
-                    if isinstance(action, Cover) else f"lay the {card_name(action.card)} off on #{action.meld}") \
-                + _why(why)
+            if isinstance(action, Cover):
+                text = f"lay the {card_name(action.card)} on the wild it stands for in #{action.meld}"
+            else:  # (a wild named as one, and where it would stand: "lay the wild Q♦ off on #8,
+                # as the 4♥"; it read as a plain Q♦, a tester)
+                wild = "wild " if g.ctx.is_wild(action.card) else ""
+                as_ = self._wild_as(action, action.card, action.meld)
+                text = f"lay the {wild}{card_name(action.card)} off on #{action.meld}" + (f", {as_}" if as_ else "")
+            text += _why(why)
             meld = g.meld_by_id(action.meld)
             if self._select_for_hint(action.card):
                 if self.keyboard and meld is not None:  # the focus on the meld, so that Enter lays it off
