@@ -2715,6 +2715,9 @@ def test_the_status_line_says_what_x_and_enter_do_where_the_focus_is(app, monkey
 
     key(app, pygame.K_RIGHT)
     assert status() == ["Meld or lay off, then discard (X discards the card in focus)"]
+    scene.selected = [c("8♥"), c("2♦"), c("5♣")]  # (a meld's cards selected: Enter's meld first)
+    assert status() == ["Meld or lay off, then discard (Enter melds the selected cards; X discards the card in focus)"]
+    scene.selected = []
     scene.focus_zone, scene.focus_index = "melds", 0
     assert status() == ["Meld or lay off, then discard (\u2193 to your hand, then X discards)"]
     key(app, pygame.K_x)  # as it says: nothing is discarded

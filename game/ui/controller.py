@@ -780,6 +780,9 @@ class Controller:
                     these = "the selected card" if selected == 1 else "the selected cards"
                     also = ", X discards it" if selected == 1 else ""
                     return f"{todo} (Enter lays {these} off here{also}){out}"
+                if focus == "hand" and selected >= 2:  # (Enter's meld first: with a hint's meld
+                    # selected, X alone was offered, the focus on a 200-point wild: a tester)
+                    return f"{todo} (Enter melds the selected cards; {_discard_keys(x)}){out}"
                 return f"{todo} ({_discard_keys(x)}){out}"
             return f"{todo} (drag a card to the pile){out}"
         if self.human_may_call():
