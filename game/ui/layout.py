@@ -41,6 +41,18 @@ def card_size(height: float) -> tuple[int, int]:
     return max(11, int(round(h * CARD_RATIO))), h
 
 
+def meld_row_h(card: tuple[int, int], drop: float = 0.0) -> int:
+    """The height of a row of melds of ``card``-sized cards: the tags above, the cards, the
+    owners' tabs under them, and a card laid on a wild ``drop`` card heights lower."""
+    ch = card[1]
+    return max(10, int(ch * 0.2)) + ch + max(3, int(ch * 0.05)) + 2 + int(ch * drop)
+
+
+def row_gap(card: tuple[int, int]) -> int:
+    """The gap between two rows of melds of ``card``-sized cards."""
+    return max(2, max(4, int(card[0] * 0.3)) // 3)
+
+
 @dataclass
 class SeatBox:
     """One seat's part of the table."""
@@ -107,6 +119,9 @@ class TableLayout:
         self.font_small = max(11, int(round(17 * u)))
         self.font_normal = max(13, int(round(21 * u)))
         self.font_big = max(18, int(round(30 * u)))
+        # the "laid off" row's chips ("9♣ → #3") and the height a seat's meld area keeps for it
+        self.chip_font = max(10, int(self.font_small * 0.85))
+        self.laid_off_h = self.chip_font + 10
 
         # sidebar on the right
         sw = int(min(max(210, w * 0.15), 380 * max(u, 1)))
@@ -169,13 +184,10 @@ class TableLayout:
         # cards were 33 px tall with six players at 1366x768 and the largest cards, and
         # about 20 px wide with four at 1024x640 once a card lay on a wild: testers)
         if k >= 4:
-            cw, ch = card_size(self.opp_card[1] * 0.8)
-            melds_row = max(10, int(ch * 0.2)) + ch + max(3, int(ch * 0.05)) + 2
-            want = 2 * melds_row + max(2, max(4, int(cw * 0.3)) // 3)
+            small = card_size(self.opp_card[1] * 0.8)
+            want = 2 * meld_row_h(small) + row_gap(small)
         else:
-            ch = self.opp_card[1]
-            want = max(10, int(ch * 0.2)) + ch + max(3, int(ch * 0.05)) + 2 + int(ch * COVER_DROP)
-            want += self.font_small + 10  # (the "laid off" row: see TableScene's meld areas)
+            want = meld_row_h(self.opp_card, COVER_DROP) + self.laid_off_h
         want += max(self.plate_h, self.back_card[1] + pad) + 3 * pad + pad // 2
         least = int(self.table_card[1] * 1.24) + self.font_small + self.font_normal + pad * 5
         top_h = max(top_h, min(want, region.h - least))
@@ -514,7 +526,6 @@ class TableLayout:
                   hand_tag: int = 0, own_row: bool = True, drop: float = COVER_DROP) -> MeldFlow:
         cw, ch = card
         label_h = max(10, int(ch * 0.2))
-        tab_h = max(3, int(ch * 0.05))
         gap = max(4, int(cw * 0.3))
         cover_dy = int(ch * drop)  # below the wild's corner index (rank and suit)
         flow = MeldFlow(card)
@@ -532,10 +543,10 @@ class TableLayout:
                 step = max(cw * 0.18, (area.w - cw) / max(1, n - 1 + COVER_SHIFT * inner))
                 width = cw + step * (n - 1 + COVER_SHIFT * inner)
             foot = min(area.w, max(width, tags[k] if tags else 0))  # (room for its tag)
-            h = label_h + ch + tab_h + (cover_dy if covered else 0) + 2
+            h = meld_row_h(card, drop if covered else 0.0)
             if x > area.x and x + foot > area.right:
                 x = area.x
-                y += row_h + max(2, gap // 3)
+                y += row_h + row_gap(card)
                 row_h = 0
             label = Rect(x, y, max(int(cw * 0.9), 24), label_h)
             top = y + label_h
@@ -561,7 +572,7 @@ class TableLayout:
             foot = max(width, hand_tag) + self.font_small
             if x > area.x and (own_row or x + foot > area.right):
                 x = area.x
-                y += row_h + max(2, gap // 3)
+                y += row_h + row_gap(card)
                 row_h = 0
             flow.hand_label = Rect(x, y, max(int(cw * 0.9), 24, hand_tag), label_h)
             labels.append(flow.hand_label)

@@ -462,7 +462,7 @@ class TableScene(TableInput, TablePainting, Scene):
             by_owner[m.owner].append(m)
         lays_elsewhere = {s for m in g.melds for _, s, _ in m.placed() if s != m.owner}
         fs = self._chip_size()
-        reserve = fs + 10
+        reserve = L.laid_off_h
         # the person's chips go under the name plate where that has room for a line of them:
         # in a row under the melds, the first one shrank every meld (a tester)
         sb = L.seats[self.bottom]

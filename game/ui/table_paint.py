@@ -452,7 +452,7 @@ class TablePainting(TableParts):
 
     def _chip_size(self) -> int:
         """The font size of the "9♣ → #3" chips (see :meth:`_draw_laid_elsewhere`)."""
-        return max(10, int(self.laid_out().font_small * 0.85))
+        return self.laid_out().chip_font
 
     def _tag_size(self) -> int:
         return max(10, int(self.laid_out().font_small * 0.9))
