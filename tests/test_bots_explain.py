@@ -186,7 +186,9 @@ def test_a_meld_or_lay_off_of_the_last_cards_says_the_seat_floats_or_goes_out():
     assert hint_reason(v, MeldCards(tuple(parse_cards("2♠ 3♠ 4♠ 9♣ 6♠")))) == (
         "that plays your last cards, so you float: you draw on your turns, and go out by throwing a card "
         "that fits no meld")
-    assert hint_reason(v, MeldCards(tuple(parse_cards("2♠ 3♠ 4♠ 9♣")))) is None  # (the 6♠ stays)
+    # (the 6♠ stays, fitting the new meld: it cannot be thrown to go out, which is said)
+    assert hint_reason(v, MeldCards(tuple(parse_cards("2♠ 3♠ 4♠ 9♣")))) == (
+        "then your 6♠ fits #1, so it cannot be thrown to go out: laid off too, it leaves you floating")
     v = view(["6♠", "4♣ 5♣ 6♦"], rules=rules, wild="9", pile="3♦", phase="play", current=0,
              melds=[meld(0, "run:3♠", "3♠ 4♠ 5♠")])
     assert hint_reason(v, LayOff(c("6♠"), v.melds[0].id)).endswith("so you float: you draw on your turns, and "

@@ -158,7 +158,10 @@ class TableLayout:
         region = Rect(0, 0, play_w, self.own_melds.top)
         k = players - 1
         left, top, right = SEAT_SPLITS[k]
-        col_w = int(play_w * (0.22 if k >= 6 else 0.235)) if left else 0
+        # (six players: two seats a column and one on top, whose box is the widest by far,
+        # so the columns take more of the width: their melds went on two rows while the top
+        # seat's box stood half empty, a tester)
+        col_w = int(play_w * (0.22 if k >= 6 else 0.27 if k == 5 else 0.235)) if left else 0
         top_h = int(region.h * (0.40 if k >= 3 else 0.42))
         if k >= 4:
             # five to eight players: the top seats, two to three abreast between the columns,
