@@ -2505,8 +2505,14 @@ def test_with_the_focus_on_a_deep_pile_card_the_status_line_says_what_enter_take
         "Your turn: Enter takes the pile from the 3♠ (4 cards), or draw from the stock (D)"
     why = scene.c.status(keys=True, focus="pile", pile_at=1)  # the 8♥ could not be used
     assert why.startswith("You may not take the 8♥") and why.endswith(": D draws, P takes the top card")
+    # the top card in focus: Enter takes it, as P does (it said only "take from the discard
+    # pile (P)": a tester)
     assert scene.c.status(keys=True, focus="pile", pile_at=3) == \
-        "Your turn: draw from the stock (D) or take from the discard pile (P)"  # (the top card: P)
+        "Your turn: Enter takes the 5♣, or draw from the stock (D)"
+    key(app, pygame.K_RIGHT)
+    scene.focus_zone, scene.focus_index = "pile", 3
+    key(app, pygame.K_RETURN)
+    assert g.phase == "play" and c("5♣") in g.hands[0]
 
 
 def test_with_one_card_that_may_be_thrown_the_status_line_says_it_goes_out(app):
@@ -4892,6 +4898,11 @@ def test_the_status_after_a_deep_take_says_what_the_rule_asks(app, rule, status)
     scene = play(app, g)
     scene.c.act(TakePile(c("8♥")))
     assert scene.c.status() == status
+    # with the keys and a meld's cards selected, Enter's meld is named before the discard
+    # (it offered "(X)" alone, which is refused until the card is used: a tester)
+    assert scene.c.status(keys=True, focus="hand", selected=3, x="focus") == \
+        f"{status} (Enter melds the selected cards; then X)"
+    assert scene.c.status(keys=True, focus="hand", selected=0, x="focus") == f"{status} (X)"
 
 
 def test_hand_tags_sit_over_the_cards_visible_strip(app):

@@ -719,6 +719,9 @@ class Controller:
                     return "Your turn: draw from the stock" + (" (D)" if keys else "")
                 # (the top card may be refused too: a card taken from the pile that must be used)
                 top_ok = self._why_not_take(g.pile[-1]) is None
+                if keys and pile_at == len(g.pile) - 1 and top_ok:  # (Enter takes it: said as for a
+                    # deeper card, where it said only "take from the discard pile (P)": a tester)
+                    return f"Your turn: Enter takes the {card_name(g.pile[-1])}, or draw from the stock (D)"
                 if keys and pile_at is not None and 0 <= pile_at < len(g.pile) - 1:
                     # the focus on a card deep in the pile: what Enter would take, if it may
                     card, n = g.pile[pile_at], len(g.pile) - pile_at
@@ -765,6 +768,8 @@ class Controller:
             if g.must_use is not None and g.must_use in g.hands[seat]:
                 use = use_words(g.rules.deep_take_use, f"the {card_name(g.must_use)} you took")
                 how = "X" if x else "\u2193 to your hand, then X"
+                if keys and focus == "hand" and selected >= 2:  # (the hint's meld selected: Enter's)
+                    how = f"Enter melds the selected cards; then {how}"
                 return f"{use[0].upper()}{use[1:]}, then discard" + (f" ({how})" if keys else "")
             if g.stock_card is not None and g.stock_card in g.hands[seat]:  # (stock_draw_must_use)
                 return (f"Meld the {card_name(g.stock_card)} you drew from the stock, or discard it"
