@@ -1739,6 +1739,25 @@ def test_a_drawn_card_is_counted_in_a_hand_once_it_lands(app, monkeypatch):
     assert badges == [6]
 
 
+@pytest.mark.parametrize("players", [4, 6])
+def test_a_question_about_a_move_leaves_the_stocks_count_in_sight(players):
+    """A small menu asking which end of a run covered "Stock 40" so that it read "Stock 4"
+    (a tester, 1024x640, the largest cards): it moves beside the stock."""
+    a = App(size=(1024, 640), settings=settings(card_scale=1.3))
+    try:
+        g = build({0: "7♠ 2♦ 5♣ Q♠"}, pile="Q♦", phase="play", players=players)
+        scene = play(a, g)
+        scene._ask("Play the 7♠:", ["at the high end of #1 (the hint)", "at the low end of #1", "Cancel"],
+                   lambda i: None)
+        a.draw()
+        L = scene.layout
+        box = scene.choice.box
+        assert not box.colliderect(L.stock.union(L.stock_label)), (box, L.stock, L.stock_label)
+        assert L.play.contains(box)
+    finally:
+        a.close_scenes()
+
+
 def test_with_the_menu_open_on_anothers_turn_the_status_says_the_game_waits(app, monkeypatch):
     g = build({0: "2♣ 5♦ 9♠ J♥ K♣", 1: "3♦ 8♣ 10♥ Q♠ 4♣"}, pile="Q♦", current=1, phase="draw")
     scene = play(app, g)

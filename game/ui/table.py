@@ -1601,7 +1601,8 @@ class TableScene(TableInput, TablePainting, Scene):
         x = L.play.centerx
         y = L.play.centery + L.unit * 120 if self.choice_centered else L.own_melds.top
         self.choice.anchor = (x, int(y))
-        self.choice.layout(self.text, L.font_normal, screen)
+        bounds = screen
+        self.choice.layout(self.text, L.font_normal, bounds)
         # (nor over the messages above it, where a hint may say which answer to pick)
         lines = len(self._status()[0])
         top = self._status_top(lines)  # (a status line of two lines reaches higher)
@@ -1610,7 +1611,16 @@ class TableScene(TableInput, TablePainting, Scene):
         if self.choice.box.colliderect(messages):
             above = messages.top - max(4, L.pad // 2)
             self.choice.anchor = (x, above)
-            self.choice.layout(self.text, L.font_normal, Rect(0, 0, self.size[0], above))
+            bounds = Rect(0, 0, self.size[0], above)
+            self.choice.layout(self.text, L.font_normal, bounds)
+        # nor over the stock's count, where the middle has room beside it ("Stock 40" read
+        # "Stock 4" under a menu asking which end of a run: a tester)
+        stock = L.stock.union(L.stock_label)
+        box = self.choice.box
+        shift = stock.right + max(4, L.pad) - box.x
+        if box.colliderect(stock) and box.right + shift <= L.play.right:
+            self.choice.anchor = (self.choice.anchor[0] + shift, self.choice.anchor[1])
+            self.choice.layout(self.text, L.font_normal, bounds)
 
     def _selection_in_order(self) -> list[Card]:
         sel = set(self.selected)
