@@ -193,6 +193,10 @@ def test_a_meld_or_lay_off_of_the_last_cards_says_the_seat_floats_or_goes_out():
              melds=[meld(0, "run:3♠", "3♠ 4♠ 5♠")])
     assert hint_reason(v, LayOff(c("6♠"), v.melds[0].id)).endswith("so you float: you draw on your turns, and "
                                                                    "go out by throwing a card that fits no meld")
+    v = view(["6♠", "4♣ 5♣ 6♦"], rules=rules, wild="9", pile="3♦", phase="play", current=0,
+             melds=[meld(0, "run:3♠", "3♠ 4♠ 5♠")], floating=[True, False])
+    # (a floating player is not told again what floating is: a tester)
+    assert hint_reason(v, LayOff(c("6♠"), v.melds[0].id)) == "that plays your last card, so you float on"
     floating = Rules.preset("rummy5000", going_out="floating")
     v = view(["2♠ 3♠ 4♠", "4♣ 5♣ 6♦"], rules=floating, wild="9", pile="3♦", phase="play", current=0)
     assert hint_reason(v, MeldCards(tuple(parse_cards("2♠ 3♠ 4♠")))) == "that plays your last cards, so you float"

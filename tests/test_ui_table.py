@@ -3106,6 +3106,9 @@ def test_a_last_card_that_must_be_laid_off_is_what_the_status_line_asks_for(app)
     run = g.melds[0].id
     assert scene.c.status() == f"Lay the 9♥ off on #{run}: you then float (drag it onto the meld)"
     assert scene.c.status(keys=True).endswith("(select it, then Enter on the meld)")
+    # selected, the meld in focus: Enter is what is left to press (it still said "select it")
+    assert scene.c.status(keys=True, focus="melds", selected=1, lay_off=(c("9♥"), run)).endswith(
+        "(Enter lays it off here)")
     g.floating[0] = True  # (already floating: a card drawn that fits is laid off, and it floats on)
     assert scene.c.status() == f"Lay the 9♥ off on #{run}: you float on (drag it onto the meld)"
     g.floating[0] = False

@@ -101,6 +101,8 @@ def _last_cards_reason(view: PlayerView, cards: Sequence[Card]) -> str | None:
         return "that plays your last cards, so you go out"
     if not view.rules.floats:
         return None
+    if view.floating[view.seat]:  # (what floating is, said again to a floating player: a tester)
+        return "that plays your last card, so you float on"
     if view.rules.going_out == "discard_unplayable":
         # (what floating is, not a warning: the move is fine, and read as one it confused)
         return ("that plays your last cards, so you float: you draw on your turns, and go out by "

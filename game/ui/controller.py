@@ -750,6 +750,8 @@ class Controller:
                 card, meld = last
                 then = (": you float on" if g.floating[seat] else ": you then float") if g.rules.floats else ""
                 how = " (select it, then Enter on the meld)" if keys else " (drag it onto the meld)"
+                if keys and selected == 1 and focus == "melds":  # (done: it still said "select it")
+                    how = " (Enter lays it off here)" if lay_off and lay_off[1] == meld else " (Enter on the meld)"
                 return f"Lay the {card_name(card)} off on #{meld}{then}{how}"
             if g.phase == CALL:
                 return "Rummy! Now discard a card" + (f" ({_discard_keys(x)})" if keys else "")
