@@ -472,13 +472,20 @@ def test_on_the_rounds_table_view_a_meld_under_the_mouse_shows_its_tag_whole():
         a.close_scenes()
 
 
+def lay_on(g, text: str, meld: int, seat: int) -> None:
+    """``seat`` laid the card ``text`` off at the end of ``g.melds[meld]`` (taken from the
+    stock or the hand that held it)."""
+    card = c(text)
+    for pool in [g.stock, *g.hands]:
+        if card in pool:
+            pool.remove(card)
+    g.melds[meld].cards.append(card)
+    g.melds[meld].by.append(seat)
+
+
 def test_cards_laid_on_others_melds_are_shown_under_the_seats_own_melds(app):
     g = build({0: "2♦ 5♣ Q♠ 9♥"}, pile="3♣", melds=[(0, "8♣ 9♣ 10♣"), (1, "4♦ 4♥ 4♠")])
-    for pool in [g.stock, *g.hands]:  # Ann laid the J♣ on the person's run
-        if c("J♣") in pool:
-            pool.remove(c("J♣"))
-    g.melds[0].cards.append(c("J♣"))
-    g.melds[0].by.append(1)
+    lay_on(g, "J♣", 0, 1)  # Ann laid the J♣ on the person's run
     scene = play(app, g)
     scene._place(force=True)
     area = scene.layout.seats[1].melds
@@ -500,11 +507,7 @@ def test_a_top_seat_short_of_room_puts_its_laid_off_row_beside_its_last_melds(si
     a = App(size=size, settings=settings(card_scale=1.3))
     try:
         g = build({0: "K♥ K♦"}, melds=melds, players=8, wild=None, filler=2)
-        for pool in [g.stock, *g.hands]:  # Cy (a top seat) laid the K♠ on the person's run
-            if c("K♠") in pool:
-                pool.remove(c("K♠"))
-        g.melds[0].cards.append(c("K♠"))
-        g.melds[0].by.append(3)
+        lay_on(g, "K♠", 0, 3)  # Cy (a top seat) laid the K♠ on the person's run
         scene = play(a, g)
         scene._place(force=True)
         L = scene.layout
