@@ -6594,6 +6594,32 @@ def test_a_long_hint_does_not_cover_the_stocks_count(size):
         a.close_scenes()
 
 
+@pytest.mark.parametrize("size", [(1366, 768), (1920, 1080)])
+def test_a_long_hint_does_not_cover_the_pile_cards_it_speaks_of(size):
+    """A hint of five lines covered the lower half of the pile's cards it was about (a
+    tester, the largest cards): where six lines beside the pile's cards hold it, it goes
+    there (in a middle too narrow for that, as with four players or more, it stays, every
+    word shown)."""
+    a = App(size=size, settings=settings(card_scale=1.3))
+    try:
+        g = build({0: "5♦ 5♠"}, pile="K♦ 8♦ 9♣ 6♥ 5♥ 7♥", players=3, wild=None)
+        scene = play(a, g)
+        L = scene.layout
+        text = ("Hint: draw from the stock: taking the pile down to the 5♥ would put down 3 more cards than "
+                "your hand alone (15 more points), but a card from the stock is the better bet for this hand: "
+                "20 of the 60 cards you have not seen would let you put more down")
+        scene.message(text)
+        a.pump(2)
+        (_, box, img), = scene._toast_layout()
+        spots = L.pile_rects(len(g.pile))
+        assert not any(box.colliderect(r) for r in spots), (box, spots[0], spots[-1])
+        assert not box.colliderect(L.stock.union(L.stock_label)) and L.play.contains(box)
+        lines = scene.text.wrap(text, L.font_normal, box.w - 24, 6)
+        assert " ".join(lines) == text  # (every word shown)
+    finally:
+        a.close_scenes()
+
+
 def test_a_message_too_long_to_go_beside_the_stock_keeps_its_words():
     """A message over the stock that six lines beside it would not hold stays where it was,
     with its words: the search for a narrower box left the message with no words at all, and

@@ -1130,26 +1130,34 @@ class TablePainting(TableParts):
     def _toast_layout(self, status_lines: int | None = None) -> list[tuple[Toast, Rect, pygame.Surface]]:
         """Each message with its box and words (see :meth:`_toast_boxes`). A box that would
         cover the stock or its count ("Stock 16", which matters when choosing a draw) moves
-        beside them, over the pile's side of the table, where up to six lines there hold it."""
+        beside them, over the pile's side of the table, and one that would cover the pile's
+        cards beside those, where up to six lines there hold it."""
         L = self.laid_out()
         m = L.message
         y = self._status_top(status_lines or len(self._status()[0])) - 4
         stock = L.stock.union(L.stock_label)
+        spots = L.pile_rects(len(self.g.pile))
+        pile = spots[0].unionall(spots[1:]) if spots else None
         out = []
         for t in reversed(self.toasts):
             img = self._toast_image(t)
             assert img is not None
             box = img.get_rect(midbottom=(m.centerx, y)).inflate(24, 10)
             box.clamp_ip(L.play)
-            if box.colliderect(stock):
-                lane = Rect(stock.right + 4, 0, L.center.right - 4 - stock.right - 4, 0)
+            # beside the stock and its count, then beside the pile's cards, where up to six
+            # lines there hold it (a hint of five lines covered the cards it spoke of: a tester)
+            for covered in (stock, pile):
+                if covered is None or not box.colliderect(covered):
+                    continue
+                lane = Rect(covered.right + 4, 0, L.center.right - 4 - covered.right - 4, 0)
                 # (narrower there: a long hint may take a line or two more)
                 tries = (self._toast_image(t, lane.w - 24, n) for n in (4, 5, 6))
                 beside = next((b for b in tries if b is not None), None)
-                if beside is not None:
-                    img = beside
-                    box = img.get_rect(midbottom=(lane.centerx, y)).inflate(24, 10)
-                    box.clamp_ip(L.play)
+                if beside is None:
+                    break
+                img = beside
+                box = img.get_rect(midbottom=(lane.centerx, y)).inflate(24, 10)
+                box.clamp_ip(L.play)
             out.append((t, box, img))
             y = box.top - 4
         return out
