@@ -6556,6 +6556,32 @@ def test_a_long_hint_keeps_to_the_middle_of_a_narrow_table(players):
         a.close_scenes()
 
 
+def test_a_hint_of_five_lines_keeps_between_the_side_seats():
+    """At 1280x800 with five players a hint that four lines between the side columns could
+    not hold went across the whole table, over the side seats' melds and "Stock 62" (a
+    tester): up to six lines there come first."""
+    a = App(size=(1280, 800), settings=settings())
+    try:
+        g = build({0: "5♦ 5♠ 9♠ K♥"}, pile="K♦ 8♦ 9♣ 6♥ 5♥ 7♥", players=5, wild=None)
+        scene = play(a, g)
+        L = scene.layout
+        text = ("Hint: discard the 9♣: it goes with none of your other cards, and going by the cards still "
+                "unseen the other players are likelier to want your K♥, so it stays, though Chloe has 2 cards "
+                "left, and keeping your K♥ risks its 10 points; a player has 1 card left, and at 5 points it "
+                "would cost you the most if that player goes out, and your 5♦ 5♠ would go with the 5♥ in "
+                "the pile (in focus: X or Enter discards it)")
+        assert len(scene.text.wrap(text, L.font_normal, L.center.w - 28, 9)) in (5, 6)  # (the case)
+        scene.message(text)
+        a.pump(2)
+        (_, box, img), = scene._toast_layout()
+        assert L.center.left <= box.left and box.right <= L.center.right, (box, L.center)
+        assert not box.colliderect(L.stock.union(L.stock_label))
+        lines = scene.text.wrap(text, L.font_normal, box.w - 24, 6)
+        assert " ".join(lines) == text
+    finally:
+        a.close_scenes()
+
+
 @pytest.mark.parametrize("size", [(1024, 640), (1177, 704), (1920, 1080)])
 def test_a_long_hint_does_not_cover_the_stocks_count(size):
     """A hint of three lines grew up over "Stock 16" under the stock, which matters when

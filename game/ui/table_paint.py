@@ -1102,9 +1102,9 @@ class TablePainting(TableParts):
             surface.blit(img, img.get_rect(center=box.center))
 
     def _toast_image(self, t: Toast, room: int | None = None, lines: int = 4) -> pygame.Surface | None:
-        """A message's words: on two lines when one would need smaller letters, four
-        where the table is narrow: it keeps to the middle of the table, between the side
-        seats (over them it hid their melds and "laid off" chips), unless even four lines
+        """A message's words: on two lines when one would need smaller letters, four (up to
+        six) where the table is narrow: it keeps to the middle of the table, between the side
+        seats (over them it hid their melds and "laid off" chips), unless even six lines
         there would cut it short. With ``room``: on up to ``lines`` lines that wide, or None
         where they would cut it short."""
         L = self.laid_out()
@@ -1117,9 +1117,12 @@ class TablePainting(TableParts):
             return self.text.block(t.text, size, room, (255, 255, 255), bold=bold, lines=lines, inks=inks)
         room = L.center.w - 28  # (the box adds 12 pixels a side)
         if room < 0.75 * (L.play.w - 40):
-            narrow = self._toast_image(t, room)
-            if narrow is not None:
-                return narrow
+            # up to six lines there before going over the side seats (a hint of five lines
+            # went across the whole table at five players, over their melds: a tester)
+            for n in (4, 5, 6):
+                narrow = self._toast_image(t, room, n)
+                if narrow is not None:
+                    return narrow
         return self.text.block(t.text, size, L.play.w - 40, (255, 255, 255), bold=bold, lines=3, inks=inks)
 
     def _toast_boxes(self, status_lines: int | None = None) -> list[tuple[Toast, Rect]]:
@@ -1145,13 +1148,15 @@ class TablePainting(TableParts):
             box = img.get_rect(midbottom=(m.centerx, y)).inflate(24, 10)
             box.clamp_ip(L.play)
             # beside the stock and its count, then beside the pile's cards, where up to six
-            # lines there hold it (a hint of five lines covered the cards it spoke of: a tester)
+            # lines there hold it, or eight beside the stock (a hint of five lines covered the
+            # pile's cards it spoke of, and a long one the count: testers)
             for covered in (stock, pile):
                 if covered is None or not box.colliderect(covered):
                     continue
                 lane = Rect(covered.right + 4, 0, L.center.right - 4 - covered.right - 4, 0)
                 # (narrower there: a long hint may take a line or two more)
-                tries = (self._toast_image(t, lane.w - 24, n) for n in (4, 5, 6))
+                tries = (self._toast_image(t, lane.w - 24, n) for n in ((4, 5, 6, 7, 8) if covered is stock
+                                                                        else (4, 5, 6)))
                 beside = next((b for b in tries if b is not None), None)
                 if beside is None:
                     break
