@@ -544,7 +544,8 @@ def test_the_persons_cards_laid_elsewhere_go_under_the_name_plate(size, monkeypa
         assert after == before  # the person's melds keep their size and places
         sb = scene.layout.seats[0]
         area = scene.elsewhere[0]
-        assert area.x == sb.plate.x and area.top > sb.plate.bottom and area.bottom <= scene.layout.hand_area.top
+        assert sb.plate.x < area.x <= sb.plate.x + scene.layout.pad  # (in from the panel's edge a little)
+        assert area.right == sb.plate.right and area.top > sb.plate.bottom and area.bottom <= scene.layout.hand_area.top
         drawn: list[str] = []
         render = scene.text.render
         monkeypatch.setattr(scene.text, "render", lambda t, *x, **k: (drawn.append(t), render(t, *x, **k))[1])

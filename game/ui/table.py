@@ -467,7 +467,9 @@ class TableScene(TableInput, TablePainting, Scene):
         # in a row under the melds, the first one shrank every meld (a tester)
         sb = L.seats[self.bottom]
         top = sb.plate.bottom + max(4, fs // 2)
-        under_plate = Rect(sb.plate.x, top, sb.plate.w, L.own_melds.bottom - top) \
+        # (a little in from the panel's edge, as the plate's words are: flush with it, it
+        # looked cramped, a tester)
+        under_plate = Rect(sb.plate.x + L.pad // 2, top, sb.plate.w - L.pad // 2, L.own_melds.bottom - top) \
             if L.own_melds.bottom - top >= fs + 4 else None
         # once the round is over the others' hands are turned face up, after their melds
         # (see TableLayout.meld_flow)
