@@ -1000,6 +1000,31 @@ def test_a_double_click_that_draws_draws_once_and_says_nothing_of_the_second_cli
     assert len(g.hands[0]) == 5 and any("already drawn" in t for t in toast_texts(scene))
 
 
+def test_a_card_held_by_its_foot_and_let_go_over_a_meld_is_laid_off_there(app):
+    """A card held by its foot lay over another player's meld, the pointer just under the
+    meld, and flew back ("Drop the card on a meld that glows…"): the player saw it on the
+    meld. Where the pointer is over no place that takes cards, the meld the card covers
+    most, by a quarter of the card or more, takes it; the glow says so while it is held."""
+    g = build({0: "Q♣ 2♦ 9♠ 4♥"}, pile="3♠", phase="play", melds=[(0, "5♣ 6♣ 7♣"), (2, "Q♥ Q♠ Q♦")], wild=None)
+    scene = play(app, g)
+    queens = g.melds[1]
+    box = scene.meld_boxes[queens.id]
+    r = scene.places[c("Q♣")].rect
+    start = (r.x + 8, r.bottom - 8)  # (held by its foot)
+    end = (box.centerx, box.bottom + 20)  # the pointer under the meld, the card over it
+    assert scene._meld_at(end) is None
+    post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
+    app.pump(1)
+    for i in range(1, 7):
+        p = (start[0] + (end[0] - start[0]) * i // 6, start[1] + (end[1] - start[1]) * i // 6)
+        post(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(1, 0, 0))
+        app.pump(1)
+    assert scene.hot_meld == queens.id  # (the meld glows: it is where the card goes)
+    post(pygame.MOUSEBUTTONUP, pos=end, button=1)
+    app.pump(2)
+    assert c("Q♣") in queens.cards and c("Q♣") not in g.hands[0]
+
+
 def test_a_card_dragged_into_the_hand_goes_where_it_is_let_go(app):
     g = build({0: "2♣ 5♦ 9♠ J♥"}, pile="Q♦")
     scene = play(app, g)

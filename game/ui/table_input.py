@@ -201,7 +201,7 @@ class TableInput(TableParts):
                 self._start_drag(self.press, pos)
         if self.drag is not None:
             self.drag.pos = (pos[0], pos[1])
-            meld = self._meld_at(pos)
+            meld = self._meld_under(self.drag, pos)
             if meld != self.hot_meld:
                 self.hot_meld = meld
             self.invalidate()
@@ -241,6 +241,25 @@ class TableInput(TableParts):
             if box.inflate(8, 8).collidepoint(pos):
                 return mid
         return None
+
+    def _meld_under(self, drag: Drag, pos) -> int | None:
+        """The meld a card held at ``pos`` goes to: the one under the pointer, or, where the
+        pointer is over no place that takes cards, the one the held card covers most, if by
+        a quarter of the card (a card held by its foot lay over a meld, the pointer just
+        under it, and flew back: the player saw it on the meld)."""
+        meld = self._meld_at(pos)
+        L = self.layout
+        if meld is not None or L is None or drag.kind == "stock":
+            return meld
+        if L.hand_area.collidepoint(pos) or L.own_melds.collidepoint(pos) or self._on_pile(pos):
+            return None
+        held = drag.rects()[0]
+        best, most = None, 0
+        for mid, box in self.meld_boxes.items():
+            part = held.clip(box.inflate(8, 8))
+            if part.w * part.h > most:
+                best, most = mid, part.w * part.h
+        return best if most >= 0.25 * held.w * held.h else None
 
     def _mouse_down(self, pos) -> None:
         self._place()
@@ -430,7 +449,7 @@ class TableInput(TableParts):
     def _drop(self, drag: Drag, pos) -> None:
         L = self.laid_out()
         in_hand_zone = L.hand_area.collidepoint(pos)
-        meld = self._meld_at(pos)
+        meld = self._meld_under(drag, pos)
         on_pile = self._on_pile(pos)
         if drag.kind in ("stock", "pile") and in_hand_zone:
             # a card drawn into the hand goes where it is let go
