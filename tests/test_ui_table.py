@@ -2837,6 +2837,23 @@ def test_keyboard_a_take_a_hint_and_x_away_from_the_hand_move_or_explain_the_foc
     assert g.pile[-1] == c("Q♠")
 
 
+def test_the_status_line_does_not_offer_x_for_the_top_card_just_taken(app):
+    """Basic rummy: with the Q♦ just taken from the top of the pile in focus (it may not go
+    back this turn), the status line said "X discards the card in focus", and X was refused
+    (a tester). It says the card may not go back; on another card, X discards it."""
+    g = build({0: "Q♥ Q♠ 5♦ 9♣"}, pile="3♣ Q♦", preset="basic", wild=None)
+    scene = play(app, g)
+    scene.c.act(TakePile(c("Q♦")))
+    assert g.took_top == c("Q♦") and g.rules.top_take_no_return
+    scene.keyboard, scene.focus_zone = True, "hand"
+    scene.focus_index = scene.order.index(c("Q♦"))
+    scene.selected = [c("Q♦"), c("Q♥"), c("Q♠")]
+    said = " ".join(scene._status()[0])
+    assert "X discards" not in said and "the card in focus may not go back to the pile this turn" in said
+    scene.focus_index = scene.order.index(c("9♣"))
+    assert "X discards the card in focus" in " ".join(scene._status()[0])
+
+
 def test_the_status_line_names_the_keys_to_a_keyboard_player(app, monkeypatch):
     g = build({0: "2♦ 5♣ Q♠ 9♥"}, pile="3♣")
     scene = play(app, g)

@@ -113,12 +113,15 @@ def _clean_names(g: GameState) -> None:
 
 
 def _discard_keys(x: str | None) -> str:
-    """What X does, in words: ``x`` says which card it discards ("focus", "selected")
+    """What X does, in words: ``x`` says which card it discards ("focus", "selected"), that
+    the card in focus may not be thrown ("kept": taken from the top of the pile this turn),
     or that it discards none (``None``); the table decides (``TableScene.x_target``)."""
     if x == "focus":
         return "X discards the card in focus"
     if x == "selected":
         return "X discards the selected card"
+    if x == "kept":  # (the card in focus was taken from the top of the pile this turn)
+        return "the card in focus may not go back to the pile this turn"
     return "\u2193 to your hand, then X discards"
 
 

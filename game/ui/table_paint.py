@@ -1069,13 +1069,24 @@ class TablePainting(TableParts):
         waiting = self.paused and not (self.c.human_to_act or self.c.human_may_call()) and not self.g.round_done
         status = "Dealing…" if self.dealing else "The game waits while the menu is open" if waiting else \
             self.c.status(keys=self.keyboard, focus=self.focus_zone, selected=len(self.selected),
-                          x=self.x_target(),
+                          x=self._x_said(),
                           pile_at=self.focus_index if self.focus_zone == "pile" else None,
                           lay_off=self._focused_lay_off())
         mine = not self.dealing and (self.c.human_to_act or self.c.human_may_call())
         if self.text.font(L.font_normal, mine).size(status)[0] <= m.w * STATUS_SQUEEZE:
             return [status], mine
         return self.text.wrap(status, L.font_normal, m.w, 2, mine), mine
+
+    def _x_said(self) -> str | None:
+        """What the status line says X does: as :meth:`x_target`, but "kept" where the card in
+        focus is the top card taken this turn, which may not go back (it offered "X discards
+        the card in focus" for it, and X was refused: a tester)."""
+        x = self.x_target()
+        g = self.g
+        if x == "focus" and g.rules.top_take_no_return and g.took_top is not None \
+                and self.order[min(self.focus_index, len(self.order) - 1)] == g.took_top:
+            return "kept"
+        return x
 
     def _status_top(self, lines: int) -> int:
         """The top of the status line's words: a second line goes above the first."""
