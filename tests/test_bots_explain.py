@@ -614,9 +614,12 @@ def test_a_loose_discard_names_the_loose_cards_the_others_would_want_more():
     """"Your other loose cards are likelier to help the other players" named neither the
     cards nor whom (a tester's log): it names the cards now."""
     v = view(["3♦ 8♣ K♠ K♥", "4♥ 5♥ 7♣ 9♣"], pile="2♠", known=["", "7♣ 9♣"])
+    # (at two players, the one other player: "the other players are" read oddly, a tester)
     assert hint_reason(v, Discard(c("3♦"))).startswith(
-        "it goes with none of your other cards, and going by the cards still unseen the other players are "
+        "it goes with none of your other cards, and going by the cards still unseen the other player is "
         "likelier to want your 8♣")
+    v = view(["3♦ 8♣ K♠ K♥", "4♥ 5♥ 7♣ 9♣", "2♦ 6♠ J♦ 10♥"], pile="2♠", known=["", "7♣ 9♣", ""])
+    assert "the other players are likelier to want your 8♣" in hint_reason(v, Discard(c("3♦")))
 
 
 def test_a_discard_that_fits_a_meld_on_the_table_warns_of_a_call():

@@ -387,8 +387,8 @@ def _wanted(view: PlayerView, card: Card, kept: Sequence[Card], one: str = "", s
             with_ = sorted({p for ps in pals for p in ps}, key=list(view.pile).index)
             would = "would" if len(kept) == 1 else "would each"
             return f"{one or 'your ' + cards_name(kept)} {would} go with the {cards_name(with_)} in the pile{so}"
-    return (f"going by the cards still unseen the other players are likelier to want "
-            f"{one or 'your ' + cards_name(kept)}{so}")
+    who = "the other player is" if view.players == 2 else "the other players are"  # (one, at two)
+    return f"going by the cards still unseen {who} likelier to want {one or 'your ' + cards_name(kept)}{so}"
 
 
 def _all_gone(view: PlayerView, an: Analysis, card: Card, near: Sequence[Card]) -> str | None:
