@@ -147,6 +147,10 @@ def test_a_discard_that_keeps_a_costly_card_while_a_player_is_about_to_go_out_sa
         ", though Player 3 has 2 cards left, and keeping your J♣ risks its 10 points")
     v = view(["9♦ 8♥ 5♦ 4♠ J♣ J♦", "4♣ 5♣ 9♠", "K♥ 2♦"], pile="3♠")
     assert "risks its" not in hint_reason(v, Discard(c("5♦")))
+    # two such cards kept are both named, with their sum (of two aces kept, one was: a tester)
+    v = view(["9♦ 8♥ 5♦ 4♠ J♣ K♠", "4♣ 5♣ 9♠", "K♥ 2♦"], pile="3♠")
+    assert hint_reason(v, Discard(c("5♦"))).endswith(
+        ", though Player 3 has 2 cards left, and keeping your J♣ K♠ risks their 20 points")
 
 
 def test_a_discard_that_lets_a_player_on_one_card_go_out_says_so():

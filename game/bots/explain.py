@@ -589,13 +589,16 @@ def _discard_reason(view: PlayerView, card: Card) -> str | None:
         dear = max(kept_dear, key=lambda k: value[k])
         if value[dear] >= 2 * value[card]:
             # ("…, so they stay, though …, and your A♦ (100 points) stays in your hand" read as
-            # a contradiction: a tester)
-            risk = (f"{_who_has(view, rivals, short)} {short} card{'s' if short != 1 else ''} left, and keeping "
-                    f"your {card_name(dear)} risks its {value[dear]} points")
+            # a contradiction: a tester); every such card kept is named (of two aces kept,
+            # one was, and the player was caught with both: a tester)
+            dears = sorted((k for k in kept_dear if value[k] >= 2 * value[card]), key=lambda k: -value[k])
+            what = (f"your {card_name(dear)} risks its {value[dear]} points" if len(dears) == 1 else
+                    f"your {cards_name(dears)} risks their {sum(value[k] for k in dears)} points")
+            risk = f"{_who_has(view, rivals, short)} {short} card{'s' if short != 1 else ''} left, and keeping {what}"
             if not words and an.feed(dear) > an.feed(card) + 3:
                 words.append(_wanted(view, card, [dear]))
-            if words and words[-1].endswith(f"your {card_name(dear)}"):  # (named just before it:
-                # "…want your A♠, though …, and keeping your A♠ risks…" said it twice, a tester)
+            if len(dears) == 1 and words and words[-1].endswith(f"your {card_name(dear)}"):  # (named just
+                # before it: "…want your A♠, though …, and keeping your A♠ risks…" said it twice, a tester)
                 risk = risk.replace(f"keeping your {card_name(dear)} risks", "keeping it risks")
     if not words and not risk and len(others) == 1:  # (a pair in a two-card hand: nothing tells them apart)
         other = others[0]
