@@ -6599,24 +6599,31 @@ def test_a_long_hint_keeps_to_the_middle_of_a_narrow_table(players):
         a.close_scenes()
 
 
+def shown_message(text: str, size: tuple[int, int], players: int, hand: str, scale: float = 1.0):
+    """A table at ``size`` (the person holding ``hand``, a pile of six) showing ``text`` as a
+    message: the app, the scene, and the message's box and words."""
+    a = App(size=size, settings=settings(card_scale=scale))
+    g = build({0: hand}, pile="K♦ 8♦ 9♣ 6♥ 5♥ 7♥", players=players, wild=None)
+    scene = play(a, g)
+    scene.message(text)
+    a.pump(2)
+    (_, box, img), = scene._toast_layout()
+    return a, scene, box, img
+
+
 def test_a_hint_of_five_lines_keeps_between_the_side_seats():
     """At 1280x800 with five players a hint that four lines between the side columns could
     not hold went across the whole table, over the side seats' melds and "Stock 62" (a
     tester): up to six lines there come first."""
-    a = App(size=(1280, 800), settings=settings())
+    text = ("Hint: discard the 9♣: it goes with none of your other cards, and going by the cards still "
+            "unseen the other players are likelier to want your K♥, so it stays, though Chloe has 2 cards "
+            "left, and keeping your K♥ risks its 10 points; a player has 1 card left, and at 5 points it "
+            "would cost you the most if that player goes out, and your 5♦ 5♠ would go with the 5♥ in "
+            "the pile (in focus: X or Enter discards it)")
+    a, scene, box, img = shown_message(text, (1280, 800), 5, "5♦ 5♠ 9♠ K♥")
     try:
-        g = build({0: "5♦ 5♠ 9♠ K♥"}, pile="K♦ 8♦ 9♣ 6♥ 5♥ 7♥", players=5, wild=None)
-        scene = play(a, g)
         L = scene.layout
-        text = ("Hint: discard the 9♣: it goes with none of your other cards, and going by the cards still "
-                "unseen the other players are likelier to want your K♥, so it stays, though Chloe has 2 cards "
-                "left, and keeping your K♥ risks its 10 points; a player has 1 card left, and at 5 points it "
-                "would cost you the most if that player goes out, and your 5♦ 5♠ would go with the 5♥ in "
-                "the pile (in focus: X or Enter discards it)")
         assert len(scene.text.wrap(text, L.font_normal, L.center.w - 28, 9)) in (5, 6)  # (the case)
-        scene.message(text)
-        a.pump(2)
-        (_, box, img), = scene._toast_layout()
         assert L.center.left <= box.left and box.right <= L.center.right, (box, L.center)
         assert not box.colliderect(L.stock.union(L.stock_label))
         lines = scene.text.wrap(text, L.font_normal, box.w - 24, 6)
@@ -6669,18 +6676,13 @@ def test_a_long_hint_does_not_cover_the_pile_cards_it_speaks_of(size):
     tester, the largest cards): where six lines beside the pile's cards hold it, it goes
     there (in a middle too narrow for that, as with four players or more, it stays, every
     word shown)."""
-    a = App(size=size, settings=settings(card_scale=1.3))
+    text = ("Hint: draw from the stock: taking the pile down to the 5♥ would put down 3 more cards than "
+            "your hand alone (15 more points), but a card from the stock is the better bet for this hand: "
+            "20 of the 60 cards you have not seen would let you put more down")
+    a, scene, box, img = shown_message(text, size, 3, "5♦ 5♠", scale=1.3)
     try:
-        g = build({0: "5♦ 5♠"}, pile="K♦ 8♦ 9♣ 6♥ 5♥ 7♥", players=3, wild=None)
-        scene = play(a, g)
         L = scene.layout
-        text = ("Hint: draw from the stock: taking the pile down to the 5♥ would put down 3 more cards than "
-                "your hand alone (15 more points), but a card from the stock is the better bet for this hand: "
-                "20 of the 60 cards you have not seen would let you put more down")
-        scene.message(text)
-        a.pump(2)
-        (_, box, img), = scene._toast_layout()
-        spots = L.pile_rects(len(g.pile))
+        spots = L.pile_rects(len(scene.g.pile))
         assert not any(box.colliderect(r) for r in spots), (box, spots[0], spots[-1])
         assert not box.colliderect(L.stock.union(L.stock_label)) and L.play.contains(box)
         lines = scene.text.wrap(text, L.font_normal, box.w - 24, 6)
