@@ -2837,6 +2837,19 @@ def test_keyboard_a_take_a_hint_and_x_away_from_the_hand_move_or_explain_the_foc
     assert g.pile[-1] == c("Q♠")
 
 
+def test_with_a_hinted_stock_draw_the_status_line_names_enter_too(app):
+    """Enter carries out a hint to draw from the stock, as D does; the status line named only
+    D (a tester)."""
+    g = build({0: "2♦ 5♣ Q♠ 9♥"}, pile="3♣")
+    scene = play(app, g)
+    scene.c._hint_from = lambda view, what: DrawStock()
+    key(app, pygame.K_h)
+    assert scene.hinted() == DrawStock()
+    assert " ".join(scene._status()[0]) == "Your turn: draw from the stock (D or Enter) or take from the discard pile (P)"
+    key(app, pygame.K_RETURN)
+    assert g.phase == "play" and len(g.hands[0]) == 5
+
+
 def test_the_status_line_does_not_offer_x_for_the_top_card_just_taken(app):
     """Basic rummy: with the Q♦ just taken from the top of the pile in focus (it may not go
     back this turn), the status line said "X discards the card in focus", and X was refused

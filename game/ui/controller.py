@@ -680,13 +680,14 @@ class Controller:
 
     def status(self, keys: bool = False, focus: str = "hand", selected: int = 0,
                x: str | None = "focus", pile_at: int | None = None,
-               lay_off: tuple[Card, int] | None = None) -> str:
+               lay_off: tuple[Card, int] | None = None, enter_draws: bool = False) -> str:
         """The line that says whose turn it is and what to do; ``keys`` words it for a
         person playing with the keyboard (the keys instead of dragging), whose focus is
         in ``focus`` ("hand", "melds" or "pile") with ``selected`` cards selected, and
         for whom X discards the card in focus, the selected one or none (``x``);
         ``pile_at``: the index of the pile card in focus; ``lay_off``: the one selected card
-        and the id of the meld in focus, which Enter would lay it off on."""
+        and the id of the meld in focus, which Enter would lay it off on; ``enter_draws``:
+        Enter carries out a hint to draw from the stock."""
         g = self.g
         if g.phase == GAME_OVER:
             return "The game is over"
@@ -745,8 +746,9 @@ class Controller:
                     if keys:
                         return f"Your turn: draw from the stock (D); the {top} may not be taken now (P says why)"
                     return f"Your turn: draw from the stock; the {top} on the pile may not be taken now"
-                if keys:
-                    return "Your turn: draw from the stock (D) or take from the discard pile (P)"
+                if keys:  # (a hinted draw: Enter does it too, which it did not say: a tester)
+                    d = "D or Enter" if enter_draws else "D"
+                    return f"Your turn: draw from the stock ({d}) or take from the discard pile (P)"
                 return "Your turn: draw from the stock or take from the discard pile"
             last = self.last_card_must_go_on(seat)
             if last is not None:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 import pygame
 from pygame import Rect
 
+from game.engine import DrawStock
 from game.engine.cards import card_name, cards_name, rank_plural
 from game.engine.melds import MeldContext, make_meld, stand_ins
 from game.engine.rules import PERMANENT_WILDS
@@ -1071,7 +1072,8 @@ class TablePainting(TableParts):
             self.c.status(keys=self.keyboard, focus=self.focus_zone, selected=len(self.selected),
                           x=self._x_said(),
                           pile_at=self.focus_index if self.focus_zone == "pile" else None,
-                          lay_off=self._focused_lay_off())
+                          lay_off=self._focused_lay_off(),
+                          enter_draws=self.keyboard and isinstance(self.hinted(), DrawStock))
         mine = not self.dealing and (self.c.human_to_act or self.c.human_may_call())
         if self.text.font(L.font_normal, mine).size(status)[0] <= m.w * STATUS_SQUEEZE:
             return [status], mine
