@@ -441,7 +441,7 @@ def _discard_reason(view: PlayerView, card: Card) -> str | None:
         return None
     if len(view.hand) == 1:
         return "it is your last card, so you go out"
-    top = view.took_top if view.rules.top_take_no_return else None
+    top = view.kept_top
     if top is not None and top != card and all(k in (card, top) for k in view.hand):
         # (no choice to explain: the other card may not go back)
         return (f"it is the only card you may throw: the {card_name(top)} you took from the top of the "

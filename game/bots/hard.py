@@ -113,7 +113,7 @@ class FastPolicy(NormalBot):
         return options
 
     def rank_discards(self, view: PlayerView, an: Analysis, hand: list) -> list[tuple[float, Card]]:
-        took = view.took_top if view.rules.top_take_no_return else None
+        took = view.kept_top
         chances = an.meld_chances(hand)
         tempo = an.tempo
         out = []

@@ -243,7 +243,7 @@ class NormalBot(Bot):
         return None
 
     def rank_discards(self, view: PlayerView, an: Analysis, hand: list) -> list[tuple[float, Card]]:
-        took = view.took_top if view.rules.top_take_no_return else None
+        took = view.kept_top
         allowed = [c for c in hand if c != took]
         return an.discard_scores(hand, allowed)
 

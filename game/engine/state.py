@@ -310,6 +310,12 @@ class GameState(Standings):
         will not take from the discard pile")."""
         return self._pile_may_restock() and not self.reshuffle_waits()
 
+    @property
+    def kept_top(self) -> Card | None:
+        """The top card of the pile taken alone this turn, where the rules keep it from
+        going back to the pile this turn (``top_take_no_return``); else None."""
+        return self.took_top if self.rules.top_take_no_return else None
+
     def stock_drawable(self) -> bool:
         """Whether the player to move may draw from the stock (it has cards, or it is
         rebuilt from the pile on the draw)."""
@@ -590,8 +596,8 @@ class GameState(Standings):
             if self.rules.going_out == "discard_required":
                 return f"You must keep a card to discard when you go out, so you cannot {what}"
             return None
-        top = self.took_top
-        if len(hand_after) == 1 and top is not None and hand_after[0] == top and self.rules.top_take_no_return:
+        top = self.kept_top
+        if len(hand_after) == 1 and top is not None and hand_after[0] == top:
             # fine when that last card can then be laid off (going out, or floating)
             if action is not None and self.rules.going_out != "discard_required":
                 g = self._after_move(seat, action)
@@ -771,7 +777,7 @@ class GameState(Standings):
         if card not in hand:
             return not_held(hand, card)
         if self.phase == PLAY:
-            if card == self.took_top and rules.top_take_no_return:
+            if card == self.kept_top:
                 return f"You took the {card_name(card)} from the top of the pile, so you may not discard it this turn"
             o = self.must_use
             if o is not None and not self._obligation_met(seat):

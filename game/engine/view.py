@@ -75,6 +75,11 @@ class PlayerView(Standings):
         return v
 
     # ------------------------------------------------------------------ queries
+    @property
+    def kept_top(self) -> Card | None:
+        """As :attr:`GameState.kept_top`: the top card taken this turn that may not go back."""
+        return self.took_top if self.rules.top_take_no_return else None
+
     def unseen(self) -> list[Card]:
         """Cards this seat cannot place: in other hands (not publicly known) or in the stock."""
         counts: Counter[Card] = Counter(self.pack)

@@ -31,6 +31,7 @@ COVER_SHIFT = 0.6  # of a meld's step: how far right of its wild a card laid on 
 # how far a card laid on a wild sits below it, in card heights: under the wild's rank and
 # suit, or, where that would shrink the cards, under its rank alone
 COVER_DROP, COVER_DROP_LOW = 0.38, 0.2
+PILE_ROW_MIN = 0.24  # of a card's height: the least a row of the pile shows above the next row
 # (left column, top row, right column) seat counts for 1..7 opponents
 SEAT_SPLITS = {1: (0, 1, 0), 2: (0, 2, 0), 3: (1, 1, 1), 4: (1, 2, 1), 5: (2, 1, 2),
                6: (2, 2, 2), 7: (2, 3, 2)}
@@ -192,7 +193,7 @@ class TableLayout:
         else:
             want = meld_row_h(self.opp_card, COVER_DROP) + self.laid_off_h
         want += max(self.plate_h, self.back_card[1] + pad) + 3 * pad + pad // 2
-        least = int(self.table_card[1] * 1.24) + self.font_small + self.font_normal + pad * 5
+        least = int(self.table_card[1] * (1 + PILE_ROW_MIN)) + self.font_small + self.font_normal + pad * 5
         top_h = max(top_h, min(want, region.h - least))
         slots: list[tuple[str, Rect]] = []
         col_h = region.h
@@ -241,6 +242,8 @@ class TableLayout:
         # the pile's felt panel, drawn a little wider than where its cards go
         self.pile_panel = self.pile_area.inflate(pad * 2, pad * 2)
         self.stock_label = Rect(self.stock.x - pad, self.stock.bottom + 2, tw_ + 2 * pad, label_h)
+        # the stock and its count: what a message or a small menu keeps clear of
+        self.stock_spot = self.stock.union(self.stock_label)
 
         # the sidebar: round and target, wild badge, scores, buttons
         s = self.sidebar.inflate(-2 * pad, -2 * pad)
@@ -427,7 +430,7 @@ class TableLayout:
         per_row = math.ceil(n / rows)
         step = min(cw * 0.5, (area.w - cw) / max(1, per_row - 1))
         dy = min(ch * 0.42, (area.h - ch) / max(1, rows - 1))
-        dy = max(dy, ch * 0.24)
+        dy = max(dy, ch * PILE_ROW_MIN)
         return [Rect(int(area.x + (i % per_row) * step), int(area.y + (i // per_row) * dy), cw, ch)
                 for i in range(n)]
 

@@ -460,7 +460,8 @@ class TableScene(TableInput, TablePainting, Scene):
         by_owner: dict[int, list[Meld]] = {s: [] for s in range(g.players)}
         for m in g.melds:
             by_owner[m.owner].append(m)
-        lays_elsewhere = {s for m in g.melds for _, s, _ in m.placed() if s != m.owner}
+        laid = self.laid_elsewhere()  # (each seat's cards on others' melds, as laid)
+        lays_elsewhere = set(laid)
         fs = self._chip_size()
         reserve = L.laid_off_h
         # the person's chips go under the name plate where that has room for a line of them:
@@ -481,11 +482,8 @@ class TableScene(TableInput, TablePainting, Scene):
         # (the "laid off" row beside a seat's last melds wants its word and its first chip)
         chip_font = self.text.font(fs, True)
         word_w = self.text.render(LAID_OFF_TAG, fs, LAID_OFF_INK).get_width() + 6
-        first: dict[int, str] = {}
-        for m in sorted(g.melds, key=lambda m: m.id):
-            for card, s, _ in m.placed():
-                if s != m.owner and s not in first:
-                    first[s] = f"{card_name(card)} → #{m.id}"
+        # (the first chip as it is drawn: in the order the cards were laid)
+        first = {s: self.chip_text([card], m) for s, ((card, m), *_) in laid.items()}
         beside: dict[int, Rect] = {}
         for seat, melds in by_owner.items():
             hand = len(g.hands[seat]) if shown and seat != self.bottom else 0
@@ -1617,7 +1615,7 @@ class TableScene(TableInput, TablePainting, Scene):
             self.choice.layout(self.text, L.font_normal, bounds)
         # nor over the stock's count, where the middle has room beside it ("Stock 40" read
         # "Stock 4" under a menu asking which end of a run: a tester)
-        stock = L.stock.union(L.stock_label)
+        stock = L.stock_spot
         box = self.choice.box
         shift = stock.right + max(4, L.pad) - box.x
         if box.colliderect(stock) and box.right + shift <= L.play.right:

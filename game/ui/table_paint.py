@@ -531,20 +531,29 @@ class TablePainting(TableParts):
         pygame.draw.rect(surface, fill, chip, border_radius=max(3, chip.h // 3))
         surface.blit(img, img.get_rect(midleft=(chip.x + 4, chip.centery)))
 
-    def _draw_laid_elsewhere(self, surface: pygame.Surface) -> None:
-        """In each seat's meld area, the cards it laid on other seats' melds: ``9♣ → #3``,
-        with the same label colour as that meld, so one meld reads as one across seats."""
-        g = self.g
+    def laid_elsewhere(self) -> dict[int, list[tuple[Card, Meld]]]:
+        """Each seat's cards laid on other seats' melds, with the meld, in the order they
+        were laid (those laid before a load first)."""
         elsewhere: dict[int, list[tuple[Card, Meld]]] = {}
-        for m in g.melds:
+        for m in self.g.melds:
             for card, seat, _ in m.placed():
                 if seat != m.owner:
                     elsewhere.setdefault(seat, []).append((card, m))
-        order = self.c.laid_order  # (in the order they were laid: those laid before a load first)
+        order = self.c.laid_order
         for items in elsewhere.values():
             items.sort(key=lambda item: order.get(item[0], -1))
+        return elsewhere
+
+    @staticmethod
+    def chip_text(cards: Sequence[Card], m: Meld) -> str:
+        """A "laid off" chip's words: ``9♣ → #3``, ``5♦ 5♣ → #1``."""
+        return f"{cards_name(cards)} → #{m.id}"
+
+    def _draw_laid_elsewhere(self, surface: pygame.Surface) -> None:
+        """In each seat's meld area, the cards it laid on other seats' melds: ``9♣ → #3``,
+        with the same label colour as that meld, so one meld reads as one across seats."""
         fs = self._chip_size()
-        for seat, items in elsewhere.items():
+        for seat, items in self.laid_elsewhere().items():
             area = self.elsewhere.get(seat)  # (placed in _place, with the state)
             if area is None:
                 continue
@@ -565,11 +574,11 @@ class TablePainting(TableParts):
                 chips: list[tuple[list[Card], Meld]] = []
                 for card, m in items:
                     if share and chips and chips[-1][1] is m and \
-                            font.size(f"{cards_name(chips[-1][0] + [card])} → #{m.id}")[0] + 10 <= area.right - x0:
+                            font.size(self.chip_text(chips[-1][0] + [card], m))[0] + 10 <= area.right - x0:
                         chips[-1][0].append(card)
                     else:
                         chips.append(([card], m))
-                widths = [font.size(f"{cards_name(cards)} → #{m.id}")[0] + 10 for cards, m in chips]
+                widths = [font.size(self.chip_text(cards, m))[0] + 10 for cards, m in chips]
                 spots = self.chip_spots(area, x0, y, widths, fs + 4,
                                         lambda n, chips=chips: more(sum(len(cs) for cs, _ in chips[-n:])).get_width())
                 shown = sum(len(cards) for cards, _ in chips[:len(spots)])
@@ -577,7 +586,7 @@ class TablePainting(TableParts):
                     best = (shown, chips, spots)
             assert best is not None
             _, chips, spots = best
-            imgs = [self.text.render(f"{cards_name(cards)} → #{m.id}", fs, (20, 20, 20), bold=True)
+            imgs = [self.text.render(self.chip_text(cards, m), fs, (20, 20, 20), bold=True)
                     for cards, m in chips[:len(spots)]]
             for (_, m), img, chip in zip(chips, imgs, spots):
                 pygame.draw.rect(surface, self._seat_colour(m.owner), chip, border_radius=chip.h // 2)
@@ -638,7 +647,7 @@ class TablePainting(TableParts):
         must = g.must_use if self.c.human_to_act else None
         if must is not None and must in hand:
             tags[must] = "took"
-        top = g.took_top if self.c.human_to_act and g.rules.top_take_no_return else None
+        top = g.kept_top if self.c.human_to_act else None
         if top is not None and top in hand:
             tags[top] = "took"
         drew = g.stock_card if self.c.human_to_act else None
@@ -1084,9 +1093,8 @@ class TablePainting(TableParts):
         focus is the top card taken this turn, which may not go back (it offered "X discards
         the card in focus" for it, and X was refused: a tester)."""
         x = self.x_target()
-        g = self.g
-        if x == "focus" and g.rules.top_take_no_return and g.took_top is not None \
-                and self.order[min(self.focus_index, len(self.order) - 1)] == g.took_top:
+        top = self.g.kept_top  # (the engine's: the rules keep it from going back)
+        if x == "focus" and top is not None and self.order[min(self.focus_index, len(self.order) - 1)] == top:
             return "kept"
         return x
 
@@ -1151,7 +1159,7 @@ class TablePainting(TableParts):
         L = self.laid_out()
         m = L.message
         y = self._status_top(status_lines or len(self._status()[0])) - 4
-        stock = L.stock.union(L.stock_label)
+        stock = L.stock_spot
         spots = L.pile_rects(len(self.g.pile))
         pile = spots[0].unionall(spots[1:]) if spots else None
         out = []
