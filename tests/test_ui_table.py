@@ -5224,6 +5224,36 @@ def test_the_keyboard_focus_frame_leaves_a_hint_or_selection_frame_showing(app, 
     assert focus[0].contains(card.inflate(8, 8)) and focus[0] != card
 
 
+@pytest.mark.parametrize("zone", ["hand", "pile"])
+def test_the_keyboard_focus_frame_leaves_the_next_cards_corner_showing(app, monkeypatch, zone):
+    """The focus frame on a card of the hand's loose fan or the pile went over the next
+    card's corner index (a tester): the next card covers it, as it covers the card."""
+    from game.ui.table_paint import FOCUS
+
+    g = build({0: "2♣ 5♦ 9♠ J♥ 4♣"}, pile="Q♦ 8♦ 9♣ 6♥", phase="play")
+    g.stock_card = None
+    scene = play(app, g)
+    scene.keyboard = True
+    scene.focus_zone = zone
+    scene.focus_index = 0
+    cards = scene.order if zone == "hand" else g.pile
+    outline = scene._outline
+
+    def drawn(frame: bool) -> pygame.Surface:
+        monkeypatch.setattr(scene, "_outline", lambda surf, r, col: (frame or col != FOCUS) and outline(surf, r, col))
+        surface = pygame.Surface(scene.size)
+        scene.draw(surface)
+        return surface
+
+    framed, bare = drawn(True), drawn(False)
+    card, nxt = scene.places[cards[0]].rect, scene.places[cards[1]].rect
+    assert nxt.x < card.right + 6  # (the case: the frame reaches the next card)
+    face = nxt.inflate(0, -nxt.w // 4)  # (a frame may show through its rounded corners)
+    assert pygame.image.tobytes(framed.subsurface(face), "RGB") == pygame.image.tobytes(bare.subsurface(face), "RGB")
+    # (the frame still shows round the rest of the focused card)
+    assert framed.get_at((card.x - 6, card.centery)) == FOCUS
+
+
 @pytest.mark.parametrize("score", [15, 1234])
 def test_a_narrow_dealers_plate_keeps_the_score(monkeypatch, score):
     small = App(size=(1024, 640), settings=settings())
@@ -6645,11 +6675,17 @@ def test_a_hint_of_five_lines_keeps_between_the_side_seats():
         a.close_scenes()
 
 
-@pytest.mark.parametrize("size", [(1024, 640), (1177, 704), (1920, 1080)])
+def clear_of(box: Rect, spot: Rect, gap: int = 4) -> bool:
+    """``box`` keeps at least ``gap`` pixels from ``spot`` (a hint's box touching "Stock 19"
+    read as one with it: a tester)."""
+    return not box.colliderect(spot.inflate(2 * gap, 2 * gap))
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1177, 704), (1366, 768), (1920, 1080)])
 def test_a_long_hint_does_not_cover_the_stocks_count(size):
     """A hint of three lines grew up over "Stock 16" under the stock, which matters when
-    choosing a draw (a tester): a box that would cover the stock or its count sits beside
-    them, every word still shown; a short message stays in the middle."""
+    choosing a draw (a tester): a box that would cover the stock or its count, or touch it,
+    sits beside them, every word still shown; a short message stays in the middle."""
     a = App(size=size, settings=settings())
     try:
         g = build({0: "8♣ 8♠ 5♦ J♥ 4♣ 6♠ J♣"}, pile="K♦ 8♦ 9♣ 6♥", players=4, wild=None, preset="rummy500")
@@ -6664,7 +6700,7 @@ def test_a_long_hint_does_not_cover_the_stocks_count(size):
         scene.message(longer)
         a.pump(2)
         (_, box, _), = scene._toast_layout()
-        assert not box.colliderect(L.stock.union(L.stock_label)), (box, L.stock_label)
+        assert clear_of(box, L.stock_spot), (box, L.stock_label)
         scene.toasts.clear()
         scene.message("Not your turn")
         scene.message(text)
@@ -6672,7 +6708,7 @@ def test_a_long_hint_does_not_cover_the_stocks_count(size):
         boxes = scene._toast_layout()
         assert [t.text for t, _, _ in boxes] == [text, "Not your turn"]
         for t, box, img in boxes:
-            assert not box.colliderect(L.stock.union(L.stock_label)), (t.text, box, L.stock_label)
+            assert clear_of(box, L.stock_spot), (t.text, box, L.stock_label)
             assert img.get_width() <= box.w and L.play.contains(box)
             lines = scene.text.wrap(t.text, L.font_normal, box.w - 24, 4)
             assert " ".join(lines) == t.text

@@ -50,6 +50,7 @@ DROP = (20, 160, 80)    # the same place, marked over the dragged card (shows on
 FOCUS = (120, 200, 255)
 HINT = (190, 120, 255)
 HOVER = (236, 242, 250)  # near white: a pale gold read as the wild cards' rim
+TOAST_GAP = 4  # the least room between a message's box and the stock, its count or the pile's cards
 HOVER_EDGE = (40, 50, 60)
 # the suit symbols in the last moves and the messages, in tints that read on the felt
 SUIT_INKS = {"♦": (255, 140, 130), "♥": (255, 140, 130)}
@@ -135,6 +136,7 @@ class TablePainting(TableParts):
         pile = self.g.pile
         # where only the top card may be taken, the cards under it show veiled (still read)
         veiled = set(pile[:-1]) if self.g.rules.discard_pile != "splayed" else set()
+        focus = self._card_focus()
         for c, p in self.draw_list:
             if c in hidden or c in dragging:
                 continue
@@ -152,6 +154,8 @@ class TablePainting(TableParts):
                 self._draw_tab(surface, p)
             if p.zone == "hand":
                 self._draw_marks(surface, c, r)
+            if focus is not None and focus[0] == c:  # (under the next card, as the hint's frame)
+                self._outline(surface, focus[1], FOCUS)
         self._draw_pile_frames(surface, [c for c in self.g.pile if c in self.hint_cards and c not in hidden | dragging],
                                HINT)
         self._draw_hover(surface, hidden | dragging)
@@ -810,28 +814,37 @@ class TablePainting(TableParts):
         and round the hint's too where the hint's goes round a selection."""
         return 22 if c in self.hint_cards and c in self.selected else 12
 
-    def _draw_focus(self, surface: pygame.Surface) -> None:
+    def _card_focus(self) -> tuple[Card, Rect] | None:
+        """The hand or pile card in the keyboard's focus and its frame, a little outside the
+        card, so a selection or hint frame still shows. It is drawn with the card, so the
+        next card of a fan or the pile covers it as it covers the card (drawn over them, it
+        hid the next card's corner index: a tester). A card raised whole in a tight fan
+        gets its frame with it, over the tags (see :meth:`_draw_raised`)."""
         if not self.keyboard or self.dealing:  # (while the deal flies, its frame framed an empty place)
-            return
+            return None
         g = self.g
         if self.focus_zone == "hand" and self.order:
             c = self.order[min(self.focus_index, len(self.order) - 1)]
-            p = self.places.get(c)
-            # (a little outside the card, so a selection or hint frame still shows; a card
-            # raised whole in a tight fan gets its frame with it, over the tags)
-            if p is not None and c != self.raised_card():
-                pad = self._focus_pad(c)
-                self._outline(surface, p.rect.inflate(pad, pad), FOCUS)
-        elif self.focus_zone == "melds" and g.melds:
+            pad = self._focus_pad(c)
+            if c == self.raised_card():
+                return None
+        elif self.focus_zone == "pile" and g.pile:
+            c, pad = g.pile[min(self.focus_index, len(g.pile) - 1)], 10
+        else:
+            return None
+        p = self.places.get(c)
+        return None if p is None else (c, p.rect.inflate(pad, pad))
+
+    def _draw_focus(self, surface: pygame.Surface) -> None:
+        """The frame round the meld in the keyboard's focus (a card's: :meth:`_card_focus`)."""
+        if not self.keyboard or self.dealing:
+            return
+        g = self.g
+        if self.focus_zone == "melds" and g.melds:
             m = g.melds[min(self.focus_index, len(g.melds) - 1)]
             box = self.meld_boxes.get(m.id)
             if box is not None:
                 pygame.draw.rect(surface, FOCUS, box.inflate(10, 8), width=3, border_radius=8)
-        elif self.focus_zone == "pile" and g.pile:
-            c = g.pile[min(self.focus_index, len(g.pile) - 1)]
-            p = self.places.get(c)
-            if p is not None:
-                self._outline(surface, p.rect.inflate(10, 10), FOCUS)
 
     def _draw_tween(self, surface: pygame.Surface, t: Tween) -> None:
         r = t.rect()
@@ -1155,7 +1168,8 @@ class TablePainting(TableParts):
         """Each message with its box and words (see :meth:`_toast_boxes`). A box that would
         cover the stock or its count ("Stock 16", which matters when choosing a draw) moves
         beside them, over the pile's side of the table, and one that would cover the pile's
-        cards beside those, where up to six lines there hold it."""
+        cards beside those, where up to six lines there hold it (or that would come within
+        ``TOAST_GAP`` of them)."""
         L = self.laid_out()
         m = L.message
         y = self._status_top(status_lines or len(self._status()[0])) - 4
@@ -1172,7 +1186,8 @@ class TablePainting(TableParts):
             # lines there hold it, or eight beside the stock (a hint of five lines covered the
             # pile's cards it spoke of, and a long one the count: testers)
             for covered in (stock, pile):
-                if covered is None or not box.colliderect(covered):
+                # (a box touching "Stock 19" read as one with it: a tester)
+                if covered is None or not box.colliderect(covered.inflate(2 * TOAST_GAP, 2 * TOAST_GAP)):
                     continue
                 lane = Rect(covered.right + 4, 0, L.center.right - 4 - covered.right - 4, 0)
                 # (narrower there: a long hint may take a line or two more)
