@@ -338,3 +338,13 @@ def test_the_hint_benchmark_times_hints_and_their_reasons():
     lines = {line.split()[0]: line for line in out.splitlines() if line.split()}
     assert int(lines["hint"].split()[1]) > 0 and int(lines["reason"].split()[1]) > 0
     assert "a 45-card hand: hint" in out
+
+
+def test_the_memory_benchmark_plays_whole_games_and_reports_memory(tmp_path):
+    out = _script("benchmarks/memory.py", "--games", "1", "--preset", "basic", "--players", "2",
+                  SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    rows = [line.split() for line in out.splitlines()[2:] if line.split() and line.split()[0].isdigit()]
+    assert len(rows) == 1 and rows[0][1] == "1366x768"
+    rounds, frames, mb = int(rows[0][2]), int(rows[0][3]), float(rows[0][5])
+    assert rounds >= 1 and frames > 0 and mb > 0
+    assert out.splitlines()[-1].startswith("RSS: ")
