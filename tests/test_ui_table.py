@@ -3141,6 +3141,29 @@ def test_with_the_keys_enter_on_the_top_pile_card_calls_and_the_focus_then_goes_
     assert g2.phase == "call" and scene.focus_zone == "hand"
 
 
+def test_on_the_persons_own_draw_enter_on_a_meld_calls_and_the_status_says_what_enter_does(app):
+    """In a call window at the start of the person's own turn Enter on a meld said "Draw
+    first" (a click there calls), and with the focus on the pile the status line said only
+    "draw, or call Rummy! (R)" while Enter took the card (a tester): Enter on a meld calls,
+    and the status line names what Enter does where the focus is."""
+    g = rummy_position()
+    g.current = g.turn_seat = 0  # the person is the next to draw
+    scene = play(app, g)
+    scene.keyboard = True
+    assert scene.c.human_may_call() and scene.c.human_to_act
+    scene.focus_zone, scene.focus_index = "pile", len(g.pile) - 1
+    assert scene.c.status(keys=True, focus="pile", pile_at=len(g.pile) - 1) == \
+        "Your turn: Enter takes the 8♥, R calls Rummy!, D draws"
+    assert scene.c.status(keys=True, focus="pile", pile_at=0) == \
+        "You may not take the Q♦: you would have no way to meld it or lay it off this turn: R calls Rummy!, D draws"
+    assert scene.c.status(keys=True, focus="melds") == \
+        "Your turn: draw (D), or call Rummy! on the 8♥ (R; Enter calls on the meld in focus)"
+    scene.focus_zone, scene.focus_index = "melds", [m.id for m in g.melds].index(2)
+    key(app, pygame.K_RETURN)
+    assert g.phase == "call" and g.meld_by_id(2).cards[-1] == c("8♥") and g.current == 0
+    assert scene.focus_zone == "hand"  # (the discard comes next)
+
+
 def test_a_small_menu_about_a_position_another_player_changed_closes(app):
     """A question that does not stop the game (a call's menus do) goes when another
     player's move changes the position it was about: its answer would act on another one."""

@@ -711,6 +711,19 @@ class Controller:
                     return f"The stock is empty{why}: take from the pile or end the round"
                 if self.human_may_call() and g.pile:  # (what the red Rummy! button is for)
                     call = "call Rummy! (R)" if keys else "call Rummy!"
+                    if keys and pile_at is not None and 0 <= pile_at < len(g.pile):
+                        # what Enter does there: a take, not a call (it said only "draw, or
+                        # call Rummy!", and Enter took the card: a tester)
+                        card = g.pile[pile_at]
+                        refused = self._why_not_take(card)
+                        if refused is not None:
+                            return f"{refused}: R calls Rummy!, D draws"
+                        what = (f"the {card_name(card)}" if pile_at == len(g.pile) - 1 else
+                                f"the pile from the {card_name(card)} ({len(g.pile) - pile_at} cards)")
+                        return f"Your turn: Enter takes {what}, R calls Rummy!, D draws"
+                    if keys and focus == "melds" and g.rules.rummy_calls != "pile":
+                        return (f"Your turn: draw (D), or call Rummy! on the {card_name(g.pile[-1])} "
+                                f"(R; Enter calls on the meld in focus)")
                     if g.rules.rummy_calls == "pile":  # (a call on the pile, down to a card that
                         # fits: it named the top card, which may fit nothing: a tester)
                         if self.settings.rummy_help:

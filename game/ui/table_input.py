@@ -709,6 +709,15 @@ class TableInput(TableParts):
 
     def _enter(self) -> None:
         g = self.g
+        if self.focus_zone == "melds" and g.melds and self.c.human_may_call() and \
+                (not self.c.human_to_act or not self.selected):
+            # a call on the meld in focus, as a click on it: also at the start of the
+            # person's own turn (it said "Draw first", the call window open: a tester)
+            m = g.melds[min(self.focus_index, len(g.melds) - 1)]
+            self.call_rummy(m.id)
+            if self.g.phase == "call" and self.c.human_to_act and self.order:
+                self.focus_zone, self.focus_index = "hand", 0  # the discard comes next
+            return
         if g.phase == "draw" and self.c.human_to_act and self.focus_zone != "pile" and not self.selected:
             if isinstance(self.hinted(), DrawStock):
                 # the hint's draw: Enter carries out every hint, as it does a take, also once its
@@ -727,11 +736,6 @@ class TableInput(TableParts):
                 self.meld_selected()
         elif self.focus_zone == "melds" and g.melds:
             m = g.melds[min(self.focus_index, len(g.melds) - 1)]
-            if self.c.human_may_call() and not self.c.human_to_act:
-                self.call_rummy(m.id)
-                if self.g.phase == "call" and self.c.human_to_act and self.order:
-                    self.focus_zone, self.focus_index = "hand", 0  # the discard comes next
-                return
             cards = self._selection_in_order()
             if not cards:
                 self.refuse("Select a card in your hand (Down, arrows, Space), then Enter here")
