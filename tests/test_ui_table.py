@@ -2226,6 +2226,23 @@ def test_the_meld_button_lights_only_for_cards_that_make_a_meld(app):
     assert not lit("3♣ 3♦ 6♦") and lit("3♣ 3♦ 3♥")
 
 
+def test_with_a_pile_card_to_use_the_status_line_says_what_enter_does_on_the_meld_in_focus(app):
+    """With the card taken from deep in the pile still to use, the status line kept saying
+    "…, then discard (X)" with a card selected and the focus on a meld (a tester): it says
+    that Enter lays it off there, or why it may not go there."""
+    g = build({0: "7♥ A♣ 2♦ 9♠"}, pile="Q♦", phase="play",
+              melds=[(0, "J♠ Q♠ K♠"), (1, "8♥ 9♥ 10♥")])
+    g.must_use = c("7♥")
+    scene = play(app, g)
+    run = next(m.id for m in g.melds if c("8♥") in m.cards)
+    spades = next(m.id for m in g.melds if c("J♠") in m.cards)
+    said = scene.c.status(keys=True, focus="melds", selected=1, x="selected", lay_off=(c("7♥"), run))
+    assert said == "Meld or lay off the 7♥ you took, then discard (Enter lays the selected card off here; then X)"
+    said = scene.c.status(keys=True, focus="melds", selected=1, x="selected", lay_off=(c("7♥"), spades))
+    assert said == scene.c._why_not_lay_off(c("7♥"), spades) and "7♥" in said
+    assert scene.c.status(keys=True, focus="hand", x="focus") == "Meld or lay off the 7♥ you took, then discard (X)"
+
+
 def test_a_meld_hint_selects_its_cards_so_that_enter_lays_them_down(app):
     g = build({0: "9♣ 9♠ 9♦ 2♦ 5♥ J♠"}, pile="Q♦", phase="play")
     scene = play(app, g)

@@ -790,6 +790,13 @@ class Controller:
                 how = "X" if x else "\u2193 to your hand, then X"
                 if keys and focus == "hand" and selected >= 2:  # (the hint's meld selected: Enter's)
                     how = f"Enter melds the selected cards; then {how}"
+                if keys and focus == "melds" and selected:  # (what Enter does on the meld in focus,
+                    # as without the take to use: it went on naming X alone, a tester)
+                    refused = self._why_not_lay_off(*lay_off) if lay_off else None
+                    if refused is not None:
+                        return refused
+                    these = "the selected card" if selected == 1 else "the selected cards"
+                    how = f"Enter lays {these} off here; then {how}"
                 return f"{use[0].upper()}{use[1:]}, then discard" + (f" ({how})" if keys else "")
             if g.stock_card is not None and g.stock_card in g.hands[seat]:  # (stock_draw_must_use)
                 return (f"Meld the {card_name(g.stock_card)} you drew from the stock, or discard it"
