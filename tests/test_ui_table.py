@@ -2243,6 +2243,28 @@ def test_with_a_pile_card_to_use_the_status_line_says_what_enter_does_on_the_mel
     assert scene.c.status(keys=True, focus="hand", x="focus") == "Meld or lay off the 7♥ you took, then discard (X)"
 
 
+def test_the_keyboards_focus_stays_on_its_card_when_others_leave_the_hand(app):
+    """After a meld made with Enter the focus stayed at its place in the row, so it framed
+    another card (a tester): it stays on its card, or where that card left, on the next."""
+    g = build({0: "3♣ 3♠ 3♦ 2♦ 10♠ K♥"}, pile="Q♦", phase="play", wild=None)
+    scene = play(app, g)
+    scene.keyboard = True
+    scene.selected = [c("3♣"), c("3♠"), c("3♦")]
+    scene.focus_zone = "hand"
+    scene.focus_index = scene.order.index(c("10♠"))
+    key(app, pygame.K_RETURN)
+    assert not {c("3♣"), c("3♠"), c("3♦")} & set(g.hands[0])
+    assert scene.order[scene.focus_index] == c("10♠")
+    key(app, pygame.K_u)  # Undo: the threes come back, the focus stays
+    assert c("3♣") in g.hands[0] and scene.order[scene.focus_index] == c("10♠")
+    at = scene.order.index(c("3♠"))  # the focus on a card that is melded: on the next one left
+    after = next(x for x in scene.order[at:] if x not in (c("3♣"), c("3♠"), c("3♦")))
+    scene.focus_index = at
+    scene.selected = [c("3♣"), c("3♠"), c("3♦")]
+    key(app, pygame.K_RETURN)
+    assert scene.order[scene.focus_index] == after
+
+
 def test_a_meld_hint_selects_its_cards_so_that_enter_lays_them_down(app):
     g = build({0: "9♣ 9♠ 9♦ 2♦ 5♥ J♠"}, pile="Q♦", phase="play")
     scene = play(app, g)

@@ -351,6 +351,11 @@ class TableScene(TableInput, TablePainting, Scene):
     def _sync_order(self) -> None:
         hand = list(self.g.hands[self.bottom])
         in_hand = set(hand)
+        # the card in the keyboard's focus, or where it left, the next card still here (the
+        # focus stayed at its place in the row, on another card, after a meld: a tester)
+        old = self.order
+        at_focus = min(self.focus_index, len(old) - 1) if self.focus_zone == "hand" and old else None
+        focused = next((c for c in old[at_focus:] if c in in_hand), None) if at_focus is not None else None
         order = [c for c in self.order if c in in_hand]
         for c in self.order:
             if c not in in_hand:
@@ -378,8 +383,9 @@ class TableScene(TableInput, TablePainting, Scene):
         self.order = order + new
         self.selected = [c for c in self.selected if c in in_hand]
         if self.order:
-            self.focus_index = min(self.focus_index, len(self.order) - 1) if self.focus_zone == "hand" \
-                else self.focus_index
+            if self.focus_zone == "hand":
+                self.focus_index = self.order.index(focused) if focused in self.order else \
+                    min(self.focus_index, len(self.order) - 1)
         self.hint_cards &= in_hand | set(self.g.pile)
 
     def undo_places(self) -> dict[Card, tuple[Card, ...]]:
