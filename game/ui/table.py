@@ -90,6 +90,7 @@ HINT_MARK = " (the hint)"  # after a small menu's line that the hint named
 HINT_WAIT = 0.4   # seconds the table waits for a hint before showing it later, as it comes
 HINT_POLL = 0.05  # how often it then looks
 HINT_THINKING = "Thinking of a hint…"  # said meanwhile
+HINT_STILL = "Still thinking of a hint…"  # said to H pressed again meanwhile
 HURRYING = "The others play faster until your turn"  # (taken back when it comes)
 
 
@@ -1346,7 +1347,7 @@ class TableScene(TableInput, TablePainting, Scene):
         longer (a hand swollen by a long pile) is shown when it comes, the table drawing
         meanwhile (see ``update``)."""
         if self.hint_pending is not None:
-            self.message("Still thinking of a hint…", "hint")
+            self.message(HINT_STILL, "hint")
             return
         fut = self.c.hint_soon()
         try:
@@ -1364,7 +1365,7 @@ class TableScene(TableInput, TablePainting, Scene):
         if pending is None or not pending[0].done():
             return
         self.hint_pending = None
-        self.withdraw(HINT_THINKING)
+        self.withdraw(HINT_THINKING, HINT_STILL)  # (the second stayed over the hint: a tester)
         if pending[1] == self.c.version:
             self._show_hint(*((None, None) if pending[0].exception() else pending[0].result()))
 
