@@ -1163,6 +1163,12 @@ def test_rules_text_follows_the_options():
     assert "a meld of your own on the table this round (a partner's meld is not enough)." in own
     twos = rules_as_text(Rules.preset("rummy500", permanent_wilds={"jokers", "twos"}))
     assert "Always wild: jokers and twos" in twos
+    # the card values say that an always-wild 2 scores as a wild card ("2 to 9 score 5 each"
+    # read as a 2 scoring 5: a tester)
+    assert "a wild card 100 (a wild ace 200), twos included." in rules_as_text(
+        Rules.preset("rummy5000", permanent_wilds={"twos"}))
+    assert "twos included" in twos and "jokers included" not in twos  # (jokers have their words)
+    assert ", twos included" not in rules_as_text(Rules.preset("rummy5000"))
     rotating = rules_as_text(Rules.preset("rummy5000", wild_indicator="rotating"))
     assert "13 rounds" in rotating
     adds = rules_as_text(Rules.preset("rummy500", round_scoring="add_to_out_player"))

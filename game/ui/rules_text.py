@@ -604,6 +604,11 @@ def _values_text(rules: Rules) -> str:
         wild = f"a wild card {v['wild']}"
         if v["wild_ace"] != v["wild"] and "values.wild_ace" not in rules.unused_options():
             wild += f" (a wild ace {v['wild_ace']})"
+        # (with twos always wild, "2 to 9 score 5 each" read as a 2 scoring 5: a tester)
+        always = [PERMANENT_WILD_NAMES[w].split(" (")[0] for w in PERMANENT_WILDS
+                  if w in rules.permanent_wilds and w != "jokers"]
+        if always:
+            wild += f", {_join(always)} included"
         parts.append(wild)
     if rules.jokers_per_deck and "jokers" not in rules.permanent_wilds:
         parts.append(f"jokers {v['Jk']}")
