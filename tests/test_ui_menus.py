@@ -1582,7 +1582,7 @@ def test_stats_screen_says_how_many_games_were_left_unfinished(app, monkeypatch)
     monkeypatch.setattr(ui, "draw_text", lambda surface, text, *a, **k: (said.append(text),
                                                                          draw_text(surface, text, *a, **k))[1])
     draw(menus.StatsScene(app), app.screen_size)
-    assert "2 games played in all, 1 of them left unfinished (counted as not won)." in said
+    assert "2 games played in all, 1 of them left unfinished (counted as not won, with no best score)." in said
     assert not [text for text in said if "opponent" in text]  # nothing known of the levels yet
 
 

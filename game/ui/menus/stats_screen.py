@@ -141,9 +141,10 @@ class StatsScene(MenuScene):
         note = (f"{total} game{'s' if total != 1 else ''} played in all." if total
                 else "No games yet: a game counts when it ends, or as not won if another ends it unfinished.")
         if left:
-            note = note[:-1] + f", {left} of them left unfinished (counted as not won)."
+            # (a game's row with a best score of "–", and nothing to say why: a tester)
+            note = note[:-1] + f", {left} of them left unfinished (counted as not won, with no best score)."
         font = t.font(15)
-        ui.draw_text(surface, note, font, ui.MUTED, (inner.x, y + t.px(16)))
+        ui.draw_text(surface, ui.fit_text(note, font, inner.width), font, ui.MUTED, (inner.x, y + t.px(16)))
         below = y + t.px(16) + font.get_linesize()
         for line in (self.in_progress, self.against_text()):
             if line:
