@@ -526,6 +526,14 @@ def plates_drawn(scene, monkeypatch, rows: int):
             drawn_on(scene, monkeypatch))
 
 
+def team_words(scene, preset: str, seat: int) -> list[str]:
+    """What a plate says of ``seat``'s side in a game of two pairs, the person at seat 0:
+    "partner" on the person's partner, "Ann's partner" on each of the others."""
+    if preset != "partnership500" or seat == 0:
+        return []
+    return ["partner"] if seat == 2 else [f"{scene.c.seats[4 - seat].name}'s partner"]
+
+
 @pytest.mark.parametrize("players,preset,rows", [(3, "rummy5000", 2), (4, "partnership500", 2)])
 def test_a_plate_keeps_partner_and_floating_before_the_word_pts(monkeypatch, players, preset, rows):
     """However narrow the plate, and with this round's "+15" beside it or not, the second
@@ -541,7 +549,7 @@ def test_a_plate_keeps_partner_and_floating_before_the_word_pts(monkeypatch, pla
         drawn = drawn_on(scene, monkeypatch)
         seen = {"pts": 0, "kept": 0, "plus": 0}
         for w, s, plate, on_line in second_lines(scene, surface, drawn, range(40, 330, 3)):
-            status = ["partner"] * (preset == "partnership500" and s == 2) + ["floating"] * g.floating[s]
+            status = team_words(scene, preset, s) + ["floating"] * g.floating[s]
             lines = [t for t in on_line if t.split(" ")[0] == f"{g.scores[s]:,}" or t == " · ".join(status)]
             assert len(lines) == 1, (w, s, drawn)
             words = lines[0].split(" · ")
@@ -570,8 +578,8 @@ def test_a_plate_of_three_lines_says_partner_and_floating_with_the_level(monkeyp
         L, surface, melded, fs, drawn = plates_drawn(scene, monkeypatch, 3)
         seen = {"with the level": 0, "alone": 0, "plus": 0}
         for w, s, plate, on_line in second_lines(scene, surface, drawn, range(40, 330, 3)):
-            status = ["partner"] * (preset == "partnership500" and s == 2) + ["floating"] * g.floating[s]
-            assert not any(x in t.split(" · ") for t in on_line for x in ("partner", "floating")), (w, s, on_line)
+            status = team_words(scene, preset, s) + ["floating"] * g.floating[s]
+            assert not any(x in t.split(" · ") for t in on_line for x in status), (w, s, on_line)
             x = L.plate_lines(plate)[0]
             _, right = L.plate_room(plate, None)
             total, plus = f"{g.scores[s]:,}", f"{melded[s]:+,}"

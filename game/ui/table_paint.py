@@ -284,8 +284,15 @@ class TablePainting(TableParts):
             self.text.blit(surface, self._plate_name(s.name, fn, name_right - x), fn, (x, y1), TEXT,
                            bold=True, max_w=name_right - x)
             parts = [f"{points_text(g.scores[seat])} {'pt' if abs(g.scores[seat]) == 1 else 'pts'}"]
+            kept = ["partner", "floating"]  # (words shown nowhere else: they go last)
             if g.rules.partnerships and seat != self.bottom and g.side_of(seat) == g.side_of(self.bottom):
                 parts.append("partner")
+            elif g.rules.partnerships and seat != self.bottom:  # the other side's pair, by name
+                # (only "partner" on the person's partner said who the teams are: a tester)
+                other = [t for t in range(g.players) if t != seat and g.side_of(t) == g.side_of(seat)]
+                if len(other) == 1:
+                    kept.append(f"{self.c.seats[other[0]].name}'s partner")
+                    parts.append(kept[-1])
             if s.kind == "bot" and s.level:
                 parts.append(s.level)
             if g.floating[seat] and not g.round_done:  # (the round over, nobody floats)
@@ -297,7 +304,7 @@ class TablePainting(TableParts):
                 # "partner" and "floating" go with it, so every such plate reads alike: the
                 # total and this round's points, then the level and the seat's state
                 parts.remove(s.level)
-                below = [p for p in parts[1:] if p in ("partner", "floating")]
+                below = [p for p in parts[1:] if p in kept]
                 parts = [p for p in parts if p not in below]
             # the longest of these that fits: "120 pts · normal · floating", the same without
             # "pts", "120 · floating", "120"; the total comes before this round's "+85" (both
@@ -305,7 +312,7 @@ class TablePainting(TableParts):
             # level and the word "pts" (which never comes back once a word after it has gone).
             # Where not even "120 · floating" fits, a plate of two lines says "floating" alone
             # (the sidebar has the total)
-            status = [p for p in parts[1:] if p in ("partner", "floating")]  # (more than the level)
+            status = [p for p in parts[1:] if p in kept]  # (more than the level)
             options = [" · ".join(parts), " · ".join([total, *parts[1:]]), " · ".join([total, *status]),
                        total]
             alone = [" · ".join(status)] if status else []  # (never beside the "+85")
