@@ -7080,7 +7080,7 @@ def test_a_meld_that_counts_double_says_so(app, monkeypatch):
     # the ×2 was on the rules page only, so the sheet's sums could not be followed (a tester)
     from game.ui.rules_text import explain_round
 
-    g = build({0: "5♥ 6♥ 7♥ 8♥ 9♠ 9♦ 9♣ 2♦ K♣"}, pile="Q♦", phase="play", wild=None)
+    g = build({0: "5♥ 6♥ 7♥ 8♥ 9♠ 9♦ 9♣ 2♦ K♣ 4♥ 9♥ 10♥"}, pile="Q♦", phase="play", wild=None)
     g.rules = g.rules.replace(four_at_once_double=True)
     g.ctx = MeldContext(g.rules, g.wild_rank, g.decks, g.pack)
     scene = play(app, g)
@@ -7091,6 +7091,15 @@ def test_a_meld_that_counts_double_says_so(app, monkeypatch):
     assert scene._meld_tag(run).endswith(" ×2") and "×" not in scene._meld_tag(nines)
     words = [w for _, _, _, w in scene.c.moves]
     assert words[-2:] == [f"melded 5♥ 6♥ 7♥ 8♥ as #{run.id} (counts double)", f"melded 9♠ 9♦ 9♣ as #{nines.id}"]
+    # a card laid on it later counts once, and its tag says so ("5–9♥ ×2" read as all of it
+    # counting double: a tester)
+    for card, end in (("9♥", "high"), ("4♥", "low")):
+        scene.c.act(LayOff(c(card), run.id, end))
+    assert app.run_until(lambda: not scene.anim.arriving())
+    assert scene._meld_tag(run) == f"#{run.id} 5–8♥ ×2 +4♥ 9♥"
+    scene.c.act(LayOff(c("10♥"), run.id, "high"))
+    assert app.run_until(lambda: not scene.anim.arriving())
+    assert scene._meld_tag(run) == f"#{run.id} 5–8♥ ×2 +3 cards"
     said = explain_round(g.rules, SimpleNamespace(went_out=0, bonus=[0, 0, 0], in_hand=[0, 5, 5]),
                          ["You", "Ann", "Bo"], doubled=True)
     assert said.endswith("Melds of four or more cards laid down in one go count double (marked ×2).")

@@ -474,8 +474,23 @@ class TablePainting(TableParts):
         ``landed``: a card laid off at a run's end counts once it is there (the tag changed
         while the card was still in the air: a tester); else, as the engine has it (the
         room a tag is laid out with)."""
-        return f"#{m.id} {short_meld(m, self.anim.arriving() if landed else frozenset())}" + (
-            " ×2" if m.double else "")
+        away = self.anim.arriving() if landed else frozenset()
+        if not m.double:
+            return f"#{m.id} {short_meld(m, away)}"
+        # cards laid on it later count once: "#6 8–Q♠ ×2 +K♠" (it read "8–K♠ ×2", as if
+        # the K♠ laid off counted double too: a tester)
+        here = [c for c in m.cards if c not in away]
+        once = [c for c in here if c not in m.double]
+        core = here
+        if m.kind == "run":  # (laid on at its ends; one within is a wild under a card laid on it)
+            while core and core[0] in once:
+                core = core[1:]
+            while core and core[-1] in once:
+                core = core[:-1]
+        if not once or (m.kind == "run" and any(c in once for c in core)):
+            return f"#{m.id} {short_meld(m, away)} ×2"
+        added = cards_name(once) if len(once) <= 2 else f"{len(once)} cards"
+        return f"#{m.id} {short_meld(m, away | set(once))} ×2 +{added}"
 
     def _draw_meld_labels(self, surface: pygame.Surface) -> None:
         for m in self.g.melds:
