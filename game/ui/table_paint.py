@@ -12,6 +12,7 @@ can be drawn at any time. The table's input, animation and engine calls stay in
 from __future__ import annotations
 
 from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
 from typing import TYPE_CHECKING
 
 import pygame
@@ -90,7 +91,7 @@ def shape_label(shape: tuple, n: int, cards: Sequence[int] = (), ctx: MeldContex
     return "group of wilds"
 
 
-def short_meld(m: Meld, away: frozenset[int] | set[int] = frozenset()) -> str:
+def short_meld(m: Meld, away: AbstractSet[int] = frozenset()) -> str:
     """A meld in a few characters: ``7–9♥``, ``kings``, ``7s``. The cards of ``away`` at a
     run's ends (still on their way to it) are not in it yet, unless all of it is."""
     if m.kind == "run":
