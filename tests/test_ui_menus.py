@@ -1216,6 +1216,10 @@ def test_the_rules_of_a_table_say_how_many_decks_it_is_dealt_from():
         dict(describe_rules(Rules.preset("rummy5000"), 3))["Cards"])
     assert "players here" not in " ".join(dict(describe_rules(twos))["Cards"])  # (no table: no count)
     assert "players here" not in " ".join(dict(describe_rules(Rules.preset("rummy5000", decks=2), 4))["Cards"])
+    # a pack with jokers: its count says they are in it ("one deck of 52 cards" then "(56
+    # cards)" read as two numbers for one thing: a tester)
+    assert "With 4 players here: one deck (56 cards, jokers included)." in " ".join(
+        dict(describe_rules(Rules.preset("persian"), 4))["Cards"])
 
 
 def test_the_last_rounds_sheet_says_the_game_is_over():

@@ -739,8 +739,9 @@ def describe_rules(rules: Rules, players: int | None = None) -> list[tuple[str, 
                      "shuffled together.")
     if players is not None and rules.decks is None:  # what that comes to at this table
         d = rules.decks_for(players)
+        jokers = ", jokers included" if rules.jokers_per_deck else ""  # ("52 cards … (56 cards)": a tester)
         cards[-1] += (f" With {players} players here: {'one deck' if d == 1 else _count(d, 'deck')}"
-                      f" ({rules.pack_size(d)} cards).")
+                      f" ({rules.pack_size(d)} cards{jokers}).")
     if rules.lowest_rank > 2:
         removed = _join([rank_text(r) + "s" for r in range(2, rules.lowest_rank)])
         cards.append(f"The {removed} are taken out of every deck." + (" Aces are high only." if rules.allow_runs else ""))
