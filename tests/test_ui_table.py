@@ -2265,6 +2265,22 @@ def test_the_keyboards_focus_stays_on_its_card_when_others_leave_the_hand(app):
     assert scene.order[scene.focus_index] == after
 
 
+def test_a_discard_still_flying_to_the_pile_is_under_the_pointer_where_it_is_drawn(app):
+    """A click on the pile's top card while its discard was still in the air landed on the
+    felt (a tester): the card is there too, as well as where it is going."""
+    g = build({0: "2♣ 5♦ 9♠ J♥ 4♣"}, pile="Q♦", phase="play")
+    scene = play(app, g)
+    scene.discard(c("9♠"))
+    app.pump(2)
+    flying = {t.key: t.rect() for t in scene.anim.in_flight()}
+    assert c("9♠") in flying  # (the case: on its way)
+    now, rest = flying[c("9♠")], scene.places[c("9♠")].rect
+    spot_ = next((x, y) for x in range(now.x, now.right) for y in range(now.y, now.bottom)
+                 if not rest.collidepoint((x, y)) and scene._hand_card_at((x, y)) is None)
+    assert scene._pile_card_at(spot_) == c("9♠")
+    assert scene._pile_card_at(rest.center) == c("9♠")
+
+
 def test_a_meld_hint_selects_its_cards_so_that_enter_lays_them_down(app):
     g = build({0: "9♣ 9♠ 9♦ 2♦ 5♥ J♠"}, pile="Q♦", phase="play")
     scene = play(app, g)

@@ -231,8 +231,15 @@ class TableInput(TableParts):
         return None
 
     def _pile_card_at(self, pos) -> Card | None:
-        for c, p in reversed(self.draw_list):
-            if p.zone == "pile" and p.rect.collidepoint(pos):
+        # a discard still flying to the pile is where it is drawn too (a click on it there
+        # landed on the felt: a tester), as well as where it is going
+        flying: dict[object, Rect] = {t.key: t.rect() for t in self.anim.in_flight()}
+        pile = [(c, p) for c, p in reversed(self.draw_list) if p.zone == "pile"]
+        for c, _ in pile:
+            if c in flying and flying[c].collidepoint(pos):
+                return c
+        for c, p in pile:
+            if p.rect.collidepoint(pos):
                 return c
         return None
 
