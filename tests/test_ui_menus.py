@@ -106,6 +106,7 @@ def click(scene, pos, button=1):
 def press(scene, key, mod=0):
     pygame.event.clear()
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=mod, unicode="", scancode=0))
     pump(scene)
 
 

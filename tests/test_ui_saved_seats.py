@@ -143,6 +143,7 @@ def test_continue_draws_a_table_whose_saved_names_had_odd_characters(app):
     app.pump(5)
     for key in (pygame.K_l, pygame.K_ESCAPE, pygame.K_TAB):
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
+        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode="", scancode=0))
         app.pump(3)
     assert [s.name for s in scene.c.seats] == ["You", "Bruno", "Clara"]
 

@@ -932,6 +932,7 @@ def drag(app, start, end, steps=6):
 
 def key(app, k, mod=0):
     post(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0)
+    post(pygame.KEYUP, key=k, mod=mod, unicode="", scancode=0)
     app.pump(2)
 
 
@@ -4130,8 +4131,9 @@ def test_f12_saves_a_screenshot_over_any_screen(app, tmp_path, monkeypatch):
     monkeypatch.setenv("RUMMY5000_SCREENSHOT_DIR", str(tmp_path / "shots"))
     app.show_title()
     app.pump(2)
-    key(app, pygame.K_F12)
-    key(app, pygame.K_F12)  # a key-repeat while the picture was saved: still one picture
+    for _ in range(2):  # a key-repeat while the picture was saved (no KEYUP between): still one picture
+        post(pygame.KEYDOWN, key=pygame.K_F12, mod=0, unicode="", scancode=0)
+        app.pump(2)
     assert len(list((tmp_path / "shots").glob("*.png"))) == 1
     post(pygame.KEYUP, key=pygame.K_F12, mod=0, unicode="", scancode=0)
     app.start_game("rummy5000", 3, seed=2)
@@ -6975,6 +6977,7 @@ def test_a_move_made_after_a_pause_is_animated_from_its_start():
     try:
         time.sleep(0.6)  # (still: the loop waits for input)
         post(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)
+        post(pygame.KEYUP, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)
         a.step(block=True)
         assert g.melds and c("7♠") in g.melds[0].cards
         assert {t.card for t in scene.anim.tweens} >= {c("7♠"), c("8♠"), c("9♠")}  # (still on their way)
@@ -7119,3 +7122,27 @@ def test_a_meld_that_counts_double_says_so(app, monkeypatch):
     said = explain_round(g.rules, SimpleNamespace(went_out=0, bonus=[0, 0, 0], in_hand=[0, 5, 5]),
                          ["You", "Ann", "Bo"], doubled=True)
     assert said.endswith("Melds of four or more cards laid down in one go count double (marked ×2).")
+
+
+def test_a_key_held_on_the_title_does_not_repeat_onto_the_table(app):
+    """Enter on the title's Continue, held a moment while the game loaded, reached the
+    table as a move: "It is Alice's turn" in red, and the focus frame on (a tester). A key
+    repeats on the screen it was pressed on; the table hears it once pressed again."""
+    from game.ui.controller import Controller, autosave_path
+    from game.ui.menus import TitleScene
+    from game.ui.table import TableScene
+
+    Controller.new("rummy500", 3, seed=4, save_path=autosave_path()).autosave()
+    app.show_title()
+    assert isinstance(app.stack.top, TitleScene) and app.stack.top.focus.current.name == "continue"
+    post(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)
+    app.pump(2)
+    table = app.stack.top
+    assert isinstance(table, TableScene)
+    for _ in range(3):  # the key's repeats, still held
+        post(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)
+        app.pump(2)
+    assert not table.keyboard and not [t for t in table.toasts if t.kind == "error"]
+    post(pygame.KEYUP, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)
+    key(app, pygame.K_RIGHT)  # pressed again: heard
+    assert table.keyboard

@@ -174,6 +174,8 @@ class App:
         # the last press: when, where and on what (see _second_click_dropped)
         self._last_press: tuple[float, tuple[int, int], tuple[Scene, Hashable]] | None = None
         self._drop_release = False
+        # the screen each key held down was pressed on (see _repeat_dropped)
+        self._keys_held: dict[int, Scene | None] = {}
         try:
             pygame.display.set_icon(pygame.image.load(str(asset_path("icons", "icon.png"))))
         except (pygame.error, FileNotFoundError):
@@ -541,6 +543,8 @@ class App:
         if event.type in (pygame.WINDOWEXPOSED, pygame.WINDOWSHOWN, pygame.WINDOWRESTORED,
                           pygame.WINDOWFOCUSGAINED):
             self.dirty = True
+        if event.type in (pygame.WINDOWFOCUSLOST, pygame.WINDOWFOCUSGAINED):
+            self._keys_held.clear()  # (a key let go in another window never says so here)
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_F11, pygame.K_F12):
             # a slow screenshot or mode switch lets key repeat fire: once per press is enough
             now = time.perf_counter()
@@ -571,12 +575,29 @@ class App:
         top = self.stack.top
         if top is not None and self._second_click_dropped(event, top):
             return
+        if self._repeat_dropped(event, top):
+            return
         if top is not None:
             top.handle(event)
             if event.type in INPUT_EVENTS:
                 # a key or a click may change anything on screen: the next frame shows it
                 # (a mouse motion only when the scene says so, see ``Scene.handle``)
                 self.dirty = True
+
+    def _repeat_dropped(self, event: pygame.event.Event, top: Scene | None) -> bool:
+        """Whether ``event`` repeats a key held down since it was pressed on another screen:
+        Enter on the title's Continue, held a moment while the game loaded, reached the table
+        as a move ("It is Alice's turn": a tester). A key repeats on the screen it was
+        pressed on; the next screen hears it once it is pressed again."""
+        if event.type == pygame.KEYUP:
+            self._keys_held.pop(event.key, None)
+            return False
+        if event.type != pygame.KEYDOWN:
+            return False
+        if event.key in self._keys_held:
+            return self._keys_held[event.key] is not top
+        self._keys_held[event.key] = top
+        return False
 
     def _second_click_dropped(self, event: pygame.event.Event, top: Scene) -> bool:
         """Whether ``event`` is the second click of a double click (close in time and
