@@ -7146,3 +7146,30 @@ def test_a_key_held_on_the_title_does_not_repeat_onto_the_table(app):
     post(pygame.KEYUP, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)
     key(app, pygame.K_RIGHT)  # pressed again: heard
     assert table.keyboard
+
+
+def test_the_wild_panel_names_the_wild_once_the_dealers_upcard_lands():
+    """"Wild this round 9" showed before the dealer's upcard that makes nines wild had been
+    dealt (a tester): the panel names it once the card lands."""
+    from game.ui.cards import GOLD
+
+    a = App(size=SIZE, settings=settings(animation_speed=1.0))
+    try:
+        scene = a.start_game("rummy5000", 3, seed=2)
+        a.pump(1)
+        g = scene.g
+        assert g.indicator is not None and g.wild_rank is not None
+
+        def gold_in_panel() -> int:
+            surface = pygame.Surface(scene.size)
+            scene.draw(surface)
+            badge = scene.layout.wild_badge
+            return sum(1 for x in range(badge.x, badge.right, 2) for y in range(badge.y, badge.bottom, 2)
+                       if sum(abs(p - q) for p, q in zip(surface.get_at((x, y))[:3], GOLD)) < 40)
+
+        assert g.indicator in scene.anim.hidden()  # (the case: the deal is flying)
+        assert gold_in_panel() == 0
+        assert a.run_until(lambda: g.indicator not in scene.anim.hidden(), timeout=20)
+        assert gold_in_panel() > 50
+    finally:
+        a.close_scenes()

@@ -946,6 +946,8 @@ class TablePainting(TableParts):
         perm_text = ", ".join(perm)
         if g.wild_rank is not None:
             self.text.blit(surface, "Wild this round", fs, (b.x + L.pad, b.y + L.pad // 2), TEXT_DIM)
+            if g.indicator is not None and g.indicator in self.anim.hidden():
+                return  # (named once the dealer's upcard that sets it lands: it showed first, a tester)
             body = Rect(b.x, b.y + fs + L.pad // 2, b.w, b.h - fs - L.pad // 2)
             right = b.right - L.pad
             if g.indicator is not None:
