@@ -8,7 +8,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from engine_helpers import meld, position
+from engine_helpers import C, meld, position
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_engine_properties import rule_sets
@@ -1189,3 +1189,23 @@ def test_short_draws_caps_the_draws_to_come_by_the_fewest_cards_another_player_h
     calm = view_of(position([hands[0], "Q♦ Q♣ 5♣ 7♦ 8♣", hands[2]], pile="4♣", rules={"preset": "rummy500"},
                             phase="play"), 0)  # (no one close to going out: no cap)
     assert Analysis(calm, {"short_draws": 1.0}).draws_left == Analysis(calm).draws_left
+
+
+def test_a_deep_take_of_an_ace_above_a_king_is_weighed():
+    """Holding Q♠ K♠, the normal bot drew from the stock over taking the pile down to the
+    A♠ (Q♠ K♠ A♠ and the 6♦ laid off: 125 points, one card left), and so did its hint (a
+    newcomer followed the take and went out): the cards a deep take might go with were
+    counted with an ace low only, so the take was never weighed."""
+    from game.bots.tactics import take_options
+
+    g = position(["Q♣ 3♦ Q♠ K♠", "8♣ J♦ 7♥ 2♦", "7♠ 10♥", "2♠ 8♥ J♠"], wild="4",
+                 pile="A♦ K♥ 3♣ 9♦ 10♦ 9♠ A♠ 6♦",
+                 melds=[meld(1, "set:6", "6♠ 6♥ 4♥"), meld(2, "set:5", "5♣ 5♥ 5♠ 4♣", by=[2, 2, 1, 2])],
+                 current=0, phase="draw")
+    view = view_of(g, 0)
+    assert TakePile(C("A♠")) in take_options(view)
+    assert make_bot("normal", 1).choose(view) == TakePile(C("A♠"))
+    # an ace below a two where aces are low only: no Q-K-A, so nothing to take it for
+    low = position(["Q♣ 3♦ Q♠ K♠", "8♣ J♦ 7♥ 2♦"], wild=None, pile="9♠ A♠ 6♦",
+                   rules=Rules.preset("basic"), current=0, phase="draw")
+    assert TakePile(C("A♠")) not in take_options(view_of(low, 0))

@@ -788,19 +788,13 @@ def take_options(view: PlayerView, limit: int = 8) -> list[TakePile]:
 
 
 def _could_use(ctx, c: int, pool: Sequence[int], view: PlayerView) -> bool:
-    same = near = 0
-    wild = 0
-    r, s = rank(c), suit(c)
-    for k in pool:
-        if k == c:
-            continue
-        if k in ctx.wilds:
-            wild += 1
-        elif suit(k) != JOKER and rank(k) == r:
-            same += 1
-        elif suit(k) == s and abs(rank(k) - r) <= 2:
-            near += 1
-    if same + wild >= 2 or near + wild >= 2 or c in ctx.wilds:
+    """Whether ``c`` might go into a meld with two of ``pool`` or onto a meld on the table.
+    (Counted as :func:`partners` counts: its own count missed an ace above a king, so a take
+    down to the A♠ for Q♠ K♠ A♠ was never weighed.)"""
+    if c in ctx.wilds:
+        return True
+    same, near = partners(c, [k for k in pool if k != c], ctx.wilds, ctx)
+    if same >= 2 or near >= 2:
         return True
     for m in view.melds:
         if layoff_ends(ctx, m, c):
