@@ -3522,3 +3522,23 @@ def test_the_scores_sheet_shortens_long_names_by_words(monkeypatch):
         first, last = name.split()
         assert heads & {name, f"{first} {last[0]}.", first}, (name, sorted(t for t in heads if t[:1] in "CWA"))
     assert not any(t.startswith(("Christopher", "Wolfgang", "Anastasia")) and t.endswith("\u2026") for t in heads)
+
+
+def test_the_rules_teach_a_newcomer_what_the_table_shows():
+    """A newcomer (a tester) stopped at the first line's card-table words, took a computer
+    player's top-card take, thrown away later, for cheating, read five kings from one deck as
+    a bug, and met "dealer" and the hints' "loose cards" with no word for them."""
+    text = rules_as_text(Rules.preset("rummy5000"))
+    lines = text.split("\n")
+    assert lines[2].startswith("Rummy 5000 is for 2 to 8 players. Make melds")  # the aim first
+    assert lines[3] == "In short: upcard deal, the dealer's upcard rank is wild, melds score, to 5,000."
+    assert "must be melded or laid off in the same turn; the top card taken alone need not be." in text
+    assert "A set may then show one card more than a deck holds of its rank" in text
+    words = dict(describe_rules(Rules.preset("rummy5000")))["Words used here"]
+    for word in ("Dealer:", "Loose cards:", "Rummy!:"):
+        assert any(w.startswith(word) for w in words), word
+    assert not any(w.startswith("Rummy!:") for w in dict(describe_rules(Rules.preset("rummy500")))["Words used here"])
+    assert "In short, standard rummy: top of the pile only" in rules_as_text(Rules.preset("basic"))
+    # where a top card taken must be used too, nothing says it need not be
+    must = rules_as_text(Rules.preset("rummy500", top_take_must_use=True))
+    assert "need not be" not in must

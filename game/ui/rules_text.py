@@ -713,7 +713,12 @@ def describe_rules(rules: Rules, players: int | None = None) -> list[tuple[str, 
     elif not rules.allow_sets:
         aim = "Make runs of one suit and lay them down; go out by getting rid of your cards."
     count = f"{lo} players" if lo == hi else f"{lo} to {hi} players"
-    overview = [f"{title} is for {count}. {preset_summary(rules)}".strip(), aim]
+    # the aim first, in plain words; the summary's card-table words after it ("Upcard deal, …"
+    # opened the page: a newcomer stopped there)
+    summary = preset_summary(rules)
+    short = "In short, " if ":" in summary.split(",")[0] else "In short: "  # ("standard rummy: top of …")
+    overview = [f"{title} is for {count}. {aim}", f"{short}{summary[0].lower()}{summary[1:]}" if summary else ""]
+    overview = [line for line in overview if line]
     if rules.partnerships:
         overview.append("The players form two teams of two, partners sitting opposite each other; "
                         "each team's points are its two players' points together."
@@ -832,6 +837,10 @@ def describe_rules(rules: Rules, players: int | None = None) -> list[tuple[str, 
             melds.append("Three or more always-wild cards may form a set of their own, which only "
                          "more wild cards can join.")
         melds.append(REAL_CARD_TEXT[rules.wild_after_meld])
+        if rules.wild_after_meld == "stays" and rules.allow_sets:  # (five kings from one deck read as
+            # a bug: a newcomer)
+            melds.append("A set may then show one card more than a deck holds of its rank: the wild is "
+                         "still under the real card.")
     sections.append(("Melds", melds))
 
     # --- turn
@@ -842,7 +851,10 @@ def describe_rules(rules: Rules, players: int | None = None) -> list[tuple[str, 
         draw.append(", or any deeper card of the spread-out pile together with every card above it")
     turn.append("".join(draw) + ".")
     if rules.discard_pile == "splayed":
-        turn.append(f"The deepest card you take that way must {DEEP_TAKE_TEXT[rules.deep_take_use]}.")
+        # (read as binding every take from the pile: a newcomer took a computer player's
+        # top-card take, thrown away later, for cheating)
+        turn.append(f"The deepest card you take that way must {DEEP_TAKE_TEXT[rules.deep_take_use]}"
+                    + ("." if rules.top_take_must_use else "; the top card taken alone need not be."))
     if rules.top_take_must_use:  # (the engine asks of it what it asks of the deepest card)
         turn.append(f"A card taken from the top of the pile must {DEEP_TAKE_TEXT[rules.deep_take_use]}.")
     if rules.top_take_no_return and not rules.top_take_must_use:  # (one that must be melded stays)
@@ -954,7 +966,13 @@ def _words_text(rules: Rules) -> list[str]:
               "(floating: holding no cards after playing the last one, without going out)."
               if rules.floats else "Go out: get rid of your last card, which ends the round."),
              "Stock and discard pile: the face-down cards you draw from, and the face-up cards "
-             "thrown away."]
+             "thrown away.",
+             "Dealer: the player who deals the round (marked D); the deal passes to the left each round.",
+             "Loose cards: the cards in your hand that are not part of a meld you could lay down; "
+             "the hints weigh which of them to throw."]
+    if rules.rummy_calls != "off":
+        words.append("Rummy!: a call on a discard that fits a meld on the table; the first to call "
+                     "lays it off there and scores it.")
     if rules.deal_style == "upcard":
         words.append("Upcard: the card each player is dealt face up, for everyone to see; it sets how many "
                      "cards that player is dealt"
