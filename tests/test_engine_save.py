@@ -193,6 +193,11 @@ def test_truncated_json_is_a_save_error():
     for cut in list(range(0, len(text), 53)) + [len(text) - 1]:
         refused(text[:cut])
     assert "JSON" in refused(text[: len(text) // 2])
+    # a string cut short says where it starts ("…: Unterminated string starting at" ended
+    # there: a tester)
+    said = refused('{"format": "rummy5000", "table": {"hands": ["Q♣ 3♦')
+    assert said.startswith("the file is not valid JSON: Unterminated string starting at line 1, column ")
+    assert not said.endswith(" at")
 
 
 def test_not_utf8_or_not_an_object_is_a_save_error():

@@ -4512,10 +4512,19 @@ def test_a_frozen_build_also_says_so_in_a_message_box(monkeypatch, capsys, tmp_p
     assert app_mod.main(SimpleNamespace()) == 1
     [(title, message, kind)] = shown
     assert title == "Rummy 5000" and kind == "error"
-    assert "has to close" in message and "Continue on the title screen resumes it" in message
+    # no game saved: no word of one (it said "A game in progress was saved" on a fresh start)
+    assert "has to close" in message and "Continue" not in message
     where = user_data_dir() / "crash.log"
     assert (str(where) in message) == writable and where.is_file() == writable
     assert "RuntimeError: the loop broke" in capsys.readouterr().err
+    if writable:  # a game saved: Continue goes on with it
+        from game.ui.controller import Controller, autosave_path
+
+        Controller.new("rummy500", 3, seed=4, save_path=autosave_path()).autosave()
+        shown.clear()
+        assert app_mod.main(SimpleNamespace()) == 1
+        [(_, message, _)] = shown
+        assert "The game in progress was saved after your last move: Continue on the title screen resumes it" in message
 
 
 def test_with_no_screen_the_game_says_so_instead_of_running_unseen(monkeypatch, capsys):
@@ -7173,3 +7182,21 @@ def test_the_wild_panel_names_the_wild_once_the_dealers_upcard_lands():
         assert gold_in_panel() > 50
     finally:
         a.close_scenes()
+
+
+def test_a_save_that_fails_is_logged_in_words(tmp_path, monkeypatch, caplog):
+    """A read-only data folder printed "autosave failed: [Errno 13] Permission denied:
+    '…/autosave.json' -> None" after every move (a tester): the reason in words, and the folder."""
+    from game.ui import controller
+    from game.ui.controller import Controller
+
+    c = Controller.new("rummy500", 3, seed=4, save_path=tmp_path / "autosave.json")
+
+    def refuse(path, *a, **k):
+        raise OSError(13, "Permission denied", str(path), None, None)
+
+    monkeypatch.setattr(controller, "atomic_write", refuse)
+    c.autosave()
+    assert c.save_error == "Permission denied (autosave.json)"
+    assert f"autosave failed: Permission denied (autosave.json) in {tmp_path}" in caplog.text
+    assert "-> None" not in caplog.text

@@ -235,6 +235,8 @@ def _parse_json(text: str | bytes) -> dict:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
+        if e.msg.endswith(" at"):  # ("Unterminated string starting at": the place ends the words)
+            raise SaveError(f"the file is not valid JSON: {e.msg} line {e.lineno}, column {e.colno}") from None
         raise SaveError(f"the file is not valid JSON (line {e.lineno}, column {e.colno}): {e.msg}") from None
     if not isinstance(data, dict):
         raise SaveError("the file does not hold a save (expected a JSON object)")

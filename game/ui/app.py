@@ -863,9 +863,16 @@ def report_crash(exc: BaseException) -> int:
         where = log_file
     except OSError:
         pass
-    message = ("Rummy 5000 met an error it cannot recover from and has to close.\n\n"
-               "A game in progress was saved after your last move: Continue on the title "
-               "screen resumes it.")
+    message = "Rummy 5000 met an error it cannot recover from and has to close."
+    try:  # (only where there is a game to go on with: it said so on a fresh start, a tester)
+        from .controller import autosave_path
+
+        saved = autosave_path().is_file()
+    except Exception:
+        saved = False
+    if saved:
+        message += ("\n\nThe game in progress was saved after your last move: Continue on the "
+                    "title screen resumes it.")
     if where is not None:
         message += f"\n\nWhat went wrong is written in {where}"
     _tell_frozen(message, "error")

@@ -1221,7 +1221,9 @@ class Controller:
             self.save_error = None
         except Exception as exc:  # a full disk must not end the game
             self.save_error = why_failed(exc)
-            log.warning("autosave failed: %s", exc)
+            # (in words, with the folder: the OSError's own text ended "-> None", a tester)
+            folder = Path(exc.filename).parent if isinstance(exc, OSError) and exc.filename else None
+            log.warning("autosave failed: %s%s", self.save_error, f" in {folder}" if folder else "")
 
     def forget_finished(self) -> None:
         """The person has seen who won a finished game: remove its save, so that
