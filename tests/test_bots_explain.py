@@ -382,7 +382,7 @@ def test_a_loose_discard_says_what_sets_it_apart_from_the_other_loose_cards():
     # the K♦, 9♥ and 6♠ go with nothing: the king costs the most (10 points against 5)
     v = view(["2♦ 3♦ K♦ 9♥ 6♠", "4♣ 5♣"], pile="3♠")
     assert hint_reason(v, Discard(c("K♦"))) == \
-        "it goes with none of your other cards, and at 10 points it costs the most of your loose cards"
+        "it goes with none of your other cards, and at 10 points it is the loose card that would cost you most if left in your hand"
     # the 9♥ and 6♠ are worth as much: nothing sets one apart but what the bot sums
     assert not (hint_reason(v, Discard(c("6♠"))) or "").startswith("it goes with none of your other cards, and at")
 
@@ -420,7 +420,7 @@ def test_jokers_that_meld_only_with_each_other_are_partners_in_the_reasons():
         "melds")
     v = view(["joker 7♣ 9♦ K♠ 4♥ 5♥", *others], rules=rules, pile="3♠ joker#2", phase="play")
     assert hint_reason(v, Discard(c("joker"))) == (
-        "it goes with none of your other cards, and at 20 points it costs the most of your loose cards, though "
+        "it goes with none of your other cards, and at 20 points it is the loose card that would cost you most if left in your hand, though "
         "with the joker in the pile, the next player needs only one more joker to take both and meld")
     # with no joker in the pile, no such warning
     v = view(["joker 7♣ 9♦ K♠ 4♥ 5♥", *others], rules=rules, pile="3♠ 8♦", phase="play")
@@ -512,12 +512,12 @@ def test_a_draw_where_a_deeper_pile_card_would_meld_says_what_the_take_would_lea
     v = view(["Q♣ K♣ 8♦ K♦ J♥ 5♠", "4♣ 6♣ 6♦ 7♥ 8♥", "2♥ 3♥ 9♦ 6♥ 7♣"], rules=rules, wild="5",
              pile="A♣ 4♦", phase="draw", current=0)
     assert hint_reason(v, DrawStock()) == \
-        "taking the pile down to the A♣ would meld it, but the 4♦ above it would stay in your hand"
+        "taking the pile down to the A♣ would meld it with the Q♣ K♣, but the 4♦ above it would stay in your hand"
     # a take that leaves the hand bigger names the cards it would keep
     v = view(["3♣ 4♣ 8♦ J♥", "4♥ 6♣ 6♦ 7♥ 8♥", "2♥ 3♥ 9♦ 6♥ 7♣"], rules=rules, wild="5",
              pile="2♣ K♦ Q♠ 9♥ 7♠", phase="draw", current=0)
     assert hint_reason(v, DrawStock()) == \
-        "taking the pile down to the 2♣ would meld it, but the K♦ Q♠ 9♥ 7♠ above it would stay in your hand"
+        "taking the pile down to the 2♣ would meld it with the 3♣ 4♣, but the K♦ Q♠ 9♥ 7♠ above it would stay in your hand"
 
 
 def test_a_stock_draw_over_a_deeper_take_that_goes_out_says_so():
@@ -826,7 +826,7 @@ def test_a_loose_card_set_apart_by_no_one_thing_says_the_sum_did():
     v = view_of(g, 0)
     assert make_bot("normal", 1).choose(v) == Discard(c("7♦"))
     assert hint_reason(v, Discard(c("7♦"))) == (
-        "it goes with none of your other cards, and all things weighed, it is the loose card you lose least by "
+        "it goes with none of your other cards, and on balance (its points, its chances to meld, what the others may want) it is the loose card you lose least by "
         "throwing")
 
 
@@ -844,7 +844,7 @@ def test_a_card_with_a_partner_set_apart_by_no_one_thing_says_the_sum_did_and_on
     v = view_of(g, 0)
     assert make_bot("normal", 1).choose(v) == Discard(c("5♣"))
     assert hint_reason(v, Discard(c("5♣"))).startswith(
-        "it goes only with your 4♣, and all things weighed, it is the card you lose least by throwing")
+        "it goes only with your 4♣, and on balance (its points, its chances to meld, what the others may want) it is the card you lose least by throwing")
     assert "lose least" not in (hint_reason(v, Discard(c("4♣"))) or "")
 
 
@@ -932,3 +932,16 @@ def test_a_lay_off_that_leaves_a_card_which_fits_a_meld_says_it_leads_to_floatin
                  phase="play", current=0, melds=[meld(1, "run:9♦", "9♦ 10♦ J♦"), meld(0, "run:5♥", "5♥ 6♥ 7♥")])
     assert hint_reason(PlayerView.of(g, 0), LayOff(c("Q♦"), g.melds[0].id, "high")) == \
         "then you go out by discarding the 8♣"
+
+
+def test_a_draw_that_keeps_the_wilds_where_they_are_names_their_melds():
+    """"…, but your wilds do more in the melds your other cards make" left a newcomer looking
+    for melds on the table (a tester): the wilds and the cards they meld with are named."""
+    from game.engine.view import view_of
+
+    g = position(["4♣ 4♦ K♦ A♦ 7♣ 9♣ 2♥", "8♠ J♦ 7♥ 2♦ 5♠ 6♥ 9♦"], wild="4", pile="2♠",
+                 rules={"preset": "rummy5000", "discard_pile": "top_only"}, current=0, phase="draw")
+    view = view_of(g, 0)
+    assert make_bot("normal", 1).choose(view) == DrawStock()
+    assert hint_reason(view, DrawStock()) == (
+        "the 2♠ on the pile goes with your 2♥, but your wilds 4♣ 4♦ do more with your K♦ A♦ and your 7♣ 9♣")

@@ -282,7 +282,8 @@ def _deep_take_reason(view: PlayerView, an: Analysis, hand: list[Card]) -> str |
     i, use, left, points = found[0]
     taken = list(pile[i:])
     kept = [k for k in taken[1:] if k in left]
-    verb = f"lay it off on #{use[1]}" if use[0] == "onto" else "meld it"
+    # (with what: "would meld it" sent a newcomer looking through the pile for its partners)
+    verb = f"lay it off on #{use[1]}" if use[0] == "onto" else f"meld it with {_named(use[1], view.ctx.wilds, 'the')}"
     # the cards and points the take puts down beyond what the hand puts down anyway
     base = plan_steps(an, hand)[1]
     down = len(hand) + len(taken) - len(left) - (len(hand) - len(base.left))
@@ -365,6 +366,13 @@ def _draw_reason(view: PlayerView) -> str | None:
             where = f"with your {cards_name(partners)}" if partners else "in the melds your other cards make"
             return (f"the {name} on the pile goes with your {cards_name(near[:3])}, but your "
                     f"{_one(view, Card(w))} does more {where}")
+        # (named: "the melds your other cards make" left a newcomer looking for melds on the table)
+        groups = [cards_name([k for k in cards if k not in wilds]) for cards, _ in plan.melds
+                  if any(k in wilds for k in cards) and any(k not in wilds for k in cards)]
+        if groups:
+            with_ = groups[0] if len(groups) == 1 else ", ".join(groups[:-1]) + " and your " + groups[-1]
+            return (f"the {name} on the pile goes with your {cards_name(near[:3])}, but your wilds "
+                    f"{cards_name(_ranked(mine))} do more with your {with_}")
         return (f"the {name} on the pile goes with your {cards_name(near[:3])}, but your wilds do more in the "
                 "melds your other cards make")
     gone = _all_gone(view, an, Card(top), near)
@@ -463,7 +471,8 @@ def _discard_reason(view: PlayerView, card: Card) -> str | None:
         head = f"it goes with none of your other cards{_but_wilds(view, others)}"
         # what sets it apart from the other cards that go with nothing
         if loose and value[card] > max(value[k] for k in loose) and an.loss(card) > 0:
-            head += f", and at {value[card]} points it costs the most of your loose cards"
+            # ("costs" what? a newcomer asked: left in hand, it counts at the round's end)
+            head += f", and at {value[card]} points it is the loose card that would cost you most if left in your hand"
         elif loose and chance[card] < min(chance[k] for k in loose) - 1e-9:
             head += ", and of your loose cards it has the least chance to meld"
         elif loose and not an.fits_table(card) and an.feed(card) < min(an.feed(k) for k in loose) - 1e-9:
@@ -473,7 +482,8 @@ def _discard_reason(view: PlayerView, card: Card) -> str | None:
             head += ", and it is as unlikely to meld as any of your loose cards"
         elif loose and not an.fits_table(card) and _least_lost(an, view, card):
             # (no one thing sets it apart: the sum of them does)
-            head += ", and all things weighed, it is the loose card you lose least by throwing"
+            head += (", and on balance (its points, its chances to meld, what the others may want) it is the "
+                     "loose card you lose least by throwing")
         words.append(head)
     else:
         rest = [k for k in plain if k not in near]  # (its partners are as close as it is)
@@ -616,8 +626,8 @@ def _discard_reason(view: PlayerView, card: Card) -> str | None:
                              "are alike: either will do")
     if not words and near and not an.fits_table(card) and _least_lost(an, view, card):
         # (no one thing sets it apart: the sum of them does, as for a loose card)
-        words.append(f"it goes only with your {_twins(card, near)}, and all things weighed, it is the card you "
-                     "lose least by throwing")
+        words.append(f"it goes only with your {_twins(card, near)}, and on balance (its points, its chances to "
+                     "meld, what the others may want) it is the card you lose least by throwing")
     # a risk taken all the same follows the reasons ("…, though the next player holds the
     # 4♠ …"), or, alone, is said as such ("mind: …")
     if not words:
