@@ -3542,3 +3542,14 @@ def test_the_rules_teach_a_newcomer_what_the_table_shows():
     # where a top card taken must be used too, nothing says it need not be
     must = rules_as_text(Rules.preset("rummy500", top_take_must_use=True))
     assert "need not be" not in must
+
+
+def test_how_to_play_at_the_table_says_how_to_read_it():
+    """A newcomer could not guess the coloured bars under melded cards, the green "+110" on
+    the plates or what the "laid off" row lists (a tester)."""
+    from game.ui.rules_text import table_controls
+
+    reading = next(t for t in table_controls(Rules.preset("rummy5000")) if t.startswith("Reading the table:"))
+    for words in ("in green", "the coloured bar under each melded card shows who laid it",
+                  "\"laid off\" under a player lists the cards they laid on others' melds", "\"took\""):
+        assert words in reading, words

@@ -119,6 +119,15 @@ TABLE_CONTROLS: tuple[str, ...] = (
     "computer player would do. S sorts your hand by suit, then by rank. F makes the computer "
     "players play faster until your turn. When the stock is empty and cannot be drawn from, End "
     "round (E) ends the round instead of taking from the pile.",
+    # (a newcomer could not guess the bars under melded cards, the green "+110" or what the
+    # "laid off" row lists: a tester)
+    "Reading the table: a name plate shows the player's total and, in green, what their cards on "
+    "the table score this round so far (+85); the number on a fan of backs is the cards in hand, a "
+    "face-up deal card included. A meld's tag (#3 7–9♥) is its number and what it is; the coloured "
+    "bar under each melded card shows who laid it, and \"laid off\" under a player lists the cards "
+    "they laid on others' melds (J♣ → #3). In your hand, \"up\" marks your face-up deal card, "
+    "\"new\" the cards just drawn or taken, and \"took\" a card taken from the pile that must be "
+    "used, or may not go back, this turn. A gold rim and star mark the round's wild cards.",
     "With the keyboard: ← → move the focus along your hand, a row of melds or the pile (Home and "
     "End to its ends); ↑ ↓ move it up and down the table: your hand, your melds, the pile, the "
     "others' melds. Shift with ← → moves a card within your hand; Space selects; Enter acts on "
