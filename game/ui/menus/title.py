@@ -38,7 +38,7 @@ log = logging.getLogger(__name__)
 def also_played() -> str:
     """The title's second line: the other games of the box, by the engine's names."""
     names = [preset_title(p).split(" (")[0] for p in Rules.preset_names() if p != "rummy5000"]
-    return "  ·  ".join(names)
+    return "Also:  " + "  ·  ".join(names)  # (the list read as the box's games, Rummy 5000 not among them: a tester)
 
 
 class TitleScene(MenuScene):
