@@ -119,8 +119,15 @@ def test_build_spec_makes_a_one_folder_app(monkeypatch, platform):
 
     # every asset, under assets/ in the bundle, where game.resources looks
     bundled = {Path(dest) / Path(src).name for src, dest in analysis.kwargs["datas"]}
-    assert bundled == set(asset_files())
+    # and Python's licence, which travels with the interpreter (a tester found no licence
+    # texts in the zip but the font's), where the building Python has one
+    python_licence = Path("assets/licenses/python/LICENSE.txt")
+    assert bundled - {python_licence} == set(asset_files())
     assert Path("assets/fonts/DejaVuSans.ttf") in bundled
+    assert {Path("assets/licenses/THIRD-PARTY.txt"), Path("assets/licenses/LGPL-2.1.txt")} <= bundled
+    if any((Path(sys.base_prefix) / p / "LICENSE.txt").is_file()
+           for p in ("", f"lib/python{sys.version_info.major}.{sys.version_info.minor}", "Lib")):
+        assert python_licence in bundled
     for src, _ in analysis.kwargs["datas"]:
         assert Path(src).is_file()
 
