@@ -645,7 +645,7 @@ class NewGameScene(MenuScene):
         hf = t.font(17, True)
         ui.draw_text(surface, "Seats", hf, ui.GOLD, (x, self.seats_top), "topleft")
         small = t.font(13)
-        ui.draw_text(surface, "name  ·  ↻ picks one  ·  level", small, ui.FAINT,
+        ui.draw_text(surface, "name  ·  ↻ another name  ·  level", small, ui.FAINT,  # ("picks one": a tester)
                      (x + cw, self.seats_top + t.px(3)), "topright")
         nf = t.font(15, True)
         for seat in range(self.players):
