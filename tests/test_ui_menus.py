@@ -3554,3 +3554,15 @@ def test_how_to_play_at_the_table_says_how_to_read_it():
     for words in ("in green", "the coloured bar under each melded card shows who laid it",
                   "\"laid off\" under a player lists the cards they laid on others' melds", "\"took\""):
         assert words in reading, words
+
+
+def test_the_title_says_when_the_data_folder_cannot_be_written(app, tmp_path, monkeypatch):
+    """A read-only data folder was said only at the table, once a game had started (a
+    tester): the title says so, and where the folder is."""
+    assert menus.TitleScene(app).notice is None  # (a folder that takes files: nothing said)
+    (tmp_path / "file").write_text("x")
+    monkeypatch.setenv("RUMMY5000_DATA_DIR", str(tmp_path / "file" / "data"))
+    title = menus.TitleScene(app)
+    assert title.notice is not None and title.notice.startswith("Your data folder cannot be written (")
+    assert "will not be saved" in title.notice and str(tmp_path / "file" / "data") in title.notice
+    draw(title, app.screen_size)

@@ -4586,6 +4586,32 @@ def test_one_game_runs_per_data_folder(tmp_path):
     assert InstanceLock(tmp_path / "file" / "data").acquire()  # nothing can be saved there anyway
 
 
+def test_a_read_only_data_folder_still_runs_one_game(tmp_path, monkeypatch):
+    """With the data folder made read-only, a second copy opened a second window (a
+    tester): the lock file made before still locks, opened to read."""
+    import builtins
+
+    from game.ui import instance
+    from game.ui.instance import InstanceLock
+
+    first = InstanceLock(tmp_path)
+    assert first.acquire()
+    real = builtins.open
+
+    def read_only(path, mode="r", *a, **k):
+        if "a" in mode or "w" in mode:
+            raise PermissionError(13, "Permission denied", str(path))
+        return real(path, mode, *a, **k)
+
+    monkeypatch.setattr(instance, "open", read_only, raising=False)
+    assert not InstanceLock(tmp_path).acquire()
+    first.release()
+    second = InstanceLock(tmp_path)
+    assert second.acquire()  # (the first let go: the second runs)
+    second.release()
+    assert InstanceLock(tmp_path / "none").acquire()  # no lock file there to open: nothing to protect
+
+
 @pytest.mark.parametrize("frozen", [False, True])
 def test_a_second_copy_says_the_game_is_open_and_opens_no_window(monkeypatch, capsys, frozen):
     from types import SimpleNamespace

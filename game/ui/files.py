@@ -9,7 +9,8 @@ statistics and the saved game.
   (:func:`set_aside`) and described, and its backup copy (``<name>.bak``, the file
   :func:`atomic_write_json` last replaced) used if it is good; one that exists but
   cannot be read is said to be so, so that it is not written over;
-* :func:`why_failed` words a failed write for the player;
+* :func:`why_failed` words a failed write for the player, and :func:`cannot_write` says
+  why a folder takes no files;
 * :func:`clean_text` makes a name or a line read from a file fit to show.
 
 This module does not import pygame.
@@ -76,6 +77,20 @@ def why_failed(exc: BaseException) -> str:
     if isinstance(exc, OSError) and exc.strerror:
         return f"{exc.strerror} ({Path(exc.filename).name})" if exc.filename else exc.strerror
     return str(exc) or type(exc).__name__
+
+
+def cannot_write(folder: Path | str) -> str | None:
+    """Why nothing can be written in ``folder`` (made if missing), in a few words; None
+    when a file can be made there. (A read-only data folder was said only at the table,
+    once a game had started: a tester.)"""
+    folder = Path(folder)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=folder, prefix=".write-test-"):
+            pass
+    except OSError as exc:
+        return why_failed(exc)
+    return None
 
 
 REPLACE_TRIES = 5  # waits of 20, 40, 80 and 160 ms between them: 0.3 s at most

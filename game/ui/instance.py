@@ -24,10 +24,15 @@ class InstanceLock:
         self._fh: BinaryIO | None = None
 
     def acquire(self) -> bool:
+        fh: BinaryIO
         try:
             fh = open(self.path, "a+b")
-        except OSError:  # a folder nothing can be written to holds no saves to protect
-            return True
+        except OSError:
+            try:  # (a read-only folder: its lock file, made before, still locks read, a tester
+                # found two copies open on one read-only folder)
+                fh = open(self.path, "rb")
+            except OSError:  # none there: a folder nothing can be written to holds no saves to protect
+                return True
         try:
             _lock(fh)
         except OSError:

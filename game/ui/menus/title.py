@@ -9,6 +9,7 @@ import pygame
 
 from game import __version__
 from game.engine.rules import Rules
+from game.resources import user_data_dir
 
 from .. import ui_kit as ui
 from ..controller import (  # the save Continue looks at
@@ -21,7 +22,7 @@ from ..controller import (  # the save Continue looks at
     read_save,
     set_aside,
 )
-from ..files import backup_of
+from ..files import backup_of, cannot_write
 from ..rules_text import about_game, preset_title
 from .base import MenuScene, draw_card, has_autosave
 from .new_game import NewGameScene
@@ -62,6 +63,7 @@ class TitleScene(MenuScene):
         super().__init__(app)
         self.show_focus = True
         self.focus.focus(self.find("continue" if self.can_continue else "new_game"))
+        self._say_if_unwritable()
 
     def enter(self) -> None:
         super().enter()
@@ -73,6 +75,16 @@ class TitleScene(MenuScene):
         problem = self.app.settings.problem
         if problem and self.notice is None:
             self.notice = problem
+        self._say_if_unwritable()
+
+    def _say_if_unwritable(self) -> None:
+        """A data folder that takes no files is said before a game is started in it."""
+        if self.notice is not None:
+            return
+        why = cannot_write(user_data_dir())
+        if why is not None:
+            self.notice = (f"Your data folder cannot be written ({why}): games, settings and statistics "
+                           f"will not be saved. It is {user_data_dir()}.")
 
     def _about(self) -> str | None:
         """Which game Continue goes on with, in a few words (shown beside it)."""
