@@ -28,10 +28,12 @@ class InstanceLock:
         try:
             fh = open(self.path, "a+b")
         except OSError:
+            if sys.platform == "win32":  # (Windows locks a byte range of a file open to write)
+                return True  # a folder nothing can be written to holds no saves to protect
             try:  # (a read-only folder: its lock file, made before, still locks read, a tester
                 # found two copies open on one read-only folder)
                 fh = open(self.path, "rb")
-            except OSError:  # none there: a folder nothing can be written to holds no saves to protect
+            except OSError:  # none there: nothing to protect either
                 return True
         try:
             _lock(fh)
