@@ -3538,6 +3538,9 @@ def test_the_rules_teach_a_newcomer_what_the_table_shows():
     words = dict(describe_rules(Rules.preset("rummy5000")))["Words used here"]
     for word in ("Dealer:", "Loose cards:", "Rummy!:"):
         assert any(w.startswith(word) for w in words), word
+    # (why the button stays grey before one's own meld: a tester)
+    assert next(w for w in words if w.startswith("Rummy!:")).endswith(
+        "only a player with a meld of their own on the table may call.")
     assert not any(w.startswith("Rummy!:") for w in dict(describe_rules(Rules.preset("rummy500")))["Words used here"])
     assert "In short, standard rummy: top of the pile only" in rules_as_text(Rules.preset("basic"))
     # where a top card taken must be used too, nothing says it need not be

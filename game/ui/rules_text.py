@@ -981,7 +981,9 @@ def _words_text(rules: Rules) -> list[str]:
              "the hints weigh which of them to throw."]
     if rules.rummy_calls != "off":
         words.append("Rummy!: a call on a discard that fits a meld on the table; the first to call "
-                     "lays it off there and scores it.")
+                     "lays it off there and scores it"
+                     + ("; only a player with a meld of their own on the table may call."
+                        if rules.caller_needs_meld else "."))
     if rules.deal_style == "upcard":
         words.append("Upcard: the card each player is dealt face up, for everyone to see; it sets how many "
                      "cards that player is dealt"
