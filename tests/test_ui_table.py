@@ -7227,3 +7227,32 @@ def test_a_save_that_fails_is_logged_in_words(tmp_path, monkeypatch, caplog):
     assert c.save_error == "Permission denied (autosave.json)"
     assert f"autosave failed: Permission denied (autosave.json) in {tmp_path}" in caplog.text
     assert "-> None" not in caplog.text
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1366, 768), (1920, 1080)])
+def test_the_focus_frame_on_a_pile_card_keeps_clear_of_the_piles_label(size, monkeypatch):
+    """With the keyboard's focus on a pile card its frame ran through the foot of "Discard
+    pile 8" (a tester): the label sits higher than any frame round the pile's cards."""
+    from game.ui.table_paint import FOCUS
+
+    a = App(size=size, settings=settings())
+    try:
+        g = build({0: "2♣ 5♦ 9♠ J♥ 4♣"}, pile="Q♦ 8♦ 9♣ 6♥", phase="draw")
+        scene = play(a, g)
+        scene.keyboard = True
+        scene.focus_zone, scene.focus_index = "pile", 1
+        drawn = record_text(scene, monkeypatch, where=True)
+        surface = pygame.Surface(scene.size)
+        scene.draw(surface)
+        L = scene.layout
+        (label, at), = [(t, p) for t, p in drawn if t.startswith("Discard pile")]
+        ink = scene.text.render(label, L.font_small, (255, 255, 255)).get_bounding_rect()
+        ink.bottomleft = (at[0], at[1] - (scene.text.render(label, L.font_small, (0, 0, 0)).get_height()
+                                          - ink.bottom))
+        frame = scene._card_focus()[1]
+        assert ink.bottom + 2 <= frame.top, (ink, frame)
+        # the frame's line is where it is said to be
+        assert surface.get_at((frame.centerx, frame.top)) == FOCUS or \
+            surface.get_at((frame.centerx, frame.top + 1)) == FOCUS
+    finally:
+        a.close_scenes()

@@ -31,6 +31,7 @@ COVER_SHIFT = 0.6  # of a meld's step: how far right of its wild a card laid on 
 # how far a card laid on a wild sits below it, in card heights: under the wild's rank and
 # suit, or, where that would shrink the cards, under its rank alone
 COVER_DROP, COVER_DROP_LOW = 0.38, 0.2
+PILE_LABEL_LIFT = 9  # pixels between the pile's label and its cards: a frame round them fits between
 PILE_ROW_MIN = 0.24  # of a card's height: the least a row of the pile shows above the next row
 # (left column, top row, right column) seat counts for 1..7 opponents
 SEAT_SPLITS = {1: (0, 1, 0), 2: (0, 2, 0), 3: (1, 1, 1), 4: (1, 2, 1), 5: (2, 1, 2),
@@ -235,10 +236,14 @@ class TableLayout:
         over = self.stock.bottom + 2 + label_h - (self.message.top - int(self.font_normal * 1.2))
         if over > 0:
             self.stock.top -= max(0, min(over, self.stock.top - body.top))
+        # the "Discard pile 8" label's foot, clear of the frames round the pile's cards (a
+        # focus frame ran through its letters: a tester)
         pile_top = max(body.top + label_h, self.stock.top - th_ // 2)
         px = self.stock.right + pad * 4
         self.pile_area = Rect(px, pile_top, max(tw_, body.right - pad - px),
                               max(th_, body.bottom - pad - pile_top))
+        # (as high as the middle lets it, where it sits right at its top)
+        self.pile_label_bottom = max(self.pile_area.y - PILE_LABEL_LIFT, self.center.top + label_h)
         # the pile's felt panel, drawn a little wider than where its cards go
         self.pile_panel = self.pile_area.inflate(pad * 2, pad * 2)
         self.stock_label = Rect(self.stock.x - pad, self.stock.bottom + 2, tw_ + 2 * pad, label_h)

@@ -445,7 +445,7 @@ class TablePainting(TableParts):
         L = self.laid_out()
         g = self.g
         label = f"Discard pile {len(g.pile)}" if g.pile else "Discard pile (empty)"
-        self.text.blit(surface, label, L.font_small, (L.pile_area.x, L.pile_area.y - 2), TEXT_DIM,
+        self.text.blit(surface, label, L.font_small, (L.pile_area.x, L.pile_label_bottom), TEXT_DIM,
                        anchor="bottomleft")
 
     def _draw_pile_slot(self, surface: pygame.Surface, hidden: set) -> None:
