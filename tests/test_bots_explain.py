@@ -945,3 +945,21 @@ def test_a_draw_that_keeps_the_wilds_where_they_are_names_their_melds():
     assert make_bot("normal", 1).choose(view) == DrawStock()
     assert hint_reason(view, DrawStock()) == (
         "the 2♠ on the pile goes with your 2♥, but your wilds 4♣ 4♦ do more with your K♦ A♦ and your 7♣ 9♣")
+
+
+def test_more_than_three_cards_the_others_would_want_are_counted_not_named():
+    """"… likelier to want your A♠ 8♠ 9♠ 10♣ K♠" was hard to follow (a tester): more than
+    three are said as what they are, with how many; three or fewer by name."""
+    from game.bots.explain import _wanted
+    from game.engine.cards import parse_card
+    from game.engine.view import view_of
+
+    g = position(["2♦ A♠ 8♠ 9♠ 10♣ K♠", "8♣ J♦ 7♥ 4♦", "7♠ 10♥ 3♣ 5♥"], wild=None, pile="Q♥",
+                 rules={"preset": "rummy500", "discard_pile": "top_only"}, current=0, phase="play")
+    v = view_of(g, 0)
+    five = [parse_card(x) for x in "A♠ 8♠ 9♠ 10♣ K♠".split()]
+    said = _wanted(v, parse_card("2♦"), five, stays=True, group="other loose cards")
+    assert said == "going by the cards still unseen the other players are likelier to want any of your 5 other " \
+                   "loose cards, so they stay"
+    assert _wanted(v, parse_card("2♦"), five[:3], stays=True, group="other loose cards").endswith(
+        "want your A♠ 8♠ 9♠, so they stay")

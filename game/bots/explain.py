@@ -381,13 +381,15 @@ def _draw_reason(view: PlayerView) -> str | None:
     return f"the {name} on the pile goes with your {cards_name(near[:3])}, but makes no meld yet"
 
 
-def _wanted(view: PlayerView, card: Card, kept: Sequence[Card], one: str = "", stays: bool = False) -> str:
+def _wanted(view: PlayerView, card: Card, kept: Sequence[Card], one: str = "", stays: bool = False,
+            group: str = "") -> str:
     """Why the other players would sooner take the ``kept`` cards than ``card``: what a
     player can see, where the spread pile holds a card each of them goes with and ``card``
     goes with none ("your 4♣ would go with the 4♠ in the pile"); else the odds of the cards
     no one has seen ("going by the cards still unseen the other players are likelier to want
     your 4♣"). ``one`` names the kept cards instead of "your …" ("that one"); ``stays``
-    says what follows (", so it stays")."""
+    says what follows (", so it stays"); ``group``, what more than three of them are, in
+    place of their names ("any of your 5 other loose cards")."""
     so = (", so it stays" if len(kept) == 1 else ", so they stay") if stays else ""
     if view.rules.discard_pile == "splayed" and not _goes_with(view, card, list(view.pile)):
         pals = [_goes_with(view, k, list(view.pile)) for k in kept]
@@ -396,6 +398,8 @@ def _wanted(view: PlayerView, card: Card, kept: Sequence[Card], one: str = "", s
             would = "would" if len(kept) == 1 else "would each"
             return f"{one or 'your ' + cards_name(kept)} {would} go with the {cards_name(with_)} in the pile{so}"
     who = "the other player is" if view.players == 2 else "the other players are"  # (one, at two)
+    if not one and group and len(kept) > 3:  # (five cards of mixed suits named were hard to follow: a tester)
+        one = f"any of your {len(kept)} {group}"
     return f"going by the cards still unseen {who} likelier to want {one or 'your ' + cards_name(kept)}{so}"
 
 
@@ -476,7 +480,7 @@ def _discard_reason(view: PlayerView, card: Card) -> str | None:
         elif loose and chance[card] < min(chance[k] for k in loose) - 1e-9:
             head += ", and of your loose cards it has the least chance to meld"
         elif loose and not an.fits_table(card) and an.feed(card) < min(an.feed(k) for k in loose) - 1e-9:
-            head += f", and {_wanted(view, card, loose, stays=True)}"
+            head += f", and {_wanted(view, card, loose, stays=True, group='other loose cards')}"
         elif loose and chance[card] <= min(chance[k] for k in loose) + 1e-9:
             # (a near thing between loose cards alike in their chances: said as such)
             head += ", and it is as unlikely to meld as any of your loose cards"
@@ -511,7 +515,8 @@ def _discard_reason(view: PlayerView, card: Card) -> str | None:
                 and an.feed(card) < min(an.feed(k) for k in kept) - 3:
             # (a card further from a meld is kept: the others would sooner take it, by a
             # margin worth saying, in points of the feed measure)
-            words.append(f"it goes only with your {_twins(card, near)}, but {_wanted(view, card, kept)}")
+            words.append(f"it goes only with your {_twins(card, near)}, but "
+                         f"{_wanted(view, card, kept, group='cards further from melds')}")
         elif all(k not in ctx.wilds and not (callers and an.fits_table(k)) and value[k] < 2 * value[card]
                  for k in near) and not an.fits_table(card) and an.feed(card) < min(an.feed(k) for k in near) - 3:
             # (of cards that go together, alike in points, the one thrown is the one the
