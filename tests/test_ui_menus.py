@@ -3569,3 +3569,18 @@ def test_the_title_says_when_the_data_folder_cannot_be_written(app, tmp_path, mo
     assert title.notice is not None and title.notice.startswith("Your data folder cannot be written (")
     assert "will not be saved" in title.notice and str(tmp_path / "file" / "data") in title.notice
     draw(title, app.screen_size)
+
+
+def test_the_settings_say_when_there_is_no_sound_device(app, monkeypatch):
+    """With no sound device the Sound switch said "On" with nothing heard and nothing said
+    (a tester): its row says the game plays silently."""
+    said, draw_text = [], ui.draw_text
+    monkeypatch.setattr(ui, "draw_text", lambda surface, text, *a, **k: (said.append(text),
+                                                                         draw_text(surface, text, *a, **k))[1])
+    app.audio.available = True
+    draw(menus.SettingsScene(app), app.screen_size)
+    assert any("Card sounds and the Rummy! call." in t for t in said)
+    said.clear()
+    app.audio.available = False
+    draw(menus.SettingsScene(app), app.screen_size)
+    assert any("No sound device was found" in t for t in said)

@@ -97,6 +97,14 @@ class SettingsScene(MenuScene):
         if self.message is None:
             self.settings.save_or_log()
 
+    def _sound_help(self) -> str:
+        """The sound row's words: where no sound device could be opened, that the game plays
+        silently (the switch said "On" with nothing heard and nothing said: a tester)."""
+        audio = getattr(self.app, "audio", None)
+        if audio is not None and not audio.available:
+            return "No sound device was found, so the game plays silently; the switch is kept for later."
+        return "Card sounds and the Rummy! call."
+
     def build(self) -> None:
         t = self.theme
         w, h = t.size
@@ -118,7 +126,7 @@ class SettingsScene(MenuScene):
             ("animation_speed", "Animation speed", "How fast cards move; Instant shows every move at once.",
              ui.Cycler(ANIMATION_SPEEDS, near(ANIMATION_SPEEDS, s.animation_speed),
                        lambda v: self.change("animation_speed", v), wrap=False)),
-            ("sound", "Sound effects", "Card sounds and the Rummy! call.",
+            ("sound", "Sound effects", self._sound_help(),
              ui.Toggle(s.sound, lambda v: self.change("sound", v))),
             ("volume", "Volume", "Loudness of the sound effects.",
              ui.Slider(0, 100, 5, round(s.volume * 100), lambda v: self.change("volume", v / 100),
