@@ -4532,13 +4532,16 @@ def test_with_no_screen_the_game_says_so_instead_of_running_unseen(monkeypatch, 
 
     import game.ui.app as app_mod
 
-    monkeypatch.setattr(app_mod, "App", _Quiet)
+    made = []
+    monkeypatch.setattr(app_mod, "App", lambda *a, **k: (made.append(1), _Quiet(*a, **k))[1])
     monkeypatch.setattr(app_mod.pygame.display, "get_driver", lambda: "offscreen")
     monkeypatch.delenv("SDL_VIDEODRIVER", raising=False)  # SDL chose it: there was no screen
     monkeypatch.delenv("DISPLAY", raising=False)
     monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
     assert app_mod.main(SimpleNamespace()) == 2
     assert "there is no screen to open a window on (on Linux: is DISPLAY" in capsys.readouterr().err
+    # said before the window and the sound start (their complaints came first: a tester)
+    assert made == []
     monkeypatch.setenv("DISPLAY", ":99")  # set, but no X server there
     assert app_mod.main(SimpleNamespace()) == 2
     assert "DISPLAY=:99 names a display that cannot be reached" in capsys.readouterr().err

@@ -960,7 +960,33 @@ def _video_driver() -> str | None:
         return None
 
 
+def _no_screen() -> bool:
+    """Whether SDL, left to choose, found no screen (it then draws off screen: a game nobody
+    could see); says so. Asked before the window and the sound start, so the words come
+    first, not after the sound system's own complaints (a tester)."""
+    if os.environ.get("SDL_VIDEODRIVER"):
+        return False  # (asked for: tests, benchmarks)
+    try:
+        pygame.display.init()
+    except pygame.error:
+        return False  # (the App says why it cannot open a window)
+    if _video_driver() not in HEADLESS_DRIVERS:
+        return False
+    named = [f"{n}={os.environ[n]}" for n in ("DISPLAY", "WAYLAND_DISPLAY") if os.environ.get(n)]
+    if named:  # set, but nothing answers there
+        print(f"rummy5000: there is no screen to open a window on: {' and '.join(named)} names "
+              "a display that cannot be reached (is it running, and may this user use it?)",
+              file=sys.stderr)
+    else:
+        print("rummy5000: there is no screen to open a window on (on Linux: is DISPLAY or "
+              "WAYLAND_DISPLAY set?)", file=sys.stderr)
+    return True
+
+
 def _run(get, cannot_load) -> int:
+    if _no_screen():
+        pygame.quit()
+        return 2
     try:
         app = App(remember_window=True)
     except pygame.error as exc:  # (SDL_VIDEODRIVER names a driver this machine lacks, say)
@@ -969,17 +995,6 @@ def _run(get, cannot_load) -> int:
         pygame.quit()
         return 2
     try:
-        if not os.environ.get("SDL_VIDEODRIVER") and _video_driver() in HEADLESS_DRIVERS:
-            # with no screen SDL falls back to drawing off screen: a game nobody could see
-            named = [f"{n}={os.environ[n]}" for n in ("DISPLAY", "WAYLAND_DISPLAY") if os.environ.get(n)]
-            if named:  # set, but nothing answers there
-                print(f"rummy5000: there is no screen to open a window on: {' and '.join(named)} names "
-                      "a display that cannot be reached (is it running, and may this user use it?)",
-                      file=sys.stderr)
-            else:
-                print("rummy5000: there is no screen to open a window on (on Linux: is DISPLAY or "
-                      "WAYLAND_DISPLAY set?)", file=sys.stderr)
-            return 2
         autoplay = bool(get("autoplay"))  # (autoplay saves nothing, so ends nothing)
         if get("load"):
             from .controller import is_autosave
