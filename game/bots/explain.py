@@ -370,7 +370,7 @@ def _draw_reason(view: PlayerView) -> str | None:
         groups = [cards_name([k for k in cards if k not in wilds]) for cards, _ in plan.melds
                   if any(k in wilds for k in cards) and any(k not in wilds for k in cards)]
         if groups:
-            with_ = groups[0] if len(groups) == 1 else ", ".join(groups[:-1]) + " and your " + groups[-1]
+            with_ = groups[0] if len(groups) == 1 else ", your ".join(groups[:-1]) + " and your " + groups[-1]
             return (f"the {name} on the pile goes with your {cards_name(near[:3])}, but your wilds "
                     f"{cards_name(_ranked(mine))} do more with your {with_}")
         return (f"the {name} on the pile goes with your {cards_name(near[:3])}, but your wilds do more in the "
