@@ -7259,3 +7259,19 @@ def test_the_focus_frame_on_a_pile_card_keeps_clear_of_the_piles_label(size, mon
             surface.get_at((frame.centerx, frame.top + 1)) == FOCUS
     finally:
         a.close_scenes()
+
+
+def test_enter_carries_out_a_hint_to_end_the_round_and_says_what_an_empty_stock_leaves(app):
+    """A hint said "end the round: the stock is empty (E, or End round)" and Enter, which
+    carries out every other hint, said "Draw first: D draws from the stock", with no stock
+    to draw from (a tester)."""
+    g = build({0: "8♥ 2♦ 5♣ Q♠"}, pile="J♠ 7♦ 4♠", preset="rummy500", wild=None)
+    g.set_aside, g.stock = list(g.stock), []
+    scene = play(app, g)
+    scene.keyboard = True
+    key(app, pygame.K_RETURN)  # no hint: what the empty stock leaves, not "D draws"
+    assert toast_texts(scene)[-1] == "The stock is empty: P takes from the pile, E ends the round"
+    assert not g.results
+    scene._show_hint(EndRound())
+    key(app, pygame.K_RETURN)
+    assert g.results and g.results[-1].reason == "stock_empty"

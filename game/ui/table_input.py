@@ -17,7 +17,7 @@ from dataclasses import dataclass
 import pygame
 from pygame import Rect
 
-from game.engine import CallRummy, Card, Discard, DrawStock, MeldCards, TakePile
+from game.engine import CallRummy, Card, Discard, DrawStock, EndRound, MeldCards, TakePile
 
 from .anim import MOVE_TIME
 from .controller import HURRY_WORDS
@@ -726,10 +726,15 @@ class TableInput(TableParts):
                 self.focus_zone, self.focus_index = "hand", 0  # the discard comes next
             return
         if g.phase == "draw" and self.c.human_to_act and self.focus_zone != "pile" and not self.selected:
-            if isinstance(self.hinted(), DrawStock):
+            hinted = self.hinted()
+            if isinstance(hinted, DrawStock):
                 # the hint's draw: Enter carries out every hint, as it does a take, also once its
                 # marks have faded (a newcomer reading it was refused: a tester)
                 self.draw_stock()
+            elif isinstance(hinted, EndRound):  # (the hint's "end the round": Enter was refused)
+                self.end_round()
+            elif not g.stock and not g.stock_restocks():  # (it said "D draws": there is no stock)
+                self.refuse("The stock is empty: P takes from the pile, E ends the round")
             else:  # (nothing to meld or lay off, nor may be: what the turn starts with, by its keys;
                 # on a meld it asked for a card to lay off: a tester)
                 self.refuse("Draw first: D draws from the stock, P takes from the pile")
