@@ -286,14 +286,16 @@ class TablePainting(TableParts):
                            bold=True, max_w=name_right - x)
             parts = [f"{points_text(g.scores[seat])} {'pt' if abs(g.scores[seat]) == 1 else 'pts'}"]
             kept = ["partner", "floating"]  # (words shown nowhere else: they go last)
+            pair = None  # the other side's pair, by name ("Cy's partner"): only "partner" on the
+            # person's partner said who the teams are (a tester); it gives way to the level
             if g.rules.partnerships and seat != self.bottom and g.side_of(seat) == g.side_of(self.bottom):
                 parts.append("partner")
-            elif g.rules.partnerships and seat != self.bottom:  # the other side's pair, by name
-                # (only "partner" on the person's partner said who the teams are: a tester)
+            elif g.rules.partnerships and seat != self.bottom:
                 other = [t for t in range(g.players) if t != seat and g.side_of(t) == g.side_of(seat)]
                 if len(other) == 1:
-                    kept.append(f"{self.c.seats[other[0]].name}'s partner")
-                    parts.append(kept[-1])
+                    pair = f"{self.c.seats[other[0]].name}'s partner"
+                    kept.append(pair)
+                    parts.append(pair)
             if s.kind == "bot" and s.level:
                 parts.append(s.level)
             if g.floating[seat] and not g.round_done:  # (the round over, nobody floats)
@@ -356,7 +358,13 @@ class TablePainting(TableParts):
                 if y3 is not None:  # (it is: ``third`` says the plate has that line)
                     room = L.level_room(plate, y3, cr)
                     if below and self.text.render(level, fs, TEXT_DIM).get_width() > room - plate.x - 6:
-                        level = " · ".join(below)  # (shown nowhere else; the level is on the new-game screen)
+                        # the other pair's name goes first (it hid the level, a tester: who they
+                        # are is in the sidebar's team lines); then the level, for "partner" and
+                        # "floating" (shown nowhere else; the level is on the new-game screen)
+                        rest = [b for b in below if b != pair]
+                        shorter = " · ".join([s.level, *rest])
+                        fits = self.text.render(shorter, fs, TEXT_DIM).get_width() <= room - plate.x - 6
+                        level = shorter if fits or not rest else " · ".join(rest)
                     self._plate_level(surface, plate, x, y3, room, level)
 
     def _suit_inks(self) -> dict[str, tuple]:
