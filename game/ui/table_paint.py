@@ -315,9 +315,11 @@ class TablePainting(TableParts):
             # level and the word "pts" (which never comes back once a word after it has gone).
             # Where not even "120 · floating" fits, a plate of two lines says "floating" alone
             # (the sidebar has the total)
-            status = [p for p in parts[1:] if p in kept]  # (more than the level)
-            options = [" · ".join(parts), " · ".join([total, *parts[1:]]), " · ".join([total, *status]),
-                       total]
+            status = [p for p in parts[1:] if p in kept and p != pair]  # (more than the level)
+            options = [" · ".join(parts), " · ".join([total, *parts[1:]]),
+                       " · ".join([total, *[p for p in parts[1:] if p != pair]]),  # (the pair's word goes first)
+                       " · ".join([total, *status]), total]
+            options = list(dict.fromkeys(options))
             alone = [" · ".join(status)] if status else []  # (never beside the "+85")
             plus = points_text(melded[seat], True) if melded[seat] else None
             ink = _points_colour(melded[seat], g.rules.lowest_total_wins)
