@@ -714,12 +714,9 @@ class Controller:
                     if keys and pile_at is not None and 0 <= pile_at < len(g.pile):
                         # what Enter does there: a take, not a call (it said only "draw, or
                         # call Rummy!", and Enter took the card: a tester)
-                        card = g.pile[pile_at]
-                        refused = self._why_not_take(card)
+                        refused, what = self._enter_takes(pile_at)
                         if refused is not None:
                             return f"{refused}: R calls Rummy!, D draws"
-                        what = (f"the {card_name(card)}" if pile_at == len(g.pile) - 1 else
-                                f"the pile from the {card_name(card)} ({len(g.pile) - pile_at} cards)")
                         return f"Your turn: Enter takes {what}, R calls Rummy!, D draws"
                     if keys and focus == "melds" and g.rules.rummy_calls != "pile":
                         return (f"Your turn: draw (D), or call Rummy! on the {card_name(g.pile[-1])} "
@@ -736,17 +733,14 @@ class Controller:
                     return "Your turn: draw from the stock" + (" (D)" if keys else "")
                 # (the top card may be refused too: a card taken from the pile that must be used)
                 top_ok = self._why_not_take(g.pile[-1]) is None
-                if keys and pile_at == len(g.pile) - 1 and top_ok:  # (Enter takes it: said as for a
-                    # deeper card, where it said only "take from the discard pile (P)": a tester)
-                    return f"Your turn: Enter takes the {card_name(g.pile[-1])}, or draw from the stock (D)"
-                if keys and pile_at is not None and 0 <= pile_at < len(g.pile) - 1:
-                    # the focus on a card deep in the pile: what Enter would take, if it may
-                    card, n = g.pile[pile_at], len(g.pile) - pile_at
-                    refused = self._why_not_take(card)
+                if keys and pile_at is not None and 0 <= pile_at < len(g.pile):
+                    # the focus on a pile card: what Enter would take, if it may (on the top
+                    # card it said only "take from the discard pile (P)": a tester)
+                    refused, what = self._enter_takes(pile_at)
                     if refused is None:
-                        return (f"Your turn: Enter takes the pile from the {card_name(card)} "
-                                f"({n} cards), or draw from the stock (D)")
-                    return f"{refused}: D draws" + (", P takes the top card" if top_ok else "")
+                        return f"Your turn: Enter takes {what}, or draw from the stock (D)"
+                    if pile_at < len(g.pile) - 1:  # (a top card refused: said below, with P)
+                        return f"{refused}: D draws" + (", P takes the top card" if top_ok else "")
                 if not top_ok:
                     top = card_name(g.pile[-1])
                     # (a take down to a deeper card may still be open: "draw from the stock" read
@@ -839,6 +833,15 @@ class Controller:
         """Why the person may not take the pile from ``card`` now (None: they may); the
         engine's reason."""
         return self._ask(("take", int(card)), lambda: self.why_illegal(TakePile(card)))
+
+    def _enter_takes(self, pile_at: int) -> tuple[str | None, str]:
+        """What Enter on the pile card at ``pile_at`` takes, in words ("the 8♥", "the pile
+        from the Q♦ (3 cards)"), and the engine's reason where it may not (else None)."""
+        pile = self.g.pile
+        card = pile[pile_at]
+        what = (f"the {card_name(card)}" if pile_at == len(pile) - 1 else
+                f"the pile from the {card_name(card)} ({len(pile) - pile_at} cards)")
+        return self._why_not_take(card), what
 
     def _why_not_lay_off(self, card: Card, meld_id: int) -> str | None:
         """Why ``card`` may not go on meld ``meld_id`` now, at either end or on a wild

@@ -206,6 +206,10 @@ class TableInput(TableParts):
                 self.hot_meld = meld
             self.invalidate()
 
+    def _flying_rects(self) -> dict[object, Rect]:
+        """Where each card in flight is drawn now (a click there is on it)."""
+        return {t.key: t.rect() for t in self.anim.in_flight()}
+
     def _hand_card_at(self, pos) -> Card | None:
         # the card drawn there: first the one the keyboard's focus raised whole over a tight
         # fan (it is on top), then in the hand's order, a card still sliding into place (after
@@ -213,7 +217,7 @@ class TableInput(TableParts):
         raised = self.raised_card()
         if raised is not None and self.places[raised].rect.collidepoint(pos):
             return raised
-        flying: dict[object, Rect] = {t.key: t.rect() for t in self.anim.in_flight()}
+        flying = self._flying_rects()
         waiting = self.anim.hidden() - flying.keys()
         hand = [(c, p) for c, p in reversed(self.draw_list) if p.zone == "hand"]
         lift = self.layout.lift if self.layout else 0
@@ -233,7 +237,7 @@ class TableInput(TableParts):
     def _pile_card_at(self, pos) -> Card | None:
         # a discard still flying to the pile is where it is drawn too (a click on it there
         # landed on the felt: a tester), as well as where it is going
-        flying: dict[object, Rect] = {t.key: t.rect() for t in self.anim.in_flight()}
+        flying = self._flying_rects()
         pile = [(c, p) for c, p in reversed(self.draw_list) if p.zone == "pile"]
         for c, _ in pile:
             if c in flying and flying[c].collidepoint(pos):
@@ -733,7 +737,7 @@ class TableInput(TableParts):
                 self.draw_stock()
             elif isinstance(hinted, EndRound):  # (the hint's "end the round": Enter was refused)
                 self.end_round()
-            elif not g.stock and not g.stock_restocks():  # (it said "D draws": there is no stock)
+            elif not g.stock_drawable():  # (it said "D draws": there is no stock)
                 self.refuse("The stock is empty: P takes from the pile, E ends the round")
             else:  # (nothing to meld or lay off, nor may be: what the turn starts with, by its keys;
                 # on a meld it asked for a card to lay off: a tester)

@@ -294,7 +294,6 @@ class TablePainting(TableParts):
                 other = [t for t in range(g.players) if t != seat and g.side_of(t) == g.side_of(seat)]
                 if len(other) == 1:
                     pair = f"{self.c.seats[other[0]].name}'s partner"
-                    kept.append(pair)
                     parts.append(pair)
             if s.kind == "bot" and s.level:
                 parts.append(s.level)
@@ -307,7 +306,7 @@ class TablePainting(TableParts):
                 # "partner" and "floating" go with it, so every such plate reads alike: the
                 # total and this round's points, then the level and the seat's state
                 parts.remove(s.level)
-                below = [p for p in parts[1:] if p in kept]
+                below = [p for p in parts[1:] if p in kept or p == pair]
                 parts = [p for p in parts if p not in below]
             # the longest of these that fits: "120 pts · normal · floating", the same without
             # "pts", "120 · floating", "120"; the total comes before this round's "+85" (both
@@ -315,7 +314,7 @@ class TablePainting(TableParts):
             # level and the word "pts" (which never comes back once a word after it has gone).
             # Where not even "120 · floating" fits, a plate of two lines says "floating" alone
             # (the sidebar has the total)
-            status = [p for p in parts[1:] if p in kept and p != pair]  # (more than the level)
+            status = [p for p in parts[1:] if p in kept]  # (more than the level)
             options = [" · ".join(parts), " · ".join([total, *parts[1:]]),
                        " · ".join([total, *[p for p in parts[1:] if p != pair]]),  # (the pair's word goes first)
                        " · ".join([total, *status]), total]
@@ -492,13 +491,11 @@ class TablePainting(TableParts):
         # the K♠ laid off counted double too: a tester)
         here = [c for c in m.cards if c not in away]
         once = [c for c in here if c not in m.double]
-        core = here
-        if m.kind == "run":  # (laid on at its ends; one within is a wild under a card laid on it)
-            while core and core[0] in once:
-                core = core[1:]
-            while core and core[-1] in once:
-                core = core[:-1]
-        if not once or (m.kind == "run" and any(c in once for c in core)):
+        doubled = [i for i, c in enumerate(here) if c in m.double]
+        # (a run is laid on at its ends; one within that counts once is a wild under a card
+        # laid on it: the meld alone is named)
+        inner = m.kind == "run" and bool(doubled) and doubled[-1] - doubled[0] + 1 != len(doubled)
+        if not once or inner:
             return f"#{m.id} {short_meld(m, away)} ×2"
         added = cards_name(once) if len(once) <= 2 else f"{len(once)} cards"
         return f"#{m.id} {short_meld(m, away | set(once))} ×2 +{added}"
